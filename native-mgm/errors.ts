@@ -1,0 +1,96 @@
+/**
+ * Every failure native-mgm reports is one of these classes, so callers (engine, CLI) can branch on `code`
+ * and map it to an exit code or a UI message without parsing text.
+ */
+export type MgmErrorCode =
+  | 'BAD_CONNECTSTRING'
+  | 'UNREACHABLE'
+  | 'TIMEOUT'
+  | 'CLOSED'
+  | 'ABORTED'
+  | 'PROTOCOL'
+  | 'SERVER_PARSER_ERROR'
+  | 'AUTH_REQUIRED'
+  | 'COMMAND_FAILED';
+
+export class MgmError extends Error {
+  readonly code: MgmErrorCode;
+  constructor(code: MgmErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** The connectstring does not parse; `position` is the 0-based character offset of the offending item. */
+export class ConnectstringError extends MgmError {
+  constructor(
+    message: string,
+    readonly input: string,
+    readonly position: number,
+  ) {
+    super('BAD_CONNECTSTRING', message);
+  }
+}
+
+/** No management server in the list accepted a connection. `attempts` says why each one failed. */
+export class UnreachableError extends MgmError {
+  constructor(readonly attempts: ReadonlyArray<{ host: string; port: number; error: string }>) {
+    super(
+      'UNREACHABLE',
+      `no management server reachable: ${attempts.map((a) => `${formatHostPort(a.host, a.port)} (${a.error})`).join(', ')}`,
+    );
+  }
+}
+
+export class TimeoutError extends MgmError {
+  constructor(what: string, readonly ms: number) {
+    super('TIMEOUT', `${what} timed out after ${ms} ms`);
+  }
+}
+
+export class ConnectionClosedError extends MgmError {
+  constructor(message = 'connection to the management server closed') {
+    super('CLOSED', message);
+  }
+}
+
+export class AbortedError extends MgmError {
+  constructor(what = 'operation') {
+    super('ABORTED', `${what} was cancelled`);
+  }
+}
+
+/** The server sent bytes that do not fit the protocol (bad framing, wrong header, over-long line, …). */
+export class ProtocolError extends MgmError {
+  constructor(message: string, readonly detail?: string) {
+    super('PROTOCOL', detail === undefined ? message : `${message}: ${detail}`);
+  }
+}
+
+/** The server's request parser refused our request (`result: Unknown command, 'x'` and friends, spec §1.4). */
+export class ServerParserError extends MgmError {
+  constructor(readonly serverMessage: string) {
+    super('SERVER_PARSER_ERROR', `management server rejected the request: ${serverMessage}`);
+  }
+}
+
+export class AuthorizationError extends MgmError {
+  constructor(readonly serverMessage: string) {
+    super('AUTH_REQUIRED', `management server refused the command: ${serverMessage}`);
+  }
+}
+
+/** The command was understood but failed; `result` is the server's text, shown to the user as it is. */
+export class CommandFailedError extends MgmError {
+  constructor(
+    readonly command: string,
+    readonly result: string,
+  ) {
+    super('COMMAND_FAILED', `${command}: ${result}`);
+  }
+}
+
+export function formatHostPort(host: string, port: number): string {
+  return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}

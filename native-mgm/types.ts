@@ -1,0 +1,60 @@
+/** The typed values native-mgm hands to its users. Words keep the protocol's spelling (spec §5.3, §5.4). */
+
+export const NODE_TYPES = ['NDB', 'MGM', 'API'] as const;
+export type NodeType = (typeof NODE_TYPES)[number];
+
+export const NODE_STATUSES = [
+  'UNKNOWN',
+  'NO_CONTACT',
+  'NOT_STARTED',
+  'STARTING',
+  'STARTED',
+  'SHUTTING_DOWN',
+  'RESTARTING',
+  'SINGLE USER MODE',
+  'RESUME',
+  'CONNECTED',
+] as const;
+export type NodeStatus = (typeof NODE_STATUSES)[number];
+
+/**
+ * One node as `get status` reports it. Values the server prints as placeholders (the node group of a
+ * NO_CONTACT data node, version 0, the 0.0.0.0 address of a free API slot) are `null` here, never passed on
+ * as if they were real.
+ */
+export interface NodeState {
+  nodeId: number;
+  type: NodeType;
+  /** Exact protocol word; an unrecognised word becomes UNKNOWN and stays readable in `statusRaw`. */
+  status: NodeStatus;
+  statusRaw: string;
+  /** While STARTING: last completed start phase; while SHUTTING_DOWN: stop level 1..4; else 0. */
+  startPhase: number;
+  /** Node group number, 'none' for a data node in no node group (-256), null when not known. */
+  nodeGroup: number | 'none' | null;
+  /** Decoded "8.4.3", null when the server does not know it (0). */
+  version: string | null;
+  versionRaw: number;
+  mysqlVersion: string | null;
+  mysqlVersionRaw: number;
+  address: string | null;
+  connectCount: number | null;
+  /** Signed as printed: negative on the master data node. null when not known (0). */
+  dynamicId: number | null;
+  /** null when the server did not send the field (no `set clientversion` >= 8.0.22). */
+  isSingleUser: boolean | null;
+  isMaster: boolean;
+  /** Fields a newer server sent that this version does not know, kept verbatim. */
+  extra: Record<string, string>;
+}
+
+export interface ServerVersion {
+  id: number;
+  major: number;
+  minor: number;
+  build: number;
+  string: string;
+  mysqlMajor: number | null;
+  mysqlMinor: number | null;
+  mysqlBuild: number | null;
+}

@@ -1,0 +1,17 @@
+/** NDB packs versions as (major << 16) | (minor << 8) | build (spec §5.5); 0 means unknown or not connected. */
+export function decodeVersion(raw: number): string | null {
+  if (raw === 0) return null;
+  const v = raw >>> 0;
+  return `${(v >>> 16) & 0xff}.${(v >>> 8) & 0xff}.${v & 0xff}`;
+}
+
+export function encodeVersion(major: number, minor: number, build: number): number {
+  return ((major & 0xff) << 16) | ((minor & 0xff) << 8) | (build & 0xff);
+}
+
+/** Parses "8.4.3" into its packed number; throws on anything else so a typo in a sim flag is caught early. */
+export function parseVersionText(text: string): number {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (!m) throw new Error(`not a version: ${JSON.stringify(text)} (expected major.minor.build, e.g. 8.4.3)`);
+  return encodeVersion(Number(m[1]), Number(m[2]), Number(m[3]));
+}

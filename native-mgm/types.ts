@@ -58,3 +58,24 @@ export interface ServerVersion {
   mysqlMinor: number | null;
   mysqlBuild: number | null;
 }
+
+/**
+ * One event record from the event stream or `dump events` (spec §6.3). `time=` on the wire is always 0, so
+ * `receivedAt` is the client's clock at the moment the record was complete.
+ */
+export interface ClusterEvent {
+  typeId: number;
+  /** Catalogue name, or `Unknown<id>` for a type this version does not know. */
+  name: string;
+  category: string | null;
+  severity: string | null;
+  sourceNodeId: number;
+  receivedAt: number;
+  /** Catalogue fields as numbers: unsigned 32-bit words, except the fields the catalogue marks signed. */
+  fields: Record<string, number>;
+  /** Raw body words for types without a field table (`data=`), else null. */
+  data: number[] | null;
+  known: boolean;
+  /** Every key/value after `source_nodeid` exactly as received. */
+  raw: Record<string, string>;
+}

@@ -1,0 +1,50 @@
+import type { ProtocolError } from '../errors.js';
+
+/** Key/value lines in the order received; a reply may legitimately repeat keys in free-form sections. */
+export type Pairs = ReadonlyArray<readonly [string, string]>;
+
+/** What the client expects back for the request it just sent; framing depends on it (spec §1.3–1.5). */
+export type ReplyShape =
+  /** Header line, `key: value` lines, empty line. */
+  | { kind: 'kv'; header: string }
+  /** `end session reply`: a single line with no empty line after it (§4.20). */
+  | { kind: 'line'; header: string }
+  /** `dump events reply` header, then `events: N` records of the §6.3 format (§4.10). */
+  | { kind: 'dump-events' }
+  /** `get config reply` header, then exactly Content-Length bytes and one LF (§4.18). */
+  | { kind: 'config' }
+  /** `listen event`: on `result: 0` every following byte belongs to the event stream (§6.2). */
+  | { kind: 'listen' };
+
+export type Reply =
+  | { kind: 'reply'; header: string; pairs: Pairs; records: Pairs[]; body: string | null }
+  /** The server's request parser refused the request; such replies have no header (§1.4, pitfall 1). */
+  | { kind: 'parser-error'; message: string }
+  | { kind: 'auth-failed'; message: string };
+
+export type Frame =
+  | { type: 'reply'; reply: Reply }
+  | { type: 'record'; pairs: Pairs }
+  | { type: 'ping' }
+  /** A line outside any record on the event stream; mgmapi skips these too, we pass them on for diagnostics. */
+  | { type: 'stray-line'; line: string }
+  /** fatal: the byte stream can no longer be trusted and the connection must be dropped. */
+  | { type: 'error'; error: ProtocolError; fatal: boolean };
+
+export interface ReaderLimits {
+  maxLineBytes: number;
+  maxReplyBytes: number;
+  maxRecordLines: number;
+  maxDumpRecords: number;
+}
+
+/**
+ * Generous next to what a real server sends (a 255-node `get status` is ~55 KB, its longest line < 100 bytes,
+ * a config body a few hundred KB) and small enough that a hostile peer cannot grow our memory without bound.
+ */
+export const DEFAULT_LIMITS: ReaderLimits = {
+  maxLineBytes: 16 * 1024,
+  maxReplyBytes: 8 * 1024 * 1024,
+  maxRecordLines: 128,
+  maxDumpRecords: 4 * 1024,
+};

@@ -1,0 +1,60 @@
+import { AuthorizationError, CommandFailedError, ProtocolError, ServerParserError } from '../../errors.js';
+import type { Pairs, Reply } from '../frames.js';
+
+const SIGNED_INT = /^-?\d+$/;
+
+/** Strict decimal as the server prints with %d/%u; sscanf-style leniency would hide a corrupt reply. */
+export function parseIntStrict(value: string, what: string): number {
+  if (!SIGNED_INT.test(value)) throw new ProtocolError(`${what} is not an integer`, JSON.stringify(value));
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new ProtocolError(`${what} out of range`, value);
+  return n;
+}
+
+/** Typed access to the key lines of one reply, with errors that name the command and key. */
+export class ReplyFields {
+  private readonly map: Map<string, string>;
+
+  constructor(
+    readonly command: string,
+    readonly pairs: Pairs,
+  ) {
+    this.map = new Map(pairs.map(([k, v]) => [k, v]));
+  }
+
+  has(key: string): boolean {
+    return this.map.has(key);
+  }
+
+  optStr(key: string): string | undefined {
+    return this.map.get(key);
+  }
+
+  str(key: string): string {
+    const v = this.map.get(key);
+    if (v === undefined) throw new ProtocolError(`"${this.command}" reply lacks "${key}"`);
+    return v;
+  }
+
+  int(key: string): number {
+    return parseIntStrict(this.str(key), `"${key}" in "${this.command}" reply`);
+  }
+
+  optInt(key: string): number | null {
+    return this.has(key) ? this.int(key) : null;
+  }
+
+  /** Throws CommandFailedError with the server's text unless `result` is the command's success word. */
+  expectResult(success = 'Ok'): this {
+    const result = this.str('result');
+    if (result !== success) throw new CommandFailedError(this.command, result);
+    return this;
+  }
+}
+
+/** Unwraps a framed reply, turning the header-less error replies into their typed errors. */
+export function acceptReply(reply: Reply, command: string): { fields: ReplyFields; reply: Extract<Reply, { kind: 'reply' }> } {
+  if (reply.kind === 'parser-error') throw new ServerParserError(reply.message);
+  if (reply.kind === 'auth-failed') throw new AuthorizationError(reply.message);
+  return { fields: new ReplyFields(command, reply.pairs), reply };
+}

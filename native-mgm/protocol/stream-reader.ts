@@ -1,0 +1,302 @@
+import { ProtocolError } from '../errors.js';
+import { DEFAULT_LIMITS, type Frame, type Pairs, type ReaderLimits, type ReplyShape } from './frames.js';
+import { LineBuffer } from './line-buffer.js';
+import { splitRecordLine, splitReplyLine } from './kv.js';
+
+const RECORD_HEADER = 'log event reply';
+const PING = '<PING>';
+const PARSER_ERROR_PREFIX = 'result: ';
+const AUTH_FAILED = 'Authorization failed';
+
+type Emit = (frame: Frame) => void;
+
+interface ReplyInProgress {
+  shape: ReplyShape;
+  kind: 'reply' | 'parser-error' | 'auth-failed';
+  header: string;
+  pairs: Array<readonly [string, string]>;
+  lines: string[];
+  bytes: number;
+  stage: 'head' | 'records' | 'body';
+  records: Pairs[];
+  record: Array<readonly [string, string]> | null;
+  recordsLeft: number;
+  bodyBytes: number;
+}
+
+/**
+ * Turns the bytes of one management connection into frames, in the spirit of pg-protocol's parser: feed it
+ * chunks split anywhere, it keeps the leftovers and emits each reply, record or ping once it is complete.
+ *
+ * Command replies cannot be framed without knowing the request (a header-less parser error, a one-line
+ * `end session reply`, a body after `get config reply`), so the client announces each request's shape with
+ * `expect()` in the order it sends them. After `listen event` succeeds the reader switches itself to the
+ * event stream at the exact byte the reply ended, since the first records may share that chunk.
+ *
+ * Nothing throws out of `feed`: malformed input becomes an `error` frame. In a command stream every error is
+ * fatal (the reply boundaries are lost); in the event stream a bad record is dropped and reading goes on at
+ * the next record header.
+ */
+export class StreamReader {
+  private readonly lines: LineBuffer;
+  private readonly limits: ReaderLimits;
+  private readonly expected: ReplyShape[] = [];
+  private mode: 'command' | 'events' | 'dead' = 'command';
+  private cur: ReplyInProgress | null = null;
+  private eventRecord: Array<readonly [string, string]> | null = null;
+  /** Set while skipping the rest of a record that was already reported as malformed. */
+  private skippingRecord = false;
+
+  constructor(limits: Partial<ReaderLimits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.lines = new LineBuffer(this.limits.maxLineBytes);
+  }
+
+  get isEventStream(): boolean {
+    return this.mode === 'events';
+  }
+
+  get isDead(): boolean {
+    return this.mode === 'dead';
+  }
+
+  /** Bytes held for a frame that is not complete yet. */
+  get buffered(): number {
+    return this.lines.buffered;
+  }
+
+  get pendingReplies(): number {
+    return this.expected.length + (this.cur === null ? 0 : 1);
+  }
+
+  expect(shape: ReplyShape): void {
+    this.expected.push(shape);
+  }
+
+  /** Starts in event-stream mode, for a reader attached after `listen event` was answered elsewhere. */
+  startEventStream(): void {
+    this.mode = 'events';
+  }
+
+  feed(chunk: Uint8Array, emit: Emit): void {
+    if (this.mode === 'dead') return;
+    try {
+      this.lines.push(chunk);
+      this.drain(emit);
+    } catch (err) {
+      // Only our own ProtocolErrors are thrown below; anything else is a bug, but must not escape either.
+      const error = err instanceof ProtocolError ? err : new ProtocolError('internal reader error', String(err));
+      this.fail(error, emit);
+    }
+  }
+
+  private fail(error: ProtocolError, emit: Emit): void {
+    this.mode = 'dead';
+    this.cur = null;
+    this.expected.length = 0;
+    emit({ type: 'error', error, fatal: true });
+  }
+
+  private drain(emit: Emit): void {
+    while (this.mode !== 'dead') {
+      if (this.cur?.stage === 'body') {
+        if (!this.takeBody(this.cur, emit)) return;
+        continue;
+      }
+      const line = this.lines.nextLine();
+      if (line === null) return;
+      if (this.mode === 'events') this.eventLine(line, emit);
+      else this.commandLine(line, emit);
+    }
+  }
+
+  private commandLine(line: string, emit: Emit): void {
+    const cur = this.cur;
+    if (cur === null) {
+      this.startReply(line, emit);
+      return;
+    }
+    cur.bytes += Buffer.byteLength(line) + 1;
+    if (cur.bytes > this.limits.maxReplyBytes) {
+      throw new ProtocolError('reply too large', `over ${this.limits.maxReplyBytes} bytes`);
+    }
+    if (cur.stage === 'records') {
+      this.dumpRecordLine(cur, line, emit);
+      return;
+    }
+    if (line === '') {
+      this.finishHead(cur, emit);
+      return;
+    }
+    if (cur.kind !== 'reply') {
+      cur.lines.push(line);
+      return;
+    }
+    const kv = splitReplyLine(line);
+    if (kv === null) throw new ProtocolError(`malformed line in "${cur.header}"`, JSON.stringify(clip(line)));
+    cur.pairs.push(kv);
+  }
+
+  private startReply(line: string, emit: Emit): void {
+    const shape = this.expected.shift();
+    if (shape === undefined) throw new ProtocolError('unsolicited data from server', JSON.stringify(clip(line)));
+    const header = shape.kind === 'kv' || shape.kind === 'line' ? shape.header : HEADERS[shape.kind];
+    let kind: ReplyInProgress['kind'];
+    if (line === header) kind = 'reply';
+    else if (line.startsWith(PARSER_ERROR_PREFIX)) kind = 'parser-error';
+    else if (line === AUTH_FAILED) kind = 'auth-failed';
+    else throw new ProtocolError(`expected reply "${header}"`, `got ${JSON.stringify(clip(line))}`);
+
+    if (shape.kind === 'line' && kind === 'reply') {
+      emit({ type: 'reply', reply: { kind: 'reply', header, pairs: [], records: [], body: null } });
+      return;
+    }
+    this.cur = {
+      shape,
+      kind,
+      header,
+      pairs: [],
+      lines: kind === 'parser-error' ? [line.slice(PARSER_ERROR_PREFIX.length)] : [],
+      bytes: Buffer.byteLength(line) + 1,
+      stage: 'head',
+      records: [],
+      record: null,
+      recordsLeft: 0,
+      bodyBytes: 0,
+    };
+  }
+
+  private finishHead(cur: ReplyInProgress, emit: Emit): void {
+    if (cur.kind === 'parser-error') {
+      // `Missing arg.` carries a newline as its token, so the message spans lines (§1.4, pitfall 2).
+      this.complete({ type: 'reply', reply: { kind: 'parser-error', message: cur.lines.join('\n') } }, emit);
+      return;
+    }
+    if (cur.kind === 'auth-failed') {
+      const errorLine = cur.lines.find((l) => l.startsWith('Error:'));
+      const message = errorLine === undefined ? cur.lines.join('\n') : errorLine.slice('Error:'.length).trim();
+      this.complete({ type: 'reply', reply: { kind: 'auth-failed', message } }, emit);
+      return;
+    }
+    const result = valueOf(cur.pairs, 'result');
+    if (cur.shape.kind === 'dump-events' && result === 'Ok') {
+      const n = strictCount(valueOf(cur.pairs, 'events'), 'events', this.limits.maxDumpRecords);
+      if (n > 0) {
+        cur.stage = 'records';
+        cur.recordsLeft = n;
+        return;
+      }
+    }
+    if (cur.shape.kind === 'config' && result === 'Ok') {
+      cur.bodyBytes = strictCount(valueOf(cur.pairs, 'Content-Length'), 'Content-Length', this.limits.maxReplyBytes);
+      cur.stage = 'body';
+      return;
+    }
+    this.completeReply(cur, null, emit);
+    if (cur.shape.kind === 'listen' && result === '0') this.mode = 'events';
+  }
+
+  private dumpRecordLine(cur: ReplyInProgress, line: string, emit: Emit): void {
+    if (cur.record === null) {
+      if (line !== RECORD_HEADER) {
+        throw new ProtocolError('expected an event record in "dump events reply"', JSON.stringify(clip(line)));
+      }
+      cur.record = [];
+      return;
+    }
+    if (line === '') {
+      cur.records.push(cur.record);
+      cur.record = null;
+      if (--cur.recordsLeft === 0) this.completeReply(cur, null, emit);
+      return;
+    }
+    const kv = splitRecordLine(line);
+    if (kv === null) throw new ProtocolError('malformed event record line', JSON.stringify(clip(line)));
+    if (cur.record.length >= this.limits.maxRecordLines) throw new ProtocolError('event record too long');
+    cur.record.push(kv);
+  }
+
+  private takeBody(cur: ReplyInProgress, emit: Emit): boolean {
+    const bytes = this.lines.takeBytes(cur.bodyBytes + 1);
+    if (bytes === null) {
+      if (this.lines.buffered > this.limits.maxReplyBytes) throw new ProtocolError('reply too large');
+      return false;
+    }
+    if (bytes[bytes.length - 1] !== 0x0a) {
+      throw new ProtocolError('config body not followed by a line feed', `Content-Length ${cur.bodyBytes}`);
+    }
+    this.completeReply(cur, bytes.toString('latin1', 0, cur.bodyBytes), emit);
+    return true;
+  }
+
+  private completeReply(cur: ReplyInProgress, body: string | null, emit: Emit): void {
+    this.complete(
+      { type: 'reply', reply: { kind: 'reply', header: cur.header, pairs: cur.pairs, records: cur.records, body } },
+      emit,
+    );
+  }
+
+  private complete(frame: Frame, emit: Emit): void {
+    this.cur = null;
+    emit(frame);
+  }
+
+  private eventLine(line: string, emit: Emit): void {
+    if (this.skippingRecord) {
+      if (line === '') this.skippingRecord = false;
+      else if (line === RECORD_HEADER) {
+        this.skippingRecord = false;
+        this.eventRecord = [];
+      }
+      return;
+    }
+    const record = this.eventRecord;
+    if (record === null) {
+      if (line === PING) emit({ type: 'ping' });
+      else if (line === RECORD_HEADER) this.eventRecord = [];
+      else if (line !== '') emit({ type: 'stray-line', line: clip(line) });
+      return;
+    }
+    if (line === '') {
+      this.eventRecord = null;
+      emit({ type: 'record', pairs: record });
+      return;
+    }
+    if (line === RECORD_HEADER || line === PING) {
+      // The server writes records whole under a lock, so neither can appear inside one (§6.2): the record
+      // we were reading lost its end; drop it and carry on with what just started.
+      emit({ type: 'error', error: new ProtocolError('event record cut short', `by ${JSON.stringify(line)}`), fatal: false });
+      this.eventRecord = line === RECORD_HEADER ? [] : null;
+      if (line === PING) emit({ type: 'ping' });
+      return;
+    }
+    const kv = splitRecordLine(line);
+    if (kv === null || record.length >= this.limits.maxRecordLines) {
+      const why = kv === null ? `line without "=": ${JSON.stringify(clip(line))}` : 'too many lines';
+      emit({ type: 'error', error: new ProtocolError('malformed event record', why), fatal: false });
+      this.eventRecord = null;
+      this.skippingRecord = true;
+      return;
+    }
+    record.push(kv);
+  }
+}
+
+const HEADERS = { 'dump-events': 'dump events reply', config: 'get config reply', listen: 'listen event' } as const;
+
+function valueOf(pairs: Pairs, key: string): string | undefined {
+  return pairs.find(([k]) => k === key)?.[1];
+}
+
+function strictCount(value: string | undefined, key: string, max: number): number {
+  if (value === undefined || !/^\d+$/.test(value)) {
+    throw new ProtocolError(`missing or bad "${key}"`, JSON.stringify(value ?? null));
+  }
+  const n = Number(value);
+  if (n > max) throw new ProtocolError(`"${key}" too large`, `${n} > ${max}`);
+  return n;
+}
+
+function clip(line: string): string {
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}

@@ -14,7 +14,13 @@ export type ReplyShape =
   /** `get config reply` header, then exactly Content-Length bytes and one LF (§4.18). */
   | { kind: 'config' }
   /** `listen event`: on `result: 0` every following byte belongs to the event stream (§6.2). */
-  | { kind: 'listen' };
+  | { kind: 'listen' }
+  /**
+   * After a parser error on a request with arguments the server answers each leftover argument line as a
+   * command of its own (§1.4, pitfall 3), and how many there are depends on where the error struck. The
+   * client then sends `check connection`; this shape swallows parser-error replies until that reply arrives.
+   */
+  | { kind: 'resync' };
 
 export type Reply =
   | { kind: 'reply'; header: string; pairs: Pairs; records: Pairs[]; body: string | null }

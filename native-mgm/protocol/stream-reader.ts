@@ -12,6 +12,7 @@ type Emit = (frame: Frame) => void;
 
 interface ReplyInProgress {
   shape: ReplyShape;
+  hasArgs: boolean;
   kind: 'reply' | 'parser-error' | 'auth-failed';
   header: string;
   pairs: Array<readonly [string, string]>;
@@ -40,7 +41,7 @@ interface ReplyInProgress {
 export class StreamReader {
   private readonly lines: LineBuffer;
   private readonly limits: ReaderLimits;
-  private readonly expected: ReplyShape[] = [];
+  private readonly expected: Array<{ shape: ReplyShape; hasArgs: boolean }> = [];
   private mode: 'command' | 'events' | 'dead' = 'command';
   private cur: ReplyInProgress | null = null;
   private eventRecord: Array<readonly [string, string]> | null = null;
@@ -69,8 +70,13 @@ export class StreamReader {
     return this.expected.length + (this.cur === null ? 0 : 1);
   }
 
-  expect(shape: ReplyShape): void {
-    this.expected.push(shape);
+  /**
+   * Announces the next reply. For a request with argument lines a parser error means more error replies
+   * follow (§1.4, pitfall 3), possibly in the same chunk; the reader then swallows them until the
+   * `check connection` the client sends next is answered, so the caller must send exactly that.
+   */
+  expect(shape: ReplyShape, hasArgs = false): void {
+    this.expected.push({ shape, hasArgs });
   }
 
   /** Starts in event-stream mode, for a reader attached after `listen event` was answered elsewhere. */
@@ -138,8 +144,9 @@ export class StreamReader {
   }
 
   private startReply(line: string, emit: Emit): void {
-    const shape = this.expected.shift();
-    if (shape === undefined) throw new ProtocolError('unsolicited data from server', JSON.stringify(clip(line)));
+    const next = this.expected.shift();
+    if (next === undefined) throw new ProtocolError('unsolicited data from server', JSON.stringify(clip(line)));
+    const { shape, hasArgs } = next;
     const header = shape.kind === 'kv' || shape.kind === 'line' ? shape.header : HEADERS[shape.kind];
     let kind: ReplyInProgress['kind'];
     if (line === header) kind = 'reply';
@@ -147,12 +154,14 @@ export class StreamReader {
     else if (line === AUTH_FAILED) kind = 'auth-failed';
     else throw new ProtocolError(`expected reply "${header}"`, `got ${JSON.stringify(clip(line))}`);
 
+    if (shape.kind === 'resync' && kind === 'parser-error') this.expected.unshift(next);
     if (shape.kind === 'line' && kind === 'reply') {
       emit({ type: 'reply', reply: { kind: 'reply', header, pairs: [], records: [], body: null } });
       return;
     }
     this.cur = {
       shape,
+      hasArgs,
       kind,
       header,
       pairs: [],
@@ -167,7 +176,12 @@ export class StreamReader {
   }
 
   private finishHead(cur: ReplyInProgress, emit: Emit): void {
+    if (cur.kind === 'parser-error' && cur.shape.kind === 'resync') {
+      this.cur = null;
+      return;
+    }
     if (cur.kind === 'parser-error') {
+      if (cur.hasArgs) this.expected.unshift({ shape: { kind: 'resync' }, hasArgs: false });
       // `Missing arg.` carries a newline as its token, so the message spans lines (§1.4, pitfall 2).
       this.complete({ type: 'reply', reply: { kind: 'parser-error', message: cur.lines.join('\n') } }, emit);
       return;
@@ -282,7 +296,12 @@ export class StreamReader {
   }
 }
 
-const HEADERS = { 'dump-events': 'dump events reply', config: 'get config reply', listen: 'listen event' } as const;
+const HEADERS = {
+  'dump-events': 'dump events reply',
+  config: 'get config reply',
+  listen: 'listen event',
+  resync: 'check connection reply',
+} as const;
 
 function valueOf(pairs: Pairs, key: string): string | undefined {
   return pairs.find(([k]) => k === key)?.[1];

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { SPEC_REPLIES } from '../../test/fixtures/spec-transcripts.js';
 import type { Frame, ReplyShape } from '../frames.js';
 import { readFrames, readSplitAt } from './read-frames.js';
+import { StreamReader } from '../stream-reader.js';
 
 const kv = (header: string): ReplyShape => ({ kind: 'kv', header });
 
@@ -186,5 +187,18 @@ test('a malformed record line drops only that record; stray lines outside record
   assert.deepEqual(
     frames.map((f) => f.type),
     ['reply', 'stray-line', 'error', 'record'],
+  );
+});
+
+test('resync swallows the leftover-argument error replies until check connection answers', () => {
+  const bytes = "result: Unknown command, 'set clientversion'\n\nresult: Unknown command, 'major: 8'\n\nresult: Unknown command, 'minor: 4'\n\ncheck connection reply\nresult: Ok\n\nversion\nid: 1\n\n";
+  const reader = new StreamReader();
+  reader.expect(kv('set clientversion reply'), true);
+  reader.expect(kv('version'));
+  const frames: Frame[] = [];
+  reader.feed(Buffer.from(bytes), (f) => frames.push(f));
+  assert.deepEqual(
+    frames.map((f) => (f.type === 'reply' ? f.reply.kind + (f.reply.kind === 'reply' ? `:${f.reply.header}` : '') : f.type)),
+    ['parser-error', 'reply:check connection reply', 'reply:version'],
   );
 });

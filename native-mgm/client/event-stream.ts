@@ -1,0 +1,124 @@
+import { EventEmitter } from 'node:events';
+import { resolveConnectstring, type MgmHost } from '../connectstring.js';
+import { type MgmError, ProtocolError, TimeoutError } from '../errors.js';
+import { MONITOR_FILTER, type Category } from '../events/catalogue.js';
+import { formatListenFilter } from '../events/filter.js';
+import { parseEventRecord } from '../events/parse-event.js';
+import { parseListenReply } from '../protocol/messages/listen.js';
+import type { ClusterEvent } from '../types.js';
+import type { BackoffOptions } from './backoff.js';
+import type { MgmConnection, StreamFrame } from './connection.js';
+import { Link, type LinkState } from './link.js';
+
+export interface EventStreamOptions {
+  connectstring?: string;
+  hosts?: ReadonlyArray<MgmHost>;
+  /** Category levels to subscribe at (spec §6.1); defaults to what a monitor needs, statistics included. */
+  filter?: Readonly<Partial<Record<Category, number>>>;
+  connectTimeoutMs?: number;
+  requestTimeoutMs?: number;
+  /** The server pings every ~0.5 s; this long without a byte means the connection is dead (spec §6.2). */
+  livenessTimeoutMs?: number;
+  reconnect?: boolean;
+  backoff?: BackoffOptions;
+}
+
+interface StreamEvents {
+  event: [ClusterEvent];
+  /** Something on the stream was malformed and dropped; the stream goes on. */
+  warning: [MgmError];
+  state: [LinkState];
+}
+
+/**
+ * The dedicated event connection (spec §3 step 7, §6): sends only `listen event` with parsable records, stamps
+ * each record on receipt (the wire's `time` is always 0), and treats silence longer than a few ping intervals
+ * as a dead server, failing over like the command connection.
+ */
+export class EventStream {
+  readonly events = new EventEmitter<StreamEvents>();
+  private readonly link: Link<true>;
+  private readonly livenessTimeoutMs: number;
+  private watchdog: NodeJS.Timeout | null = null;
+  private lastByteAt = 0;
+
+  constructor(options: EventStreamOptions = {}) {
+    const hosts = options.hosts ?? resolveConnectstring({ explicit: options.connectstring }).hosts;
+    const filter = formatListenFilter(options.filter ?? MONITOR_FILTER);
+    const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+    this.livenessTimeoutMs = options.livenessTimeoutMs ?? 3000;
+    this.link = new Link<true>(
+      hosts,
+      { connectTimeoutMs: options.connectTimeoutMs ?? 3000, reconnect: options.reconnect ?? true, ...(options.backoff ? { backoff: options.backoff } : {}) },
+      (conn, signal) => this.subscribe(conn, filter, { timeoutMs: requestTimeoutMs, signal }),
+    );
+    this.link.events.on('state', (s) => this.events.emit('state', s));
+  }
+
+  get state(): LinkState {
+    return this.link.state;
+  }
+
+  /** Resolves once subscribed; rejects when no server is reachable or the server refuses the filter. */
+  start(signal?: AbortSignal): Promise<void> {
+    return this.link.open(signal);
+  }
+
+  close(): void {
+    this.stopWatchdog();
+    this.link.close();
+  }
+
+  private async subscribe(conn: MgmConnection, filter: string, options: { timeoutMs: number; signal: AbortSignal }): Promise<true> {
+    // The handler must be in place before the reply: the first records can share its TCP segment.
+    conn.onStream((frame) => this.onFrame(frame));
+    const args = [
+      ['parsable', 1],
+      ['filter', filter],
+    ] as const;
+    await conn.request('listen event', args, { kind: 'listen' }, parseListenReply, options);
+    this.watch(conn);
+    return true;
+  }
+
+  private onFrame(frame: StreamFrame): void {
+    this.lastByteAt = Date.now();
+    switch (frame.type) {
+      case 'record':
+        try {
+          this.events.emit('event', parseEventRecord(frame.pairs, this.lastByteAt));
+        } catch (err) {
+          this.events.emit('warning', err instanceof ProtocolError ? err : new ProtocolError('bad event record', String(err)));
+        }
+        return;
+      case 'error':
+        this.events.emit('warning', frame.error);
+        return;
+      case 'stray-line':
+        this.events.emit('warning', new ProtocolError('unexpected line on the event stream', JSON.stringify(frame.line)));
+        return;
+      case 'ping':
+        return;
+    }
+  }
+
+  private watch(conn: MgmConnection): void {
+    this.stopWatchdog();
+    this.lastByteAt = Date.now();
+    const tick = Math.max(50, Math.floor(this.livenessTimeoutMs / 4));
+    this.watchdog = setInterval(() => {
+      const silent = Date.now() - this.lastByteAt;
+      if (silent > this.livenessTimeoutMs) {
+        this.stopWatchdog();
+        conn.destroy(new TimeoutError('event stream silent (no <PING>)', silent));
+      }
+    }, tick);
+    this.watchdog.unref();
+    conn.onEnd(() => this.stopWatchdog());
+  }
+
+  private stopWatchdog(): void {
+    if (this.watchdog) clearInterval(this.watchdog);
+    this.watchdog = null;
+  }
+}

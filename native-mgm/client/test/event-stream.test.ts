@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { SPEC_REPLIES } from '../../test/fixtures/spec-transcripts.js';
+import { CommandFailedError, type MgmError } from '../../errors.js';
+import type { ClusterEvent } from '../../types.js';
+import { EventStream } from '../event-stream.js';
+import { ScriptedServer } from './scripted-server.js';
+
+const hostsOf = (...servers: ScriptedServer[]) => servers.map((s) => ({ host: '127.0.0.1', port: s.port, bindAddress: null }));
+
+function collect(stream: EventStream, count: number, ms = 10_000): Promise<ClusterEvent[]> {
+  const got: ClusterEvent[] = [];
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`only ${got.length} of ${count} events`)), ms);
+    stream.events.on('event', (e) => {
+      got.push(e);
+      if (got.length === count) {
+        clearTimeout(timer);
+        resolve(got);
+      }
+    });
+  });
+}
+
+test('listen event: the request has parsable and the monitor filter; records arrive typed and stamped', async (t) => {
+  // The spec's stream excerpt: reply, pings and records all in one write, as the server may send them.
+  const server = await ScriptedServer.start(() => SPEC_REPLIES.eventStream);
+  const stream = new EventStream({ hosts: hostsOf(server) });
+  t.after(async () => {
+    stream.close();
+    await server.close();
+  });
+  const events = collect(stream, 5);
+  const before = Date.now();
+  await stream.start();
+  assert.equal(
+    server.requests[0]?.raw,
+    'listen event\nparsable: 1\nfilter:"STARTUP=15 NODERESTART=15 CONNECTION=8 STATISTICS=8 CHECKPOINT=7 BACKUP=15 ERROR=15 INFO=7 SCHEMA=8"\n\n',
+  );
+  const got = await events;
+  assert.deepEqual(got.map((e) => e.name), ['TransReportCounters', 'OperationReportCounters', 'Disconnected', 'NodeFailCompleted', 'StartPhaseCompleted']);
+  assert.ok(got.every((e) => e.receivedAt >= before && e.receivedAt <= Date.now()));
+  assert.deepEqual(got[4]?.fields, { phase: 1, starttype: 2 });
+});
+
+test('a refused filter is a permanent error, not a retry loop', async (t) => {
+  const server = await ScriptedServer.start(() => SPEC_REPLIES.listenEventUnknownCategory);
+  const stream = new EventStream({ hosts: hostsOf(server), filter: { DEBUG: 3 } });
+  t.after(async () => {
+    stream.close();
+    await server.close();
+  });
+  await assert.rejects(stream.start(), (e: unknown) => e instanceof CommandFailedError && /Unknown category/.test(e.result));
+  assert.equal(stream.state.status, 'closed');
+});
+
+test('malformed records are reported as warnings and the stream goes on', async (t) => {
+  const bad = 'log event reply\ntype=35\ntime=0\nsource_nodeid=2\ntrans_count=x\n\nlog event reply\ntype=0\ntime=0\nsource_nodeid=1\nnode=3\n\n';
+  const server = await ScriptedServer.start(() => `${SPEC_REPLIES.listenEventOk}${bad}`);
+  const stream = new EventStream({ hosts: hostsOf(server) });
+  const warnings: MgmError[] = [];
+  stream.events.on('warning', (w) => warnings.push(w));
+  t.after(async () => {
+    stream.close();
+    await server.close();
+  });
+  const events = collect(stream, 1);
+  await stream.start();
+  assert.equal((await events)[0]?.name, 'Connected');
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0]?.message ?? '', /trans_count/);
+});
+
+test('a silent server (no PING) is declared dead and the stream fails over to the next one', async (t) => {
+  const silent = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  const lively = await ScriptedServer.start((_req, socket) => {
+    const timer = setInterval(() => socket.writable && socket.write('<PING>\nlog event reply\ntype=0\ntime=0\nsource_nodeid=2\nnode=3\n\n'), 50);
+    socket.on('close', () => clearInterval(timer));
+    return SPEC_REPLIES.listenEventOk;
+  });
+  const stream = new EventStream({ hosts: hostsOf(silent, lively), livenessTimeoutMs: 300, backoff: { baseMs: 10, capMs: 50 } });
+  t.after(async () => {
+    stream.close();
+    await silent.close();
+    await lively.close();
+  });
+  await stream.start();
+  assert.equal(stream.state.port, silent.port);
+  const got = await collect(stream, 1);
+  assert.equal(got[0]?.sourceNodeId, 2);
+  assert.equal(stream.state.port, lively.port);
+  assert.equal(stream.state.failovers, 1);
+});

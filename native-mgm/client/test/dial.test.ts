@@ -75,6 +75,16 @@ function recordingConnect(transform: (options: TcpNetConnectOpts) => TcpNetConne
 const blackhole = (options: TcpNetConnectOpts): TcpNetConnectOpts =>
   options.host?.endsWith('.blackhole') === true ? { ...options, lookup: () => {} } : options;
 
+/** Dials, then waits for the server's side of the new connection, so the test can see what the server saw. */
+async function dialAndAccept(server: TestServer, hosts: MgmHost[]): Promise<{ socket: Socket; peer: Socket }> {
+  const before = server.accepted.length;
+  const { socket } = await dialFirstReachable(hosts, { connectTimeoutMs: 10_000 });
+  await waitFor('the server accepted the connection', () => server.accepted.length > before);
+  const peer = server.accepted[before];
+  assert.ok(peer !== undefined);
+  return { socket, peer };
+}
+
 async function rejection(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
     () => assert.fail('expected a rejection'),
@@ -248,14 +258,12 @@ test('a bind address sets the local address and port of the connection', async (
   const server = await listen();
   try {
     const localPort = await refusedPort();
-    const result = await dialFirstReachable([at('127.0.0.1', server.port, { host: '127.0.0.1', port: localPort })], { connectTimeoutMs: 10_000 });
-    await waitFor('the server accepted the connection', () => server.accepted.length === 1);
-    assert.equal(server.accepted[0]?.remotePort, localPort);
-    result.socket.destroy();
+    const byAddress = await dialAndAccept(server, [at('127.0.0.1', server.port, { host: '127.0.0.1', port: localPort })]);
+    assert.equal(byAddress.peer.remotePort, localPort);
+    byAddress.socket.destroy();
 
-    const byName = await dialFirstReachable([at('127.0.0.1', server.port, { host: 'localhost', port: 0 })], { connectTimeoutMs: 10_000 });
-    await waitFor('the server accepted the second connection', () => server.accepted.length === 2);
-    assert.equal(server.accepted[1]?.remoteAddress, '127.0.0.1');
+    const byName = await dialAndAccept(server, [at('127.0.0.1', server.port, { host: 'localhost', port: 0 })]);
+    assert.equal(byName.peer.remoteAddress, '127.0.0.1');
     byName.socket.destroy();
   } finally {
     await server.close();
@@ -290,11 +298,10 @@ test('IPv6: dials ::1', async (t) => {
     return;
   }
   try {
-    const result = await dialFirstReachable([at('::1', server.port)], { connectTimeoutMs: 10_000 });
-    assert.equal(result.host, '::1');
-    await waitFor('the server accepted the connection', () => server.accepted.length === 1);
-    assert.equal(server.accepted[0]?.remoteAddress, '::1');
-    result.socket.destroy();
+    const { socket, peer } = await dialAndAccept(server, [at('::1', server.port)]);
+    assert.equal(peer.remoteAddress, '::1');
+    assert.equal(socket.remoteAddress, '::1');
+    socket.destroy();
   } finally {
     await server.close();
   }

@@ -1,0 +1,117 @@
+import { BackupCoordinator } from './backup.js';
+import { ClusterState } from './cluster-state.js';
+import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
+import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './load-profile.js';
+import { MemoryModel } from './memory.js';
+import type { OperationResult } from './operations/mgm-errors.js';
+import {
+  restartAll,
+  restartNodes,
+  startAll,
+  startCluster,
+  startNode,
+  stopAll,
+  stopNodes,
+  type MgmdControl,
+  type OperationContext,
+  type RestartFlags,
+} from './operations/node-operations.js';
+import { derivePrng, type Prng } from './prng.js';
+import type { SimClock } from './sim-clock.js';
+import { enterSingleUser, exitSingleUser } from './single-user.js';
+import { StatisticsEngine } from './statistics.js';
+import type { Topology } from './topology.js';
+
+export interface ModelOptions {
+  tcInstances: number;
+  lqhInstances: number;
+  seed: number;
+}
+
+const NO_MGMD_CONTROL: MgmdControl = { scheduleStop: () => undefined, scheduleRestart: () => undefined };
+
+/**
+ * The cluster plus everything that drives it: statistics, memory, backups, and the operations that operator
+ * commands, scenarios and tests use. Each operation behaves as the protocol command of the same name.
+ */
+export class ClusterModel extends ClusterState {
+  readonly statistics: StatisticsEngine;
+  readonly memory: MemoryModel;
+  readonly backups: BackupCoordinator;
+  private readonly prng: Prng;
+  private mgmdControl: MgmdControl = NO_MGMD_CONTROL;
+
+  constructor(topology: Topology, clock: SimClock, options: ModelOptions) {
+    super(topology, clock);
+    this.prng = derivePrng(options.seed, 1);
+    this.statistics = new StatisticsEngine(this, options);
+    this.memory = new MemoryModel(this, () => this.statistics.rates(), options.seed);
+    this.backups = new BackupCoordinator(this);
+  }
+
+  /** The simulator connects the model to its management servers. */
+  attachMgmdControl(control: MgmdControl): void {
+    this.mgmdControl = control;
+  }
+
+  /** Operation context for a command that arrived on management server `viewer` (0: programmatic). */
+  operations(viewer = 0): OperationContext {
+    return { cluster: this, prng: this.prng, mgmd: this.mgmdControl, viewer };
+  }
+
+  setLoad(profile: LoadProfile | LoadProfileName): void {
+    this.statistics.setLoad(typeof profile === 'string' ? namedProfile(profile) : profile);
+  }
+
+  currentLoad(): LoadRates {
+    return this.statistics.rates();
+  }
+
+  /** A crash of data node `id` (no graceful stop); the angel brings it back if `autoRestart`. */
+  failNode(id: number, options: FailureOptions = {}): void {
+    failDataNode(this, this.dataNode(id), options, this.prng);
+  }
+
+  restartNode(id: number, flags: RestartFlags = {}): Promise<OperationResult> {
+    return restartNodes(this.operations(), [id], flags);
+  }
+
+  restartAll(flags: RestartFlags = {}): Promise<OperationResult> {
+    return restartAll(this.operations(), flags);
+  }
+
+  stopNode(id: number, options: { abort?: boolean; force?: boolean } = {}): Promise<OperationResult> {
+    return stopNodes(this.operations(), [id], options.abort ?? false, options.force ?? false);
+  }
+
+  stopAll(abort = false): Promise<OperationResult> {
+    return stopAll(this.operations(), abort, true, false);
+  }
+
+  startNode(id: number): OperationResult {
+    return startNode(this.operations(), id);
+  }
+
+  startAll(): OperationResult {
+    return startAll(this.operations());
+  }
+
+  /** Starts every data node whose process is gone, together: an initial start or a system restart. */
+  startCluster(initial = false): Promise<void> {
+    return startCluster(this.operations(), initial);
+  }
+
+  enterSingleUser(apiId: number): Promise<OperationResult> {
+    return enterSingleUser(this, apiId);
+  }
+
+  exitSingleUser(): OperationResult {
+    return exitSingleUser(this);
+  }
+
+  setApiConnected(id: number, connected: boolean): void {
+    const api = this.api.get(id);
+    if (!api) throw new RangeError(`node ${id} is not an API node`);
+    api.connected = connected;
+  }
+}

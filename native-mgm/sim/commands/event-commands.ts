@@ -1,0 +1,58 @@
+import type { SimEvent } from '../sim-event.js';
+import { parseEventFilter } from '../wire/event-filter.js';
+import { formatEventRecord } from '../wire/event-record.js';
+import { reply, resultReply } from '../wire/reply.js';
+import { scanUnsigned } from '../wire/request-parser.js';
+import { intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
+
+/** `report event` reads at most this many words (MAX_EVENT_LENGTH, spec §1.6). */
+const MAX_EVENT_WORDS = 25;
+const DUMPABLE = { memoryUsage: 50, backupStatus: 62, savedEvent: 81 } as const;
+
+function listenEvent(ctx: CommandContext): string {
+  const parsed = parseEventFilter(stringArg(ctx, 'filter') ?? '');
+  if ('error' in parsed) return reply('listen event', [['result', -1], ['msg', parsed.error]]);
+  ctx.session.becomeListener(parsed.levels, intArg(ctx, 'parsable') === 1);
+  return resultReply('listen event', 0);
+}
+
+/** Word 0 is (source << 16) | type, the rest the body; missing or unreadable words count as 0. */
+function reportEvent(ctx: CommandContext): string {
+  const length = Math.min(intArg(ctx, 'length'), MAX_EVENT_WORDS);
+  const items = (stringArg(ctx, 'data') ?? '').split(' ');
+  const words = Array.from({ length }, (_, i) => scanUnsigned(items[i] ?? '') ?? 0);
+  const head = words[0] ?? 0;
+  // The mgmd logs the event itself and hands it to its own listeners only.
+  ctx.mgmd.model.emit({ type: head & 0xffff, source: head >>> 16, body: words.slice(1), mgmd: ctx.mgmd.nodeId });
+  return resultReply('report event reply', 'ok');
+}
+
+/** `nodes: 2,3` → those data nodes; absent → all of them; anything else is refused. */
+function dumpTargets(ctx: CommandContext): number[] | null {
+  const text = stringArg(ctx, 'nodes');
+  const all = [...ctx.mgmd.model.data.keys()];
+  if (text === undefined) return all;
+  const ids = text.split(',').map((x) => (/^\d+$/.test(x) ? Number(x) : NaN));
+  return ids.every((id) => all.includes(id)) ? ids : null;
+}
+
+/** Reports answered inline on the command connection (spec §4.10), from the nodes that are connected. */
+function dumpEvents(ctx: CommandContext): string {
+  const header = 'dump events reply';
+  const type = intArg(ctx, 'type');
+  if (!(Object.values(DUMPABLE) as number[]).includes(type)) return resultReply(header, `ndb_logevent_type ${type} not supported`);
+  const targets = dumpTargets(ctx);
+  if (targets === null) return resultReply(header, `invalid nodes: '${stringArg(ctx, 'nodes') ?? ''}'`);
+  const model = ctx.mgmd.model;
+  const connected = targets.filter((id) => model.data.get(id)?.status !== 'NO_CONTACT');
+  let records: SimEvent[] = [];
+  if (type === DUMPABLE.memoryUsage) records = connected.flatMap((id) => model.memory.report(id));
+  if (type === DUMPABLE.backupStatus) records = model.backups.statusReports().filter((e) => connected.includes(e.source));
+  return reply(header, [['result', 'Ok'], ['events', records.length]]) + records.map(formatEventRecord).join('');
+}
+
+export const EVENT_COMMANDS: Record<string, CommandHandler> = {
+  'listen event': listenEvent,
+  'report event': reportEvent,
+  'dump events': dumpEvents,
+};

@@ -1,0 +1,100 @@
+import type { ClusterState } from './cluster-state.js';
+import { BENCHMARK_RATES, type LoadRates } from './load-profile.js';
+import { derivePrng, type Prng } from './prng.js';
+import { makeEvent, type SimEvent } from './sim-event.js';
+
+/** CMVMI checks memory once a second and reports crossings of these percentages, either way (spec §7.1). */
+const CHECK_EVERY_MS = 1000;
+const THRESHOLDS = [80, 90, 99, 100] as const;
+/** MemoryUsage `block`: DBTUP data memory and DBACC index memory, with the page sizes CMVMI reports for each. */
+const DATA_BLOCK = 249;
+const INDEX_BLOCK = 248;
+const DATA_PAGE_BYTES = 32768;
+const INDEX_PAGE_BYTES = 8192;
+/** 2 GiB DataMemory and 64 MiB of hash index pages per node. */
+const DATA_PAGES = 65536;
+const INDEX_PAGES = 8192;
+/** Idle fill, and how much more a full benchmark load fills, as fractions of the total. */
+const DATA_BASE = 0.3;
+const DATA_LOAD = 0.6;
+const INDEX_BASE = 0.2;
+const INDEX_LOAD = 0.45;
+/** Memory follows the load with this time constant. */
+const FOLLOW_MS = 8000;
+
+interface Pool {
+  block: number;
+  pageBytes: number;
+  total: number;
+  used: number;
+  base: number;
+  load: number;
+  /** Last threshold reported (0 = below all). */
+  level: number;
+}
+
+function thresholdLevel(used: number, total: number): number {
+  const percent = Math.floor((used * 100) / total);
+  let level = 0;
+  for (const t of THRESHOLDS) if (percent >= t) level = t;
+  return level;
+}
+
+/**
+ * Data and index memory per data node. Usage drifts toward a level set by the current load, and a MemoryUsage
+ * event goes out when it crosses a threshold (gth +1 up, -1 down), or with gth 0 when asked (`dump events`).
+ */
+export class MemoryModel {
+  private readonly pools = new Map<number, Pool[]>();
+  private readonly prng: Prng;
+
+  constructor(
+    private readonly cluster: ClusterState,
+    private readonly rates: () => LoadRates,
+    seed: number,
+  ) {
+    this.prng = derivePrng(seed, 50);
+    for (const id of cluster.data.keys()) {
+      this.pools.set(id, [
+        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: DATA_PAGES, used: DATA_PAGES * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0 },
+        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: INDEX_PAGES, used: INDEX_PAGES * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0 },
+      ]);
+    }
+    this.tick();
+  }
+
+  /** MemoryUsage records with gth 0, two per node, for `dump events` type 50. */
+  report(nodeId: number): SimEvent[] {
+    return (this.pools.get(nodeId) ?? []).map((p) => this.event(nodeId, p, 0));
+  }
+
+  /** Fraction of data memory in use on a node, for tests and scenarios. */
+  dataUsage(nodeId: number): number {
+    const pool = this.pools.get(nodeId)?.[0];
+    return pool ? pool.used / pool.total : 0;
+  }
+
+  private tick(): void {
+    const r = this.rates();
+    const peak = BENCHMARK_RATES.readsPerSec + BENCHMARK_RATES.writesPerSec;
+    const intensity = Math.min(1, (r.readsPerSec + r.writesPerSec) / peak);
+    const follow = 1 - Math.exp(-CHECK_EVERY_MS / FOLLOW_MS);
+    for (const [id, pools] of this.pools) {
+      if (this.cluster.data.get(id)?.status !== 'STARTED') continue;
+      for (const p of pools) {
+        const target = p.total * (p.base + p.load * intensity) * (1 + (this.prng() - 0.5) * 0.01);
+        p.used = Math.min(p.total, Math.max(0, p.used + (target - p.used) * follow));
+        const level = thresholdLevel(Math.round(p.used), p.total);
+        if (level !== p.level) {
+          this.cluster.emit(this.event(id, p, level > p.level ? 1 : -1));
+          p.level = level;
+        }
+      }
+    }
+    this.cluster.clock.after(CHECK_EVERY_MS, () => this.tick());
+  }
+
+  private event(nodeId: number, p: Pool, gth: number): SimEvent {
+    return makeEvent('MemoryUsage', nodeId, { gth, page_size_bytes: p.pageBytes, pages_used: Math.round(p.used), pages_total: p.total, block: p.block });
+  }
+}

@@ -1,0 +1,29 @@
+import { benchmark } from './benchmark.js';
+import { idle } from './idle.js';
+import { mgmdFailover } from './mgmd-failover.js';
+import { nodeFailure } from './node-failure.js';
+import { rollingRestart } from './rolling-restart.js';
+import type { Scenario } from './scenario.js';
+import { steady } from './steady.js';
+
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark'] as const;
+export type ScenarioName = (typeof SCENARIO_NAMES)[number];
+
+const BY_NAME: Record<ScenarioName, Scenario> = {
+  idle,
+  steady,
+  'rolling-restart': rollingRestart,
+  'node-failure': nodeFailure,
+  'mgmd-failover': mgmdFailover,
+  benchmark,
+};
+
+export function scenario(name: ScenarioName): Scenario {
+  return BY_NAME[name];
+}
+
+/** For the CLI's list: each scenario's name and one line about it. */
+export const SCENARIOS: ReadonlyArray<{ name: ScenarioName; description: string }> = SCENARIO_NAMES.map((name) => ({
+  name,
+  description: BY_NAME[name].description,
+}));

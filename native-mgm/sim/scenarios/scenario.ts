@@ -1,0 +1,31 @@
+import type { ClusterModel } from '../cluster-model.js';
+import type { SimClock } from '../sim-clock.js';
+
+/** What a scenario may drive: the model, sim time, and the management servers themselves. */
+export interface ScenarioContext {
+  model: ClusterModel;
+  clock: SimClock;
+  stopMgmd(nodeId: number): Promise<void>;
+  startMgmd(nodeId: number): Promise<void>;
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  /** Checked before the servers start, so a misfit topology fails startSimulator at once. */
+  requires?: (model: ClusterModel) => string | null;
+  /** Runs until the clock is disposed (its sleeps then never resolve). */
+  run(ctx: ScenarioContext): Promise<void>;
+}
+
+const POLL_MS = 200;
+
+/** Waits in sim time until `condition` holds. */
+export async function waitUntil(clock: SimClock, condition: () => boolean): Promise<void> {
+  while (!condition()) await clock.sleep(POLL_MS);
+}
+
+/** Whether every data node is STARTED: scenarios only disturb a healthy cluster. */
+export function allStarted(model: ClusterModel): boolean {
+  return [...model.data.values()].every((n) => n.status === 'STARTED');
+}

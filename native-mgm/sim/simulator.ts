@@ -1,0 +1,142 @@
+import { formatHostPort } from '../errors.js';
+import { ClusterModel } from './cluster-model.js';
+import { TIMINGS } from './lifecycle/timings.js';
+import { makeEvent } from './sim-event.js';
+import { MgmdServer } from './mgmd-server.js';
+import { derivePrng } from './prng.js';
+import { scenario as scenarioByName, type ScenarioName } from './scenarios/index.js';
+import { SimClock } from './sim-clock.js';
+import { buildTopology } from './topology.js';
+import type { WriteMode } from './wire/output-queue.js';
+
+export interface SimulatorOptions {
+  host?: string;
+  /** One per management server; missing or 0 = ephemeral. */
+  ports?: number[];
+  dataNodes?: number;
+  replicas?: number;
+  mgmNodes?: number;
+  apiNodes?: number;
+  connectedApiNodes?: number;
+  tcInstances?: number;
+  lqhInstances?: number;
+  version?: string;
+  scenario?: ScenarioName;
+  /** Sim milliseconds per real millisecond: lifecycles and statistics speed up, PINGs do not. */
+  speed?: number;
+  seed?: number;
+  writeMode?: WriteMode;
+  /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
+  coalesceEvents?: boolean;
+}
+
+export interface MgmdInfo {
+  nodeId: number;
+  host: string;
+  port: number;
+  running: boolean;
+}
+
+export interface Simulator {
+  readonly mgmds: ReadonlyArray<MgmdInfo>;
+  /** All management servers, in node id order, as a connect string. */
+  readonly connectstring: string;
+  readonly model: ClusterModel;
+  stopMgmd(nodeId: number): Promise<void>;
+  startMgmd(nodeId: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Lets a command's reply go out before its own server goes away. */
+const SELF_STOP_DELAY_MS = 20;
+
+export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
+  const host = options.host ?? '127.0.0.1';
+  const seed = options.seed ?? 1;
+  const topology = buildTopology(options);
+  const clock = new SimClock(options.speed ?? 1);
+  const model = new ClusterModel(topology, clock, {
+    tcInstances: options.tcInstances ?? 4,
+    lqhInstances: options.lqhInstances ?? 4,
+    seed,
+  });
+  const chosen = scenarioByName(options.scenario ?? 'idle');
+  const unmet = chosen.requires?.(model) ?? null;
+  if (unmet) {
+    clock.dispose();
+    throw new RangeError(unmet);
+  }
+
+  const servers = new Map(
+    topology.mgm.map((m, i) => [
+      m.id,
+      new MgmdServer({
+        nodeId: m.id,
+        host,
+        port: options.ports?.[i] ?? 0,
+        model,
+        writeMode: options.writeMode ?? 'whole',
+        coalesceEvents: options.coalesceEvents ?? true,
+        prng: derivePrng(seed, 2, m.id),
+      }),
+    ]),
+  );
+  const server = (id: number): MgmdServer => {
+    const s = servers.get(id);
+    if (!s) throw new RangeError(`node ${id} is not a management node`);
+    return s;
+  };
+
+  const stopMgmd = async (id: number): Promise<void> => {
+    const s = server(id);
+    if (!s.running) return;
+    const mgm = model.mgm.get(id);
+    if (mgm) mgm.running = false;
+    await s.stop();
+    model.emitFromEachMgmd((other) => makeEvent('Disconnected', other, { node: id }, other));
+  };
+  const startMgmd = async (id: number): Promise<void> => {
+    const s = server(id);
+    if (s.running) return;
+    await s.start();
+    model.emitFromEachMgmd((other) => makeEvent('Connected', other, { node: id }, other));
+    const mgm = model.mgm.get(id);
+    if (mgm) mgm.running = true;
+  };
+
+  model.onEvent((event) => {
+    for (const s of servers.values()) s.deliver(event);
+  });
+  model.attachMgmdControl({
+    scheduleStop: (id) => clock.afterReal(SELF_STOP_DELAY_MS, () => void stopMgmd(id)),
+    scheduleRestart: (id) =>
+      clock.afterReal(SELF_STOP_DELAY_MS, () => {
+        void stopMgmd(id).then(() => clock.after(TIMINGS.mgmdRestart, () => void startMgmd(id)));
+      }),
+  });
+
+  try {
+    for (const s of servers.values()) await s.start();
+  } catch (err) {
+    await Promise.all([...servers.values()].map((s) => s.stop()));
+    clock.dispose();
+    throw err;
+  }
+  void chosen.run({ model, clock, stopMgmd, startMgmd });
+
+  return {
+    get mgmds() {
+      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running }));
+    },
+    get connectstring() {
+      return [...servers.values()].map((s) => formatHostPort(s.host, s.port)).join(',');
+    },
+    model,
+    stopMgmd,
+    startMgmd,
+    async close() {
+      clock.dispose();
+      await Promise.all([...servers.values()].map((s) => s.stop()));
+    },
+  };
+}

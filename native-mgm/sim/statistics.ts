@@ -1,0 +1,130 @@
+import type { ClusterState } from './cluster-state.js';
+import { integrate, idleProfile, type LoadProfile, type LoadRates } from './load-profile.js';
+import type { DataNode } from './node-state.js';
+import { derivePrng, jitter, type Prng } from './prng.js';
+import { makeEvent } from './sim-event.js';
+
+/** DBTC and DBLQH report every 5 s of their own timer (spec §7.1). */
+export const REPORT_PERIOD_MS = 5000;
+const JITTER = 0.04;
+/** Share of key reads that are simple (committed) reads, and aborts per transaction. */
+const SIMPLE_READ_SHARE = 0.3;
+const ABORT_SHARE = 0.002;
+const ATTRINFO_PER_OP = 2;
+/** Mean time an operation is in flight, for the conc_op_count gauge. */
+const OP_LATENCY_S = 0.0004;
+
+export interface StatisticsOptions {
+  tcInstances: number;
+  lqhInstances: number;
+  seed: number;
+}
+
+const reporting = (n: DataNode): boolean => n.status === 'STARTING' || n.status === 'STARTED' || n.status === 'SHUTTING_DOWN';
+
+/**
+ * Per-instance TransReportCounters and OperationReportCounters (spec §7): every TC and LQH instance of a running
+ * node has its own 5 s timer with its own phase, and reports the operations since its previous report. The
+ * cluster's load is shared evenly by the STARTED nodes; a STARTING node's timers already run and report zeros.
+ */
+export class StatisticsEngine {
+  private profile: LoadProfile = idleProfile();
+  private profileStart = 0;
+  private readonly timers = new Map<number, Array<() => void>>();
+
+  constructor(
+    private readonly cluster: ClusterState,
+    private readonly options: StatisticsOptions,
+  ) {
+    cluster.onStatusChange((node) => this.follow(node));
+    for (const node of cluster.data.values()) this.follow(node);
+  }
+
+  setLoad(profile: LoadProfile): void {
+    this.profile = profile;
+    this.profileStart = this.cluster.clock.now();
+  }
+
+  get loadName(): string {
+    return this.profile.name;
+  }
+
+  rates(): LoadRates {
+    return this.profile.ratesAt(this.cluster.clock.now() - this.profileStart);
+  }
+
+  private follow(node: DataNode): void {
+    const running = this.timers.has(node.id);
+    if (reporting(node) && !running) this.startTimers(node);
+    if (!reporting(node) && running) {
+      for (const cancel of this.timers.get(node.id) ?? []) cancel();
+      this.timers.delete(node.id);
+    }
+  }
+
+  private startTimers(node: DataNode): void {
+    const cancels: Array<() => void> = [];
+    const { tcInstances, lqhInstances, seed } = this.options;
+    for (let i = 0; i < tcInstances; i++) cancels.push(this.instanceTimer(node, derivePrng(seed, node.id, node.connectCount, 0, i), (p, a, b) => this.tcReport(node, p, a, b)));
+    for (let i = 0; i < lqhInstances; i++) cancels.push(this.instanceTimer(node, derivePrng(seed, node.id, node.connectCount, 1, i), (p, a, b) => this.lqhReport(node, p, a, b)));
+    this.timers.set(node.id, cancels);
+  }
+
+  /** A self-rescheduling timer in sim time; each report covers exactly the sim time since the previous one. */
+  private instanceTimer(node: DataNode, prng: Prng, report: (prng: Prng, from: number, to: number) => void): () => void {
+    const clock = this.cluster.clock;
+    let last = clock.now();
+    let cancel = (): void => undefined;
+    const arm = (at: number): void => {
+      cancel = clock.at(at, () => {
+        report(prng, last, at);
+        last = at;
+        arm(at + REPORT_PERIOD_MS);
+      });
+    };
+    arm(last + prng() * REPORT_PERIOD_MS);
+    return () => cancel();
+  }
+
+  private startedCount(): number {
+    return [...this.cluster.data.values()].filter((n) => n.status === 'STARTED').length;
+  }
+
+  /** Operations of one kind that one instance of `node` handled in [from, to). */
+  private share(node: DataNode, key: keyof LoadRates, from: number, to: number, instances: number, prng: Prng): number {
+    if (node.status !== 'STARTED') return 0;
+    const total = integrate(this.profile, key, from - this.profileStart, to - this.profileStart);
+    return Math.round((total / (this.startedCount() * instances)) * jitter(prng, JITTER));
+  }
+
+  private tcReport(node: DataNode, prng: Prng, from: number, to: number): void {
+    const n = this.options.tcInstances;
+    const trans = this.share(node, 'transPerSec', from, to, n, prng);
+    const reads = this.share(node, 'readsPerSec', from, to, n, prng);
+    const writes = this.share(node, 'writesPerSec', from, to, n, prng);
+    const aborts = Math.round(trans * ABORT_SHARE);
+    const now = this.rates();
+    const inFlight = node.status === 'STARTED' ? ((now.readsPerSec + now.writesPerSec) * OP_LATENCY_S) / (this.startedCount() * n) : 0;
+    this.cluster.emit(
+      makeEvent('TransReportCounters', node.id, {
+        trans_count: trans,
+        commit_count: trans - aborts,
+        read_count: reads,
+        simple_read_count: Math.round(reads * SIMPLE_READ_SHARE),
+        write_count: writes,
+        attrinfo_count: (reads + writes) * ATTRINFO_PER_OP,
+        conc_op_count: Math.round(inFlight * jitter(prng, JITTER)),
+        abort_count: aborts,
+        scan_count: this.share(node, 'scansPerSec', from, to, n, prng),
+        range_scan_count: this.share(node, 'rangeScansPerSec', from, to, n, prng),
+      }),
+    );
+  }
+
+  /** LQH executes every read once and every write on each replica. */
+  private lqhReport(node: DataNode, prng: Prng, from: number, to: number): void {
+    const n = this.options.lqhInstances;
+    const ops = this.share(node, 'readsPerSec', from, to, n, prng) + this.share(node, 'writesPerSec', from, to, n, prng) * this.cluster.replicas;
+    this.cluster.emit(makeEvent('OperationReportCounters', node.id, { ops }));
+  }
+}

@@ -1,0 +1,101 @@
+import type { Socket } from 'node:net';
+import { EVENT_TYPES } from '../../events/catalogue.js';
+import type { SimClock } from '../sim-clock.js';
+import type { SimEvent } from '../sim-event.js';
+import { formatEventRecord, formatEventText } from './event-record.js';
+import type { LevelMap } from './event-filter.js';
+import type { OutputQueue } from './output-queue.js';
+
+/** The server's event loop turns every 500 ms and pings each listener (spec §6.2). */
+export const PING_INTERVAL_MS = 500;
+const PING = '<PING>\n';
+/** A listener this far behind has stopped reading; the server would time out its write and drop it. */
+const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
+
+interface Listener {
+  socket: Socket;
+  out: OutputQueue;
+  levels: LevelMap;
+  parsable: boolean;
+  /** Text waiting for this tick's write, when records are coalesced. */
+  pending: string;
+}
+
+/**
+ * One management server's event listeners: delivery with per-listener threshold filtering, PINGs from the
+ * server's own real-time loop, and (optionally) several records coalesced into one write. A PING or record is
+ * always appended whole, so a PING can only come between records.
+ */
+export class EventHub {
+  private readonly listeners = new Set<Listener>();
+  private cancelPing: () => void = () => undefined;
+  private flushScheduled = false;
+
+  constructor(
+    private readonly clock: SimClock,
+    private readonly coalesce: boolean,
+  ) {
+    this.schedulePing();
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  add(socket: Socket, out: OutputQueue, levels: LevelMap, parsable: boolean): void {
+    const listener: Listener = { socket, out, levels, parsable, pending: '' };
+    this.listeners.add(listener);
+    const drop = (): void => this.drop(listener);
+    socket.on('error', drop);
+    socket.on('close', drop);
+  }
+
+  deliver(event: SimEvent): void {
+    const spec = EVENT_TYPES.get(event.type);
+    if (!spec) return;
+    for (const l of this.listeners) {
+      if (spec.threshold > (l.levels.get(spec.category) ?? 0)) continue;
+      this.write(l, l.parsable ? formatEventRecord(event) : formatEventText(event));
+    }
+  }
+
+  /** Closes every listener socket, as the server does when it shuts down. */
+  closeAll(): void {
+    this.cancelPing();
+    for (const l of this.listeners) l.socket.destroy();
+    this.listeners.clear();
+  }
+
+  private schedulePing(): void {
+    this.cancelPing = this.clock.afterReal(PING_INTERVAL_MS, () => {
+      for (const l of this.listeners) this.write(l, PING);
+      this.schedulePing();
+    });
+  }
+
+  private write(l: Listener, text: string): void {
+    if (l.out.backlog > MAX_BACKLOG_BYTES) {
+      this.drop(l);
+      return;
+    }
+    if (!this.coalesce) {
+      l.out.send(text);
+      return;
+    }
+    l.pending += text;
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      for (const x of this.listeners) {
+        x.out.send(x.pending);
+        x.pending = '';
+      }
+    });
+  }
+
+  private drop(l: Listener): void {
+    if (!this.listeners.delete(l)) return;
+    l.socket.destroy();
+  }
+}

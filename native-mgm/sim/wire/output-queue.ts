@@ -1,0 +1,67 @@
+import type { Socket } from 'node:net';
+import type { Prng } from '../prng.js';
+
+/**
+ * How replies and records reach the socket: `whole` writes each reply in one write like the server; `bytewise`
+ * writes one byte per write and `random` pieces of 1..64 bytes, each write waiting for the previous one, so a
+ * client's reassembly of split replies gets exercised.
+ */
+export type WriteMode = 'whole' | 'bytewise' | 'random';
+
+const RANDOM_MAX_PIECE = 64;
+
+export class OutputQueue {
+  private readonly pieces: Buffer[] = [];
+  private pumping = false;
+  private waiters: Array<() => void> = [];
+  private queuedBytes = 0;
+
+  constructor(
+    private readonly socket: Socket,
+    private readonly mode: WriteMode,
+    private readonly prng: Prng,
+  ) {}
+
+  /** Bytes handed over but not yet accepted by the kernel; a client that stops reading makes this grow. */
+  get backlog(): number {
+    return this.queuedBytes + this.socket.writableLength;
+  }
+
+  send(text: string): void {
+    if (this.socket.destroyed || text === '') return;
+    const buf = Buffer.from(text, 'utf8');
+    if (this.mode === 'whole') {
+      this.socket.write(buf);
+      return;
+    }
+    for (let at = 0; at < buf.length; ) {
+      const size = this.mode === 'bytewise' ? 1 : 1 + Math.floor(this.prng() * RANDOM_MAX_PIECE);
+      this.pieces.push(buf.subarray(at, at + size));
+      at += size;
+    }
+    this.queuedBytes += buf.length;
+    if (!this.pumping) this.pump();
+  }
+
+  /** Resolves when everything sent so far has been written. */
+  drained(): Promise<void> {
+    if (!this.pumping || this.socket.destroyed) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  private pump(): void {
+    const piece = this.pieces.shift();
+    if (!piece || this.socket.destroyed) {
+      this.pumping = false;
+      this.pieces.length = 0;
+      this.queuedBytes = 0;
+      const waiters = this.waiters;
+      this.waiters = [];
+      for (const w of waiters) w();
+      return;
+    }
+    this.pumping = true;
+    this.queuedBytes -= piece.length;
+    this.socket.write(piece, () => this.pump());
+  }
+}

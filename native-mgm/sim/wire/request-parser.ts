@@ -1,0 +1,97 @@
+import { COMMANDS, type CommandSpec } from './command-table.js';
+
+/** Argument values after parsing: integers as the server's unsigned 32-bit reading, strings as sent. */
+export type Args = ReadonlyMap<string, number | string>;
+
+export type ParseResult =
+  | { kind: 'request'; command: CommandSpec; args: Args }
+  | { kind: 'error'; message: ParserErrorMessage; token: string };
+
+export type ParserErrorMessage =
+  | 'Unknown command'
+  | 'Unknown argument'
+  | 'Type mismatch'
+  | 'Invalid arg. format'
+  | 'Argument given twice'
+  | 'Missing arg.';
+
+/** The longest line content (without LF) the server's 512-byte buffer accepts (spec §1.6). */
+export const MAX_LINE_CHARS = 510;
+
+const trimSpaceTab = (text: string): string => text.replace(/^[ \t]+|[ \t]+$/g, '');
+
+function stripQuotes(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
+}
+
+/** C `sscanf("%u")`: leading digits count, trailing junk is ignored, a leading minus wraps modulo 2^32. */
+export function scanUnsigned(text: string): number | null {
+  const m = /^[+-]?\d+/.exec(text);
+  if (!m) return null;
+  return Number(BigInt.asUintN(32, BigInt(m[0])));
+}
+
+/**
+ * The request parser (spec §1.2, §1.4), fed one line at a time (LF and a trailing CR already removed). It keeps
+ * the server's quirks: after an argument error it does not skip the rest of the request, so every remaining line
+ * is read as a new command; empty lines between requests are ignored.
+ */
+export class RequestParser {
+  private command: CommandSpec | null = null;
+  private args = new Map<string, number | string>();
+
+  /** The parser's buffered request text, for `get session`/`list sessions`. */
+  get pending(): CommandSpec | null {
+    return this.command;
+  }
+
+  feed(line: string): ParseResult | null {
+    if (this.command === null) return this.commandLine(line);
+    return this.argumentLine(this.command, line);
+  }
+
+  private commandLine(line: string): ParseResult | null {
+    const text = stripQuotes(trimSpaceTab(line));
+    if (text === '') return null;
+    const command = COMMANDS.get(text);
+    if (!command) return { kind: 'error', message: 'Unknown command', token: text };
+    this.command = command;
+    this.args = new Map();
+    return null;
+  }
+
+  private argumentLine(command: CommandSpec, line: string): ParseResult | null {
+    if (trimSpaceTab(line) === '') {
+      this.command = null;
+      if (command.args.some((a) => a.mandatory && !this.args.has(a.name))) {
+        return { kind: 'error', message: 'Missing arg.', token: '\n' };
+      }
+      return { kind: 'request', command, args: this.args };
+    }
+    const sep = line.search(/[:=]/);
+    if (sep < 0) return this.fail('Invalid arg. format', trimSpaceTab(line));
+    const name = trimSpaceTab(line.slice(0, sep));
+    const raw = stripQuotes(trimSpaceTab(line.slice(sep + 1)));
+    const spec = command.args.find((a) => a.name === name);
+    if (!spec) return this.fail('Unknown argument', name);
+    if (this.args.has(name)) return this.fail('Argument given twice', name);
+    if (spec.type === 'int') {
+      const value = scanUnsigned(raw);
+      if (value === null) return this.fail('Type mismatch', name);
+      this.args.set(name, value);
+    } else {
+      this.args.set(name, raw);
+    }
+    return null;
+  }
+
+  private fail(message: ParserErrorMessage, token: string): ParseResult {
+    this.command = null;
+    return { kind: 'error', message, token };
+  }
+}
+
+/** A parser error reply: no header, `result: <message>, '<token>'` and the empty line. */
+export function formatParserError(message: ParserErrorMessage, token: string): string {
+  return `result: ${message}, '${token}'\n\n`;
+}

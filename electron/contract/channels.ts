@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from './actions.js';
+import { AlertSchema, EventViewSchema } from './events.js';
+import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
+import { AppInfoSchema, ProfileSchema, SettingsSchema } from './settings.js';
+import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
+
+const ClusterRef = z.object({ clusterId: z.string().optional() });
+
+/**
+ * Every request the UI can make, with what it sends and what it gets back. Electron IPC, the preload bridge,
+ * the WebSocket server and the renderer all derive their types and their runtime checks from this one table.
+ */
+export const REQUESTS = {
+  getAppInfo: { request: z.object({}), response: AppInfoSchema },
+  listClusters: { request: z.object({}), response: z.array(ClusterSummarySchema) },
+  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000) }), response: ClusterSummarySchema },
+  removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
+  getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
+  getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },
+  getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
+  getEvents: {
+    request: ClusterRef.extend({ beforeSeq: z.number().int().optional(), limit: z.number().int().min(1).max(10_000).default(500) }),
+    response: z.array(EventViewSchema),
+  },
+  acknowledgeAlert: { request: ClusterRef.extend({ alertId: z.string() }), response: z.object({ acknowledged: z.boolean() }) },
+  previewAction: { request: ClusterRef.extend({ action: OperatorActionSchema }), response: ActionPreviewSchema },
+  runAction: { request: ClusterRef.extend({ action: OperatorActionSchema }), response: ActionResultSchema },
+  getSettings: { request: z.object({}), response: SettingsSchema },
+  updateSettings: { request: SettingsSchema.partial(), response: SettingsSchema },
+  listProfiles: { request: z.object({}), response: z.array(ProfileSchema) },
+  saveProfile: { request: ProfileSchema, response: z.array(ProfileSchema) },
+  deleteProfile: { request: z.object({ id: z.string() }), response: z.array(ProfileSchema) },
+  exportHistory: {
+    request: ClusterRef.extend({ format: z.enum(['csv', 'json']), fromMs: z.number().int().nonnegative().optional() }),
+    response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
+  },
+} as const;
+
+/** Everything the engine pushes without being asked, at most ~10 times a second, coalesced. */
+export const PushMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('snapshot'), version: z.number().int().nonnegative(), snapshot: ClusterSnapshotSchema }),
+  z.object({ type: z.literal('delta'), delta: SnapshotDeltaSchema }),
+  z.object({ type: z.literal('events'), clusterId: z.string(), events: z.array(EventViewSchema) }),
+  z.object({ type: z.literal('history'), clusterId: z.string(), points: z.array(HistoryPointSchema) }),
+  z.object({ type: z.literal('alert'), clusterId: z.string(), alert: AlertSchema }),
+  z.object({ type: z.literal('clusters'), clusters: z.array(ClusterSummarySchema) }),
+]);
+
+/** The push channel's name on Electron IPC and the envelope tag on the WebSocket. */
+export const PUSH_CHANNEL = 'ndbtop:push';
+export const REQUEST_CHANNEL_PREFIX = 'ndbtop:';
+
+export type RequestName = keyof typeof REQUESTS;
+export type RequestOf<K extends RequestName> = z.input<(typeof REQUESTS)[K]['request']>;
+export type ParsedRequestOf<K extends RequestName> = z.output<(typeof REQUESTS)[K]['request']>;
+export type ResponseOf<K extends RequestName> = z.output<(typeof REQUESTS)[K]['response']>;
+export type PushMessage = z.infer<typeof PushMessageSchema>;

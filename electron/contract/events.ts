@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const SeveritySchema = z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
+
+/** One cluster event as the UI lists it; `text` is a human sentence made by the engine from the fields. */
+export const EventViewSchema = z.object({
+  /** Monotonic per cluster, so the UI can de-duplicate and page. */
+  seq: z.number().int().nonnegative(),
+  at: z.number().int().nonnegative(),
+  typeId: z.number().int(),
+  name: z.string(),
+  category: z.string().nullable(),
+  severity: SeveritySchema.nullable(),
+  sourceNodeId: z.number().int(),
+  /** The node the event is about when that is not the source (failed_node, node, dest_node …). */
+  subjectNodeId: z.number().int().nullable(),
+  text: z.string(),
+  fields: z.record(z.string(), z.number()),
+});
+
+export const AlertKindSchema = z.enum([
+  'node-down',
+  'node-group-degraded',
+  'node-group-offline',
+  'arbitration',
+  'memory-high',
+  'memory-critical',
+  'checkpoint-stall',
+  'mgmd-lost',
+  'event-stream-lost',
+]);
+
+export const AlertSchema = z.object({
+  id: z.string(),
+  kind: AlertKindSchema,
+  severity: z.enum(['warning', 'critical']),
+  at: z.number().int().nonnegative(),
+  nodeId: z.number().int().nullable(),
+  message: z.string(),
+  acknowledged: z.boolean(),
+  /** The condition is over (node back, memory down); kept until acknowledged so nothing flashes by unseen. */
+  resolvedAt: z.number().int().nonnegative().nullable(),
+});
+
+export type Severity = z.infer<typeof SeveritySchema>;
+export type EventView = z.infer<typeof EventViewSchema>;
+export type AlertKind = z.infer<typeof AlertKindSchema>;
+export type Alert = z.infer<typeof AlertSchema>;

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+/** Words exactly as the protocol prints them, so UI and CLI show what an operator knows from ndb_mgm. */
+export const NodeTypeSchema = z.enum(['NDB', 'MGM', 'API']);
+export const NodeStatusSchema = z.enum([
+  'UNKNOWN',
+  'NO_CONTACT',
+  'NOT_STARTED',
+  'STARTING',
+  'STARTED',
+  'SHUTTING_DOWN',
+  'RESTARTING',
+  'SINGLE USER MODE',
+  'RESUME',
+  'CONNECTED',
+]);
+
+const Millis = z.number().int().nonnegative();
+
+/** Throughput over one statistics window: per-second rates from the summed per-instance deltas (spec §7.3). */
+export const RatesSchema = z.object({
+  /** End of the window the rates cover; the UI shows the age from it. */
+  at: Millis,
+  windowMs: z.number().int().positive(),
+  transactions: z.number().nonnegative(),
+  commits: z.number().nonnegative(),
+  reads: z.number().nonnegative(),
+  simpleReads: z.number().nonnegative(),
+  writes: z.number().nonnegative(),
+  scans: z.number().nonnegative(),
+  rangeScans: z.number().nonnegative(),
+  aborts: z.number().nonnegative(),
+  /** LQH operations per second (OperationReportCounters). */
+  operations: z.number().nonnegative(),
+  /** Gauge: operations in flight at the last reports, summed over TC instances. */
+  concurrentOps: z.number().nonnegative(),
+});
+
+export const MemoryUseSchema = z.object({
+  usedPages: z.number().int().nonnegative(),
+  totalPages: z.number().int().nonnegative(),
+  pageSizeBytes: z.number().int().positive(),
+  /** 0..100 */
+  percent: z.number().nonnegative(),
+  at: Millis,
+});
+
+export const PhaseTimingSchema = z.object({
+  phase: z.number().int(),
+  startedAt: Millis,
+  /** null while the phase is still running. */
+  durationMs: z.number().int().nonnegative().nullable(),
+});
+
+export const RestartProgressSchema = z.object({
+  startedAt: Millis,
+  /** Last completed start phase as get status / StartPhaseCompleted report it. */
+  phase: z.number().int(),
+  phases: z.array(PhaseTimingSchema),
+  /** From earlier restarts of this cluster; null until one has been seen. */
+  estimatedMsLeft: z.number().int().nonnegative().nullable(),
+  /** StartPhaseCompleted starttype: 0 initial start, 1 system restart, 2 node restart, 3 initial node restart. */
+  startType: z.number().int().nullable(),
+});
+
+export const NodeViewSchema = z.object({
+  nodeId: z.number().int().min(1).max(255),
+  type: NodeTypeSchema,
+  status: NodeStatusSchema,
+  statusRaw: z.string(),
+  startPhase: z.number().int(),
+  nodeGroup: z.union([z.number().int(), z.literal('none')]).nullable(),
+  version: z.string().nullable(),
+  versionRaw: z.number().int(),
+  mysqlVersion: z.string().nullable(),
+  address: z.string().nullable(),
+  connectCount: z.number().int().nullable(),
+  dynamicId: z.number().int().nullable(),
+  isSingleUser: z.boolean().nullable(),
+  isMaster: z.boolean(),
+  /** When this node's values were read from the management server. */
+  sampledAt: Millis,
+  /** When the status last changed (as first seen by us, from an event or a poll). */
+  statusSince: Millis,
+  restart: RestartProgressSchema.nullable(),
+  /** Data nodes: every other member of its node group is STARTED. null for other node types. */
+  safeToStop: z.boolean().nullable(),
+  memory: z.object({ data: MemoryUseSchema.nullable(), index: MemoryUseSchema.nullable() }),
+  rates: RatesSchema.nullable(),
+});
+
+export const NodeGroupViewSchema = z.object({
+  nodeGroup: z.number().int(),
+  nodeIds: z.array(z.number().int()),
+  live: z.number().int().nonnegative(),
+  health: z.enum(['OK', 'DEGRADED', 'OFFLINE']),
+});
+
+export type NodeType = z.infer<typeof NodeTypeSchema>;
+export type NodeStatus = z.infer<typeof NodeStatusSchema>;
+export type Rates = z.infer<typeof RatesSchema>;
+export type MemoryUse = z.infer<typeof MemoryUseSchema>;
+export type RestartProgress = z.infer<typeof RestartProgressSchema>;
+export type NodeView = z.infer<typeof NodeViewSchema>;
+export type NodeGroupView = z.infer<typeof NodeGroupViewSchema>;

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { AlertSchema } from './events.js';
+import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
+
+/**
+ * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
+ * server than the first one we had. `mode` says whether the cluster is real, the built-in simulator or a replay.
+ */
+export const ConnectionViewSchema = z.object({
+  mode: z.enum(['live', 'simulated', 'replay']),
+  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'offline']),
+  connectstring: z.string(),
+  mgmd: z
+    .object({ host: z.string(), port: z.number().int(), nodeId: z.number().int().nullable(), since: z.number().int() })
+    .nullable(),
+  serverVersion: z.string().nullable(),
+  failovers: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+  eventStream: z.object({
+    status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
+    lastEventAt: z.number().int().nullable(),
+  }),
+});
+
+export const BackupViewSchema = z.object({
+  backupId: z.number().int(),
+  status: z.enum(['running', 'completed', 'failed', 'aborted']),
+  startedAt: z.number().int(),
+  finishedAt: z.number().int().nullable(),
+  bytes: z.number().nonnegative(),
+  records: z.number().nonnegative(),
+  error: z.string().nullable(),
+});
+
+export const ClusterSnapshotSchema = z.object({
+  clusterId: z.string(),
+  name: z.string(),
+  connection: ConnectionViewSchema,
+  /** Time of the freshest `get status`; null before the first one. */
+  sampledAt: z.number().int().nullable(),
+  nodes: z.array(NodeViewSchema),
+  nodeGroups: z.array(NodeGroupViewSchema),
+  masterNodeId: z.number().int().nullable(),
+  singleUserApiNodeId: z.number().int().nullable(),
+  rates: RatesSchema.nullable(),
+  backup: BackupViewSchema.nullable(),
+  alerts: z.array(AlertSchema),
+});
+
+/** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
+export const SnapshotDeltaSchema = z.object({
+  clusterId: z.string(),
+  /** Sequence of the snapshot this delta applies to; a gap makes the UI ask for a full snapshot. */
+  baseVersion: z.number().int().nonnegative(),
+  version: z.number().int().positive(),
+  nodes: z.array(NodeViewSchema).optional(),
+  removedNodeIds: z.array(z.number().int()).optional(),
+  connection: ConnectionViewSchema.optional(),
+  sampledAt: z.number().int().nullable().optional(),
+  nodeGroups: z.array(NodeGroupViewSchema).optional(),
+  masterNodeId: z.number().int().nullable().optional(),
+  singleUserApiNodeId: z.number().int().nullable().optional(),
+  rates: RatesSchema.nullable().optional(),
+  backup: BackupViewSchema.nullable().optional(),
+  alerts: z.array(AlertSchema).optional(),
+});
+
+export const ClusterSummarySchema = z.object({
+  clusterId: z.string(),
+  name: z.string(),
+  connectstring: z.string(),
+  mode: z.enum(['live', 'simulated', 'replay']),
+  status: ConnectionViewSchema.shape.status,
+});
+
+export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
+export type BackupView = z.infer<typeof BackupViewSchema>;
+export type ClusterSnapshot = z.infer<typeof ClusterSnapshotSchema>;
+export type SnapshotDelta = z.infer<typeof SnapshotDeltaSchema>;
+export type ClusterSummary = z.infer<typeof ClusterSummarySchema>;

@@ -1,0 +1,38 @@
+import type { z } from 'zod';
+import { PushMessageSchema, REQUESTS, type ParsedRequestOf, type PushMessage, type RequestName, type ResponseOf } from './channels.js';
+
+export class ContractError extends Error {
+  readonly code = 'BAD_MESSAGE';
+  constructor(message: string) {
+    super(message);
+    this.name = 'ContractError';
+  }
+}
+
+export function isRequestName(name: unknown): name is RequestName {
+  return typeof name === 'string' && Object.hasOwn(REQUESTS, name);
+}
+
+function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+    throw new ContractError(`invalid ${what}${where}: ${issue?.message ?? 'does not match the contract'}`);
+  }
+  return result.data;
+}
+
+/** Engine side: whatever arrives from a renderer or a browser is untrusted until it passes here. */
+export function parseRequest<K extends RequestName>(name: K, value: unknown): ParsedRequestOf<K> {
+  return check(REQUESTS[name].request, value ?? {}, `request ${name}`) as ParsedRequestOf<K>;
+}
+
+/** UI side: a response that does not match is a bug or a version skew, reported rather than rendered. */
+export function parseResponse<K extends RequestName>(name: K, value: unknown): ResponseOf<K> {
+  return check(REQUESTS[name].response, value, `response to ${name}`) as ResponseOf<K>;
+}
+
+export function parsePush(value: unknown): PushMessage {
+  return check(PushMessageSchema, value, 'push message');
+}

@@ -1,0 +1,14 @@
+import type { EngineHandlers } from '../contract/api.js';
+import type { PushMessage } from '../contract/channels.js';
+
+/**
+ * What every transport (Electron IPC in main.ts, the WebSocket/HTTP server of serve mode, replay) holds: the
+ * validated request handlers of the contract and the push stream. Transports never reach into the engine
+ * beyond this.
+ */
+export interface EngineHost {
+  readonly handlers: EngineHandlers;
+  /** Pushes are coalesced by the engine (at most ~10/s, leading edge); each subscriber gets the same ones. */
+  subscribe(listener: (message: PushMessage) => void): () => void;
+  close(): Promise<void>;
+}

@@ -38,7 +38,8 @@ function intInRange(name: string, value: number, min: number, max: number): numb
 }
 
 /**
- * Node ids are laid out like a typical config.ini: management servers 1..M, data nodes next, API slots after.
+ * Node ids are laid out like a typical config.ini: management servers 1..M, data nodes next, API slots after
+ * (for more than 144 - M data nodes: data nodes first).
  * Addresses follow §5.7's example: servers at 10.0.0.(10+id), API hosts after them in the same /24 while it has
  * room, else on 10.0.1.x.
  */
@@ -51,28 +52,29 @@ export function buildTopology(options: TopologyOptions = {}): Topology {
   const mgmCount = intInRange('mgmNodes', options.mgmNodes ?? 1, 1, 2);
   const apiCount = intInRange('apiNodes', options.apiNodes ?? 4, 0, MAX_NODE_ID);
   const connectedApi = intInRange('connectedApiNodes', options.connectedApiNodes ?? Math.min(3, apiCount), 0, apiCount);
-  const lastDataId = mgmCount + dataCount;
-  if (lastDataId > MAX_DATA_NODE_ID) {
-    throw new RangeError(`data node ids would reach ${lastDataId}, above the limit ${MAX_DATA_NODE_ID}`);
-  }
-  const total = lastDataId + apiCount;
+  // Data node ids must stay within 1..144: a cluster too big to put the mgmds first puts them after the data nodes.
+  const dataFirst = mgmCount + dataCount > MAX_DATA_NODE_ID;
+  const firstDataId = dataFirst ? 1 : mgmCount + 1;
+  const firstMgmId = dataFirst ? dataCount + 1 : 1;
+  const lastServerId = mgmCount + dataCount;
+  const total = lastServerId + apiCount;
   if (total > MAX_NODE_ID) throw new RangeError(`${total} nodes in all, above the limit of ${MAX_NODE_ID} node ids`);
   const version = parseVersionText(options.version ?? '8.4.3');
 
   const serverAddress = (id: number): string => `10.0.0.${10 + id}`;
   const apiAddress = (ordinal: number): string =>
-    lastDataId <= 10 && 20 + ordinal <= 254 ? `10.0.0.${20 + ordinal}` : `10.0.1.${ordinal}`;
+    lastServerId <= 10 && 20 + ordinal <= 254 ? `10.0.0.${20 + ordinal}` : `10.0.1.${ordinal}`;
 
   return {
     version,
     replicas,
-    mgm: Array.from({ length: mgmCount }, (_, i) => ({ id: i + 1, address: serverAddress(i + 1) })),
+    mgm: Array.from({ length: mgmCount }, (_, i) => ({ id: firstMgmId + i, address: serverAddress(firstMgmId + i) })),
     data: Array.from({ length: dataCount }, (_, i) => {
-      const id = mgmCount + 1 + i;
+      const id = firstDataId + i;
       return { id, address: serverAddress(id), nodeGroup: Math.floor(i / replicas) };
     }),
     api: Array.from({ length: apiCount }, (_, i) => ({
-      id: lastDataId + 1 + i,
+      id: lastServerId + 1 + i,
       address: apiAddress(i + 1),
       connected: i < connectedApi,
     })),

@@ -3,7 +3,7 @@ import { MAX_NODE_ID } from '../topology.js';
 import { reply, resultReply } from '../wire/reply.js';
 import { intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
 
-/** MySQL's base64 encoder puts an LF after every 76 output characters; they count in Content-Length (§4.18). */
+/** MySQL's base64 encoder puts an LF between lines of 76 characters (none at the end); they count in Content-Length (§4.18). */
 const BASE64_LINE = 76;
 
 interface Section {
@@ -27,9 +27,9 @@ function sections(model: ClusterModel): Section[] {
 
 function wrapBase64(bytes: Buffer): string {
   const b64 = bytes.toString('base64');
-  let out = '';
-  for (let i = 0; i < b64.length; i += BASE64_LINE) out += `${b64.slice(i, i + BASE64_LINE)}\n`;
-  return out;
+  const lines: string[] = [];
+  for (let i = 0; i < b64.length; i += BASE64_LINE) lines.push(b64.slice(i, i + BASE64_LINE));
+  return lines.join('\n');
 }
 
 /**

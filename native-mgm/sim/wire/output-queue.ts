@@ -62,6 +62,7 @@ export class OutputQueue {
     }
     this.pumping = true;
     this.queuedBytes -= piece.length;
-    this.socket.write(piece, () => this.pump());
+    // Yielding a turn between pieces lets the peer read each piece on its own.
+    this.socket.write(piece, () => setImmediate(() => this.pump()));
   }
 }

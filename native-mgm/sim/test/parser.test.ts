@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { withSim } from './raw-socket.js';
+
+const OK_CHECK = 'check connection reply\nresult: Ok\n\n';
+
+test('parser errors have no header and the exact texts of spec §1.4', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    assert.equal(await c.request('get statuss\n\n'), "result: Unknown command, 'get statuss'\n\n");
+    assert.equal(await c.request('get status\nnodes: 1\n\n'), "result: Unknown argument, 'nodes'\n\n");
+    assert.equal(await c.request('start\nnode: abc\n\n'), "result: Type mismatch, 'node'\n\n");
+    assert.equal(await c.request('get status\ntypes NDB\n\n'), "result: Invalid arg. format, 'types NDB'\n\n");
+    c.send('dump events\ntype: 50\ntype: 50\nnodes: 2\n\n');
+    assert.equal(await c.readReply(), "result: Argument given twice, 'type'\n\n");
+    // The line after the bad one is then read as a command of its own.
+    assert.equal(await c.readReply(), "result: Unknown command, 'nodes: 2'\n\n");
+    assert.equal(await c.request('check connection\n\n'), OK_CHECK);
+  });
+});
+
+test('Missing arg. spans two lines: the token is a bare newline', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.send('listen event\nparsable: 1\n\n');
+    assert.equal(await c.readExactly("result: Missing arg., '\n'\n\n".length), "result: Missing arg., '\n'\n\n");
+    c.send('stop v2\nnode: 3\n\n');
+    assert.equal(await c.readExactly("result: Missing arg., '\n'\n\n".length), "result: Missing arg., '\n'\n\n");
+    assert.equal(await c.request('check connection\n\n'), OK_CHECK);
+    assert.equal(c.pending, '');
+  });
+});
+
+test('one Unknown command per leftover argument line', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.send('get statistics\nnode: 2\nkind: all\n\ncheck connection\n\n');
+    assert.equal(await c.readReply(), "result: Unknown command, 'get statistics'\n\n");
+    assert.equal(await c.readReply(), "result: Unknown command, 'node: 2'\n\n");
+    assert.equal(await c.readReply(), "result: Unknown command, 'kind: all'\n\n");
+    assert.equal(await c.readReply(), OK_CHECK);
+  });
+});
+
+test('any argument order, `:` or `=`, spaces, quotes and CRLF are accepted', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    const expected = 'set clientversion reply\nresult: Ok\n\n';
+    assert.equal(await c.request('set clientversion\nbuild: 3\nmajor: 8\nminor: 4\n\n'), expected);
+    assert.equal(await c.request('set clientversion\nmajor=8\nminor:"4"\nbuild = 3\n\n'), expected);
+    assert.equal(await c.request('set clientversion\r\n\tmajor\t:\t8 \r\nminor:4\r\nbuild:3\r\n\r\n'), expected);
+    assert.equal(await c.request('"check connection"\n\n'), OK_CHECK);
+    assert.equal(await c.request('  check connection \t\n\n'), OK_CHECK);
+    // mgmapi's own formatting: integers `name: value`, strings `name:"value"`.
+    const status = await c.request('get status\ntypes:"MGM"\n\n');
+    assert.match(status, /^node status\nnodes: 1\nnode\.1\.type: MGM\n/);
+    assert.match(status, /node\.1\.is_single_user: 0\n\n$/);
+  });
+});
+
+test('empty lines between requests are ignored and pipelined replies keep their order', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.send('\n\n\r\ncheck connection\n\n\n\nget session id\n\nget mgmd nodeid\n\n');
+    assert.equal(await c.readReply(), OK_CHECK);
+    assert.equal(await c.readReply(), 'get session id reply\nid: 1\n\n');
+    assert.equal(await c.readReply(), 'get mgmd nodeid reply\nnodeid:1\n\n');
+    assert.equal(c.pending, '');
+  });
+});
+
+test('integer arguments are read like sscanf %u: trailing junk ignored, minus wraps', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    assert.equal(await c.request('get session\nid: 1abc\n\n'), 'get session reply\nid: 1\nm_stopSelf: 0\nm_stop: 0\ntls: 0\nparser_buffer_len: 0\nparser_status: 0\n\n');
+    // -1 arrives as 4294967295, which set logfilter takes back as -1: toggle (debug was off).
+    assert.equal(await c.request('set logfilter\nlevel: 1\nenable: -1\n\n'), 'set logfilter reply\nresult: 1\n\n');
+  });
+});
+
+test('a line longer than 510 characters ends the session without a reply', async () => {
+  await withSim({}, async (_sim, open) => {
+    const ok = await open();
+    assert.equal(await ok.request(`get status\ntypes: NDB${' '.repeat(510 - 'types: NDB'.length)}\n\n`), await ok.request('get status\ntypes: NDB\n\n'));
+    const c = await open();
+    c.send(`get status\ntypes: ${'x'.repeat(600)}\n\n`);
+    await c.waitClosed();
+    assert.equal(c.pending, '');
+    const d = await open();
+    d.send('x'.repeat(511));
+    await d.waitClosed();
+    assert.equal(d.pending, '');
+  });
+});

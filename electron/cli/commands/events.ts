@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { EventStream } from '../../../native-mgm/client/event-stream.js';
+import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
+import type { ClusterEvent } from '../../../native-mgm/types.js';
+import { addConnectOptions, connectstringFrom } from '../options.js';
+import { InvalidArgumentError } from 'commander';
+
+function parseFilter(text: string): Partial<Record<Category, number>> {
+  const out: Partial<Record<Category, number>> = {};
+  for (const item of text.split(/[ ,]/).filter((s) => s !== '')) {
+    const m = /^([A-Za-z]+)[=:](\d{1,2})$/.exec(item);
+    const category = m?.[1]?.toUpperCase() as Category | undefined;
+    const level = Number(m?.[2]);
+    if (!m || !category || !CATEGORIES.includes(category) || level > 15) {
+      throw new InvalidArgumentError(`bad filter item "${item}": expected CATEGORY=LEVEL (0..15), categories ${CATEGORIES.join(' ')}`);
+    }
+    out[category] = level;
+  }
+  return out;
+}
+
+function line(e: ClusterEvent): string {
+  const fields = e.data !== null ? `data=${e.data.join(' ')}` : Object.entries(e.fields).map(([k, v]) => `${k}=${v}`).join(' ');
+  return `${new Date(e.receivedAt).toISOString()}  Node ${e.sourceNodeId}  ${e.name}${fields ? `  ${fields}` : ''}\n`;
+}
+
+export function registerEvents(program: Command): void {
+  addConnectOptions(program.command('events'))
+    .description('print cluster events as they arrive (until interrupted)')
+    .option('--json', 'one JSON object per line')
+    .option('--filter <levels>', 'categories and levels, e.g. "STARTUP=15 STATISTICS=8"', parseFilter)
+    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> }) => {
+      const { hosts } = connectstringFrom(opts);
+      const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER });
+      stream.events.on('event', (e) => process.stdout.write(opts.json ? `${JSON.stringify(e)}\n` : line(e)));
+      stream.events.on('warning', (w) => process.stderr.write(`ndbtop: warning: ${w.message}\n`));
+      stream.events.on('state', (s) => {
+        if (s.status === 'reconnecting') process.stderr.write(`ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);
+        if (s.status === 'connected') process.stderr.write(`ndbtop: listening to ${s.host}:${s.port}\n`);
+      });
+      await stream.start();
+      await new Promise<void>((resolve) => {
+        const stop = (): void => {
+          stream.close();
+          resolve();
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

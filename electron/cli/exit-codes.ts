@@ -1,0 +1,39 @@
+import { MgmError } from '../../native-mgm/errors.js';
+
+/**
+ * Exit codes scripts can rely on: each failure class has its own, so `ndbtop show` in a health check can tell
+ * "cluster unreachable" from "you typed the connectstring wrong" without parsing text.
+ */
+export const EXIT = {
+  OK: 0,
+  /** Anything unexpected (a bug); the message says what. */
+  FAILURE: 1,
+  /** Wrong command-line usage, including a bad connectstring. */
+  USAGE: 2,
+  UNREACHABLE: 3,
+  PROTOCOL: 4,
+  /** The server answered, but refused or failed the command. */
+  COMMAND_FAILED: 5,
+  TIMEOUT: 6,
+} as const;
+
+export function exitCodeFor(err: unknown): number {
+  if (!(err instanceof MgmError)) return EXIT.FAILURE;
+  switch (err.code) {
+    case 'BAD_CONNECTSTRING':
+      return EXIT.USAGE;
+    case 'UNREACHABLE':
+    case 'CLOSED':
+      return EXIT.UNREACHABLE;
+    case 'PROTOCOL':
+      return EXIT.PROTOCOL;
+    case 'COMMAND_FAILED':
+    case 'SERVER_PARSER_ERROR':
+    case 'AUTH_REQUIRED':
+      return EXIT.COMMAND_FAILED;
+    case 'TIMEOUT':
+      return EXIT.TIMEOUT;
+    case 'ABORTED':
+      return EXIT.OK;
+  }
+}

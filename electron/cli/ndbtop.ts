@@ -1,0 +1,37 @@
+#!/usr/bin/env node
+import { Command, CommanderError } from 'commander';
+import { registerEvents } from './commands/events.js';
+import { registerShow } from './commands/show.js';
+import { registerSim } from './commands/sim.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+
+/**
+ * `ndbtop` on the command line. Each sub-command lives in commands/<name>.ts and registers itself here; they
+ * all run in plain Node, so scripts and tests use them without Electron.
+ */
+// `ndbtop events | head` closes our stdout; that is the reader being done, not an error.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
+const program = new Command()
+  .name('ndbtop')
+  .description('Monitor for MySQL NDB Cluster, speaking the management server protocol (ndb_mgmd, port 1186)')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerShow(program);
+registerEvents(program);
+registerSim(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
+  } else {
+    process.stderr.write(`ndbtop: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = exitCodeFor(err);
+  }
+}

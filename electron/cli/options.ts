@@ -1,0 +1,29 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import { resolveConnectstring, type ResolvedConnectstring } from '../../native-mgm/connectstring.js';
+
+/** commander parser for whole numbers within a range; its message is what the user sees after "error:". */
+export function intOption(min: number, max: number): (value: string) => number {
+  return (value) => {
+    if (!/^\d+$/.test(value)) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    const n = Number(value);
+    if (n < min || n > max) throw new InvalidArgumentError(`must be from ${min} to ${max}`);
+    return n;
+  };
+}
+
+export function positiveNumber(value: string): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');
+  return n;
+}
+
+export function addConnectOptions(command: Command): Command {
+  return command
+    .option('-c, --connectstring <connectstring>', 'management servers, as NDB tools take them (default: NDB_CONNECTSTRING, Ndb.cfg, localhost:1186)')
+    .option('--timeout <ms>', 'connect and reply timeout in milliseconds', intOption(100, 600_000), 5000);
+}
+
+/** -c wins, then NDB_CONNECTSTRING and Ndb.cfg, then localhost:1186, as mgmapi resolves it (spec §2.1). */
+export function connectstringFrom(opts: { connectstring?: string }): ResolvedConnectstring {
+  return resolveConnectstring({ explicit: opts.connectstring });
+}

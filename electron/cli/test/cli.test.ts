@@ -1,0 +1,95 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { startSimulator } from '../../../native-mgm/sim/index.js';
+import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
+import { EXIT } from '../exit-codes.js';
+import { runCli, spawnCli } from './run-cli.js';
+
+test('show --json is the typed node list of the same cluster the client sees', async (t) => {
+  const sim = await startSimulator({ dataNodes: 4, replicas: 2, apiNodes: 3, connectedApiNodes: 2, scenario: 'idle' });
+  t.after(() => sim.close());
+  const result = await runCli(['show', '-c', sim.connectstring, '--json']);
+  assert.equal(result.code, EXIT.OK, result.stderr);
+  const out = JSON.parse(result.stdout) as { mgmd: { port: number; nodeId: number }; nodes: Array<{ nodeId: number; type: string; status: string; version: string | null; nodeGroup: number | null }> };
+  assert.equal(out.mgmd.port, sim.mgmds[0]?.port);
+  assert.equal(out.mgmd.nodeId, sim.mgmds[0]?.nodeId);
+  const client = new MgmClient({ connectstring: sim.connectstring });
+  t.after(() => client.close());
+  const direct = await client.getStatus();
+  assert.deepEqual(
+    out.nodes.map((n) => [n.nodeId, n.type, n.status]),
+    direct.map((n) => [n.nodeId, n.type, n.status]),
+  );
+  assert.equal(out.nodes.filter((n) => n.type === 'NDB').length, 4);
+  assert.ok(out.nodes.filter((n) => n.type === 'NDB').every((n) => n.version === '8.4.3' && typeof n.nodeGroup === 'number'));
+});
+
+test('show prints the ndb_mgm layout with sections, node groups and the master', async (t) => {
+  const sim = await startSimulator({ dataNodes: 2, replicas: 2, apiNodes: 2, connectedApiNodes: 1, scenario: 'idle' });
+  t.after(() => sim.close());
+  const { code, stdout } = await runCli(['show'], { NDB_CONNECTSTRING: sim.connectstring });
+  assert.equal(code, EXIT.OK);
+  assert.match(stdout, /^Connected to Management Server at: 127\.0\.0\.1:\d+\nCluster Configuration\n-+\n\[ndbd\(NDB\)\]\t2 node\(s\)\n/);
+  assert.match(stdout, /\[ndb_mgmd\(MGM\)\]\t1 node\(s\)/);
+  assert.match(stdout, /\[mysqld\(API\)\]\t2 node\(s\)/);
+  assert.match(stdout, /Nodegroup: 0, \*\)/, 'the master is starred');
+  assert.match(stdout, /\(not connected, accepting connect from any host\)/);
+});
+
+test('exit codes tell a bad connectstring, an unreachable server and a protocol error apart', async (t) => {
+  const bad = await runCli(['show', '-c', 'host:01186']);
+  assert.equal(bad.code, EXIT.USAGE);
+  assert.match(bad.stderr, /leading zero|octal/i);
+
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const port = (probe.address() as { port: number }).port;
+  probe.close();
+  const down = await runCli(['show', '-c', `127.0.0.1:${port}`, '--timeout', '1000']);
+  assert.equal(down.code, EXIT.UNREACHABLE);
+  assert.match(down.stderr, /no management server reachable/);
+
+  const garbage = createServer((s) => s.end('SSH-2.0-OpenSSH_9.6\r\n'));
+  garbage.listen(0, '127.0.0.1');
+  await once(garbage, 'listening');
+  t.after(() => garbage.close());
+  const proto = await runCli(['show', '-c', `127.0.0.1:${(garbage.address() as { port: number }).port}`]);
+  assert.equal(proto.code, EXIT.PROTOCOL, proto.stderr);
+  assert.match(proto.stderr, /expected reply "version"/);
+
+  const usage = await runCli(['sim', '--data-nodes', '500']);
+  assert.equal(usage.code, EXIT.USAGE);
+});
+
+test('events --json prints parsed events as they arrive; a rolling restart shows its start phases', async (t) => {
+  const sim = await startSimulator({ dataNodes: 2, replicas: 2, scenario: 'idle', speed: 20 });
+  t.after(() => sim.close());
+  const child = spawnCli(['events', '-c', sim.connectstring, '--json']);
+  t.after(() => child.kill('SIGKILL'));
+  const lines: Array<{ name: string; sourceNodeId: number; fields: Record<string, number> }> = [];
+  let buffered = '';
+  const sawPhases = new Promise<void>((resolve) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      buffered += d.toString();
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const p of parts) lines.push(JSON.parse(p) as (typeof lines)[number]);
+      if (lines.some((e) => e.name === 'NDBStartCompleted' && e.sourceNodeId === 3)) resolve();
+    });
+  });
+  await new Promise<void>((resolve) => child.stderr?.on('data', (d: Buffer) => /listening to/.test(d.toString()) && resolve()));
+  const client = new MgmClient({ connectstring: sim.connectstring });
+  t.after(() => client.close());
+  await client.restart([3]);
+  await sawPhases;
+  const phases = lines.filter((e) => e.name === 'StartPhaseCompleted' && e.sourceNodeId === 3).map((e) => e.fields.phase);
+  assert.ok(phases.length >= 3, `phases seen: ${phases.join(',')}`);
+  assert.deepEqual([...phases].sort((a, b) => (a ?? 0) - (b ?? 0)), phases, 'phases arrive in order');
+  assert.ok(lines.some((e) => e.name === 'NDBStopStarted' && e.sourceNodeId === 3));
+  child.kill('SIGINT');
+  const [code] = (await once(child, 'close')) as [number | null];
+  assert.equal(code, 0);
+});

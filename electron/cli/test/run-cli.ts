@@ -1,0 +1,35 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../ndbtop.ts', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the real CLI in its own process, as a script would. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawnCli(args, env);
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`ndbtop ${args.join(' ')} did not finish; stderr: ${stderr}`));
+    }, timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+  const cleanEnv = { ...process.env, ...env };
+  if (!('NDB_CONNECTSTRING' in env)) delete cleanEnv.NDB_CONNECTSTRING;
+  return spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+}

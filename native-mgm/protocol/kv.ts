@@ -2,6 +2,11 @@ const EDGE_BLANKS = /^[ \t]+|[ \t]+$/g;
 
 /** Trims spaces and tabs only, as the server and mgmapi do; other whitespace is content. */
 export function trimBlanks(s: string): string {
+  // Most keys and values have no edge blanks; skip the regex for them (this runs for every line received).
+  if (s.length === 0) return s;
+  const first = s.charCodeAt(0);
+  const last = s.charCodeAt(s.length - 1);
+  if (first !== 32 && first !== 9 && last !== 32 && last !== 9) return s;
   return s.replace(EDGE_BLANKS, '');
 }
 

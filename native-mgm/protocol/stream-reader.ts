@@ -122,7 +122,7 @@ export class StreamReader {
       this.startReply(line, emit);
       return;
     }
-    cur.bytes += Buffer.byteLength(line) + 1;
+    cur.bytes += line.length + 1;
     if (cur.bytes > this.limits.maxReplyBytes) {
       throw new ProtocolError('reply too large', `over ${this.limits.maxReplyBytes} bytes`);
     }
@@ -166,7 +166,7 @@ export class StreamReader {
       header,
       pairs: [],
       lines: kind === 'parser-error' ? [line.slice(PARSER_ERROR_PREFIX.length)] : [],
-      bytes: Buffer.byteLength(line) + 1,
+      bytes: line.length + 1,
       stage: 'head',
       records: [],
       record: null,
@@ -236,10 +236,10 @@ export class StreamReader {
       if (this.lines.buffered > this.limits.maxReplyBytes) throw new ProtocolError('reply too large');
       return false;
     }
-    if (bytes[bytes.length - 1] !== 0x0a) {
+    if (!bytes.endsWith('\n')) {
       throw new ProtocolError('config body not followed by a line feed', `Content-Length ${cur.bodyBytes}`);
     }
-    this.completeReply(cur, bytes.toString('latin1', 0, cur.bodyBytes), emit);
+    this.completeReply(cur, bytes.slice(0, cur.bodyBytes), emit);
     return true;
   }
 

@@ -13,25 +13,23 @@ export function parseIntStrict(value: string, what: string): number {
 
 /** Typed access to the key lines of one reply, with errors that name the command and key. */
 export class ReplyFields {
-  private readonly map: Map<string, string>;
-
   constructor(
     readonly command: string,
     readonly pairs: Pairs,
-  ) {
-    this.map = new Map(pairs.map(([k, v]) => [k, v]));
-  }
+  ) {}
 
   has(key: string): boolean {
-    return this.map.has(key);
+    return this.optStr(key) !== undefined;
   }
 
+  /** A linear scan: replies are a handful of keys, except `get status`, which only looks up its first. */
   optStr(key: string): string | undefined {
-    return this.map.get(key);
+    for (const [k, v] of this.pairs) if (k === key) return v;
+    return undefined;
   }
 
   str(key: string): string {
-    const v = this.map.get(key);
+    const v = this.optStr(key);
     if (v === undefined) throw new ProtocolError(`"${this.command}" reply lacks "${key}"`);
     return v;
   }

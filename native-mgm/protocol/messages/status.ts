@@ -4,12 +4,11 @@ import { decodeVersion } from '../../version.js';
 import type { Reply } from '../frames.js';
 import { acceptReply, parseIntStrict } from './reply-fields.js';
 
-const NODE_KEY = /^node\.(\d+)\.(.+)$/;
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
 const NO_NODE_GROUP = -256;
 const MAX_NODE_ID = 255;
 
-type RawNode = { id: number; values: Map<string, string> };
+type RawNode = { id: number; values: Record<string, string | undefined> };
 
 /**
  * `get status` (spec §5). Stricter than mgmapi about framing (every node id valid and contiguous, count equal
@@ -21,20 +20,30 @@ export function parseStatusReply(reply: Reply): NodeState[] {
   const raw: RawNode[] = [];
   const seen = new Set<number>();
   let current = null as RawNode | null;
-  for (const [key, value] of r.pairs) {
-    if (key === 'nodes') continue;
-    const m = NODE_KEY.exec(key);
-    if (m === null) continue; // a newer server's extra top-level key
-    const id = parseIntStrict(m[1] ?? '', `node id in "${key}"`);
+  let currentPrefix = '';
+  const pairs = r.pairs;
+  for (let i = 0; i < pairs.length; i++) {
+    const [key, value] = pairs[i] as readonly [string, string];
+    // `node.<id>.<field>`, parsed by hand: ~2,500 of these per poll of a large cluster.
+    if (!key.startsWith('node.')) continue; // `nodes`, or a newer server's extra top-level key
+    const dot = key.indexOf('.', 5);
+    if (dot < 0) throw new ProtocolError('malformed key in get status', key);
+    const field = key.slice(dot + 1);
+    if (current !== null && key.startsWith(currentPrefix) && dot === currentPrefix.length - 1) {
+      current.values[field] = value;
+      continue;
+    }
+    const id = parseIntStrict(key.slice(5, dot), `node id in "${key}"`);
     if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', key);
+    currentPrefix = key.slice(0, dot + 1);
     if (current?.id !== id) {
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
       if (seen.has(id)) throw new ProtocolError('node listed twice in get status', `node ${id}`);
       seen.add(id);
-      current = { id, values: new Map() };
+      current = { id, values: {} };
       raw.push(current);
     }
-    current.values.set(m[2] ?? '', value);
+    current.values[field] = value;
   }
   if (raw.length !== expected) {
     throw new ProtocolError('get status node count mismatch', `nodes: ${expected}, listed ${raw.length}`);
@@ -59,12 +68,12 @@ const KNOWN_FIELDS = new Set([
 
 function toNodeState({ id, values }: RawNode): NodeState {
   const text = (field: string): string => {
-    const v = values.get(field);
+    const v = values[field];
     if (v === undefined) throw new ProtocolError(`get status: node ${id} lacks "${field}"`);
     return v;
   };
   const int = (field: string): number => {
-    const v = values.get(field);
+    const v = values[field];
     return v === undefined ? 0 : parseIntStrict(v, `node.${id}.${field}`);
   };
 
@@ -81,11 +90,11 @@ function toNodeState({ id, values }: RawNode): NodeState {
   const mysqlVersionRaw = int('mysql_version');
   const nodeGroupRaw = int('node_group');
   const dynamicIdRaw = int('dynamic_id');
-  const address = values.get('address') ?? '';
-  const singleUser = values.get('is_single_user');
+  const address = values.address ?? '';
+  const singleUser = values.is_single_user;
 
   const extra: Record<string, string> = {};
-  for (const [k, v] of values) if (!KNOWN_FIELDS.has(k)) extra[k] = v;
+  for (const k in values) if (!KNOWN_FIELDS.has(k)) extra[k] = values[k] as string;
 
   return {
     nodeId: id,

@@ -1,0 +1,30 @@
+/**
+ * The one Content-Security-Policy of the UI, for serve mode's HTTP responses and the desktop shell's app://
+ * protocol. It must allow at least what renderer/index.html's own meta CSP allows, since browsers enforce both:
+ * inline styles (React style attributes, chart libraries), no inline or remote script, no plugins, no framing.
+ */
+export function contentSecurityPolicy(host: 'serve' | 'desktop'): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    // Serve mode talks to its own origin over WebSocket; the desktop UI uses IPC only.
+    host === 'serve' ? "connect-src 'self' ws: wss:" : "connect-src 'none'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function securityHeaders(host: 'serve' | 'desktop'): Record<string, string> {
+  return {
+    'Content-Security-Policy': contentSecurityPolicy(host),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'X-Frame-Options': 'DENY',
+  };
+}

@@ -1,0 +1,111 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { EngineHost } from '../engine/engine-host.js';
+import { admit, isLoopbackHost, tokenCookie } from './auth.js';
+import { BRIDGE_ERROR, dispatchRequest } from './bridge.js';
+import { createMetrics } from './metrics.js';
+import { securityHeaders } from './security-headers.js';
+import { readStaticFile } from './static-files.js';
+import { attachWebSocket, WS_PATH } from './ws-server.js';
+
+export interface ServeOptions {
+  engine: EngineHost;
+  /** The built renderer (index.html and assets). */
+  staticDir: string;
+  host?: string;
+  port?: number;
+  token?: string;
+}
+
+export interface ServeServer {
+  readonly host: string;
+  readonly port: number;
+  /** What to open in a browser; carries the token, if any. */
+  readonly url: string;
+  /** Stops accepting, closes WebSockets and HTTP connections. The engine is the caller's to close. */
+  close(): Promise<void>;
+}
+
+/** Misconfiguration the user must fix (the CLI exits 2 on it). */
+export class ServeConfigError extends Error {
+  override readonly name = 'ServeConfigError';
+}
+
+export function checkServeOptions(host: string, token: string | undefined): void {
+  if (token !== undefined && token.length < 8) throw new ServeConfigError('--token must be at least 8 characters');
+  if (!isLoopbackHost(host) && token === undefined) {
+    throw new ServeConfigError(`refusing to serve on ${host} without --token: anyone who can reach it would see the cluster (bind 127.0.0.1, or pass --token)`);
+  }
+}
+
+function reply(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}): void {
+  res.writeHead(status, { ...securityHeaders('serve'), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+const text = (res: ServerResponse, status: number, body: string): void => reply(res, status, 'text/plain; charset=utf-8', `${body}\n`);
+
+async function snapshot(engine: EngineHost, url: URL, res: ServerResponse): Promise<void> {
+  const clusterId = url.searchParams.get('clusterId') ?? undefined;
+  const result = await dispatchRequest(engine.handlers, 'getSnapshot', clusterId === undefined ? {} : { clusterId });
+  if (result.ok) return reply(res, 200, 'application/json; charset=utf-8', JSON.stringify(result.response), { 'Cache-Control': 'no-store' });
+  const status = result.error.code === BRIDGE_ERROR.BAD_MESSAGE ? 400 : 500;
+  reply(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: result.error }), { 'Cache-Control': 'no-store' });
+}
+
+/**
+ * Serve mode's HTTP side: the renderer's files, `/api/snapshot`, `/metrics`, and the contract on `/ws`.
+ * Refuses (ServeConfigError) to bind a non-loopback address without a token.
+ */
+export async function startServeServer(options: ServeOptions): Promise<ServeServer> {
+  const host = options.host ?? '127.0.0.1';
+  const { engine, token, staticDir } = options;
+  checkServeOptions(host, token);
+  const metrics = createMetrics(engine.handlers);
+
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const admission = admit(req, token);
+    if (!admission.ok) return text(res, admission.status, admission.reason);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/api/snapshot') return snapshot(engine, url, res);
+    if (url.pathname === '/metrics') return reply(res, 200, metrics.contentType, await metrics.render(), { 'Cache-Control': 'no-store' });
+    if (url.pathname === WS_PATH) return text(res, 426, 'Upgrade Required');
+    const file = await readStaticFile(staticDir, url.pathname);
+    if (!file) return text(res, 404, 'Not Found');
+    // The page was opened with ?token=…; its relative asset URLs and API calls carry it as a cookie from here on.
+    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token) } : {};
+    reply(res, 200, file.contentType, file.body, { 'Cache-Control': file.cacheControl, ...cookie });
+  };
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((err: unknown) => {
+      if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
+      else res.destroy();
+    });
+  });
+  const ws = attachWebSocket(server, engine, token);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const url = `http://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+
+  return {
+    host,
+    port,
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        ws.close();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BRIDGE_ERROR, dispatchRequest } from '../bridge.js';
+import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
+
+const { handlers } = createFixtureEngine();
+
+test('a valid request reaches the engine and its answer comes back', async () => {
+  assert.deepEqual(await dispatchRequest(handlers, 'getSnapshot', { clusterId: 'c1' }), { ok: true, response: FIXTURE_SNAPSHOT });
+});
+
+test('a missing request body counts as {} (requests without fields)', async () => {
+  const result = await dispatchRequest(handlers, 'getAppInfo', undefined);
+  assert.equal(result.ok, true);
+});
+
+test('unknown names, including inherited property names, are refused as data', async () => {
+  for (const name of ['nope', 'toString', '__proto__', 42, null]) {
+    const result = await dispatchRequest(handlers, name, {});
+    assert.deepEqual(result.ok ? null : result.error.code, BRIDGE_ERROR.UNKNOWN_REQUEST, String(name));
+  }
+});
+
+test('a request that does not match the contract is refused before the engine sees it', async () => {
+  const result = await dispatchRequest(handlers, 'runAction', { action: { kind: 'stop', nodeId: 999 } });
+  assert.equal(result.ok, false);
+  assert.equal(result.ok ? '' : result.error.code, BRIDGE_ERROR.BAD_MESSAGE);
+  assert.match(result.ok ? '' : result.error.message, /action\.nodeId/);
+});
+
+test("the engine's own error code crosses unchanged", async () => {
+  const result = await dispatchRequest(handlers, 'runAction', { action: { kind: 'start', nodeId: 1 } });
+  assert.deepEqual(result, { ok: false, error: { code: 'ACTIONS_DISABLED', message: 'operator actions are disabled' } });
+});

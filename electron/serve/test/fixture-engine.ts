@@ -1,0 +1,104 @@
+import type { EngineHandlers } from '../../contract/api.js';
+import type { PushMessage } from '../../contract/channels.js';
+import type { NodeView } from '../../contract/node.js';
+import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { EngineHost } from '../../engine/engine-host.js';
+
+/**
+ * A transport-level stand-in for the engine: fixed, schema-valid data and a push stream the test drives. Only
+ * for tests of the transports themselves (framing, validation, auth); end-to-end tests use the real engine.
+ */
+function node(nodeId: number, type: NodeView['type'], status: NodeView['status']): NodeView {
+  return {
+    nodeId,
+    type,
+    status,
+    statusRaw: status,
+    startPhase: 0,
+    nodeGroup: type === 'NDB' ? 0 : null,
+    version: '9.3.0',
+    versionRaw: 0x090300,
+    mysqlVersion: null,
+    address: '127.0.0.1',
+    connectCount: 1,
+    dynamicId: nodeId,
+    isSingleUser: null,
+    isMaster: nodeId === 1,
+    sampledAt: 1_700_000_000_000,
+    statusSince: 1_700_000_000_000,
+    restart: null,
+    safeToStop: type === 'NDB' ? true : null,
+    memory: { data: { usedPages: 10, totalPages: 100, pageSizeBytes: 32768, percent: 10, at: 1_700_000_000_000 }, index: null },
+    rates: null,
+  };
+}
+
+export const FIXTURE_SNAPSHOT: ClusterSnapshot = {
+  clusterId: 'c1',
+  name: 'fixture',
+  connection: {
+    mode: 'simulated',
+    status: 'live',
+    connectstring: 'localhost:1186',
+    mgmd: { host: '127.0.0.1', port: 1186, nodeId: 49, since: 1_700_000_000_000 },
+    serverVersion: '9.3.0',
+    failovers: 0,
+    lastError: null,
+    eventStream: { status: 'live', lastEventAt: null },
+  },
+  sampledAt: 1_700_000_000_000,
+  nodes: [node(1, 'NDB', 'STARTED'), node(2, 'NDB', 'NO_CONTACT'), node(49, 'MGM', 'CONNECTED')],
+  nodeGroups: [{ nodeGroup: 0, nodeIds: [1, 2], live: 1, health: 'DEGRADED' }],
+  masterNodeId: 1,
+  singleUserApiNodeId: null,
+  rates: null,
+  backup: null,
+  alerts: [],
+};
+
+export interface FixtureEngine extends EngineHost {
+  push(message: PushMessage): void;
+  readonly subscribers: number;
+}
+
+export function createFixtureEngine(): FixtureEngine {
+  const listeners = new Set<(message: PushMessage) => void>();
+  const notInFixture = async (): Promise<never> => {
+    throw Object.assign(new Error('not part of the fixture'), { code: 'NOT_IMPLEMENTED' });
+  };
+  const handlers: EngineHandlers = {
+    getAppInfo: async () => ({ version: '0.0.0', host: 'serve', actionsEnabled: false }),
+    listClusters: async () => [{ clusterId: 'c1', name: 'fixture', connectstring: 'localhost:1186', mode: 'simulated', status: 'live' }],
+    getSnapshot: async () => FIXTURE_SNAPSHOT,
+    runAction: async () => {
+      throw Object.assign(new Error('operator actions are disabled'), { code: 'ACTIONS_DISABLED' });
+    },
+    addCluster: notInFixture,
+    removeCluster: notInFixture,
+    getHistory: notInFixture,
+    getTimeline: notInFixture,
+    getEvents: notInFixture,
+    acknowledgeAlert: notInFixture,
+    previewAction: notInFixture,
+    getSettings: notInFixture,
+    updateSettings: notInFixture,
+    listProfiles: notInFixture,
+    saveProfile: notInFixture,
+    deleteProfile: notInFixture,
+    exportHistory: notInFixture,
+  };
+  return {
+    handlers,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    push(message) {
+      for (const l of listeners) l(message);
+    },
+    get subscribers() {
+      return listeners.size;
+    },
+    close: async () => listeners.clear(),
+  };
+}

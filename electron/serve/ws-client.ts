@@ -1,0 +1,166 @@
+import type { NdbtopApi } from '../contract/api.js';
+import type { RequestName } from '../contract/channels.js';
+import { buildApi, type CallResult } from './api-client.js';
+import { PUSH_TAG, readServerFrame, type RequestFrame } from './ws-protocol.js';
+
+/**
+ * The browser's side of serve mode. Browser-safe on purpose: no node imports, the global `WebSocket` by
+ * default, so the renderer bundles it as is. Node 20 has no global WebSocket; tests pass the `ws` package's.
+ */
+export interface WebSocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  // Method syntax on purpose: parameters of methods are compared bivariantly, so both the DOM's WebSocket and
+  // the `ws` package's (whose events carry more fields) fit this shape.
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'open' | 'close' | 'error', listener: () => void): void;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+export type ConnectionStatus = 'connecting' | 'open' | 'closed';
+
+export interface WebSocketApiOptions {
+  /** A request not answered in this time is rejected with code TIMEOUT. */
+  timeoutMs?: number;
+  reconnectMinMs?: number;
+  reconnectMaxMs?: number;
+  WebSocket?: WebSocketConstructor;
+  /** The UI asks for a full snapshot after 'open' that follows a 'closed': pushes in between are lost. */
+  onStatus?: (status: ConnectionStatus) => void;
+  onProtocolError?: (error: Error) => void;
+}
+
+export type WebSocketApi = NdbtopApi & {
+  /** Stops reconnecting, rejects what is pending with CLOSED, closes the socket. */
+  close(): void;
+};
+
+const OPEN = 1;
+
+interface Pending {
+  resolve(result: CallResult): void;
+  frame: string;
+  sent: boolean;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+function withToken(url: string, token: string | undefined): string {
+  if (token === undefined) return url;
+  // Browsers cannot set headers on a WebSocket upgrade, so the token travels in the query.
+  const u = new URL(url);
+  u.searchParams.set('token', token);
+  return u.toString();
+}
+
+export function createWebSocketApi(url: string, token?: string, options: WebSocketApiOptions = {}): WebSocketApi {
+  const Impl = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (!Impl) throw new Error('no WebSocket implementation: pass options.WebSocket');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const minDelay = options.reconnectMinMs ?? 250;
+  const maxDelay = options.reconnectMaxMs ?? 5_000;
+  const target = withToken(url, token);
+
+  const pending = new Map<number, Pending>();
+  const pushListeners = new Set<(raw: unknown) => void>();
+  let nextId = 1;
+  let socket: WebSocketLike | null = null;
+  let closed = false;
+  let delay = minDelay;
+  let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+
+  const settle = (id: number, result: CallResult): void => {
+    const p = pending.get(id);
+    if (!p) return;
+    pending.delete(id);
+    clearTimeout(p.timer);
+    p.resolve(result);
+  };
+  const fail = (id: number, code: string, message: string): void => settle(id, { ok: false, error: { code, message } });
+
+  const flush = (): void => {
+    for (const p of pending.values()) {
+      if (p.sent || !socket || socket.readyState !== OPEN) continue;
+      socket.send(p.frame);
+      p.sent = true;
+    }
+  };
+
+  const onFrame = (data: unknown): void => {
+    const frame = readServerFrame(typeof data === 'string' ? data : String(data));
+    if ('invalid' in frame) {
+      options.onProtocolError?.(new Error(frame.invalid));
+      return;
+    }
+    if (frame.type === PUSH_TAG) {
+      for (const listener of [...pushListeners]) listener(frame.message);
+      return;
+    }
+    if (frame.id === null) {
+      // The server could not read one of our frames at all; nothing pending can be matched to it.
+      options.onProtocolError?.(new Error(frame.ok ? 'response without id' : `${frame.error.code}: ${frame.error.message}`));
+      return;
+    }
+    settle(frame.id, frame.ok ? { ok: true, response: frame.response } : { ok: false, error: frame.error });
+  };
+
+  const connect = (): void => {
+    reconnectTimer = null;
+    options.onStatus?.('connecting');
+    const ws = new Impl(target);
+    socket = ws;
+    ws.addEventListener('open', () => {
+      delay = minDelay;
+      options.onStatus?.('open');
+      flush();
+    });
+    ws.addEventListener('message', (event) => onFrame(event.data));
+    // 'error' is always followed by 'close', where reconnecting happens; listening keeps it from being unhandled.
+    ws.addEventListener('error', () => undefined);
+    ws.addEventListener('close', () => {
+      if (socket !== ws) return;
+      socket = null;
+      // A request already on the wire may or may not have run (an operator action!): never resend it.
+      for (const [id, p] of pending) if (p.sent) fail(id, 'DISCONNECTED', 'connection to the ndbtop server lost before the answer');
+      options.onStatus?.('closed');
+      if (closed) return;
+      reconnectTimer = setTimeout(connect, delay);
+      delay = Math.min(maxDelay, delay * 2);
+    });
+  };
+
+  const call = (name: RequestName, request: unknown): Promise<CallResult> =>
+    new Promise((resolve) => {
+      if (closed) {
+        resolve({ ok: false, error: { code: 'CLOSED', message: 'the WebSocket client was closed' } });
+        return;
+      }
+      const id = nextId++;
+      const frame: RequestFrame = { id, name, request };
+      const timer = setTimeout(() => fail(id, 'TIMEOUT', `no answer to ${name} within ${timeoutMs} ms`), timeoutMs);
+      pending.set(id, { resolve, frame: JSON.stringify(frame), sent: false, timer });
+      flush();
+    });
+
+  connect();
+
+  const api = buildApi({
+    call,
+    subscribe(listener) {
+      pushListeners.add(listener);
+      return () => pushListeners.delete(listener);
+    },
+    onInvalidPush: (error) => options.onProtocolError?.(error),
+  });
+
+  return {
+    ...api,
+    close() {
+      if (closed) return;
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      for (const id of [...pending.keys()]) fail(id, 'CLOSED', 'the WebSocket client was closed');
+      socket?.close(1000, 'client closed');
+    },
+  };
+}

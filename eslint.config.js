@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'renderer/dist/**', 'coverage/**'] },
@@ -18,6 +19,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['electron', 'react', 'react-dom', '**/electron/**', '**/renderer/**'], message: 'native-mgm imports only node built-ins and its own modules.' }] }],
     },
+  },
+  {
+    // The renderer's hooks: call order and effect dependencies are where React bugs hide.
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     files: ['electron/main.ts', 'electron/preload.ts'],

@@ -1,0 +1,43 @@
+import { createWebSocketApi } from '../../electron/serve/ws-client.js';
+import type { NdbtopApi } from './contract.js';
+
+declare global {
+  interface Window {
+    /** Exposed by the Electron preload; absent in a browser. */
+    ndbtop?: NdbtopApi;
+  }
+}
+
+export interface Bridge {
+  api: NdbtopApi;
+  /**
+   * Called when the transport came back after a loss (pushes in between are gone, so the UI must resync).
+   * Electron IPC never drops, so there it is never called.
+   */
+  onReconnect(listener: () => void): void;
+}
+
+/** Where serve mode's WebSocket is, from the page's own address: same host, `/ws`, the page's `?token=`. */
+export function webSocketTarget(location: Pick<Location, 'protocol' | 'host' | 'search'>): { url: string; token: string | undefined } {
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const token = new URLSearchParams(location.search).get('token') ?? undefined;
+  return { url: `${scheme}//${location.host}/ws`, token };
+}
+
+/** The preload's API in the desktop app, else the WebSocket client of serve mode. */
+export function connectBridge(): Bridge {
+  if (window.ndbtop) return { api: window.ndbtop, onReconnect: () => undefined };
+  const listeners = new Set<() => void>();
+  let lost = false;
+  const { url, token } = webSocketTarget(window.location);
+  const api = createWebSocketApi(url, token, {
+    onStatus(status) {
+      if (status === 'closed') lost = true;
+      if (status === 'open' && lost) {
+        lost = false;
+        for (const l of listeners) l();
+      }
+    },
+  });
+  return { api, onReconnect: (l) => void listeners.add(l) };
+}

@@ -1,0 +1,101 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import { SeveritySchema, type EventView, type Severity } from '../contract.js';
+import { useApp, useAppContext } from '../store/use-app.js';
+import type { EventFilter } from '../store/ui-slice.js';
+import { categoriesOf, visibleEvents } from '../view-model/event-filter.js';
+import { formatClock } from '../view-model/format.js';
+
+const ROW_HEIGHT = 30;
+export const FOCUS_FILTER_EVENT = 'ndbtop:focus-event-filter';
+
+const SEVERITY_TONE: Record<Severity, string> = { DEBUG: 'idle', INFO: 'idle', WARNING: 'warn', ERROR: 'bad', CRITICAL: 'bad', ALERT: 'bad' };
+
+function EventRow({ event }: { event: EventView }) {
+  return (
+    <div className="event-row" data-testid="event-row" data-seq={event.seq} data-severity={event.severity ?? ''} data-category={event.category ?? ''}>
+      <span className="ev-time">{formatClock(event.at)}</span>
+      <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
+      <span className="ev-node">node {event.subjectNodeId ?? event.sourceNodeId}</span>
+      <span className="ev-text" title={`${event.name} from node ${event.sourceNodeId}: ${JSON.stringify(event.fields)}`}>
+        {event.text}
+      </span>
+    </div>
+  );
+}
+
+function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categories: string[]; nodeIds: number[] }) {
+  const { store } = useAppContext();
+  const follow = useApp((s) => s.ui.follow);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const set = (patch: Partial<EventFilter>) => store.setUi({ eventFilter: { ...filter, ...patch } });
+  useEffect(() => {
+    const focus = () => inputRef.current?.focus();
+    window.addEventListener(FOCUS_FILTER_EVENT, focus);
+    return () => window.removeEventListener(FOCUS_FILTER_EVENT, focus);
+  }, []);
+  return (
+    <div className="filter-bar">
+      <input ref={inputRef} type="search" placeholder="filter events ( / )" aria-label="search events" data-testid="event-search" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+      <select aria-label="category" data-testid="event-category" value={filter.categories[0] ?? ''} onChange={(e) => set({ categories: e.target.value ? [e.target.value] : [] })}>
+        <option value="">all categories</option>
+        {categories.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+      <select aria-label="severity" data-testid="event-severity" value={filter.severities[0] ?? ''} onChange={(e) => set({ severities: e.target.value ? [SeveritySchema.parse(e.target.value)] : [] })}>
+        <option value="">all severities</option>
+        {SeveritySchema.options.map((s) => (
+          <option key={s}>{s}</option>
+        ))}
+      </select>
+      <select aria-label="node" data-testid="event-node" value={filter.nodeId ?? ''} onChange={(e) => set({ nodeId: e.target.value ? Number(e.target.value) : null })}>
+        <option value="">all nodes</option>
+        {nodeIds.map((id) => (
+          <option key={id} value={id}>
+            node {id}
+          </option>
+        ))}
+      </select>
+      <label title="newest at the bottom, scrolling along">
+        <input type="checkbox" checked={follow} onChange={(e) => store.setUi({ follow: e.target.checked })} /> follow
+      </label>
+    </div>
+  );
+}
+
+/** The cluster log, virtualised: ten thousand events cost the DOM only the rows on screen. */
+export function EventLog() {
+  const events = useApp((s) => s.shown.events);
+  const filter = useApp((s) => s.ui.eventFilter);
+  const follow = useApp((s) => s.ui.follow);
+  const nodesKey = useApp((s) => [...s.shown.nodes.keys()].join(','));
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = useMemo(() => visibleEvents(events, filter, follow), [events, filter, follow]);
+  const categories = useMemo(() => categoriesOf(events), [events]);
+  const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+
+  useEffect(() => {
+    if (follow && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
+  }, [follow, rows.length, virtualizer]);
+
+  return (
+    <section className="event-log" aria-label="event log">
+      <FilterBar filter={filter} categories={categories} nodeIds={nodeIds} />
+      <div className="event-scroll" ref={scrollRef} data-testid="event-log" data-count={rows.length}>
+        {rows.length === 0 && <p className="empty">{events.length === 0 ? 'No events yet' : 'No event matches the filter'}</p>}
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const event = rows[item.index];
+            return event ? (
+              <div key={event.seq} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
+                <EventRow event={event} />
+              </div>
+            ) : null;
+          })}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,66 @@
+import { useNow } from '../hooks/use-now.js';
+import { useApp, useAppContext } from '../store/use-app.js';
+import { WINDOWS, type WindowName } from '../store/ui-slice.js';
+import { formatClock, formatDuration } from '../view-model/format.js';
+import { ConnectionChip, connectionState } from './ConnectionChip.js';
+
+/** Older than this, the freshest sample is shown as stale. */
+const STALE_MS = 5000;
+
+function SampleAge() {
+  const sampledAt = useApp((s) => s.shown.sampledAt);
+  const pausedAt = useApp((s) => s.ui.pausedAt);
+  const now = useNow();
+  if (sampledAt === null) return <span className="muted">no sample yet</span>;
+  const age = (pausedAt ?? now) - sampledAt;
+  return (
+    <span className={age > STALE_MS && pausedAt === null ? 'tone-warn' : ''} data-testid="sample-age" title="time of the freshest status sample">
+      sample {formatClock(sampledAt)} ({formatDuration(Math.max(0, age))} old)
+    </span>
+  );
+}
+
+function Mgmd() {
+  const connection = useApp((s) => s.shown.connection);
+  const now = useNow();
+  const mgmd = connection?.mgmd;
+  if (!mgmd) return <span className="muted">no management server</span>;
+  return (
+    <span title={connection.serverVersion ?? ''}>
+      mgmd {mgmd.nodeId ?? '?'} at {mgmd.host}:{mgmd.port} since {formatClock(mgmd.since)} ({formatDuration(now - mgmd.since)})
+      {connection.failovers > 0 && <span className="muted"> · {connection.failovers} failover{connection.failovers === 1 ? '' : 's'}</span>}
+    </span>
+  );
+}
+
+export function Header() {
+  const { store } = useAppContext();
+  const name = useApp((s) => s.shown.name);
+  const connection = useApp((s) => s.live.connection);
+  const paused = useApp((s) => s.ui.paused);
+  const window = useApp((s) => s.ui.window);
+  const mode = connection?.mode;
+  // A trouble state outranks the mode in the chip, so say the mode beside it.
+  const showMode = mode !== undefined && mode !== 'live' && connectionState(connection) !== mode;
+  return (
+    <header className="app-header">
+      <h1 className="cluster-name">{name || 'ndbtop'}</h1>
+      {/* Connection state is always the live one: pausing the display must not hide a lost management server. */}
+      <ConnectionChip connection={connection} />
+      {showMode && <span className="conn-mode">{mode}</span>}
+      <Mgmd />
+      <SampleAge />
+      <span className="spacer" />
+      <div className="window-picker" role="group" aria-label="time window">
+        {(Object.keys(WINDOWS) as WindowName[]).map((w) => (
+          <button key={w} type="button" aria-pressed={w === window} onClick={() => store.setUi({ window: w })}>
+            {w}
+          </button>
+        ))}
+      </div>
+      <button type="button" className={paused ? 'danger' : ''} data-testid="pause" aria-pressed={paused} onClick={() => store.setPaused(!paused)}>
+        {paused ? 'PAUSED — resume (p)' : 'Pause (p)'}
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Timeline } from '../contract.js';
+import { formatClock, formatDuration } from '../view-model/format.js';
+import { STATUS_TONE } from '../view-model/status.js';
+
+type Segment = Timeline['nodes'][number]['segments'][number];
+
+function describe(seg: Segment, now: number): string {
+  const end = seg.to ?? now;
+  const phase = seg.status === 'STARTING' || seg.status === 'SHUTTING_DOWN' ? ` phase ${seg.startPhase}` : '';
+  return `${seg.status}${phase}: ${formatDuration(end - seg.from)} (${formatClock(seg.from)}–${seg.to === null ? 'now' : formatClock(seg.to)})`;
+}
+
+/** One row per node, its states as coloured segments along the window, each labelled and timed on hover. */
+export function RestartTimeline({ timeline, nodeIds, now }: { timeline: Timeline; nodeIds: readonly number[]; now: number }) {
+  const from = timeline.fromMs;
+  const to = Math.max(timeline.toMs, now);
+  const span = Math.max(1, to - from);
+  const rows = new Map(timeline.nodes.map((n) => [n.nodeId, n.segments]));
+  return (
+    <div className="timeline" data-testid="restart-timeline">
+      <div className="timeline-axis">
+        <span>{formatClock(from)}</span>
+        <span>{formatClock(to)}</span>
+      </div>
+      {nodeIds.map((id) => (
+        <div key={id} className="timeline-row" data-testid={`timeline-${id}`}>
+          <span className="timeline-label">node {id}</span>
+          <div className="timeline-track">
+            {(rows.get(id) ?? []).map((seg) => {
+              const left = ((Math.max(seg.from, from) - from) / span) * 100;
+              const width = (((seg.to ?? to) - Math.max(seg.from, from)) / span) * 100;
+              if (width <= 0) return null;
+              const text = seg.status === 'STARTING' ? `p${seg.startPhase}` : seg.status === 'STARTED' ? '' : seg.status.replace(/_/g, ' ');
+              return (
+                <span
+                  key={`${seg.from}-${seg.status}-${seg.startPhase}`}
+                  className={`segment tone-bg-${STATUS_TONE[seg.status]}`}
+                  style={{ left: `${left}%`, width: `${width}%` }}
+                  title={describe(seg, now)}
+                  data-status={seg.status}
+                  data-phase={seg.startPhase}
+                >
+                  {width > 4 ? text : ''}
+                </span>
+              );
+            })}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { FOCUS_FILTER_EVENT } from './components/EventLog.js';
+import type { AppStore } from './store/store.js';
+import { VIEWS } from './store/ui-slice.js';
+
+export const SHORTCUTS: ReadonlyArray<[string, string]> = [
+  ['?', 'show or hide this help'],
+  ['p', 'pause / resume the display (data keeps being collected)'],
+  ['/', 'filter the event log'],
+  ...VIEWS.map((v, i): [string, string] => [String(i + 1), `${v} view`]),
+  ['f', 'full-screen dashboard mode'],
+  ['Esc', 'close dialogs, leave the filter'],
+];
+
+/** Dashboard mode hides the controls; the real full screen is asked for too, from the key press (a user gesture). */
+export function toggleFullscreen(store: AppStore): void {
+  const fullscreen = !store.getState().ui.fullscreen;
+  store.setUi({ fullscreen });
+  if (fullscreen) document.documentElement.requestFullscreen?.().catch(() => undefined);
+  else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+}
+
+/** One keydown handler for the whole app; keys typed into a field are the field's, except Escape. */
+export function handleKey(store: AppStore, e: KeyboardEvent): void {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  const { ui } = store.getState();
+  if (e.key === 'Escape') {
+    if (isTyping(e.target) && e.target instanceof HTMLElement) e.target.blur();
+    store.setUi({ helpOpen: false, pendingAction: null });
+    return;
+  }
+  if (isTyping(e.target)) return;
+  const view = VIEWS[Number(e.key) - 1];
+  if (view) {
+    store.setUi({ view });
+  } else if (e.key === '?') {
+    store.setUi({ helpOpen: !ui.helpOpen });
+  } else if (e.key === 'p') {
+    store.setPaused(!ui.paused);
+  } else if (e.key === 'f') {
+    toggleFullscreen(store);
+  } else if (e.key === '/') {
+    if (ui.view !== 'nodes' && ui.view !== 'events') store.setUi({ view: 'events' });
+    // The log may mount with the view switch; focus after React has rendered it.
+    requestAnimationFrame(() => window.dispatchEvent(new Event(FOCUS_FILTER_EVENT)));
+  } else {
+    return;
+  }
+  e.preventDefault();
+}

@@ -1,0 +1,25 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './App.js';
+import { connectBridge } from './bridge.js';
+import { AppContext } from './store/use-app.js';
+import { createAppStore } from './store/store.js';
+import { connectStore } from './store/sync.js';
+import './styles.css';
+
+const { api, onReconnect } = connectBridge();
+const store = createAppStore();
+const sync = connectStore(store, api);
+onReconnect(() => void sync.resync());
+// Tests and the benchmark read the store through this, never write it.
+Object.assign(window, { __ndbtopStore: store });
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <AppContext.Provider value={{ store, api }}>
+      <App />
+    </AppContext.Provider>
+  </StrictMode>,
+);

@@ -1,0 +1,47 @@
+import type { NodeView } from '../contract.js';
+
+/**
+ * Merges incoming node views into the map, keeping the old object whenever the node did not really change, so
+ * a memoised card that selects `nodes.get(id)` sees the same reference and does not re-render.
+ */
+export function mergeNodes(
+  prev: ReadonlyMap<number, NodeView>,
+  incoming: readonly NodeView[],
+  removedIds: readonly number[] = [],
+  replaceAll = false,
+): ReadonlyMap<number, NodeView> {
+  const next = new Map(prev);
+  let changed = false;
+  const drop = (id: number): void => {
+    changed = next.delete(id) || changed;
+  };
+  if (replaceAll) {
+    const keep = new Set(incoming.map((n) => n.nodeId));
+    for (const id of prev.keys()) if (!keep.has(id)) drop(id);
+  }
+  removedIds.forEach(drop);
+  let added = false;
+  for (const node of incoming) {
+    const old = prev.get(node.nodeId);
+    if (old && sameValue(old, node)) continue;
+    added ||= !old;
+    changed = true;
+    next.set(node.nodeId, node);
+  }
+  if (!changed) return prev;
+  // Map order is insertion order; keep it by node id so the grid never has to sort.
+  return added ? new Map([...next.entries()].sort((a, b) => a[0] - b[0])) : next;
+}
+
+/** Structural equality for plain JSON values (what crosses the contract). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameValue(ra[k], rb[k]));
+}

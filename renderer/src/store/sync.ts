@@ -1,0 +1,81 @@
+import type { NdbtopApi } from '../contract.js';
+import { SPARKLINE_METRIC, SPARKLINE_SECONDS, type AppStore } from './store.js';
+
+export const INITIAL_EVENTS = 2000;
+
+function message(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Feeds the store from the API: pushes as they come, a full snapshot at start and whenever a delta does not fit
+ * (a lost push), then the recent events and the sparklines' history. Returns the unsubscribe function.
+ */
+export interface StoreSync {
+  stop(): void;
+  /** Full snapshot and backfill again, e.g. after the transport lost pushes. */
+  resync(): Promise<void>;
+  selectCluster(clusterId: string): Promise<void>;
+}
+
+export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
+  let inFlight: Promise<void> | null = null;
+  const report = (err: unknown): void => store.setUi({ error: message(err) });
+
+  const resync = (clusterId?: string): Promise<void> => {
+    inFlight ??= (async () => {
+      try {
+        const snapshot = await api.getSnapshot(clusterId ? { clusterId } : {});
+        store.loadSnapshot(snapshot, null);
+        store.setUi({ error: null });
+      } catch (err) {
+        report(err);
+      } finally {
+        inFlight = null;
+      }
+    })();
+    return inFlight;
+  };
+
+  const backfill = async (): Promise<void> => {
+    const { clusterId, nodes } = store.getState().live;
+    if (clusterId === null) return;
+    const dataNodeIds = [...nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId);
+    const [events, history] = await Promise.all([
+      api.getEvents({ clusterId, limit: INITIAL_EVENTS }),
+      api.getHistory({
+        clusterId,
+        fromMs: Date.now() - SPARKLINE_SECONDS * 1000,
+        metrics: [SPARKLINE_METRIC],
+        nodeIds: dataNodeIds,
+        maxPoints: SPARKLINE_SECONDS * 2,
+      }),
+    ]);
+    store.loadEvents(events);
+    store.loadHistory(history);
+  };
+
+  const off = api.onPush((push) => {
+    if (store.receive(push) === 'gap') void resync(store.getState().live.clusterId ?? undefined);
+  });
+
+  void api.getAppInfo({}).then((appInfo) => store.setState({ appInfo }), report);
+  void api.listClusters({}).then((clusters) => store.setState({ clusters }), report);
+  void api.getSettings({}).then((settings) => {
+    if (settings.theme !== 'system') store.setUi({ theme: settings.theme });
+  }, report);
+  void resync().then(backfill).catch(report);
+
+  return {
+    stop: off,
+    async resync() {
+      await resync(store.getState().live.clusterId ?? undefined);
+      await backfill().catch(report);
+    },
+    async selectCluster(clusterId: string) {
+      store.reset();
+      await resync(clusterId);
+      await backfill().catch(report);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { OperatorAction, Severity } from '../contract.js';
+
+export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings'] as const;
+export type ViewName = (typeof VIEWS)[number];
+
+export const WINDOWS = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '1h': 3_600_000 } as const;
+export type WindowName = keyof typeof WINDOWS;
+
+export interface EventFilter {
+  categories: readonly string[];
+  severities: readonly Severity[];
+  nodeId: number | null;
+  text: string;
+}
+
+export const NO_FILTER: EventFilter = { categories: [], severities: [], nodeId: null, text: '' };
+
+export interface PhaseMark {
+  at: number;
+  label: string;
+}
+
+export type Theme = 'dark' | 'light';
+
+export interface UiState {
+  view: ViewName;
+  window: WindowName;
+  paused: boolean;
+  pausedAt: number | null;
+  eventFilter: EventFilter;
+  /** Follow mode: newest at the bottom and the log scrolls with it; otherwise newest first. */
+  follow: boolean;
+  theme: Theme;
+  helpOpen: boolean;
+  fullscreen: boolean;
+  phaseMarks: readonly PhaseMark[];
+  /** The operator action waiting for confirmation in the dialog. */
+  pendingAction: OperatorAction | null;
+  /** Set when the contract or the transport reports a problem the operator should see. */
+  error: string | null;
+}
+
+export const INITIAL_UI: UiState = {
+  view: 'nodes',
+  window: '5m',
+  paused: false,
+  pausedAt: null,
+  eventFilter: NO_FILTER,
+  follow: false,
+  theme: 'dark',
+  helpOpen: false,
+  fullscreen: false,
+  phaseMarks: [],
+  pendingAction: null,
+  error: null,
+};

@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { RestartTimeline } from '../components/RestartTimeline.js';
+import { RollingRestartPanel } from '../components/RollingRestartPanel.js';
+import { useNow } from '../hooks/use-now.js';
+import { useTimeline } from '../hooks/use-timeline.js';
+import { useApp } from '../store/use-app.js';
+import { rollingRestart } from '../view-model/rolling-restart.js';
+
+export function RestartsView() {
+  const timeline = useTimeline();
+  const nodes = useApp((s) => s.shown.nodes);
+  const nodeGroups = useApp((s) => s.shown.nodeGroups);
+  const pausedAt = useApp((s) => s.ui.pausedAt);
+  const tick = useNow();
+  const now = pausedAt ?? tick;
+  const view = useMemo(() => (timeline ? rollingRestart(timeline, nodes, nodeGroups, now) : null), [timeline, nodes, nodeGroups, now]);
+  const rowIds = useMemo(() => [...nodes.values()].filter((n) => n.type !== 'API').map((n) => n.nodeId), [nodes]);
+  return (
+    <div className="view restarts-view">
+      <RollingRestartPanel view={view} />
+      <h2>Status timeline</h2>
+      {timeline ? <RestartTimeline timeline={timeline} nodeIds={rowIds} now={now} /> : <p className="muted">Loading the timeline…</p>}
+    </div>
+  );
+}

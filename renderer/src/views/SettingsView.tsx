@@ -1,0 +1,114 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { Profile, Settings } from '../contract.js';
+import { useApp, useAppContext } from '../store/use-app.js';
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function SettingsForm() {
+  const { api, store } = useAppContext();
+  const [settings, setSettings] = useState<Settings | null>(null);
+  const [saved, setSaved] = useState('');
+  useEffect(() => {
+    api.getSettings({}).then(setSettings, (err: unknown) => store.setUi({ error: errorText(err) }));
+  }, [api, store]);
+  if (!settings) return <p className="muted">Loading settings…</p>;
+  const save = async (patch: Partial<Settings>) => {
+    try {
+      const next = await api.updateSettings(patch);
+      setSettings(next);
+      if (next.theme !== 'system') store.setUi({ theme: next.theme });
+      setSaved('saved');
+    } catch (err) {
+      setSaved(`not saved: ${errorText(err)}`);
+    }
+  };
+  return (
+    <form className="settings-form" onSubmit={(e) => e.preventDefault()}>
+      <label>
+        Poll interval (ms)
+        <input type="number" min={100} max={60000} step={100} defaultValue={settings.pollIntervalMs} onBlur={(e) => void save({ pollIntervalMs: Number(e.target.value) })} />
+      </label>
+      <label>
+        History length (s)
+        <input type="number" min={60} max={86400} step={60} defaultValue={settings.historySeconds} onBlur={(e) => void save({ historySeconds: Number(e.target.value) })} />
+      </label>
+      <label>
+        <input type="checkbox" checked={settings.notifications} onChange={(e) => void save({ notifications: e.target.checked })} /> Desktop notifications for alerts
+      </label>
+      <label>
+        Theme
+        <select value={settings.theme} data-testid="theme" onChange={(e) => void save({ theme: e.target.value as Settings['theme'] })}>
+          <option value="dark">dark</option>
+          <option value="light">light</option>
+          <option value="system">system</option>
+        </select>
+      </label>
+      <span className="muted">{saved}</span>
+    </form>
+  );
+}
+
+function Profiles() {
+  const { api, store } = useAppContext();
+  const clusters = useApp((s) => s.clusters);
+  const [profiles, setProfiles] = useState<Profile[]>([]);
+  const [name, setName] = useState('');
+  const [connectstring, setConnectstring] = useState('');
+  useEffect(() => {
+    api.listProfiles({}).then(setProfiles, (err: unknown) => store.setUi({ error: errorText(err) }));
+  }, [api, store]);
+  const add = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring }));
+      setName('');
+      setConnectstring('');
+    } catch (err) {
+      store.setUi({ error: errorText(err) });
+    }
+  };
+  const open = (p: Profile) => api.addCluster({ name: p.name, connectstring: p.connectstring }).catch((err: unknown) => store.setUi({ error: errorText(err) }));
+  return (
+    <>
+      <h2>Clusters being watched</h2>
+      <ul className="plain">
+        {clusters.map((c) => (
+          <li key={c.clusterId}>
+            <strong>{c.name}</strong> {c.connectstring} · {c.mode} · {c.status}
+          </li>
+        ))}
+      </ul>
+      <h2>Connection profiles</h2>
+      <ul className="plain">
+        {profiles.map((p) => (
+          <li key={p.id}>
+            <strong>{p.name}</strong> {p.connectstring}{' '}
+            <button type="button" onClick={() => void open(p)}>
+              Watch
+            </button>{' '}
+            <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form className="settings-form" onSubmit={(e) => void add(e)}>
+        <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
+        <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
+        <button type="submit">Save profile</button>
+      </form>
+    </>
+  );
+}
+
+export function SettingsView() {
+  return (
+    <div className="view settings-view">
+      <h2>Settings</h2>
+      <SettingsForm />
+      <Profiles />
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+import { useMemo, useRef, useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import type { HistorySeries, Metric } from '../contract.js';
+import { Sparkline } from '../components/Sparkline.js';
+import { useHistoryQuery } from '../hooks/use-history-query.js';
+import { useWidth } from '../hooks/use-width.js';
+import { useApp, useAppContext } from '../store/use-app.js';
+import { formatClock, formatRate } from '../view-model/format.js';
+
+export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
+const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
+  transactions: '#4fc3f7',
+  commits: '#81c784',
+  reads: '#ffd54f',
+  writes: '#ff8a65',
+  scans: '#ba68c8',
+  aborts: '#e57373',
+};
+const SMALL_WIDTH = 200;
+const SMALL_HEIGHT = 48;
+
+/** Columnar series to the row objects recharts draws. */
+export function toRows(history: HistorySeries | null): Record<string, number | null>[] {
+  if (!history) return [];
+  return history.at.map((at, i) => {
+    const row: Record<string, number | null> = { at };
+    for (const s of history.series) if (s.nodeId === null) row[s.metric] = s.values[i] ?? null;
+    return row;
+  });
+}
+
+function ClusterChart() {
+  const ref = useRef<HTMLDivElement>(null);
+  const width = useWidth(ref);
+  const marks = useApp((s) => s.ui.phaseMarks);
+  const history = useHistoryQuery(TOTAL_METRICS, width);
+  const rows = useMemo(() => toRows(history), [history]);
+  return (
+    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
+      {width > 0 && (
+        <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
+          <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+          <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatClock} stroke="var(--fg-muted)" />
+          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+          <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
+          <Legend />
+          {TOTAL_METRICS.map((m) => (
+            <Line key={m} dataKey={m} name={`${m}/s`} stroke={COLOURS[m]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
+          ))}
+          {marks.map((mark) => (
+            <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
+          ))}
+        </LineChart>
+      )}
+    </div>
+  );
+}
+
+function SmallMultiples() {
+  const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
+  const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
+  const history = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  const byNode = new Map(history?.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId, s.values.map((v) => v ?? NaN)]));
+  return (
+    <div className="small-multiples" data-testid="node-throughput">
+      {nodeIds.map((id) => {
+        const values = byNode.get(id) ?? [];
+        const last = [...values].reverse().find(Number.isFinite);
+        return (
+          <figure key={id} className="small-multiple">
+            <figcaption>
+              node {id} <strong>{last === undefined ? '–' : formatRate(last)}</strong> tx/s
+            </figcaption>
+            <Sparkline values={values} width={SMALL_WIDTH} height={SMALL_HEIGHT} label={`node ${id} transactions per second`} />
+          </figure>
+        );
+      })}
+    </div>
+  );
+}
+
+function download(filename: string, mime: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  URL.revokeObjectURL(url);
+}
+
+function Toolbar() {
+  const { api, store } = useAppContext();
+  const clusterId = useApp((s) => s.shown.clusterId);
+  const [label, setLabel] = useState('');
+  const exportAs = async (format: 'csv' | 'json') => {
+    if (clusterId === null) return;
+    try {
+      const file = await api.exportHistory({ clusterId, format });
+      download(file.filename, file.mime, file.content);
+    } catch (err) {
+      store.setUi({ error: `export: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  };
+  const mark = () => {
+    const { ui } = store.getState();
+    store.setUi({ phaseMarks: [...ui.phaseMarks, { at: Date.now(), label: label.trim() || `phase ${ui.phaseMarks.length + 1}` }] });
+    setLabel('');
+  };
+  return (
+    <div className="toolbar">
+      <input aria-label="benchmark phase label" placeholder="benchmark phase label" value={label} onChange={(e) => setLabel(e.target.value)} />
+      <button type="button" onClick={mark}>
+        Mark phase
+      </button>
+      <span className="spacer" />
+      <button type="button" onClick={() => void exportAs('csv')}>
+        Export CSV
+      </button>
+      <button type="button" onClick={() => void exportAs('json')}>
+        Export JSON
+      </button>
+    </div>
+  );
+}
+
+export function ThroughputView() {
+  return (
+    <div className="view throughput-view">
+      <Toolbar />
+      <h2>Cluster throughput (per second)</h2>
+      <ClusterChart />
+      <h2>Per data node: transactions per second</h2>
+      <SmallMultiples />
+    </div>
+  );
+}

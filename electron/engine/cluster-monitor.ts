@@ -1,0 +1,196 @@
+import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
+import { EventStream, MgmClient, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
+import { refusalText, sendAction } from './action-runner.js';
+import { connectionInput, type LinkPicture } from './connection-view.js';
+import { PollLoop } from './poll-loop.js';
+import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+
+export interface MonitorOptions {
+  connectstring: string;
+  pollIntervalMs: number;
+  memoryRefreshMs: number;
+  requestTimeoutMs: number;
+  /** Pause between first-connection attempts while no management server answers. */
+  retryMs: number;
+  sink: (input: TrackerInput) => void;
+}
+
+/** Events after which `get status` is asked at once rather than at the next poll (spec §8.3). */
+const STATE_EVENTS = new Set([
+  'NDBStopStarted',
+  'NDBStopCompleted',
+  'NDBStopForced',
+  'NDBStopAborted',
+  'Disconnected',
+  'Connected',
+  'NODE_FAILREP',
+  'NodeFailCompleted',
+  'StartPhaseCompleted',
+  'NDBStartStarted',
+  'NDBStartCompleted',
+  'CM_REGCONF',
+  'SingleUser',
+  'ArbitResult',
+  'GCP_TakeoverCompleted',
+  'ConnectedApiVersion',
+]);
+
+/** An error stays on screen at least this long, even when the next poll succeeds. */
+const ERROR_STICKY_MS = 10_000;
+
+/**
+ * Watches one cluster over exactly two connections (command + events, never `get nodeid`): polls `get status`
+ * on an interval and at once after state events, refreshes memory now and then, and turns all of it, with the
+ * state of both links, into tracker inputs.
+ */
+export class ClusterMonitor {
+  private client: MgmClient | null = null;
+  private stream: EventStream | null = null;
+  private readonly poll: PollLoop;
+  private memoryTimer: NodeJS.Timeout | null = null;
+  private readonly picture: LinkPicture;
+  private lastSent = '';
+  private errorAt = 0;
+  private clientReady = false;
+  private closed = false;
+
+  constructor(private readonly options: MonitorOptions) {
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false };
+    this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
+  }
+
+  start(): void {
+    try {
+      const common = { connectstring: this.options.connectstring, requestTimeoutMs: this.options.requestTimeoutMs, connectTimeoutMs: this.options.requestTimeoutMs };
+      this.client = new MgmClient(common);
+      this.stream = new EventStream(common);
+    } catch (err) {
+      this.picture.fatal = true;
+      this.noteError(err);
+      return;
+    }
+    const client = this.client;
+    const stream = this.stream;
+    client.onState((s) => this.onCommandState(s));
+    stream.events.on('state', (s) => {
+      this.picture.events = s;
+      this.publishConnection();
+    });
+    stream.events.on('event', (e) => this.onEvent(e));
+    stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
+    void this.keepTrying(() => stream.start(), 'event stream');
+    this.poll.start();
+    this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
+  }
+
+  setPollInterval(ms: number): void {
+    this.poll.setInterval(ms);
+  }
+
+  async runAction(action: ParsedOperatorAction): Promise<ActionResult> {
+    if (!this.client) return { ok: false, message: this.picture.lastError ?? 'not connected' };
+    const stopping = action.kind === 'stop' || action.kind === 'restart';
+    if (stopping) this.options.sink({ kind: 'requested', t: Date.now(), nodeId: action.nodeId, requested: true });
+    try {
+      const message = await sendAction(this.client, action);
+      this.poll.trigger();
+      return { ok: true, message };
+    } catch (err) {
+      if (stopping) this.options.sink({ kind: 'requested', t: Date.now(), nodeId: action.nodeId, requested: false });
+      return { ok: false, message: refusalText(err) };
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    this.poll.close();
+    if (this.memoryTimer) clearInterval(this.memoryTimer);
+    this.client?.close();
+    this.stream?.close();
+  }
+
+  private async pollOnce(): Promise<void> {
+    const client = this.client;
+    if (!client || this.closed) return;
+    try {
+      if (!this.clientReady) {
+        await client.connect();
+        this.clientReady = true;
+        void this.refreshMemory();
+      }
+      const requestedAt = Date.now();
+      const nodes = await client.getStatus();
+      if (this.closed) return;
+      this.options.sink({ kind: 'status', t: Date.now(), requestedAt, nodes });
+      this.clearStaleError();
+    } catch (err) {
+      if (!this.closed) this.noteError(err);
+    }
+  }
+
+  private async refreshMemory(): Promise<void> {
+    if (!this.client || !this.clientReady || this.closed) return;
+    try {
+      const events = await this.client.dumpEvents(50);
+      if (!this.closed) this.options.sink({ kind: 'memory', t: Date.now(), events });
+    } catch (err) {
+      if (!this.closed) this.noteError(err, 'memory report');
+    }
+  }
+
+  private onEvent(e: ClusterEvent): void {
+    if (this.closed) return;
+    this.options.sink({ kind: 'event', t: e.receivedAt, event: e });
+    if (STATE_EVENTS.has(e.name)) this.poll.trigger();
+  }
+
+  private onCommandState(s: LinkState): void {
+    if (s.status === 'connected') {
+      this.picture.firstHostIndex ??= s.hostIndex;
+      this.picture.session = this.client?.session ?? null;
+    }
+    this.picture.command = s;
+    if (s.lastError) this.noteError(s.lastError);
+    else this.publishConnection();
+  }
+
+  /** The first connection is retried by us; after that the link reconnects and fails over on its own. */
+  private async keepTrying(open: () => Promise<void>, what: string): Promise<void> {
+    while (!this.closed) {
+      try {
+        await open();
+        return;
+      } catch (err) {
+        if (this.closed) return;
+        this.noteError(err, what);
+        await new Promise((r) => setTimeout(r, this.options.retryMs));
+      }
+    }
+  }
+
+  private noteError(err: unknown, what?: string): void {
+    if (this.closed) return;
+    const text = err instanceof Error ? err.message : String(err);
+    this.picture.lastError = what ? `${what}: ${text}` : text;
+    this.errorAt = Date.now();
+    this.publishConnection();
+  }
+
+  private clearStaleError(): void {
+    const eventsLive = this.picture.events?.status === 'connected';
+    if (this.picture.lastError !== null && eventsLive && Date.now() - this.errorAt > ERROR_STICKY_MS) {
+      this.picture.lastError = null;
+    }
+    this.publishConnection();
+  }
+
+  /** Only real changes become inputs (and recording lines). */
+  private publishConnection(): void {
+    if (this.closed) return;
+    const connection: ConnectionInput = connectionInput(this.picture);
+    const key = JSON.stringify(connection);
+    if (key === this.lastSent) return;
+    this.lastSent = key;
+    this.options.sink({ kind: 'connection', t: Date.now(), connection });
+  }
+}

@@ -1,0 +1,43 @@
+import type { ConnectionView } from '../contract/snapshot.js';
+import type { LinkState, SessionInfo } from '../../native-mgm/index.js';
+import type { ConnectionInput } from './tracker-input.js';
+
+export interface LinkPicture {
+  connectstring: string;
+  command: LinkState | null;
+  session: SessionInfo | null;
+  events: LinkState | null;
+  /** The management server of the first session: being live anywhere else is "failed over". */
+  firstHostIndex: number | null;
+  lastError: string | null;
+  /** Set when the connectstring itself is unusable: nothing will be tried. */
+  fatal: boolean;
+}
+
+function commandStatus(p: LinkPicture): ConnectionView['status'] {
+  const s = p.command;
+  if (p.fatal || !s || s.status === 'closed') return p.fatal || s ? 'offline' : 'connecting';
+  if (s.status === 'connected') return s.hostIndex !== p.firstHostIndex ? 'failed-over' : 'live';
+  return s.status === 'reconnecting' ? 'reconnecting' : 'connecting';
+}
+
+function eventStatus(s: LinkState | null, fatal: boolean): ConnectionView['eventStream']['status'] {
+  if (fatal || s?.status === 'closed') return 'offline';
+  if (s?.status === 'connected') return 'live';
+  return s?.status === 'reconnecting' ? 'reconnecting' : 'connecting';
+}
+
+/** The header's words for what the two links are doing. */
+export function connectionInput(p: LinkPicture): ConnectionInput {
+  const s = p.command;
+  const live = s?.status === 'connected' && s.host !== null && s.port !== null;
+  return {
+    status: commandStatus(p),
+    connectstring: p.connectstring,
+    mgmd: live && s.host !== null && s.port !== null ? { host: s.host, port: s.port, nodeId: p.session?.mgmdNodeId ?? null, since: s.since } : null,
+    serverVersion: p.session?.server.string ?? null,
+    failovers: s?.failovers ?? 0,
+    lastError: p.lastError,
+    eventStream: { status: eventStatus(p.events, p.fatal) },
+  };
+}

@@ -1,0 +1,92 @@
+import type { Settings } from '../contract/settings.js';
+import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
+import { appVersion } from './app-version.js';
+import { ClusterMonitor } from './cluster-monitor.js';
+import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
+import type { EngineHost } from './engine-host.js';
+import { Recorder } from './recorder.js';
+import { SettingsStore } from './settings-store.js';
+
+export interface CreateEngineOptions {
+  host: 'desktop' | 'serve';
+  /** Clusters to watch; one without a connectstring is the built-in simulator. None given: the simulator. */
+  clusters?: Array<{ name?: string; connectstring?: string }>;
+  /** Options for the built-in simulator; false: never start it. */
+  simulator?: SimulatorOptions | false;
+  pollIntervalMs?: number;
+  historySeconds?: number;
+  actionsEnabled?: boolean;
+  recordFile?: string;
+  settingsFile?: string;
+  /** How often memory is asked for with `dump events 50`; threshold events come in between. */
+  memoryRefreshMs?: number;
+  /** How long a request may take before the server counts as stalled. */
+  requestTimeoutMs?: number;
+}
+
+export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
+const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 };
+const TICK_MS = 1000;
+
+/** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */
+export async function createEngine(options: CreateEngineOptions): Promise<EngineHost & { readonly simulator: Simulator | null }> {
+  const overrides: Partial<Settings> = {
+    ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+    ...(options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {}),
+  };
+  const settings = new SettingsStore(DEFAULT_SETTINGS, options.settingsFile, overrides);
+  const wanted = options.clusters && options.clusters.length > 0 ? options.clusters : [{}];
+  const needsSim = wanted.some((c) => !c.connectstring);
+  if (needsSim && options.simulator === false) throw new RangeError('no connectstring given and the built-in simulator is turned off');
+  const simulator = needsSim ? await startSimulator({ ...DEFAULT_SIMULATOR, ...(options.simulator || {}) }) : null;
+
+  const version = appVersion();
+  const recorder = await openRecorder(options.recordFile, version).catch(async (err: unknown) => {
+    await simulator?.close();
+    throw err;
+  });
+
+  let tick: NodeJS.Timeout | null = null;
+  const engine: Engine = new Engine({
+    host: options.host,
+    version,
+    actionsEnabled: options.actionsEnabled ?? false,
+    settings,
+    recorder,
+    connect: (entry) => watch(entry),
+    onClose: async () => {
+      if (tick) clearInterval(tick);
+      await simulator?.close();
+    },
+  });
+
+  function watch(entry: ClusterEntry): ClusterSource {
+    const monitor = new ClusterMonitor({
+      connectstring: entry.connectstring,
+      pollIntervalMs: settings.get().pollIntervalMs,
+      memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+      retryMs: 2000,
+      sink: (input) => engine.feed(entry.id, input),
+    });
+    monitor.start();
+    return monitor;
+  }
+
+  for (const c of wanted) {
+    const simulated = !c.connectstring;
+    const connectstring = c.connectstring ?? simulator?.connectstring ?? '';
+    const entry = engine.addCluster(c.name ?? (simulated ? 'Simulated cluster' : connectstring), connectstring, simulated ? 'simulated' : 'live');
+    entry.source = watch(entry);
+  }
+  tick = setInterval(() => {
+    const t = Date.now();
+    for (const e of engine.entries()) engine.feed(e.id, { kind: 'tick', t });
+  }, TICK_MS);
+
+  return Object.assign(engine, { simulator });
+}
+
+async function openRecorder(file: string | undefined, version: string): Promise<Recorder | null> {
+  return file ? new Recorder(file, version) : null;
+}

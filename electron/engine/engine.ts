@@ -1,0 +1,148 @@
+import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
+import type { EngineHandlers } from '../contract/api.js';
+import type { PushMessage } from '../contract/channels.js';
+import type { AppInfo } from '../contract/settings.js';
+import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
+import { ClusterTracker } from './cluster-tracker.js';
+import type { EngineHost } from './engine-host.js';
+import { EngineRequestError } from './engine-error.js';
+import { makeHandlers } from './handlers.js';
+import { PushHub } from './push-hub.js';
+import type { Recorder } from './recorder.js';
+import type { SettingsStore } from './settings-store.js';
+import type { TrackerInput } from './tracker-input.js';
+
+/** What the engine needs from a live source of one cluster; replays have none. */
+export interface ClusterSource {
+  runAction(action: ParsedOperatorAction): Promise<ActionResult>;
+  setPollInterval(ms: number): void;
+  close(): void;
+}
+
+export interface ClusterEntry {
+  readonly id: string;
+  readonly connectstring: string;
+  readonly tracker: ClusterTracker;
+  source: ClusterSource | null;
+}
+
+export interface EngineConfig {
+  host: AppInfo['host'];
+  version: string;
+  actionsEnabled: boolean;
+  settings: SettingsStore;
+  recorder: Recorder | null;
+  /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
+  connect?: (entry: ClusterEntry) => ClusterSource;
+  /** Closed with the engine: the built-in simulator, a replay's player. */
+  onClose?: () => Promise<void>;
+}
+
+/**
+ * The engine shared by live monitoring and replay: clusters (each a tracker, and for live ones a source that
+ * feeds it), the push hub, settings, the recorder, and the contract's handlers on top.
+ */
+export class Engine implements EngineHost {
+  readonly handlers: EngineHandlers;
+  readonly hub = new PushHub();
+  private readonly clusters = new Map<string, ClusterEntry>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(readonly config: EngineConfig) {
+    this.handlers = makeHandlers(this);
+    if (config.recorder) {
+      const recorder = config.recorder;
+      this.hub.subscribe((m) => recorder.onPush(m));
+    }
+  }
+
+  get appInfo(): AppInfo {
+    return { version: this.config.version, host: this.config.host, actionsEnabled: this.actionsAllowed };
+  }
+
+  get actionsAllowed(): boolean {
+    return this.config.actionsEnabled && this.config.host !== 'replay';
+  }
+
+  subscribe(listener: (message: PushMessage) => void): () => void {
+    return this.hub.subscribe(listener);
+  }
+
+  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now()): ClusterEntry {
+    this.nextId += 1;
+    const hub = this.hub;
+    const tracker = new ClusterTracker(
+      id,
+      name,
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds },
+      {
+        changed: () => hub.changed(id),
+        events: (views) => hub.events(id, views),
+        alert: (alert) => hub.alert(id, alert),
+        history: (point) => hub.history(id, point),
+      },
+    );
+    const entry: ClusterEntry = { id, connectstring, tracker, source: null };
+    this.clusters.set(id, entry);
+    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode });
+    hub.addCluster(id, () => tracker.snapshot());
+    hub.clusters(this.summaries());
+    return entry;
+  }
+
+  /** A cluster the user adds from the UI: only where the engine can connect to clusters. */
+  connectCluster(name: string, connectstring: string): ClusterSummary {
+    const connect = this.config.connect;
+    if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
+    const entry = this.addCluster(name, connectstring, 'live');
+    entry.source = connect(entry);
+    return this.summary(entry);
+  }
+
+  removeCluster(id: string): boolean {
+    const entry = this.clusters.get(id);
+    if (!entry) return false;
+    entry.source?.close();
+    this.clusters.delete(id);
+    this.hub.removeCluster(id);
+    this.hub.clusters(this.summaries());
+    return true;
+  }
+
+  /** Every input passes here: recorded first, then applied. */
+  feed(id: string, input: TrackerInput): void {
+    const entry = this.clusters.get(id);
+    if (!entry || this.closed) return;
+    this.config.recorder?.write({ c: id, ...input });
+    entry.tracker.apply(input);
+  }
+
+  cluster(id: string | undefined): ClusterEntry {
+    const entry = id === undefined ? this.clusters.values().next().value : this.clusters.get(id);
+    if (!entry) throw new EngineRequestError('NOT_FOUND', id === undefined ? 'no cluster is being watched' : `no cluster with id ${JSON.stringify(id)}`);
+    return entry;
+  }
+
+  entries(): ClusterEntry[] {
+    return [...this.clusters.values()];
+  }
+
+  summary(entry: ClusterEntry): ClusterSummary {
+    const snap = entry.tracker.snapshot();
+    return { clusterId: entry.id, name: snap.name, connectstring: entry.connectstring, mode: snap.connection.mode, status: snap.connection.status };
+  }
+
+  summaries(): ClusterSummary[] {
+    return this.entries().map((e) => this.summary(e));
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    for (const e of this.clusters.values()) e.source?.close();
+    this.hub.close();
+    this.closed = true;
+    this.config.recorder?.close();
+    await this.config.onClose?.();
+  }
+}

@@ -1,0 +1,48 @@
+import type { EngineHandlers } from '../contract/api.js';
+import { previewAction } from './action-preview.js';
+import type { Engine } from './engine.js';
+import { exportHistory } from './history-export.js';
+
+/** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
+export function makeHandlers(engine: Engine): EngineHandlers {
+  const settings = engine.config.settings;
+  return {
+    getAppInfo: async () => engine.appInfo,
+    listClusters: async () => engine.summaries(),
+    addCluster: async ({ name, connectstring }) => engine.connectCluster(name, connectstring),
+    removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
+    getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
+    getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
+    getTimeline: async ({ clusterId, fromMs }) => engine.cluster(clusterId).tracker.timelineView(fromMs),
+    getEvents: async ({ clusterId, beforeSeq, limit }) => engine.cluster(clusterId).tracker.events(beforeSeq, limit),
+    acknowledgeAlert: async ({ clusterId, alertId }) => {
+      const entry = engine.cluster(clusterId);
+      const open = entry.tracker.snapshot().alerts.some((a) => a.id === alertId && !a.acknowledged);
+      if (open) engine.feed(entry.id, { kind: 'ack', t: Date.now(), alertId });
+      return { acknowledged: open };
+    },
+    previewAction: async ({ clusterId, action }) => previewAction(action, engine.cluster(clusterId).tracker.snapshot(), engine.actionsAllowed),
+    runAction: async ({ clusterId, action }) => {
+      const entry = engine.cluster(clusterId);
+      if (!engine.actionsAllowed) return { ok: false, message: 'operator actions are disabled (start ndbtop with --allow-actions)' };
+      if (!entry.source) return { ok: false, message: 'this cluster is a recording: nothing can be sent to it' };
+      return entry.source.runAction(action);
+    },
+    getSettings: async () => settings.get(),
+    updateSettings: async (patch) => {
+      const next = settings.update(patch);
+      for (const e of engine.entries()) {
+        e.source?.setPollInterval(next.pollIntervalMs);
+        e.tracker.setHistorySeconds(next.historySeconds);
+      }
+      return next;
+    },
+    listProfiles: async () => settings.listProfiles(),
+    saveProfile: async (profile) => settings.saveProfile(profile),
+    deleteProfile: async ({ id }) => settings.deleteProfile(id),
+    exportHistory: async ({ clusterId, format, fromMs }) => {
+      const { tracker, id } = engine.cluster(clusterId);
+      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, fromMs);
+    },
+  };
+}

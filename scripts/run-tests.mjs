@@ -1,5 +1,5 @@
 // Node 20's test runner cannot glob TypeScript files, so collect them here and hand them over in one run.
-import { readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -17,7 +17,7 @@ function collect(dir, out) {
 }
 
 const only = process.argv.slice(2);
-const files = only.length > 0 ? only : roots.flatMap((root) => collect(root, [])).sort();
+const files = only.length > 0 ? only : roots.filter((root) => existsSync(root)).flatMap((root) => collect(root, [])).sort();
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

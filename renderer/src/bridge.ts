@@ -1,4 +1,5 @@
 import { createWebSocketApi } from '../../electron/serve/ws-client.js';
+import { webSocketTarget } from './bridge-target.js';
 import type { NdbtopApi } from './contract.js';
 
 declare global {
@@ -15,13 +16,6 @@ export interface Bridge {
    * Electron IPC never drops, so there it is never called.
    */
   onReconnect(listener: () => void): void;
-}
-
-/** Where serve mode's WebSocket is, from the page's own address: same host, `/ws`, the page's `?token=`. */
-export function webSocketTarget(location: Pick<Location, 'protocol' | 'host' | 'search'>): { url: string; token: string | undefined } {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const token = new URLSearchParams(location.search).get('token') ?? undefined;
-  return { url: `${scheme}//${location.host}/ws`, token };
 }
 
 /** The preload's API in the desktop app, else the WebSocket client of serve mode. */

@@ -1,0 +1,153 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { connectionState } from '../components/ConnectionChip.js';
+import { webSocketTarget } from '../bridge-target.js';
+import { NO_FILTER } from '../store/ui-slice.js';
+import { decimateMinMax } from '../view-model/decimate.js';
+import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
+import { gridSections, layoutKey } from '../view-model/grid-layout.js';
+import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
+import { rollingRestart } from '../view-model/rolling-restart.js';
+import { event, nodeView, snapshot } from './fixtures.js';
+
+test('decimation keeps each bucket’s extremes, in time order, within the point budget', () => {
+  fc.assert(
+    fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 2000 }), fc.integer({ min: 2, max: 300 }), (values, maxPoints) => {
+      const at = values.map((_, i) => i * 1000);
+      const out = decimateMinMax(at, values, maxPoints);
+      assert.ok(out.at.length <= Math.max(maxPoints, values.length <= maxPoints ? values.length : 0));
+      for (let i = 1; i < out.at.length; i++) assert.ok((out.at[i] ?? 0) > (out.at[i - 1] ?? 0));
+      // The global minimum and maximum always survive: a spike is never decimated away.
+      assert.ok(out.values.includes(Math.max(...values)));
+      assert.ok(out.values.includes(Math.min(...values)));
+    }),
+  );
+});
+
+test('decimation skips missing values and drops buckets without any', () => {
+  const at = [0, 1, 2, 3, 4, 5, 6, 7];
+  const out = decimateMinMax(at, [NaN, NaN, NaN, NaN, 1, 9, 3, 2], 4);
+  assert.deepEqual(out, { at: [4, 5], values: [1, 9] });
+});
+
+test('restart progress counts steps, not phase numbers: 101 is the last of nine', () => {
+  assert.deepEqual([0, 1, 5, 8, 9, 100, 101].map(phaseStep), [0, 1, 5, 8, 9, 9, 9]);
+  const restart = { startedAt: 10_000, phase: 4, phases: [], estimatedMsLeft: 30_000, startType: 2 };
+  const p = restartProgress(restart, 4, 25_000);
+  assert.equal(p.label, 'phase 4 of 9');
+  assert.equal(p.elapsedMs, 15_000);
+  assert.ok(Math.abs(p.fraction - 4 / 9) < 1e-9);
+  assert.equal(p.estimatedMsLeft, 30_000);
+  assert.equal(restartProgress({ ...restart, phase: 101 }, 101, 25_000).label, 'phase 101 (handover)');
+  assert.equal(restartProgress({ ...restart, phase: 0 }, 0, 25_000).label, 'allocating memory');
+  // get status may be ahead of the last StartPhaseCompleted the engine folded in: show the further one.
+  assert.equal(restartProgress(restart, 6, 25_000).phase, 6);
+});
+
+test('event filters: category, severity, node as source or subject, and every word of the search', () => {
+  const events = [
+    event(1, { category: 'STARTUP', severity: 'INFO', text: 'Node 3: start phase 4 completed', sourceNodeId: 3 }),
+    event(2, { category: 'NODERESTART', severity: 'ALERT', name: 'NODE_FAILREP', text: 'Node 1: node 4 failed', sourceNodeId: 1, subjectNodeId: 4 }),
+    event(3, { category: 'CHECKPOINT', severity: null, text: 'Local checkpoint 12 started', sourceNodeId: 2 }),
+  ];
+  const seqs = (f: Partial<typeof NO_FILTER>) => events.filter((e) => matchesFilter(e, { ...NO_FILTER, ...f })).map((e) => e.seq);
+  assert.deepEqual(seqs({}), [1, 2, 3]);
+  assert.deepEqual(seqs({ categories: ['STARTUP'] }), [1]);
+  assert.deepEqual(seqs({ severities: ['ALERT', 'CRITICAL'] }), [2]);
+  assert.deepEqual(seqs({ nodeId: 4 }), [2]);
+  assert.deepEqual(seqs({ text: 'node failed' }), [2]);
+  assert.deepEqual(seqs({ text: 'CHECKPOINT 12' }), [3]);
+  assert.deepEqual(seqs({ text: 'phase 5' }), []);
+  assert.deepEqual(
+    visibleEvents(events, NO_FILTER, false).map((e) => e.seq),
+    [3, 2, 1],
+  );
+  assert.deepEqual(
+    visibleEvents(events, NO_FILTER, true).map((e) => e.seq),
+    [1, 2, 3],
+  );
+});
+
+test('grid: node groups in order, then management, then API nodes with free slots folded', () => {
+  const nodes = new Map(
+    [
+      nodeView(1, { nodeGroup: 1 }),
+      nodeView(2, { nodeGroup: 0 }),
+      nodeView(3, { nodeGroup: 0 }),
+      nodeView(4, { nodeGroup: 1 }),
+      nodeView(5, { nodeGroup: 'none' }),
+      nodeView(145, { type: 'MGM', nodeGroup: null }),
+      nodeView(200, { type: 'API', status: 'CONNECTED', nodeGroup: null }),
+      nodeView(201, { type: 'API', status: 'NO_CONTACT', address: null, nodeGroup: null }),
+      nodeView(202, { type: 'API', status: 'NO_CONTACT', address: null, nodeGroup: null }),
+    ].map((n) => [n.nodeId, n]),
+  );
+  const groups = [0, 1].map((g) => ({ nodeGroup: g, nodeIds: [], live: 2, health: 'OK' as const }));
+  assert.deepEqual(gridSections(nodes, groups), [
+    { kind: 'nodegroup', nodeGroup: 0, nodeIds: [2, 3] },
+    { kind: 'nodegroup', nodeGroup: 1, nodeIds: [1, 4] },
+    { kind: 'ungrouped', nodeIds: [5] },
+    { kind: 'mgm', nodeIds: [145] },
+    { kind: 'api', nodeIds: [200], freeSlots: [201, 202] },
+  ]);
+  // A status change does not change the grid's shape; an API node connecting does.
+  const key = layoutKey(nodes);
+  assert.equal(layoutKey(new Map(nodes).set(2, nodeView(2, { nodeGroup: 0, status: 'NO_CONTACT' }))), key);
+  assert.notEqual(layoutKey(new Map(nodes).set(201, nodeView(201, { type: 'API', status: 'CONNECTED', nodeGroup: null }))), key);
+});
+
+test('rolling restart: done, in progress, exposed group, and next is the lowest node whose group can lose it', () => {
+  const seg = (status: 'STARTED' | 'NO_CONTACT' | 'STARTING', from: number, to: number | null) => ({ status, startPhase: 0, from, to });
+  const timeline = {
+    fromMs: 0,
+    toMs: 100_000,
+    nodes: [
+      { nodeId: 1, segments: [seg('STARTED', 0, 10_000), seg('NO_CONTACT', 10_000, 20_000), seg('STARTING', 20_000, 50_000), seg('STARTED', 50_000, null)] },
+      { nodeId: 2, segments: [seg('STARTED', 0, 60_000), seg('STARTING', 60_000, null)] },
+      { nodeId: 3, segments: [seg('STARTED', 0, null)] },
+      { nodeId: 4, segments: [seg('STARTED', 0, null)] },
+    ],
+  };
+  const nodes = new Map(
+    [
+      nodeView(1, { nodeGroup: 0 }),
+      nodeView(2, { nodeGroup: 1, status: 'STARTING', safeToStop: true }),
+      nodeView(3, { nodeGroup: 0, safeToStop: true }),
+      nodeView(4, { nodeGroup: 1, safeToStop: false }),
+    ].map((n) => [n.nodeId, n]),
+  );
+  const groups = [
+    { nodeGroup: 0, nodeIds: [1, 3], live: 2, health: 'OK' as const },
+    { nodeGroup: 1, nodeIds: [2, 4], live: 1, health: 'DEGRADED' as const },
+  ];
+  const during = rollingRestart(timeline, nodes, groups, 100_000);
+  assert.ok(during);
+  assert.deepEqual([during.done, during.inProgress, during.remaining, during.next], [[1], [2], [3, 4], null]);
+  assert.deepEqual(
+    during.exposed.map((g) => g.nodeGroup),
+    [1],
+  );
+  nodes.set(2, nodeView(2, { nodeGroup: 1 }));
+  const between = rollingRestart(timeline, nodes, groups.map((g) => ({ ...g, health: 'OK' as const })), 100_000);
+  assert.equal(between?.next, 3);
+  const node2 = { nodeId: 2, segments: [seg('STARTED', 0, 60_000), seg('STARTING', 60_000, 70_000), seg('STARTED', 70_000, null)] };
+  const later = { ...timeline, nodes: timeline.nodes.map((n) => (n.nodeId === 2 ? node2 : n)) };
+  assert.ok(rollingRestart(later, nodes, groups, 70_000 + 9 * 60_000));
+  assert.equal(rollingRestart(later, nodes, groups, 70_000 + 10 * 60_000), null);
+});
+
+test('connection state: trouble outranks the mode, a healthy simulated cluster says so', () => {
+  const c = snapshot([]).connection;
+  assert.equal(connectionState(null), 'connecting');
+  assert.equal(connectionState(c), 'simulated');
+  assert.equal(connectionState({ ...c, mode: 'live' }), 'live');
+  assert.equal(connectionState({ ...c, mode: 'replay' }), 'replay');
+  assert.equal(connectionState({ ...c, status: 'failed-over' }), 'failed-over');
+  assert.equal(connectionState({ ...c, status: 'reconnecting' }), 'reconnecting');
+});
+
+test('the WebSocket target follows the page: scheme, host and token', () => {
+  assert.deepEqual(webSocketTarget({ protocol: 'http:', host: '127.0.0.1:8080', search: '' }), { url: 'ws://127.0.0.1:8080/ws', token: undefined });
+  assert.deepEqual(webSocketTarget({ protocol: 'https:', host: 'wall:443', search: '?token=s3cret-token&x=1' }), { url: 'wss://wall:443/ws', token: 's3cret-token' });
+});

@@ -1,0 +1,46 @@
+import { Command, InvalidArgumentError } from 'commander';
+
+export interface DesktopArgs {
+  connectstring: string | undefined;
+  recordFile: string | undefined;
+  replayFile: string | undefined;
+  pollIntervalMs: number | undefined;
+  actionsEnabled: boolean;
+  devTools: boolean;
+}
+
+function pollMs(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 100 || n > 60_000) throw new InvalidArgumentError('must be a whole number of milliseconds from 100 to 60000');
+  return n;
+}
+
+/**
+ * The desktop app's command line (`ndbtop [-c CONNECTSTRING] [--record FILE] [--replay FILE] …`). Chromium and
+ * Electron add switches of their own, so unknown options are ignored rather than fatal. Without -c the engine
+ * falls back to NDB_CONNECTSTRING, and without that to the built-in simulated cluster.
+ */
+export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv): DesktopArgs {
+  const program = new Command()
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .exitOverride()
+    // main.ts shows the error in a dialog; the packaged app has no terminal to print to.
+    .configureOutput({ writeErr: () => undefined, writeOut: () => undefined })
+    .option('-c, --connectstring <connectstring>')
+    .option('--record <file>')
+    .option('--replay <file>')
+    .option('--poll <ms>', 'poll interval in milliseconds', pollMs)
+    .option('--read-only', 'refuse operator actions')
+    .option('--dev-tools');
+  program.parse([...argv], { from: 'user' });
+  const o = program.opts<{ connectstring?: string; record?: string; replay?: string; poll?: number; readOnly?: boolean; devTools?: boolean }>();
+  return {
+    connectstring: o.connectstring ?? (env.NDB_CONNECTSTRING || undefined),
+    recordFile: o.record,
+    replayFile: o.replay,
+    pollIntervalMs: o.poll,
+    actionsEnabled: o.readOnly !== true,
+    devTools: o.devTools === true,
+  };
+}

@@ -1,0 +1,59 @@
+import type { Profile } from '../contract/settings.js';
+
+/** The views the renderer routes by hash (`#/dashboard` …); the menu switches between them. */
+export const VIEWS = [
+  { id: 'dashboard', label: 'Dashboard', accelerator: 'CmdOrCtrl+1' },
+  { id: 'timeline', label: 'Restart Timeline', accelerator: 'CmdOrCtrl+2' },
+  { id: 'events', label: 'Events', accelerator: 'CmdOrCtrl+3' },
+] as const;
+export type ViewId = (typeof VIEWS)[number]['id'];
+
+type Role = 'quit' | 'close' | 'undo' | 'redo' | 'cut' | 'copy' | 'paste' | 'selectAll' | 'reload' | 'toggleDevTools' | 'resetZoom' | 'zoomIn' | 'zoomOut' | 'togglefullscreen';
+
+/** A structural subset of Electron's MenuItemConstructorOptions, so the template is built and tested in plain Node. */
+export interface MenuItemSpec {
+  label?: string;
+  role?: Role;
+  type?: 'separator' | 'normal';
+  accelerator?: string;
+  enabled?: boolean;
+  click?: () => void;
+  submenu?: MenuItemSpec[];
+}
+
+export interface MenuActions {
+  showView(view: ViewId): void;
+  connectProfile(profile: Profile): void;
+  about(): void;
+}
+
+export function buildMenuTemplate(profiles: readonly Profile[], actions: MenuActions, options: { devTools: boolean }): MenuItemSpec[] {
+  const separator: MenuItemSpec = { type: 'separator' };
+  const profileItems: MenuItemSpec[] =
+    profiles.length === 0
+      ? [{ label: 'No saved profiles', enabled: false }]
+      : profiles.map((p) => ({ label: `${p.name} (${p.connectstring})`, click: () => actions.connectProfile(p) }));
+  return [
+    { label: 'File', submenu: [{ label: 'Connect to Profile', submenu: profileItems }, separator, { role: 'quit' }] },
+    { label: 'Edit', submenu: [{ role: 'undo' }, { role: 'redo' }, separator, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }] },
+    {
+      label: 'View',
+      submenu: [
+        ...VIEWS.map((v): MenuItemSpec => ({ label: v.label, accelerator: v.accelerator, click: () => actions.showView(v.id) })),
+        separator,
+        { role: 'resetZoom' },
+        { role: 'zoomIn' },
+        { role: 'zoomOut' },
+        separator,
+        { role: 'togglefullscreen' },
+        ...(options.devTools ? [separator, { role: 'reload' as const }, { role: 'toggleDevTools' as const }] : []),
+      ],
+    },
+    { label: 'Help', submenu: [{ label: 'About ndbtop', click: () => actions.about() }] },
+  ];
+}
+
+/** The one line of script main.ts runs in the page: the renderer's router listens to hash changes. */
+export function showViewScript(view: ViewId): string {
+  return `location.hash = ${JSON.stringify(`#/${view}`)};`;
+}

@@ -1,0 +1,49 @@
+import type { PushMessage } from '../../contract/channels.js';
+import { parsePush } from '../../contract/validate.js';
+import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { EngineHost } from '../engine-host.js';
+import { applyDelta } from '../snapshot-delta.js';
+
+/** Polls `condition` until it returns a truthy value; fails with `what` after a generous timeout. */
+export async function waitFor<T>(what: string, condition: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+/**
+ * Subscribes like a UI would: validates every push against the contract, keeps the snapshot current by applying
+ * deltas (checking versions have no gap), and remembers every snapshot state seen, in order.
+ */
+export class PushWatcher {
+  readonly messages: PushMessage[] = [];
+  readonly states: ClusterSnapshot[] = [];
+  current: ClusterSnapshot | null = null;
+  private version = 0;
+  readonly unsubscribe: () => void;
+
+  constructor(host: EngineHost) {
+    this.unsubscribe = host.subscribe((raw) => {
+      const m = parsePush(JSON.parse(JSON.stringify(raw)));
+      this.messages.push(m);
+      if (m.type === 'snapshot') {
+        this.current = m.snapshot;
+        this.version = m.version;
+      } else if (m.type === 'delta') {
+        if (!this.current) throw new Error('delta before snapshot');
+        if (m.delta.baseVersion !== this.version) throw new Error(`delta gap: have ${this.version}, delta on ${m.delta.baseVersion}`);
+        this.current = applyDelta(this.current, m.delta);
+        this.version = m.delta.version;
+      } else return;
+      this.states.push(this.current);
+    });
+  }
+
+  node(id: number): ClusterSnapshot['nodes'][number] | undefined {
+    return this.current?.nodes.find((n) => n.nodeId === id);
+  }
+}

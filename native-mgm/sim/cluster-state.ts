@@ -37,6 +37,7 @@ export class ClusterState {
         startPhase: 0,
         dynamicId: this.dynamicCounter,
         connectCount: 1,
+        initialPending: false,
         generation: 0,
       });
     }

@@ -12,6 +12,8 @@ export interface DataNode {
   /** Position in the heartbeat ring; 0 while not registered. The lowest live one is the master. */
   dynamicId: number;
   connectCount: number;
+  /** Stopped with `initialstart`: its next start is an initial node restart. */
+  initialPending: boolean;
   /** Bumped whenever a new lifecycle takes the node over, so a superseded one stops acting. */
   generation: number;
 }

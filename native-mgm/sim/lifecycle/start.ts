@@ -27,6 +27,9 @@ async function startOne(
   together: number,
 ): Promise<void> {
   const nodeRestart = starttype === START_TYPE.nodeRestart || starttype === START_TYPE.initialNodeRestart;
+  // A node restarted with `initialstart` and `nostart` keeps the initial flag until its start order.
+  if (starttype === START_TYPE.nodeRestart && node.initialPending) starttype = START_TYPE.initialNodeRestart;
+  node.initialPending = false;
   cluster.setStatus(node, 'STARTING', 0);
   cluster.emit(makeEvent('NDBStartStarted', node.id, { version: node.version }));
   // Nodes of a system start register one after another, so the lowest id becomes master.

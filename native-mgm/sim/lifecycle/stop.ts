@@ -40,6 +40,7 @@ export function stopDataNode(cluster: ClusterState, node: DataNode, options: Sto
     cluster.emit(makeEvent('NDBStopCompleted', node.id, { action, signum: 0 }));
     nodeLeft(cluster, node, prng);
     if (!options.restart) return;
+    node.initialPending = options.initial;
     await task.step(TIMINGS.processRestart);
     nodeConnected(cluster, node);
   });

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import { createEngine } from '../create-engine.js';
+import { isOutputLine } from '../recording-format.js';
+import { readRecording } from '../recording-reader.js';
+import { createReplayEngine } from '../replay.js';
+import { applyDelta } from '../snapshot-delta.js';
+import { waitFor } from './helpers.js';
+
+async function tempFile(name: string): Promise<{ file: string; cleanup: () => Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-rec-'));
+  return { file: join(dir, name), cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** The last snapshot the recording says was pushed, rebuilt from its snapshot and delta lines. */
+function lastRecorded(lines: Awaited<ReturnType<typeof readRecording>>['lines']): ClusterSnapshot | null {
+  let snap: ClusterSnapshot | null = null;
+  for (const line of lines.filter(isOutputLine)) snap = line.kind === 'snapshot' ? line.snapshot : snap && applyDelta(snap, line.delta);
+  return snap;
+}
+
+const withoutMode = (s: ClusterSnapshot): unknown => ({ ...s, connection: { ...s.connection, mode: null } });
+
+test('recording survives kill -9: every line written before the kill parses, and it replays', async () => {
+  const { file, cleanup } = await tempFile('crash.jsonl');
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/record-child.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    // Ticks on disk while the process runs prove the periodic flush (nothing is closed before the kill).
+    await waitFor('three ticks on disk', async () => ((await readFile(file, 'utf8').catch(() => '')).match(/"kind":"tick"/g) ?? []).length >= 3, 30_000);
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    const rec = await readRecording(file);
+    const text = await readFile(file, 'utf8');
+    const rows = text.split('\n').filter((r) => r !== '');
+    assert.ok(rec.problems.length <= 1, JSON.stringify(rec.problems));
+    for (const p of rec.problems) assert.equal(p.line, rows.length, 'only a torn last line may be unreadable');
+    const kinds = new Set(rec.lines.map((l) => l.kind));
+    for (const k of ['cluster', 'connection', 'status', 'event', 'tick', 'snapshot']) assert.ok(kinds.has(k as never), `recording has ${k} lines`);
+
+    const replay = await createReplayEngine({ file, speed: Infinity });
+    try {
+      const report = await replay.finished;
+      assert.ok(report.inputs > 0);
+      const snap = await replay.handlers.getSnapshot({});
+      assert.equal(snap.connection.mode, 'replay');
+      assert.ok(snap.nodes.some((n) => n.type === 'NDB'));
+    } finally {
+      await replay.close();
+    }
+  } finally {
+    child.kill('SIGKILL');
+    await cleanup();
+  }
+});
+
+test('replay reproduces the recorded snapshots, history and event log', async () => {
+  const { file, cleanup } = await tempFile('run.jsonl');
+  try {
+    const engine = await createEngine({ host: 'desktop', simulator: { scenario: 'rolling-restart', dataNodes: 2, speed: 5 }, recordFile: file });
+    await waitFor('a restart under way and history', async () => {
+      const s = await engine.handlers.getSnapshot({});
+      const h = await engine.handlers.getHistory({ metrics: ['reads'] });
+      return s.nodes.some((n) => n.restart !== null) && h.at.length >= 2;
+    });
+    const liveHistory = await engine.handlers.getHistory({ metrics: ['reads', 'dataMemory'], nodeIds: [2, 3] });
+    const liveEvents = await engine.handlers.getEvents({ limit: 10_000 });
+    await engine.close();
+
+    const rec = await readRecording(file);
+    assert.deepEqual(rec.problems, []);
+    const recorded = lastRecorded(rec.lines);
+    assert.ok(recorded);
+
+    const replay = await createReplayEngine({ file, speed: Infinity });
+    try {
+      await replay.finished;
+      const replayed = await replay.handlers.getSnapshot({});
+      assert.deepEqual(withoutMode(replayed), withoutMode(recorded));
+      const history = await replay.handlers.getHistory({ metrics: ['reads', 'dataMemory'], nodeIds: [2, 3] });
+      assert.deepEqual(history.at.slice(0, liveHistory.at.length), liveHistory.at);
+      assert.deepEqual(history.series.map((s) => s.values.slice(0, liveHistory.at.length)), liveHistory.series.map((s) => s.values));
+      const events = await replay.handlers.getEvents({ limit: 10_000 });
+      assert.deepEqual(events.slice(0, liveEvents.length), liveEvents);
+      const action = await replay.handlers.runAction({ action: { kind: 'exitSingleUser' } });
+      assert.equal(action.ok, false);
+      await assert.rejects(replay.handlers.addCluster({ name: 'x', connectstring: 'localhost' }), /cannot watch further clusters/);
+    } finally {
+      await replay.close();
+    }
+  } finally {
+    await cleanup();
+  }
+});
+
+test('a corrupt recording: torn lines are reported and skipped, a file that is not a recording is refused', async () => {
+  const { file, cleanup } = await tempFile('torn.jsonl');
+  try {
+    const header = JSON.stringify({ format: 'ndbtop-recording', version: 1, createdAt: 1, engine: 'test' });
+    const cluster = JSON.stringify({ c: 'c1', kind: 'cluster', t: 10, name: 'prod', connectstring: 'mgm1', mode: 'live' });
+    const tick = JSON.stringify({ c: 'c1', kind: 'tick', t: 1000 });
+    await writeFile(file, [header, cluster, 'garbage in the middle', tick, '{"c":"c1","kind":"ev'].join('\n'));
+    const replay = await createReplayEngine({ file, speed: Infinity });
+    try {
+      const report = await replay.finished;
+      assert.deepEqual(report.problems.map((p) => p.line), [3, 5]);
+      assert.equal(report.inputs, 1);
+      const snap = await replay.handlers.getSnapshot({});
+      assert.equal(snap.name, 'prod');
+      assert.match(snap.connection.lastError ?? '', /2 unreadable lines skipped \(line 3/);
+    } finally {
+      await replay.close();
+    }
+    await writeFile(file, 'hello\n');
+    await assert.rejects(createReplayEngine({ file }), /not an ndbtop recording/);
+    await assert.rejects(createReplayEngine({ file: `${file}.missing` }), /ENOENT/);
+  } finally {
+    await cleanup();
+  }
+});

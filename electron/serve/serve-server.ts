@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie } from './auth.js';
-import { BRIDGE_ERROR, dispatchRequest } from './bridge.js';
+import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { createMetrics } from './metrics.js';
 import { securityHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
@@ -49,7 +49,7 @@ async function snapshot(engine: EngineHost, url: URL, res: ServerResponse): Prom
   const clusterId = url.searchParams.get('clusterId') ?? undefined;
   const result = await dispatchRequest(engine.handlers, 'getSnapshot', clusterId === undefined ? {} : { clusterId });
   if (result.ok) return reply(res, 200, 'application/json; charset=utf-8', JSON.stringify(result.response), { 'Cache-Control': 'no-store' });
-  const status = result.error.code === BRIDGE_ERROR.BAD_MESSAGE ? 400 : 500;
+  const status = ({ [BAD_MESSAGE]: 400, BAD_REQUEST: 400, NOT_FOUND: 404 } as Record<string, number>)[result.error.code] ?? 500;
   reply(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: result.error }), { 'Cache-Control': 'no-store' });
 }
 

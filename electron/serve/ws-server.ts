@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit } from './auth.js';
-import { BRIDGE_ERROR, dispatchRequest } from './bridge.js';
+import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { PUSH_TAG, readRequestFrame, RESPONSE_TAG, type PushFrame, type ResponseFrame } from './ws-protocol.js';
 
 export const WS_PATH = '/ws';
@@ -27,12 +27,12 @@ function send(ws: WebSocket, frame: ResponseFrame | PushFrame): void {
 
 async function answer(engine: EngineHost, ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
   if (isBinary) {
-    send(ws, { type: RESPONSE_TAG, id: null, ok: false, error: { code: BRIDGE_ERROR.BAD_MESSAGE, message: 'binary frames are not part of the contract' } });
+    send(ws, { type: RESPONSE_TAG, id: null, ok: false, error: { code: BAD_MESSAGE, message: 'binary frames are not part of the contract' } });
     return;
   }
   const frame = readRequestFrame(data.toString());
   if ('invalid' in frame) {
-    send(ws, { type: RESPONSE_TAG, id: frame.id, ok: false, error: { code: BRIDGE_ERROR.BAD_MESSAGE, message: frame.invalid } });
+    send(ws, { type: RESPONSE_TAG, id: frame.id, ok: false, error: { code: BAD_MESSAGE, message: frame.invalid } });
     return;
   }
   const result = await dispatchRequest(engine.handlers, frame.name, frame.request);

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import { createEngine } from '../../engine/create-engine.js';
+import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
+import { intOption } from '../options.js';
+
+interface ServeOpts extends ListenOptions {
+  connectstring?: string;
+  allowActions?: boolean;
+  record?: string;
+  poll?: number;
+}
+
+export function registerServe(program: Command): void {
+  const command = program
+    .command('serve')
+    .description('serve the dashboard to browsers: HTTP + WebSocket, /api/snapshot, Prometheus /metrics')
+    .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
+    .option('--allow-actions', 'let browsers stop, start and restart nodes (off by default)')
+    .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
+    .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000));
+  addListenOptions(command).action(async (opts: ServeOpts) => {
+    checkListenOptions(command, opts);
+    const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
+    const engine = await createEngine({
+      host: 'serve',
+      clusters: [connectstring === undefined ? {} : { connectstring }],
+      actionsEnabled: opts.allowActions === true,
+      recordFile: opts.record,
+      pollIntervalMs: opts.poll,
+    });
+    const source =
+      connectstring === undefined
+        ? `cluster: the built-in SIMULATED cluster (no -c or NDB_CONNECTSTRING given), at ${engine.simulator?.connectstring ?? '?'}`
+        : `cluster: ${connectstring}`;
+    await serveUntilSignalled(engine, opts, [
+      source,
+      `operator actions: ${opts.allowActions ? 'ENABLED (--allow-actions)' : 'disabled (--allow-actions to enable)'}`,
+      ...(opts.record ? [`recording to ${opts.record}`] : []),
+    ]);
+  });
+}

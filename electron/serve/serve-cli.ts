@@ -1,0 +1,64 @@
+import { InvalidArgumentError, type Command } from 'commander';
+import type { EngineHost } from '../engine/engine-host.js';
+import { isRendererBuilt, rendererDistDir } from './renderer-dir.js';
+import { checkServeOptions, ServeConfigError, startServeServer } from './serve-server.js';
+
+export interface ListenOptions {
+  port: number;
+  host: string;
+  token?: string;
+}
+
+function port(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
+  return Number(value);
+}
+
+/** --port/--host/--token, shared by `serve` and `replay`. */
+export function addListenOptions(command: Command): Command {
+  return command
+    .option('--port <port>', 'HTTP port (0: any free port)', port, 8080)
+    .option('--host <address>', 'address to listen on; anything but loopback requires --token', '127.0.0.1')
+    .option('--token <token>', 'secret every request and WebSocket must present (Bearer header or ?token=)');
+}
+
+/** Refuses a non-loopback bind without a token before anything is started: a usage error, exit code 2. */
+export function checkListenOptions(command: Command, opts: ListenOptions): void {
+  try {
+    checkServeOptions(opts.host, opts.token);
+  } catch (err) {
+    if (err instanceof ServeConfigError) command.error(`error: ${err.message}`, { exitCode: 2, code: 'ndbtop.serveConfig' });
+    throw err;
+  }
+}
+
+/**
+ * Serves `engine` until SIGINT/SIGTERM, then closes the server (sockets included) and the engine (which
+ * flushes a recording). `describe` lines are printed after the URL.
+ */
+export async function serveUntilSignalled(engine: EngineHost, opts: ListenOptions, describe: string[]): Promise<void> {
+  const staticDir = rendererDistDir();
+  let server;
+  try {
+    server = await startServeServer({ engine, staticDir, host: opts.host, port: opts.port, token: opts.token });
+  } catch (err) {
+    await engine.close();
+    throw err;
+  }
+  const out = (line: string): boolean => process.stdout.write(`${line}\n`);
+  out(`ndbtop serve: listening on ${server.url}`);
+  for (const line of describe) out(`  ${line}`);
+  out(`  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`);
+  if (!isRendererBuilt(staticDir)) out(`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: NodeJS.Signals): void => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      out(`ndbtop serve: ${signal}, shutting down`);
+      void server.close().then(() => engine.close()).then(resolve, resolve);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -35,8 +35,11 @@ test('rolling restart: phases in order with durations, node group DEGRADED then 
     for (const n of partnerWhileDown) assert.equal(n?.safeToStop, false, 'node 3 is not safe to stop while node 2 is down');
     assert.equal(watch.node(2)?.safeToStop, false, 'now node 2 is the one that must stay');
 
-    const estimate = await waitFor('a time-left estimate for node 3', () => watch.node(3)?.restart?.estimatedMsLeft !== null && watch.node(3)?.restart);
-    assert.equal(typeof estimate.estimatedMsLeft, 'number');
+    const estimate = await waitFor('a time-left estimate for node 3', () => {
+      const left = watch.node(3)?.restart?.estimatedMsLeft;
+      return typeof left === 'number' ? { left } : null;
+    });
+    assert.ok(estimate.left >= 0);
 
     const timeline = await engine.handlers.getTimeline({});
     const statuses = timeline.nodes.find((n) => n.nodeId === 2)?.segments.map((s) => s.status) ?? [];

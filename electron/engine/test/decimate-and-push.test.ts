@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import type { PushMessage } from '../../contract/channels.js';
+import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import { decimate } from '../decimate.js';
+import { PushHub } from '../push-hub.js';
+
+test('decimation keeps every series’ minimum and maximum and never exceeds maxPoints', () => {
+  fc.assert(
+    fc.property(fc.array(fc.option(fc.integer({ min: -1000, max: 1000 }), { nil: null }), { minLength: 1, maxLength: 400 }), fc.integer({ min: 2, max: 50 }), (values, maxPoints) => {
+      const at = values.map((_, i) => i * 1000);
+      const d = decimate(at, [values], maxPoints);
+      assert.ok(d.at.length <= Math.max(maxPoints, values.length <= maxPoints ? values.length : 0));
+      assert.equal(d.series[0]?.length, d.at.length);
+      const present = values.filter((v): v is number => v !== null);
+      const kept = (d.series[0] ?? []).filter((v): v is number => v !== null);
+      if (present.length === 0) return assert.equal(kept.length, 0);
+      assert.equal(Math.min(...kept), Math.min(...present));
+      assert.equal(Math.max(...kept), Math.max(...present));
+      assert.deepEqual([...d.at], [...d.at].sort((a, b) => a - b));
+    }),
+  );
+});
+
+function fakeSnapshot(n: number): ClusterSnapshot {
+  return {
+    clusterId: 'c1',
+    name: 'x',
+    connection: { mode: 'simulated', status: 'live', connectstring: 'h', mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'live', lastEventAt: null } },
+    sampledAt: n,
+    nodes: [],
+    nodeGroups: [],
+    masterNodeId: null,
+    singleUserApiNodeId: null,
+    rates: null,
+    backup: null,
+    alerts: [],
+  };
+}
+
+test('pushes are leading-edge: the first change after quiet goes out in the same turn, a burst is coalesced', async () => {
+  const hub = new PushHub(100);
+  let n = 0;
+  hub.addCluster('c1', () => fakeSnapshot(n));
+  const got: PushMessage[] = [];
+  hub.subscribe((m) => got.push(m));
+  assert.equal(got[0]?.type, 'snapshot', 'a new subscriber gets the full snapshot first');
+
+  await new Promise((r) => setTimeout(r, 150));
+  n = 1;
+  hub.changed('c1');
+  await Promise.resolve();
+  assert.equal(got.length, 2, 'delivered after one microtask, not after a timer');
+  const first = got[1];
+  assert.ok(first?.type === 'delta' && first.delta.sampledAt === 1 && first.delta.baseVersion === 1 && first.delta.version === 2);
+
+  for (let i = 2; i < 200; i++) {
+    n = i;
+    hub.changed('c1');
+    await Promise.resolve();
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  const last = got.at(-1);
+  assert.ok(got.length <= 6, `a burst of 198 changes became ${got.length - 2} pushes`);
+  assert.ok(last?.type === 'delta' && last.delta.sampledAt === 199, 'the final state arrives');
+  hub.close();
+});

@@ -70,15 +70,15 @@ test('each listener gets only events with threshold <= its level', async () => {
 
 test('the event socket is one-way, PINGs come only between records, also with bytewise writes', async () => {
   for (const writeMode of ['whole', 'bytewise'] as const) {
-    await withSim({ writeMode, scenario: 'steady', speed: 20, dataNodes: 4, replicas: 2 }, async (_sim, open) => {
+    await withSim({ writeMode, scenario: 'steady', speed: 20 }, async (_sim, open) => {
       const l = await open();
       await listen(l, 'STATISTICS=8');
       l.send('get version\n\n');
+      // Cut after the last complete record once enough has arrived; the rest may still be on its way.
       const stream = await l.read((b) => {
         const pings = b.split('<PING>\n').length - 1;
         const records = b.split('log event reply\n').length - 1;
-        const end = b.lastIndexOf('\n\n') + 2;
-        return pings >= 3 && records >= 10 && end > 1 && b.slice(end).replace(/^(<PING>\n)+/, '') === '' ? b.length : null;
+        return pings >= 3 && records >= 10 ? b.lastIndexOf('\n\n') + 2 : null;
       });
       assert.match(stream, STREAM, writeMode);
       assert.doesNotMatch(stream, /version/);

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { benchmarkProfile, BENCHMARK_RATES, steadyProfile, type LoadRates } from '../index.js';
+import { collect, listen, type Rec } from './event-stream.js';
+import { eventually, withSim } from './raw-socket.js';
+
+const TRANS = 35;
+const OPS = 36;
+const MEMORY = 50;
+const LOAD: LoadRates = { readsPerSec: 100_000, writesPerSec: 20_000, transPerSec: 10_000, scansPerSec: 100, rangeScansPerSec: 500 };
+const num = (r: Rec, field: string): number => Number(r.fields[field]);
+const sum = (records: readonly Rec[], field: string): number => records.reduce((s, r) => s + num(r, field), 0);
+
+test('per-instance 5 s deltas: N reports per node per period, sums match the load profile', async () => {
+  const tc = 4;
+  const lqh = 3;
+  await withSim({ speed: 50, tcInstances: tc, lqhInstances: lqh, seed: 7 }, async (sim, open) => {
+    sim.model.setLoad(steadyProfile(LOAD));
+    // After one full period every instance has reported once, so every report from now on covers 5 s.
+    await eventually(() => sim.model.clock.now(), (t) => t > 5500);
+    const l = await open();
+    await listen(l, 'STATISTICS=8');
+    const periods = 3;
+    const fromNode = (rs: readonly Rec[], type: number, node: number): Rec[] => rs.filter((r) => r.type === type && r.source === node);
+    const records = await collect(l, (rs) =>
+      [2, 3].every((n) => fromNode(rs, TRANS, n).length >= tc * periods && fromNode(rs, OPS, n).length >= lqh * periods),
+    );
+    for (const node of [2, 3]) {
+      // Reports come in sim-time order, so the first tc*periods are exactly `periods` from each instance.
+      const trans = fromNode(records, TRANS, node).slice(0, tc * periods);
+      const ops = fromNode(records, OPS, node).slice(0, lqh * periods);
+      const seconds = periods * 5;
+      const near = (actual: number, expected: number, what: string): void =>
+        assert.ok(Math.abs(actual - expected) <= expected * 0.05, `node ${node} ${what}: ${actual} vs ${expected}`);
+      near(sum(trans, 'read_count') / seconds, LOAD.readsPerSec / 2, 'reads/s');
+      near(sum(trans, 'write_count') / seconds, LOAD.writesPerSec / 2, 'writes/s');
+      near(sum(trans, 'trans_count') / seconds, LOAD.transPerSec / 2, 'trans/s');
+      near(sum(ops, 'ops') / seconds, (LOAD.readsPerSec + LOAD.writesPerSec * 2) / 2, 'LQH ops/s');
+      // Deltas, not running totals: every report is about one instance's share of one period.
+      const perReport = (LOAD.readsPerSec / 2 / tc) * 5;
+      assert.ok(trans.every((r) => Math.abs(num(r, 'read_count') - perReport) < perReport * 0.1), 'each report is one period');
+      assert.ok(trans.every((r) => num(r, 'simple_read_count') <= num(r, 'read_count')));
+      assert.ok(trans.every((r) => num(r, 'commit_count') + num(r, 'abort_count') === num(r, 'trans_count')));
+      assert.ok(trans.every((r) => num(r, 'conc_op_count') < 1000), 'conc_op_count is a gauge');
+    }
+  });
+});
+
+test('an idle cluster still reports every period, with zeros', async () => {
+  await withSim({ speed: 50, scenario: 'idle' }, async (_sim, open) => {
+    const l = await open();
+    await listen(l, 'STATISTICS=8');
+    const records = await collect(l, (rs) => rs.filter((r) => r.type === TRANS).length >= 8);
+    assert.ok(records.filter((r) => r.type === TRANS).every((r) => Object.values(r.fields).every((v) => v === '0')));
+  });
+});
+
+test('a STATISTICS level below 8 gets no counters', async () => {
+  await withSim({ speed: 50, scenario: 'steady' }, async (sim, open) => {
+    const l = await open();
+    await listen(l, 'STATISTICS=7 STARTUP=1');
+    sim.model.failNode(3, { reportForced: true });
+    const records = await collect(l, (rs) => rs.length >= 1);
+    assert.deepEqual(records.map((r) => r.type), [59]);
+  });
+});
+
+test('benchmark load reaches 1M+ reads/s and memory follows it past the 80 % threshold', async () => {
+  await withSim({ speed: 50, dataNodes: 4, replicas: 2 }, async (sim, open) => {
+    const l = await open();
+    await listen(l, 'STATISTICS=8');
+    sim.model.setLoad(steadyProfile(BENCHMARK_RATES));
+    const records = await collect(l, (rs) => rs.some((r) => r.type === MEMORY && num(r, 'block') === 249 && num(r, 'gth') === 1), 30_000);
+    const mem = records.find((r) => r.type === MEMORY);
+    assert.ok(mem && num(mem, 'pages_used') / num(mem, 'pages_total') >= 0.8);
+    assert.equal(mem?.fields['page_size_bytes'], '32768');
+    // 4 nodes × 4 TC instances; one report per instance per 5 s.
+    const peak = records.filter((r) => r.type === TRANS).map((r) => (num(r, 'read_count') * 16) / 5);
+    assert.ok(Math.max(...peak) >= 1_000_000, `peak ${Math.max(...peak)} reads/s`);
+    sim.model.setLoad('idle');
+    const down = await collect(l, (rs) => rs.some((r) => r.type === MEMORY && num(r, 'gth') === -1), 30_000);
+    assert.ok(down.length > 0);
+  });
+});
+
+test('the benchmark profile: warmup, run at the peak, cooldown, then idle', () => {
+  const p = benchmarkProfile(BENCHMARK_RATES, { warmupMs: 10_000, runMs: 20_000, cooldownMs: 10_000 });
+  assert.equal(p.ratesAt(0).readsPerSec, 0);
+  assert.equal(p.ratesAt(5_000).readsPerSec, BENCHMARK_RATES.readsPerSec / 2);
+  assert.equal(p.ratesAt(15_000).readsPerSec, BENCHMARK_RATES.readsPerSec);
+  assert.ok(BENCHMARK_RATES.readsPerSec >= 1_000_000);
+  assert.equal(p.ratesAt(35_000).readsPerSec, BENCHMARK_RATES.readsPerSec / 2);
+  assert.equal(p.ratesAt(45_000).readsPerSec, 0);
+});

@@ -34,7 +34,7 @@ function Nav() {
         </span>
       )}
       <button type="button" onClick={() => toggleFullscreen(store)} title="full-screen dashboard (f)">
-        ⛶ Dashboard
+        Dashboard (f)
       </button>
       <button type="button" onClick={() => store.setUi({ helpOpen: true })} title="keyboard shortcuts (?)">
         ?

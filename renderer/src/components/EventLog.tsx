@@ -36,7 +36,7 @@ function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categ
   }, []);
   return (
     <div className="filter-bar">
-      <input ref={inputRef} type="search" placeholder="filter events ( / )" aria-label="search events" data-testid="event-search" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
+      <input ref={inputRef} type="search" placeholder="search  /" aria-label="search events" data-testid="event-search" value={filter.text} onChange={(e) => set({ text: e.target.value })} />
       <select aria-label="category" data-testid="event-category" value={filter.categories[0] ?? ''} onChange={(e) => set({ categories: e.target.value ? [e.target.value] : [] })}>
         <option value="">all categories</option>
         {categories.map((c) => (

@@ -47,7 +47,7 @@ export const NodeCard = memo(function NodeCard({ nodeId }: { nodeId: number }) {
       {isStarting(node) && <StartProgress node={node} />}
       <dl className="facts">
         <dt>version</dt>
-        <dd>{node.mysqlVersion ? `${node.version ?? '?'} / mysql ${node.mysqlVersion}` : (node.version ?? '–')}</dd>
+        <dd>{node.mysqlVersion && node.mysqlVersion !== node.version ? `${node.version ?? '?'} / mysql ${node.mysqlVersion}` : (node.version ?? '–')}</dd>
         <dt>address</dt>
         <dd>{node.address ?? '–'}</dd>
         <dt>connects</dt>
@@ -55,7 +55,8 @@ export const NodeCard = memo(function NodeCard({ nodeId }: { nodeId: number }) {
       </dl>
       {node.type === 'NDB' && (
         <>
-          <NodeSparkline nodeId={node.nodeId} />
+          {/* While starting, the progress takes the sparkline's place: a starting node carries no load. */}
+          {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} />}
           <MemoryBar label="data" use={node.memory.data} />
           <MemoryBar label="index" use={node.memory.index} />
         </>

@@ -9,7 +9,9 @@ import { NodeCard } from './NodeCard.js';
 const CARD_MIN_WIDTH = 250;
 const GAP = 10;
 const HEADER_HEIGHT = 44;
-const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 292, ungrouped: 292, mgm: 170, api: 170 };
+const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 236, ungrouped: 236, mgm: 150, api: 150 };
+/** Room for the action buttons under a data node when actions are enabled. */
+const ACTIONS_HEIGHT = 30;
 
 type Row = { kind: 'header'; section: GridSection } | { kind: 'cards'; section: GridSection; nodeIds: number[] };
 
@@ -32,6 +34,8 @@ export function NodeGrid() {
   const width = useWidth(scrollRef);
   const shape = useApp((s) => layoutKey(s.shown.nodes));
   const groupsKey = useApp((s) => s.shown.nodeGroups.map((g) => g.nodeGroup).join(','));
+  const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
+  const cardHeight = (kind: GridSection['kind']): number => CARD_HEIGHT[kind] + (actions && (kind === 'nodegroup' || kind === 'ungrouped') ? ACTIONS_HEIGHT : 0);
   const columns = Math.max(1, Math.floor((width - GAP + 1) / (CARD_MIN_WIDTH + GAP)));
   // The shape key stands for the nodes' layout; the store is read once per shape change, not per delta.
   const sections = useMemo(() => {
@@ -45,7 +49,7 @@ export function NodeGrid() {
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => {
       const row = rows[i];
-      return !row || row.kind === 'header' ? HEADER_HEIGHT : CARD_HEIGHT[row.section.kind] + GAP;
+      return !row || row.kind === 'header' ? HEADER_HEIGHT : cardHeight(row.section.kind) + GAP;
     },
     overscan: 3,
   });
@@ -62,7 +66,7 @@ export function NodeGrid() {
               {row.kind === 'header' ? (
                 <GroupHeader section={row.section} />
               ) : (
-                <div className="cards" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, height: CARD_HEIGHT[row.section.kind] }}>
+                <div className="cards" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, height: cardHeight(row.section.kind) }}>
                   {row.nodeIds.map((id) => (
                     <NodeCard key={id} nodeId={id} />
                   ))}

@@ -11,7 +11,7 @@ function describe(seg: Segment, now: number): string {
 }
 
 /** One row per node, its states as coloured segments along the window, each labelled and timed on hover. */
-export function RestartTimeline({ timeline, nodeIds, now }: { timeline: Timeline; nodeIds: readonly number[]; now: number }) {
+export function RestartTimeline({ timeline, rows: labels, now }: { timeline: Timeline; rows: ReadonlyArray<{ nodeId: number; label: string }>; now: number }) {
   const from = timeline.fromMs;
   const to = Math.max(timeline.toMs, now);
   const span = Math.max(1, to - from);
@@ -22,9 +22,9 @@ export function RestartTimeline({ timeline, nodeIds, now }: { timeline: Timeline
         <span>{formatClock(from)}</span>
         <span>{formatClock(to)}</span>
       </div>
-      {nodeIds.map((id) => (
+      {labels.map(({ nodeId: id, label }) => (
         <div key={id} className="timeline-row" data-testid={`timeline-${id}`}>
-          <span className="timeline-label">node {id}</span>
+          <span className="timeline-label">{label}</span>
           <div className="timeline-track">
             {(rows.get(id) ?? []).map((seg) => {
               const left = ((Math.max(seg.from, from) - from) / span) * 100;

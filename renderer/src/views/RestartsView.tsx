@@ -14,12 +14,18 @@ export function RestartsView() {
   const tick = useNow();
   const now = pausedAt ?? tick;
   const view = useMemo(() => (timeline ? rollingRestart(timeline, nodes, nodeGroups, now) : null), [timeline, nodes, nodeGroups, now]);
-  const rowIds = useMemo(() => [...nodes.values()].filter((n) => n.type !== 'API').map((n) => n.nodeId), [nodes]);
+  const rows = useMemo(
+    () =>
+      [...nodes.values()]
+        .filter((n) => n.type !== 'API')
+        .map((n) => ({ nodeId: n.nodeId, label: n.type === 'NDB' ? `node ${n.nodeId} NG ${String(n.nodeGroup)}` : `node ${n.nodeId} mgm` })),
+    [nodes],
+  );
   return (
     <div className="view restarts-view">
       <RollingRestartPanel view={view} />
       <h2>Status timeline</h2>
-      {timeline ? <RestartTimeline timeline={timeline} nodeIds={rowIds} now={now} /> : <p className="muted">Loading the timeline…</p>}
+      {timeline ? <RestartTimeline timeline={timeline} rows={rows} now={now} /> : <p className="muted">Loading the timeline…</p>}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { Sparkline } from '../components/Sparkline.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useWidth } from '../hooks/use-width.js';
 import { useApp, useAppContext } from '../store/use-app.js';
+import { WINDOWS } from '../store/ui-slice.js';
 import { formatClock, formatRate } from '../view-model/format.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
@@ -12,9 +13,9 @@ const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
   transactions: '#4fc3f7',
   commits: '#81c784',
   reads: '#ffd54f',
-  writes: '#ff8a65',
+  writes: '#ffa24d',
   scans: '#ba68c8',
-  aborts: '#e57373',
+  aborts: '#ff3355',
 };
 const SMALL_WIDTH = 200;
 const SMALL_HEIGHT = 48;
@@ -34,13 +35,15 @@ function ClusterChart() {
   const width = useWidth(ref);
   const marks = useApp((s) => s.ui.phaseMarks);
   const history = useHistoryQuery(TOTAL_METRICS, width);
+  const until = useApp((s) => s.shown.historyUntil);
+  const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   const rows = useMemo(() => toRows(history), [history]);
   return (
     <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
       {width > 0 && (
         <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-          <XAxis dataKey="at" type="number" scale="time" domain={['dataMin', 'dataMax']} tickFormatter={formatClock} stroke="var(--fg-muted)" />
+          <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
           <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
           <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />

@@ -1,0 +1,190 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import type { ClusterSnapshot } from '../../electron/contract/index.js';
+import { MgmClient } from '../../native-mgm/index.js';
+import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { attr, recordAttributes, seen } from './page-probe.js';
+
+const skip = NO_BROWSER ?? false;
+if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
+
+let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+let browser: Browser | null = null;
+
+before(async () => {
+  if (NO_BROWSER) return;
+  built = await buildRenderer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await built?.remove();
+});
+
+/** A fresh stack and page per test; both closed whatever happens. */
+async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>): Promise<void> {
+  if (!built || !browser) throw new Error('before() did not run');
+  const stack = await startStack(built.dir, options);
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(stack.url);
+    await page.waitForSelector('[data-testid^="node-"][data-status]', { timeout: 30_000 });
+    await recordAttributes(page);
+    await body(page, stack);
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+}
+
+async function engineSnapshot(stack: Stack): Promise<ClusterSnapshot> {
+  const res = await fetch(new URL('/api/snapshot', stack.url));
+  return (await res.json()) as ClusterSnapshot;
+}
+
+async function waitForStatus(page: Page, nodeId: number, predicate: string, timeout = 30_000): Promise<void> {
+  await waitInPage(page, `(() => { const s = document.querySelector('[data-testid="node-${nodeId}"]')?.dataset.status; return s !== undefined && (${predicate}); })()`, timeout);
+}
+
+test('the grid shows every node as the engine and `ndbtop show --json` see it', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 } }, async (page, stack) => {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'electron/cli/ndbtop.ts', 'show', '-c', stack.simulator.connectstring, '--json'], { encoding: 'utf8' });
+    const shown = JSON.parse(stdout) as { nodes: Array<{ nodeId: number; type: string; status: string; address: string | null }> };
+    const snapshot = await engineSnapshot(stack);
+    assert.deepEqual(
+      snapshot.nodes.map((n) => [n.nodeId, n.type, n.status]),
+      shown.nodes.map((n) => [n.nodeId, n.type, n.status]),
+    );
+    const free = snapshot.nodes.filter((n) => n.type === 'API' && n.status !== 'CONNECTED' && n.address === null);
+    for (const node of snapshot.nodes) {
+      if (free.includes(node)) continue;
+      assert.equal(await attr(page, `node-${node.nodeId}`, 'data-status'), node.status, `node ${node.nodeId}`);
+      assert.equal(await attr(page, `node-${node.nodeId}`, 'data-start-phase'), String(node.startPhase));
+    }
+    assert.ok(free.length > 0);
+    assert.match((await page.textContent('[data-testid="free-api-slots"]')) ?? '', new RegExp(`\\+ ${free.length} free slot`));
+    for (const g of snapshot.nodeGroups) assert.equal(await attr(page, `nodegroup-${g.nodeGroup}`, 'data-health'), g.health);
+    assert.equal(await attr(page, 'connection-state', 'data-state'), 'simulated');
+    await page.keyboard.press('3');
+    await waitInPage(page, `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points) > 1`);
+    await screenshot(page, 'e2e-throughput');
+  });
+});
+
+test('a rolling restart driven through the protocol shows start phases advancing and node-group health changing', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4, speed: 2 } }, async (page, stack) => {
+    const snapshot = await engineSnapshot(stack);
+    const firstOfEachGroup = snapshot.nodeGroups.map((g) => g.nodeIds[0] ?? 0);
+    const client = new MgmClient({ connectstring: stack.simulator.connectstring, slowRequestTimeoutMs: 120_000 });
+    await client.connect();
+    try {
+      for (const nodeId of firstOfEachGroup) {
+        await client.restart([nodeId]);
+        await waitForStatus(page, nodeId, `s === 'STARTING'`, 60_000);
+        await screenshot(page, `e2e-restart-${nodeId}`);
+        await waitForStatus(page, nodeId, `s === 'STARTED'`, 120_000);
+      }
+    } finally {
+      client.close();
+    }
+    const record = await seen(page);
+    for (const nodeId of firstOfEachGroup) {
+      const phases = (record.phase[String(nodeId)] ?? []).filter((p) => p > 0);
+      assert.ok(phases.length >= 3, `node ${nodeId} showed phases ${phases.join(',')}`);
+      assert.deepEqual(phases, [...phases].sort((a, b) => a - b), 'phases only go forward');
+      assert.ok(record.status[String(nodeId)]?.includes('STARTING'));
+    }
+    for (const g of snapshot.nodeGroups) {
+      const health = record.health[String(g.nodeGroup)] ?? [];
+      assert.ok(health.includes('DEGRADED') && health.at(-1) === 'OK', `NG ${g.nodeGroup} went ${health.join(' → ')}`);
+    }
+    await page.keyboard.press('2');
+    await page.waitForSelector('[data-testid="rolling-restart"][data-state="running"], [data-testid="rolling-restart"][data-state="complete"]', { timeout: 30_000 });
+    await page.waitForSelector(`[data-testid="timeline-${firstOfEachGroup[0]}"] [data-status="STARTING"]`, { timeout: 30_000 });
+    await screenshot(page, 'e2e-restart-timeline');
+  });
+});
+
+test('a node failure raises an alert that stays until acknowledged', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4 } }, async (page, stack) => {
+    const victim = (await engineSnapshot(stack)).nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+    stack.simulator.model.failNode(victim);
+    await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"]`, { timeout: 30_000 });
+    await waitForStatus(page, victim, `s !== 'STARTED'`);
+    await screenshot(page, 'e2e-node-failure');
+    await page.click(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"] button`);
+    await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"]`, { state: 'detached', timeout: 30_000 });
+  });
+});
+
+test('losing the management server in use shows the failover in the header', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 2, mgmNodes: 2 } }, async (page, stack) => {
+    const inUse = (await engineSnapshot(stack)).connection.mgmd?.nodeId;
+    assert.ok(inUse !== undefined && inUse !== null);
+    await stack.simulator.stopMgmd(inUse);
+    await page.waitForSelector('[data-testid="connection-state"][data-state="failed-over"]', { timeout: 60_000 });
+    await screenshot(page, 'e2e-failover');
+    assert.equal((await page.textContent('[data-testid="connection-state"]'))?.trim(), 'FAILED OVER');
+  });
+});
+
+test('pause freezes the screen while data keeps coming; resume shows what happened', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4 } }, async (page, stack) => {
+    const victim = (await engineSnapshot(stack)).nodes.filter((n) => n.type === 'NDB')[1]?.nodeId ?? 0;
+    await page.keyboard.press('p');
+    await page.waitForSelector('[data-testid="pause"][aria-pressed="true"]');
+    stack.simulator.model.failNode(victim);
+    await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${victim})?.status !== 'STARTED'`);
+    assert.equal(await attr(page, `node-${victim}`, 'data-status'), 'STARTED', 'the paused screen must not change');
+    await screenshot(page, 'e2e-paused');
+    await page.keyboard.press('p');
+    await waitForStatus(page, victim, `s !== 'STARTED'`);
+  });
+});
+
+test('event filters and keyboard shortcuts', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4 } }, async (page, stack) => {
+    const victim = (await engineSnapshot(stack)).nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+    stack.simulator.model.failNode(victim);
+    await page.keyboard.press('4');
+    await waitInPage(page, `document.querySelectorAll('[data-testid="event-row"]').length >= 3`);
+    await page.keyboard.press('/');
+    await waitInPage(page, `document.activeElement?.dataset.testid === 'event-search'`);
+    const all = Number(await attr(page, 'event-log', 'data-count'));
+    const word = ((await page.textContent('[data-testid="event-row"] .ev-text')) ?? '').split(/\s+/).find((w) => w.length > 4) ?? 'node';
+    await page.keyboard.type(word);
+    await waitInPage(page, `Number(document.querySelector('[data-testid="event-log"]').dataset.count) < ${all} || ${all} === 1`);
+    for (const text of await page.$$eval('[data-testid="event-row"] .ev-text', (els) => els.map((e) => e.textContent ?? ''))) {
+      assert.ok(text.toLowerCase().includes(word.toLowerCase()), `"${text}" does not contain "${word}"`);
+    }
+    await page.keyboard.press('Escape');
+    await page.fill('[data-testid="event-search"]', '');
+    await page.selectOption('[data-testid="event-node"]', String(victim));
+    for (const node of await page.$$eval('[data-testid="event-row"]', (els) => els.map((e) => e.querySelector('.ev-node')?.textContent ?? ''))) {
+      assert.ok(node !== '');
+    }
+    await page.selectOption('[data-testid="event-severity"]', 'ALERT');
+    await waitInPage(page, `[...document.querySelectorAll('[data-testid="event-row"]')].every((r) => r.dataset.severity === 'ALERT')`);
+    await screenshot(page, 'e2e-events-filtered');
+    await page.locator('body').click({ position: { x: 5, y: 500 } });
+    await page.keyboard.press('?');
+    await page.waitForSelector('[data-testid="help"]');
+    await screenshot(page, 'e2e-help');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="help"]', { state: 'detached' });
+    await page.keyboard.press('3');
+    await page.waitForSelector('[data-testid="throughput-chart"]');
+    await page.keyboard.press('1');
+    await page.waitForSelector('[data-testid="node-grid"]');
+    await page.keyboard.press('f');
+    await page.waitForSelector('.app.dashboard');
+    await screenshot(page, 'e2e-dashboard');
+  });
+});

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
+import { startServeServer, type ServeServer } from '../../electron/serve/serve-server.js';
+import type { Simulator } from '../../native-mgm/sim/index.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Why the browser tests cannot run here, or null when they can. */
+export const NO_BROWSER = existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+
+const CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
+
+/** Builds the renderer into a private folder, so tests never race the project's own build output. */
+export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-renderer-'));
+  await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, sourcemap: false } });
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export interface Stack {
+  readonly url: string;
+  readonly server: ServeServer;
+  readonly simulator: Simulator;
+  close(): Promise<void>;
+}
+
+/** The real thing over real sockets: simulator (TCP) → engine → serve mode (HTTP + WebSocket) on 127.0.0.1:0. */
+export async function startStack(staticDir: string, options: Partial<CreateEngineOptions> = {}): Promise<Stack> {
+  const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, ...options });
+  const simulator = engine.simulator;
+  if (!simulator) throw new Error('the stack needs the built-in simulator');
+  const server = await startServeServer({ engine, staticDir, host: '127.0.0.1', port: 0 }).catch(async (err: unknown) => {
+    await engine.close();
+    throw err;
+  });
+  return {
+    url: server.url,
+    server,
+    simulator,
+    async close() {
+      await server.close();
+      await engine.close();
+    },
+  };
+}
+
+/**
+ * Waits for an expression evaluated in the page to be truthy; generous, because the machine is shared and slow.
+ * Polls through the DevTools protocol, which the page's CSP (no eval) does not apply to, unlike waitForFunction.
+ */
+export async function waitInPage(page: Page, expression: string, timeout = 30_000): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    if (await page.evaluate(expression)) return;
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for: ${expression}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const path = join(tmpdir(), `ndbtop-${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}

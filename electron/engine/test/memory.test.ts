@@ -32,10 +32,12 @@ test('memory: over 80 % is a warning, over 90 % critical, both resolve when usag
 
     // The next `dump events 50` reports the real ~87 % again; then the load goes and memory drains.
     await waitFor('critical resolved', () => dataAlert('memory-critical', 3)?.resolvedAt);
+    await waitFor('history holds the high usage', async () => {
+      const h = await engine.handlers.getHistory({ metrics: ['dataMemory'], nodeIds: [3] });
+      return h.series[1]?.values.some((v) => v !== null && v >= 80);
+    });
     sim.model.setLoad('idle');
     await waitFor('all memory alerts over', () => watch.current?.alerts.filter((a) => a.kind.startsWith('memory')).every((a) => a.resolvedAt !== null));
-    const h = await engine.handlers.getHistory({ metrics: ['dataMemory'], nodeIds: [3] });
-    assert.ok(h.series[1]?.values.some((v) => v !== null && v >= 80), 'history holds the peak');
   } finally {
     watch.unsubscribe();
     await engine.close();

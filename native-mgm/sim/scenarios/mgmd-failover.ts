@@ -1,6 +1,7 @@
 import type { Scenario } from './scenario.js';
 
-const UP_MS = 5000;
+// Up much longer than down, so a client that failed over and back gets time to work before the next outage.
+const UP_MS = 30_000;
 const DOWN_MS = 10_000;
 const FAILING_MGMD = 1;
 

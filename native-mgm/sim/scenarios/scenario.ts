@@ -29,3 +29,19 @@ export async function waitUntil(clock: SimClock, condition: () => boolean): Prom
 export function allStarted(model: ClusterModel): boolean {
   return [...model.data.values()].every((n) => n.status === 'STARTED');
 }
+
+/**
+ * Disturbs each data node in turn, forever: waits for a healthy cluster, pauses, acts on one node, and waits
+ * for that node to be STARTED again before the next. One node at a time never takes a node group down.
+ */
+export async function eachDataNodeInTurn(ctx: ScenarioContext, pauseMs: number, disturb: (id: number) => unknown): Promise<void> {
+  const { model, clock } = ctx;
+  for (;;) {
+    for (const id of [...model.data.keys()]) {
+      await waitUntil(clock, () => allStarted(model));
+      await clock.sleep(pauseMs);
+      await disturb(id);
+      await waitUntil(clock, () => model.dataNode(id).status === 'STARTED');
+    }
+  }
+}

@@ -38,10 +38,6 @@ export class AlertBook {
     return true;
   }
 
-  isActive(key: string): boolean {
-    return this.active.has(key);
-  }
-
   acknowledge(id: string): boolean {
     const alert = this.alerts.find((a) => a.id === id);
     if (!alert || alert.acknowledged) return false;

@@ -145,10 +145,6 @@ export class ClusterTracker {
     this.listener.changed();
   }
 
-  isAlertKnown(alertId: string): boolean {
-    return this.alerts.visible().some((a) => a.id === alertId);
-  }
-
   events(beforeSeq: number | undefined, limit: number): EventView[] {
     return this.log.page(beforeSeq, limit);
   }

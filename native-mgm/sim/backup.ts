@@ -84,10 +84,6 @@ export class BackupCoordinator {
     return [...this.running.values()].map((r) => this.status(r));
   }
 
-  get active(): number[] {
-    return [...this.running.keys()];
-  }
-
   private progress(run: Running): number {
     return Math.min(1, (this.cluster.clock.now() - run.startedAt) / TIMINGS.backupTotal);
   }

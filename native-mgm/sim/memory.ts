@@ -68,12 +68,6 @@ export class MemoryModel {
     return (this.pools.get(nodeId) ?? []).map((p) => this.event(nodeId, p, 0));
   }
 
-  /** Fraction of data memory in use on a node, for tests and scenarios. */
-  dataUsage(nodeId: number): number {
-    const pool = this.pools.get(nodeId)?.[0];
-    return pool ? pool.used / pool.total : 0;
-  }
-
   private tick(): void {
     const r = this.rates();
     const peak = BENCHMARK_RATES.readsPerSec + BENCHMARK_RATES.writesPerSec;

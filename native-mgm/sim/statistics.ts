@@ -45,10 +45,6 @@ export class StatisticsEngine {
     this.profileStart = this.cluster.clock.now();
   }
 
-  get loadName(): string {
-    return this.profile.name;
-  }
-
   rates(): LoadRates {
     return this.profile.ratesAt(this.cluster.clock.now() - this.profileStart);
   }

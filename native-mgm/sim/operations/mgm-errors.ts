@@ -13,8 +13,6 @@ const ERRORS: Record<number, [message: string, status: string, classification: s
   5063: ['Operation not allowed while nodes are starting or stopping.', 'Permanent error', 'Application error'],
 };
 
-export type MgmErrorNumber = keyof typeof ERRORS;
-
 export const MGM_ERROR = {
   singleUserMode: 299,
   backupAborted: 1321,

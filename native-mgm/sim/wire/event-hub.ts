@@ -38,10 +38,6 @@ export class EventHub {
     this.schedulePing();
   }
 
-  get size(): number {
-    return this.listeners.size;
-  }
-
   add(socket: Socket, out: OutputQueue, levels: LevelMap, parsable: boolean): void {
     const listener: Listener = { socket, out, levels, parsable, pending: '' };
     this.listeners.add(listener);

@@ -40,7 +40,7 @@ export class RequestParser {
   private command: CommandSpec | null = null;
   private args = new Map<string, number | string>();
 
-  /** The parser's buffered request text, for `get session`/`list sessions`. */
+  /** The command whose arguments are being read, for `get session`/`list sessions`. */
   get pending(): CommandSpec | null {
     return this.command;
   }

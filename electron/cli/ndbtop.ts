@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerEvents } from './commands/events.js';
+import { registerReplay } from './commands/replay.js';
+import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
@@ -24,6 +26,8 @@ const program = new Command()
 registerShow(program);
 registerEvents(program);
 registerSim(program);
+registerServe(program);
+registerReplay(program);
 
 try {
   await program.parseAsync(process.argv);

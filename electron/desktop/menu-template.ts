@@ -1,4 +1,5 @@
 import type { Profile } from '../contract/settings.js';
+import { APP_ENTRY_URL } from './ipc-guard.js';
 
 /** The views the renderer routes by hash (`#/dashboard` …); the menu switches between them. */
 export const VIEWS = [
@@ -53,7 +54,10 @@ export function buildMenuTemplate(profiles: readonly Profile[], actions: MenuAct
   ];
 }
 
-/** The one line of script main.ts runs in the page: the renderer's router listens to hash changes. */
-export function showViewScript(view: ViewId): string {
-  return `location.hash = ${JSON.stringify(`#/${view}`)};`;
+/**
+ * Where a view lives: the renderer routes by hash, and loading the same page with another fragment is a
+ * same-document navigation (no reload, no `will-navigate`), so no script has to be run in the page.
+ */
+export function viewUrl(view: ViewId): string {
+  return `${APP_ENTRY_URL}#/${view}`;
 }

@@ -9,7 +9,7 @@ import { createAlertNotifier, type AlertNotification } from '../alert-notifier.j
 import { appProtocolReply } from '../app-protocol.js';
 import { parseDesktopArgs } from '../desktop-args.js';
 import { APP_ENTRY_URL, isTrustedSender } from '../ipc-guard.js';
-import { buildMenuTemplate, showViewScript, type MenuItemSpec } from '../menu-template.js';
+import { buildMenuTemplate, viewUrl, type MenuItemSpec } from '../menu-template.js';
 import { DEFAULT_WINDOW_STATE, loadWindowState, saveWindowState, visiblePosition } from '../window-state.js';
 import { makeStaticRoot } from '../../serve/test/helpers.js';
 
@@ -101,7 +101,7 @@ test('menu: views, zoom, full screen, about, profiles', () => {
   find(find(find(template, 'File')?.submenu ?? [], 'Connect to Profile')?.submenu ?? [], 'prod (mgm1:1186)')?.click?.();
   find(find(template, 'Help')?.submenu ?? [], 'About ndbtop')?.click?.();
   assert.deepEqual(calls, ['view:dashboard', 'view:timeline', 'view:events', 'profile:p1', 'about']);
-  assert.equal(showViewScript('timeline'), 'location.hash = "#/timeline";');
+  assert.equal(viewUrl('timeline'), 'app://ndbtop/index.html#/timeline');
 });
 
 test('desktop command line: -c, NDB_CONNECTSTRING, simulator by default, Chromium switches ignored', () => {

@@ -68,7 +68,8 @@ async function openWindow(): Promise<BrowserWindow> {
     title: 'ndbtop',
     backgroundColor: '#101418',
     webPreferences: {
-      preload: fileURLToPath(new URL('./preload.cjs', import.meta.url)),
+      // Reviewed: the preload exposes only the contract's methods through contextBridge (desktop/preload-api.ts).
+      preload: fileURLToPath(new URL('./preload.cjs', import.meta.url)), // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -78,6 +79,8 @@ async function openWindow(): Promise<BrowserWindow> {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       spellcheck: false,
+      // Middle-click would open links in a new window, bypassing setWindowOpenHandler's intent.
+      disableBlinkFeatures: 'Auxclick',
     },
   });
   if (state.maximized) w.maximize();
@@ -101,8 +104,10 @@ async function start(): Promise<void> {
   const ses = session.defaultSession;
   ses.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   ses.setPermissionCheckHandler(() => false);
+  // The CSP comes from contentSecurityPolicy(), shared with serve mode; Electronegativity reads only literal
+  // CSPs, so scripts/electronegativity.mjs evaluates the real one instead.
   ses.webRequest.onHeadersReceived((details, callback) =>
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy('desktop')] } }),
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy('desktop')] } }), // eng-disable CSP_GLOBAL_CHECK
   );
 
   const host = await startDesktopEngine(args, app.getPath('userData'));

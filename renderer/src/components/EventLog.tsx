@@ -13,7 +13,7 @@ const SEVERITY_TONE: Record<Severity, string> = { DEBUG: 'idle', INFO: 'idle', W
 
 function EventRow({ event }: { event: EventView }) {
   return (
-    <div className="event-row" data-testid="event-row" data-seq={event.seq} data-severity={event.severity ?? ''} data-category={event.category ?? ''}>
+    <div className="event-row" data-testid="event-row" data-seq={event.seq} data-severity={event.severity ?? ''} data-category={event.category ?? ''} data-source={event.sourceNodeId} data-subject={event.subjectNodeId ?? ''}>
       <span className="ev-time">{formatClock(event.at)}</span>
       <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
       <span className="ev-node">node {event.subjectNodeId ?? event.sourceNodeId}</span>

@@ -13,14 +13,33 @@ const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 236, ungro
 /** Room for the action buttons under a data node when actions are enabled. */
 const ACTIONS_HEIGHT = 30;
 
-type Row = { kind: 'header'; section: GridSection } | { kind: 'cards'; section: GridSection; nodeIds: number[] };
+type Row =
+  | { kind: 'header'; section: GridSection }
+  | { kind: 'cards'; section: GridSection; nodeIds: number[] }
+  /** Small node groups side by side, each with its own header: 144 data nodes in 2-replica groups fill the screen. */
+  | { kind: 'groups'; sections: GridSection[] };
 
 function rowsOf(sections: readonly GridSection[], columns: number): Row[] {
   const rows: Row[] = [];
+  let packed: GridSection[] = [];
+  let used = 0;
+  const flush = (): void => {
+    if (packed.length > 0) rows.push({ kind: 'groups', sections: packed });
+    packed = [];
+    used = 0;
+  };
   for (const section of sections) {
+    if (section.kind === 'nodegroup' && section.nodeIds.length <= columns) {
+      if (used + section.nodeIds.length > columns) flush();
+      packed.push(section);
+      used += section.nodeIds.length;
+      continue;
+    }
+    flush();
     rows.push({ kind: 'header', section });
     for (let i = 0; i < section.nodeIds.length; i += columns) rows.push({ kind: 'cards', section, nodeIds: section.nodeIds.slice(i, i + columns) });
   }
+  flush();
   return rows;
 }
 
@@ -49,7 +68,8 @@ export function NodeGrid() {
     getScrollElement: () => scrollRef.current,
     estimateSize: (i) => {
       const row = rows[i];
-      return !row || row.kind === 'header' ? HEADER_HEIGHT : cardHeight(row.section.kind) + GAP;
+      if (!row || row.kind === 'header') return HEADER_HEIGHT;
+      return row.kind === 'groups' ? HEADER_HEIGHT + cardHeight('nodegroup') + GAP : cardHeight(row.section.kind) + GAP;
     },
     overscan: 3,
   });
@@ -63,9 +83,22 @@ export function NodeGrid() {
           if (!row) return null;
           return (
             <div key={item.key} className="grid-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
-              {row.kind === 'header' ? (
-                <GroupHeader section={row.section} />
-              ) : (
+              {row.kind === 'header' && <GroupHeader section={row.section} />}
+              {row.kind === 'groups' && (
+                <div className="group-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+                  {row.sections.map((section) => (
+                    <div key={section.kind === 'nodegroup' ? section.nodeGroup : section.kind} className="group-block" style={{ gridColumn: `span ${section.nodeIds.length}` }}>
+                      <GroupHeader section={section} />
+                      <div className="cards" style={{ gridTemplateColumns: `repeat(${section.nodeIds.length}, minmax(0, 1fr))`, height: cardHeight('nodegroup') }}>
+                        {section.nodeIds.map((id) => (
+                          <NodeCard key={id} nodeId={id} />
+                        ))}
+                      </div>
+                    </div>
+                  ))}
+                </div>
+              )}
+              {row.kind === 'cards' && (
                 <div className="cards" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, height: cardHeight(row.section.kind) }}>
                   {row.nodeIds.map((id) => (
                     <NodeCard key={id} nodeId={id} />

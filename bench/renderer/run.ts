@@ -1,0 +1,92 @@
+/**
+ * Renderer benchmark (prints figures, asserts nothing): the largest cluster NDB allows (144 data, 2 management,
+ * 109 API nodes) on the simulator under the benchmark load, the engine polling 10 times a second, served to real
+ * Chromium. Over BENCH_SECONDS (default 60): frame time p50/p95/max from requestAnimationFrame, long tasks (> 50 ms)
+ * from a PerformanceObserver, main-thread time from the DevTools protocol's Performance domain, and the time from a
+ * node failure in the simulator (the management server's event) to the card in the DOM showing it.
+ */
+import { performance } from 'node:perf_hooks';
+import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const FAILURE_EVERY_MS = 4000;
+
+const PAGE_PROBE = `(() => {
+  const probe = (window.__bench = { frames: [], longTasks: [], changes: {} });
+  let last = performance.now();
+  const frame = (t) => { probe.frames.push(t - last); last = t; requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) probe.longTasks.push(e.duration); }).observe({ entryTypes: ['longtask'] });
+  // Epoch milliseconds with sub-millisecond resolution, comparable with the Node side's.
+  new MutationObserver((records) => {
+    const at = performance.timeOrigin + performance.now();
+    for (const r of records) {
+      const el = r.target;
+      if (r.attributeName === 'data-status' && el.dataset.status !== 'STARTED') probe.changes[el.dataset.testid] ??= at;
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-status'] });
+})()`;
+
+function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+}
+
+const ms = (v: number): string => `${v.toFixed(1)} ms`;
+
+async function main(): Promise<void> {
+  const built = await buildRenderer();
+  const stack = await startStack(built.dir, {
+    pollIntervalMs: 100,
+    historySeconds: 3600,
+    simulator: { scenario: 'benchmark', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
+  });
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+    await page.goto(stack.url);
+    await page.waitForSelector('[data-testid="node-1"]', { timeout: 60_000 });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const metrics = async (): Promise<Map<string, number>> => new Map((await cdp.send('Performance.getMetrics')).metrics.map((m) => [m.name, m.value]));
+    await page.evaluate(PAGE_PROBE);
+    const before = await metrics();
+
+    // The first data node of each node group on screen, failed in turn: the sim restarts it by itself.
+    const snapshot = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { nodeGroups: Array<{ nodeIds: number[] }> };
+    const victims = snapshot.nodeGroups.slice(0, 3).map((g) => g.nodeIds[0] ?? 0);
+    const latencies: number[] = [];
+    const end = Date.now() + SECONDS * 1000;
+    for (let i = 0; Date.now() < end; i++) {
+      const id = victims[i % victims.length] ?? 0;
+      const status = await page.getAttribute(`[data-testid="node-${id}"]`, 'data-status');
+      if (status === 'STARTED') {
+        await page.evaluate(`delete window.__bench.changes['node-${id}']`);
+        const failedAt = performance.timeOrigin + performance.now();
+        stack.simulator.model.failNode(id);
+        await waitInPage(page, `window.__bench.changes['node-${id}'] !== undefined`, 30_000);
+        latencies.push(Number(await page.evaluate(`window.__bench.changes['node-${id}']`)) - failedAt);
+      }
+      await new Promise((resolve) => setTimeout(resolve, FAILURE_EVERY_MS));
+    }
+
+    const after = await metrics();
+    const probe = (await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as { frames: number[]; longTasks: number[] };
+    const delta = (name: string): number => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+    const domNodes = await page.evaluate('document.querySelectorAll("*").length');
+    const cards = await page.evaluate('document.querySelectorAll("[data-testid^=node-][data-status]").length');
+    console.log(`renderer bench: 255 node ids (144 data, 2 mgm, 109 api), engine polling every 100 ms, ${SECONDS} s, Chromium ${browser.version()}`);
+    console.log(`  frames            ${probe.frames.length} · p50 ${ms(percentile(probe.frames, 50))} · p95 ${ms(percentile(probe.frames, 95))} · max ${ms(Math.max(...probe.frames))}`);
+    console.log(`  long tasks >50ms  ${probe.longTasks.length} · total ${ms(probe.longTasks.reduce((a, b) => a + b, 0))} · longest ${ms(Math.max(0, ...probe.longTasks))}`);
+    console.log(`  main thread       script ${ms(delta('ScriptDuration') * 1000)} · layout ${ms(delta('LayoutDuration') * 1000)} · style ${ms(delta('RecalcStyleDuration') * 1000)} · tasks ${ms(delta('TaskDuration') * 1000)} over ${SECONDS} s`);
+    console.log(`  JS heap           ${((after.get('JSHeapUsedSize') ?? 0) / 2 ** 20).toFixed(1)} MiB · DOM elements ${String(domNodes)} · node cards mounted ${String(cards)} of 146 shown`);
+    console.log(`  event → DOM       ${latencies.length} node failures · p50 ${ms(percentile(latencies, 50))} · p95 ${ms(percentile(latencies, 95))} · max ${ms(Math.max(...latencies))}`);
+  } finally {
+    await browser.close();
+    await stack.close();
+    await built.remove();
+  }
+}
+
+await main();

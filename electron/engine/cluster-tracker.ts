@@ -17,7 +17,8 @@ import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
 
 export interface TrackerListener {
-  changed(): void;
+  /** urgent: a node changed status or phase, or an alert was raised; it must not wait for a push slot. */
+  changed(urgent: boolean): void;
   events(views: EventView[]): void;
   alert(alert: Alert): void;
   history(point: HistoryPoint): void;
@@ -74,6 +75,7 @@ export class ClusterTracker {
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
   private newEvents: EventView[] = [];
+  private alertRaised = false;
 
   constructor(
     readonly clusterId: string,
@@ -92,7 +94,10 @@ export class ClusterTracker {
       eventStream: { status: 'connecting', lastEventAt: null },
     };
     this.log = new EventLog(options.eventLogSize);
-    this.alerts = new AlertBook((a) => listener.alert(a));
+    this.alerts = new AlertBook((a) => {
+      this.alertRaised = true;
+      listener.alert(a);
+    });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
     this.history = new ClusterHistory(options.historySeconds);
   }
@@ -111,6 +116,7 @@ export class ClusterTracker {
   }
 
   apply(input: TrackerInput): void {
+    const changesBefore = this.timeline.changeCount;
     this.now = Math.max(this.now, input.t);
     switch (input.kind) {
       case 'status':
@@ -142,7 +148,9 @@ export class ClusterTracker {
       this.newEvents = [];
       this.listener.events(batch);
     }
-    this.listener.changed();
+    const urgent = this.alertRaised || input.kind === 'connection' || this.timeline.changeCount !== changesBefore;
+    this.alertRaised = false;
+    this.listener.changed(urgent);
   }
 
   events(beforeSeq: number | undefined, limit: number): EventView[] {

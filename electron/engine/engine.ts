@@ -77,7 +77,7 @@ export class Engine implements EngineHost {
       name,
       { connectstring, mode, historySeconds: this.config.settings.get().historySeconds },
       {
-        changed: () => hub.changed(id),
+        changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
         alert: (alert) => hub.alert(id, alert),
         history: (point) => hub.history(id, point),

@@ -38,11 +38,16 @@ export class PushHub {
     this.sources.delete(clusterId);
   }
 
-  changed(clusterId: string): void {
+  /**
+   * urgent: a node went down, moved a start phase, or an alert was raised. That goes out in this turn even
+   * during a burst (under load the rates change all the time, so the hub is rarely quiet), while routine
+   * changes keep to the slot rate.
+   */
+  changed(clusterId: string, urgent = false): void {
     const s = this.sources.get(clusterId);
     if (!s) return;
     s.dirty = true;
-    this.request();
+    this.request(urgent);
   }
 
   events(clusterId: string, views: EventView[]): void {
@@ -107,9 +112,12 @@ export class PushHub {
     this.send({ type: 'delta', delta });
   }
 
-  private request(): void {
-    if (this.timer || this.queued) return;
-    const wait = this.lastFlushAt + this.minIntervalMs - performance.now();
+  private request(urgent = false): void {
+    if (this.queued) return;
+    if (this.timer && !urgent) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const wait = urgent ? 0 : this.lastFlushAt + this.minIntervalMs - performance.now();
     if (wait <= 0) {
       // Same turn of the event loop: whatever else this turn changes rides along.
       this.queued = true;

@@ -66,3 +66,25 @@ test('pushes are leading-edge: the first change after quiet goes out in the same
   assert.ok(last?.type === 'delta' && last.delta.sampledAt === 199, 'the final state arrives');
   hub.close();
 });
+
+test('an urgent change (a node went down, an alert) goes out at once even inside a burst', async () => {
+  const hub = new PushHub(1000);
+  let n = 0;
+  hub.addCluster('c1', () => fakeSnapshot(n));
+  const got: PushMessage[] = [];
+  hub.subscribe((m) => got.push(m));
+  n = 1;
+  hub.changed('c1');
+  await Promise.resolve();
+  const afterFirst = got.length;
+  n = 2;
+  hub.changed('c1');
+  await Promise.resolve();
+  assert.equal(got.length, afterFirst, 'a routine change inside the slot waits');
+  n = 3;
+  hub.changed('c1', true);
+  await Promise.resolve();
+  const last = got.at(-1);
+  assert.ok(last?.type === 'delta' && last.delta.sampledAt === 3, 'the urgent change went out without waiting for the 1 s slot');
+  hub.close();
+});

@@ -1,11 +1,12 @@
 import type { Profile } from '../contract/settings.js';
 import { APP_ENTRY_URL } from './ipc-guard.js';
 
-/** The views the renderer routes by hash (`#/dashboard` …); the menu switches between them. */
+/** The renderer's views (renderer/src/store/ui-slice.ts VIEWS), opened as `#/<id>`; the menu switches between them. */
 export const VIEWS = [
-  { id: 'dashboard', label: 'Dashboard', accelerator: 'CmdOrCtrl+1' },
-  { id: 'timeline', label: 'Restart Timeline', accelerator: 'CmdOrCtrl+2' },
-  { id: 'events', label: 'Events', accelerator: 'CmdOrCtrl+3' },
+  { id: 'nodes', label: 'Dashboard', accelerator: 'CmdOrCtrl+1' },
+  { id: 'restarts', label: 'Restart Timeline', accelerator: 'CmdOrCtrl+2' },
+  { id: 'throughput', label: 'Throughput', accelerator: 'CmdOrCtrl+3' },
+  { id: 'events', label: 'Events', accelerator: 'CmdOrCtrl+4' },
 ] as const;
 export type ViewId = (typeof VIEWS)[number]['id'];
 

@@ -35,7 +35,8 @@ function percentile(values: readonly number[], p: number): number {
 
 const ms = (v: number): string => `${v.toFixed(1)} ms`;
 
-async function main(): Promise<void> {
+export async function benchRenderer(): Promise<void> {
+  console.log('== renderer');
   const built = await buildRenderer();
   const stack = await startStack(built.dir, {
     pollIntervalMs: 100,
@@ -89,4 +90,3 @@ async function main(): Promise<void> {
   }
 }
 
-await main();

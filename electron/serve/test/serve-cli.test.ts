@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ClusterSnapshotSchema } from '../../contract/snapshot.js';
 import { httpGet, waitFor } from './helpers.js';
 
-const ENTRY = fileURLToPath(new URL('./cli-entry.ts', import.meta.url));
+const ENTRY = fileURLToPath(new URL('../../cli/ndbtop.ts', import.meta.url));
 
 interface Run {
   child: ChildProcess;

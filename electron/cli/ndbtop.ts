@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { registerDesktop } from './commands/desktop.js';
 import { registerEvents } from './commands/events.js';
 import { registerReplay } from './commands/replay.js';
 import { registerServe } from './commands/serve.js';
@@ -21,8 +22,11 @@ const program = new Command()
   .name('ndbtop')
   .description('Monitor for MySQL NDB Cluster, speaking the management server protocol (ndb_mgmd, port 1186)')
   .showHelpAfterError()
+  // Options before a sub-command belong to `ndbtop` itself (the desktop app); after it, to the sub-command.
+  .enablePositionalOptions()
   .exitOverride();
 
+registerDesktop(program);
 registerShow(program);
 registerEvents(program);
 registerSim(program);

@@ -93,3 +93,35 @@ test('events --json prints parsed events as they arrive; a rolling restart shows
   const [code] = (await once(child, 'close')) as [number | null];
   assert.equal(code, 0);
 });
+
+test('ndbtop with no sub-command: without Electron it serves the dashboard on the simulated cluster instead', async (t) => {
+  const child = spawnCli(['--port', '0'], { NDBTOP_ELECTRON: 'off' });
+  t.after(() => child.kill('SIGKILL'));
+  let out = '';
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.on('close', () => reject(new Error(`exited early: ${out} ${err}`)));
+  });
+  assert.match(err, /cannot start the desktop app: NDBTOP_ELECTRON=off/);
+  assert.match(out, /SIMULATED cluster/);
+  const snapshot = (await (await fetch(new URL('/api/snapshot', url))).json()) as { connection: { mode: string } };
+  assert.equal(snapshot.connection.mode, 'simulated');
+  const page = await fetch(url);
+  assert.equal(page.status, 200);
+  assert.match(await page.text(), /<div id="root">|<html/i);
+  child.kill('SIGTERM');
+  const [code] = (await once(child, 'close')) as [number | null];
+  assert.equal(code, 0);
+});
+
+test('ndbtop -c with a malformed connectstring fails at once with the usage exit code', async () => {
+  const r = await runCli(['-c', 'a, b'], { NDBTOP_ELECTRON: 'off' });
+  assert.equal(r.code, EXIT.USAGE);
+  assert.match(r.stderr, /position/);
+});

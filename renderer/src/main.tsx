@@ -5,12 +5,14 @@ import { connectBridge } from './bridge.js';
 import { AppContext } from './store/use-app.js';
 import { createAppStore } from './store/store.js';
 import { connectStore } from './store/sync.js';
+import { syncViewWithHash } from './view-hash.js';
 import './styles.css';
 
 const { api, onReconnect } = connectBridge();
 const store = createAppStore();
 const sync = connectStore(store, api);
 onReconnect(() => void sync.resync());
+syncViewWithHash(store, window);
 // Tests and the benchmark read the store through this, never write it.
 Object.assign(window, { __ndbtopStore: store });
 

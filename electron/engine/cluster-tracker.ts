@@ -252,6 +252,9 @@ export class ClusterTracker {
     this.restarts.onStatus(id, status, phase, at);
     if (rec.state.type !== 'NDB') return;
     const key = `node-down:${id}`;
+    // A graceful stop (SHUTTING_DOWN, NDBStopStarted) is always someone's order, ours or another
+    // ndb_mgm's; only a node that drops without one has failed.
+    if (status === 'SHUTTING_DOWN') this.requested.add(id);
     if (isUp(status)) {
       this.alerts.resolve(key, at);
       this.requested.delete(id);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
+import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { PushWatcher, waitFor } from './helpers.js';
 
 test('node failure: the alert comes from the event, not the next poll; requested stops are not alerts; 5028 shown as the server says it', async () => {
@@ -46,6 +47,25 @@ test('node failure: the alert comes from the event, not the next poll; requested
     assert.deepEqual(ack, { acknowledged: true });
     await waitFor('acknowledged in the snapshot', () => watch.current?.alerts.find((a) => a.kind === 'node-down')?.acknowledged);
   } finally {
+    watch.unsubscribe();
+    await engine.close();
+  }
+});
+
+test('a graceful restart ordered by another client (ndb_mgm) is not a failure: no node-down alert', async () => {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 4, speed: 10 }, pollIntervalMs: 500 });
+  const sim = engine.simulator;
+  assert.ok(sim);
+  const watch = new PushWatcher(engine);
+  const other = new MgmClient({ connectstring: sim.connectstring });
+  try {
+    await waitFor('node 3 STARTED', () => watch.node(3)?.status === 'STARTED' && watch.current?.connection.eventStream.status === 'live');
+    await other.restart([3]);
+    await waitFor('node 3 back to STARTED after its restart', () => watch.node(3)?.status === 'STARTED' && (watch.node(3)?.connectCount ?? 0) >= 2);
+    assert.ok(watch.messages.some((m) => m.type === 'delta' && m.delta.nodes?.some((n) => n.nodeId === 3 && n.status !== 'STARTED')), 'the restart was seen');
+    assert.ok(!watch.messages.some((m) => m.type === 'alert' && m.alert.kind === 'node-down'), 'no node-down alert for an ordered restart');
+  } finally {
+    other.close();
     watch.unsubscribe();
     await engine.close();
   }

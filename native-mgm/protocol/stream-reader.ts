@@ -192,7 +192,8 @@ export class StreamReader {
       this.complete({ type: 'reply', reply: { kind: 'auth-failed', message } }, emit);
       return;
     }
-    const result = valueOf(cur.pairs, 'result');
+    // Only these shapes branch on the result; a 2,500-line status reply is not scanned for one.
+    const result = cur.shape.kind === 'kv' ? undefined : valueOf(cur.pairs, 'result');
     if (cur.shape.kind === 'dump-events' && result === 'Ok') {
       const n = strictCount(valueOf(cur.pairs, 'events'), 'events', this.limits.maxDumpRecords);
       if (n > 0) {

@@ -1,14 +1,22 @@
 import { AuthorizationError, CommandFailedError, ProtocolError, ServerParserError } from '../../errors.js';
 import type { Pairs, Reply } from '../frames.js';
 
-const SIGNED_INT = /^-?\d+$/;
-
-/** Strict decimal as the server prints with %d/%u; sscanf-style leniency would hide a corrupt reply. */
+/**
+ * Strict decimal as the server prints with %d/%u; sscanf-style leniency would hide a corrupt reply. Hand-rolled
+ * rather than a regex: `get status` of a large cluster calls it some 2,000 times per poll.
+ */
 export function parseIntStrict(value: string, what: string): number {
-  if (!SIGNED_INT.test(value)) throw new ProtocolError(`${what} is not an integer`, JSON.stringify(value));
-  const n = Number(value);
+  const len = value.length;
+  const negative = len > 1 && value.charCodeAt(0) === 45;
+  let n = 0;
+  for (let i = negative ? 1 : 0; i < len; i++) {
+    const digit = value.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) throw new ProtocolError(`${what} is not an integer`, JSON.stringify(value));
+    n = n * 10 + digit;
+  }
+  if (len === 0) throw new ProtocolError(`${what} is not an integer`, JSON.stringify(value));
   if (!Number.isSafeInteger(n)) throw new ProtocolError(`${what} out of range`, value);
-  return n;
+  return negative ? -n : n;
 }
 
 /** Typed access to the key lines of one reply, with errors that name the command and key. */

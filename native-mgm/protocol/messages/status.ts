@@ -8,7 +8,75 @@ import { acceptReply, parseIntStrict } from './reply-fields.js';
 const NO_NODE_GROUP = -256;
 const MAX_NODE_ID = 255;
 
-type RawNode = { id: number; values: Record<string, string | undefined> };
+/** One node's lines as text, in a fixed shape (a node's ten keys are set ~2,500 times per large poll). */
+interface RawNode {
+  id: number;
+  type: string | undefined;
+  status: string | undefined;
+  version: string | undefined;
+  mysqlVersion: string | undefined;
+  startphase: string | undefined;
+  dynamicId: string | undefined;
+  nodeGroup: string | undefined;
+  connectCount: string | undefined;
+  address: string | undefined;
+  isSingleUser: string | undefined;
+  extra: Record<string, string>;
+}
+
+function rawNode(id: number): RawNode {
+  return {
+    id,
+    type: undefined,
+    status: undefined,
+    version: undefined,
+    mysqlVersion: undefined,
+    startphase: undefined,
+    dynamicId: undefined,
+    nodeGroup: undefined,
+    connectCount: undefined,
+    address: undefined,
+    isSingleUser: undefined,
+    extra: {},
+  };
+}
+
+function setField(node: RawNode, field: string, value: string): void {
+  switch (field) {
+    case 'type':
+      node.type = value;
+      return;
+    case 'status':
+      node.status = value;
+      return;
+    case 'version':
+      node.version = value;
+      return;
+    case 'mysql_version':
+      node.mysqlVersion = value;
+      return;
+    case 'startphase':
+      node.startphase = value;
+      return;
+    case 'dynamic_id':
+      node.dynamicId = value;
+      return;
+    case 'node_group':
+      node.nodeGroup = value;
+      return;
+    case 'connect_count':
+      node.connectCount = value;
+      return;
+    case 'address':
+      node.address = value;
+      return;
+    case 'is_single_user':
+      node.isSingleUser = value;
+      return;
+    default:
+      node.extra[field] = value;
+  }
+}
 
 /**
  * `get status` (spec §5). Stricter than mgmapi about framing (every node id valid and contiguous, count equal
@@ -23,27 +91,25 @@ export function parseStatusReply(reply: Reply): NodeState[] {
   let currentPrefix = '';
   const pairs = r.pairs;
   for (let i = 0; i < pairs.length; i++) {
-    const [key, value] = pairs[i] as readonly [string, string];
-    // `node.<id>.<field>`, parsed by hand: ~2,500 of these per poll of a large cluster.
+    // Indexed, not destructured: destructuring goes through the iterator protocol on this hot path.
+    const pair = pairs[i] as readonly [string, string];
+    const key = pair[0];
+    const value = pair[1];
+    // `node.<id>.<field>`, split by hand rather than by a regex, for the same reason as RawNode.
     if (!key.startsWith('node.')) continue; // `nodes`, or a newer server's extra top-level key
     const dot = key.indexOf('.', 5);
     if (dot < 0) throw new ProtocolError('malformed key in get status', key);
-    const field = key.slice(dot + 1);
-    if (current !== null && key.startsWith(currentPrefix) && dot === currentPrefix.length - 1) {
-      current.values[field] = value;
-      continue;
-    }
-    const id = parseIntStrict(key.slice(5, dot), `node id in "${key}"`);
-    if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', key);
-    currentPrefix = key.slice(0, dot + 1);
-    if (current?.id !== id) {
+    if (current === null || dot !== currentPrefix.length - 1 || !key.startsWith(currentPrefix)) {
+      const id = parseIntStrict(key.slice(5, dot), `node id in "${key}"`);
+      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', key);
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
       if (seen.has(id)) throw new ProtocolError('node listed twice in get status', `node ${id}`);
       seen.add(id);
-      current = { id, values: {} };
+      currentPrefix = key.slice(0, dot + 1);
+      current = rawNode(id);
       raw.push(current);
     }
-    current.values[field] = value;
+    setField(current, key.slice(dot + 1), value);
   }
   if (raw.length !== expected) {
     throw new ProtocolError('get status node count mismatch', `nodes: ${expected}, listed ${raw.length}`);
@@ -53,55 +119,31 @@ export function parseStatusReply(reply: Reply): NodeState[] {
   return nodes;
 }
 
-const KNOWN_FIELDS = new Set([
-  'type',
-  'status',
-  'version',
-  'mysql_version',
-  'startphase',
-  'dynamic_id',
-  'node_group',
-  'connect_count',
-  'address',
-  'is_single_user',
-]);
+const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
+const STATUSES: ReadonlySet<string> = new Set(NODE_STATUSES);
 
-function toNodeState({ id, values }: RawNode): NodeState {
-  const text = (field: string): string => {
-    const v = values[field];
-    if (v === undefined) throw new ProtocolError(`get status: node ${id} lacks "${field}"`);
-    return v;
-  };
-  const int = (field: string): number => {
-    const v = values[field];
-    return v === undefined ? 0 : parseIntStrict(v, `node.${id}.${field}`);
-  };
-
-  const typeText = text('type');
-  if (!(NODE_TYPES as readonly string[]).includes(typeText)) {
-    throw new ProtocolError(`get status: unknown node type for node ${id}`, JSON.stringify(typeText));
-  }
-  const type = typeText as NodeType;
-  const statusRaw = text('status');
-  const status: NodeStatus = (NODE_STATUSES as readonly string[]).includes(statusRaw) ? (statusRaw as NodeStatus) : 'UNKNOWN';
+function toNodeState(n: RawNode): NodeState {
+  const { id } = n;
+  if (n.type === undefined) throw new ProtocolError(`get status: node ${id} lacks "type"`);
+  if (n.status === undefined) throw new ProtocolError(`get status: node ${id} lacks "status"`);
+  if (!TYPES.has(n.type)) throw new ProtocolError(`get status: unknown node type for node ${id}`, JSON.stringify(n.type));
+  const int = (v: string | undefined, field: string): number => (v === undefined ? 0 : parseIntStrict(v, `node.${id}.${field}`));
+  const type = n.type as NodeType;
+  const status: NodeStatus = STATUSES.has(n.status) ? (n.status as NodeStatus) : 'UNKNOWN';
   // A data node the mgmd cannot see prints zeros for everything; those zeros are placeholders, not facts.
   const reachable = type === 'NDB' && status !== 'NO_CONTACT' && status !== 'UNKNOWN';
-  const versionRaw = int('version');
-  const mysqlVersionRaw = int('mysql_version');
-  const nodeGroupRaw = int('node_group');
-  const dynamicIdRaw = int('dynamic_id');
-  const address = values.address ?? '';
-  const singleUser = values.is_single_user;
-
-  const extra: Record<string, string> = {};
-  for (const k in values) if (!KNOWN_FIELDS.has(k)) extra[k] = values[k] as string;
-
+  const versionRaw = int(n.version, 'version');
+  const mysqlVersionRaw = int(n.mysqlVersion, 'mysql_version');
+  const nodeGroupRaw = int(n.nodeGroup, 'node_group');
+  const dynamicIdRaw = int(n.dynamicId, 'dynamic_id');
+  const connectCount = int(n.connectCount, 'connect_count');
+  const address = n.address ?? '';
   return {
     nodeId: id,
     type,
     status,
-    statusRaw,
-    startPhase: int('startphase'),
+    statusRaw: n.status,
+    startPhase: int(n.startphase, 'startphase'),
     nodeGroup: !reachable ? null : nodeGroupRaw === NO_NODE_GROUP ? 'none' : nodeGroupRaw,
     version: decodeVersion(versionRaw),
     versionRaw,
@@ -109,11 +151,11 @@ function toNodeState({ id, values }: RawNode): NodeState {
     mysqlVersionRaw,
     // 0.0.0.0 is what a data node reports for an API slot nobody uses (§5.3).
     address: address === '' || address === '0.0.0.0' ? null : address,
-    connectCount: reachable ? int('connect_count') : null,
+    connectCount: reachable ? connectCount : null,
     dynamicId: reachable && dynamicIdRaw !== 0 ? dynamicIdRaw : null,
-    isSingleUser: singleUser === undefined ? null : singleUser === '1',
+    isSingleUser: n.isSingleUser === undefined ? null : n.isSingleUser === '1',
     isMaster: false,
-    extra,
+    extra: n.extra,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
-import { intOption } from '../options.js';
+import { connectstringFrom, intOption } from '../options.js';
 
 interface ServeOpts extends ListenOptions {
   connectstring?: string;
@@ -21,6 +21,8 @@ export function registerServe(program: Command): void {
   addListenOptions(command).action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
+    // A typo is a usage error now (exit 2), not a dashboard that never connects.
+    if (connectstring !== undefined) connectstringFrom({ connectstring });
     const engine = await createEngine({
       host: 'serve',
       clusters: [connectstring === undefined ? {} : { connectstring }],

@@ -125,3 +125,10 @@ test('ndbtop -c with a malformed connectstring fails at once with the usage exit
   assert.equal(r.code, EXIT.USAGE);
   assert.match(r.stderr, /position/);
 });
+
+test('serve with a malformed connectstring exits with the usage code before starting anything', async () => {
+  const r = await runCli(['serve', '--port', '0', '-c', 'host:01186']);
+  assert.equal(r.code, EXIT.USAGE);
+  assert.match(r.stderr, /leading zero|octal/i);
+  assert.doesNotMatch(r.stdout, /listening/);
+});

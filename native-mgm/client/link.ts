@@ -83,7 +83,8 @@ export class Link<Info> {
     if (this.current.status === 'closed') return;
     this.closer.abort();
     this.setState({ status: 'closed' });
-    this.conn?.destroy();
+    // Politely, as mgmapi does (spec §3 step 6): `end session`, then the socket is closed on our side.
+    void this.conn?.close();
     this.conn = null;
   }
 

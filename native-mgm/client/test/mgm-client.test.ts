@@ -220,5 +220,6 @@ test('close ends the session politely and leaves no socket behind', async () => 
   await assert.rejects(client.getStatus(), /closed/);
   for (let i = 0; i < 100 && server.connectionCount > 0; i++) await new Promise((r) => setTimeout(r, 10));
   assert.equal(server.connectionCount, 0);
+  assert.equal(server.requests.at(-1)?.raw, SPEC_REQUESTS.endSession, 'end session is sent before the socket closes');
   await server.close();
 });

@@ -1,5 +1,5 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, MgmClient, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
+import { EventStream, MgmClient, resolveConnectstring, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
@@ -39,9 +39,10 @@ const STATE_EVENTS = new Set([
 const ERROR_STICKY_MS = 10_000;
 
 /**
- * Watches one cluster over exactly two connections (command + events, never `get nodeid`): polls `get status`
- * on an interval and at once after state events, refreshes memory now and then, and turns all of it, with the
- * state of both links, into tracker inputs.
+ * Watches one cluster over two long-lived connections (command + events, never `get nodeid`): polls
+ * `get status` on an interval and at once after state events, refreshes memory now and then, and turns all of
+ * it, with the state of both links, into tracker inputs. An operator action gets a short-lived session of its
+ * own (see runAction).
  */
 export class ClusterMonitor {
   private client: MgmClient | null = null;
@@ -91,14 +92,34 @@ export class ClusterMonitor {
     if (!this.client) return { ok: false, message: this.picture.lastError ?? 'not connected' };
     const stopping = action.kind === 'stop' || action.kind === 'restart';
     if (stopping) this.options.sink({ kind: 'requested', t: Date.now(), nodeId: action.nodeId, requested: true });
+    // The server answers stop and restart only once the node is down and started again, minutes on a real
+    // cluster, and a session answers one request at a time: on the poll's session the dashboard would freeze
+    // for exactly the restart the operator is watching. So the action gets its own session, on the same
+    // management server, closed when it returns (spec pitfall 17).
+    const actionClient = new MgmClient({
+      hosts: this.hostsFromCurrent(),
+      requestTimeoutMs: this.options.requestTimeoutMs,
+      connectTimeoutMs: this.options.requestTimeoutMs,
+      reconnect: false,
+    });
     try {
-      const message = await sendAction(this.client, action);
+      await actionClient.connect();
+      const message = await sendAction(actionClient, action);
       this.poll.trigger();
       return { ok: true, message };
     } catch (err) {
       if (stopping) this.options.sink({ kind: 'requested', t: Date.now(), nodeId: action.nodeId, requested: false });
       return { ok: false, message: refusalText(err) };
+    } finally {
+      actionClient.close();
     }
+  }
+
+  /** The connectstring's hosts, the one the command connection uses first. */
+  private hostsFromCurrent() {
+    const hosts = resolveConnectstring({ explicit: this.options.connectstring }).hosts;
+    const current = this.client?.state.hostIndex ?? 0;
+    return [...hosts.slice(current), ...hosts.slice(0, current)];
   }
 
   close(): void {

@@ -90,5 +90,10 @@ test('a line longer than 510 characters ends the session without a reply', async
     d.send('x'.repeat(511));
     await d.waitClosed();
     assert.equal(d.pending, '');
+    // Lines are read one by one: requests before the over-long line in the same chunk are still answered.
+    const e = await open();
+    e.send(`check connection\n\n${'x'.repeat(600)}\ncheck connection\n\n`);
+    await e.waitClosed();
+    assert.equal(e.pending, 'check connection reply\nresult: Ok\n\n');
   });
 });

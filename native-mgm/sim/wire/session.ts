@@ -27,6 +27,9 @@ export interface SessionHooks {
   ended(session: Session): void;
 }
 
+/** Marks where an over-long line stood among the queued lines. */
+const OVERLONG = Symbol('overlong line');
+
 /**
  * One accepted connection: reads lines (CRLF accepted, over-long line = read error and the session ends
  * without a reply), runs requests strictly one after another, and writes each reply in one piece.
@@ -35,11 +38,13 @@ export class Session implements SessionHandle {
   clientVersion = 0;
   private readonly parser = new RequestParser();
   private readonly out: OutputQueue;
-  private readonly lines: string[] = [];
+  private readonly lines: Array<string | typeof OVERLONG> = [];
   private buffered = '';
   private busy = false;
   private listenAs: { levels: LevelMap; parsable: boolean } | null = null;
   private closing = false;
+  /** An over-long line was read: nothing after it is parsed. */
+  private readError = false;
 
   constructor(
     readonly id: number,
@@ -84,7 +89,7 @@ export class Session implements SessionHandle {
   }
 
   private receive(chunk: Buffer): void {
-    if (this.listenAs || this.closing) return;
+    if (this.listenAs || this.closing || this.readError) return;
     this.buffered += chunk.toString('latin1');
     for (let nl = this.buffered.indexOf('\n'); nl >= 0; nl = this.buffered.indexOf('\n')) {
       const line = this.buffered.slice(0, nl).replace(/\r$/, '');
@@ -102,10 +107,15 @@ export class Session implements SessionHandle {
     return this.listenAs;
   }
 
+  /**
+   * The server reads line by line, so the requests before the over-long line are answered first; the read
+   * error then ends the session without a reply (spec §1.6).
+   */
   private overlong(): void {
-    this.lines.length = 0;
-    this.closing = true;
-    this.socket.destroy();
+    this.readError = true;
+    this.buffered = '';
+    this.lines.push(OVERLONG);
+    void this.run();
   }
 
   private async run(): Promise<void> {
@@ -113,6 +123,11 @@ export class Session implements SessionHandle {
     this.busy = true;
     try {
       for (let line = this.lines.shift(); line !== undefined && !this.closing && !this.listenAs; line = this.lines.shift()) {
+        if (line === OVERLONG) {
+          this.lines.length = 0;
+          void this.close();
+          return;
+        }
         const parsed = this.parser.feed(Buffer.from(line, 'latin1').toString('utf8'));
         if (parsed === null) continue;
         const text =

@@ -112,15 +112,35 @@ test('a rolling restart driven through the protocol shows start phases advancing
   });
 });
 
-test('a node failure raises an alert that stays until acknowledged', { skip }, async () => {
-  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4 } }, async (page, stack) => {
-    const victim = (await engineSnapshot(stack)).nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
-    stack.simulator.model.failNode(victim);
-    await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"]`, { timeout: 30_000 });
-    await waitForStatus(page, victim, `s !== 'STARTED'`);
+test('node failures raise alerts that stay until acknowledged, folded so the strip stays a few rows high', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } }, async (page, stack) => {
+    const dataNodes = (await engineSnapshot(stack)).nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
+    const first = dataNodes[0] ?? 0;
+    const crash = { autoRestart: true, downMs: 2000 };
+    stack.simulator.model.failNode(first, crash);
+    await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${first}"]`, { timeout: 30_000 });
+    await waitForStatus(page, first, `s !== 'STARTED'`);
     await screenshot(page, 'e2e-node-failure');
-    await page.click(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"] button`);
-    await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"]`, { state: 'detached', timeout: 30_000 });
+    // Each node fails and comes back (the simulator's angel restarts it): its alerts resolve but stay pinned.
+    await waitForStatus(page, first, `s === 'STARTED'`, 120_000);
+    for (const victim of dataNodes.slice(1)) {
+      stack.simulator.model.failNode(victim, crash);
+      await waitForStatus(page, victim, `s !== 'STARTED'`);
+      await waitForStatus(page, victim, `s === 'STARTED'`, 120_000);
+    }
+    const open = () => page.evaluate(`window.__ndbtopStore.getState().live.alerts.filter((a) => !a.acknowledged).length`);
+    await waitInPage(page, `Number(document.querySelector('[data-testid="alerts-resolved"]')?.dataset.count) >= ${dataNodes.length * 2}`, 60_000);
+    assert.ok(Number(await open()) >= dataNodes.length * 2);
+    const strip = await page.locator('[data-testid="alerts"]').boundingBox();
+    const row = await page.locator('[data-testid="alert-fold"]').boundingBox();
+    assert.ok(strip && row, 'the strip and its fold line are shown');
+    assert.ok(strip.height <= row.height * 5, `the strip is ${strip.height} px high for ${String(await open())} alerts`);
+    await screenshot(page, 'e2e-alerts-folded');
+    await page.click('[data-testid="alerts-resolved"] button[aria-expanded]');
+    await page.waitForSelector(`[data-testid="alert-review"] [data-testid="alert"][data-kind="node-down"][data-node="${first}"]`);
+    await page.click('[data-testid="ack-resolved"]');
+    await page.waitForSelector('[data-testid="alerts-resolved"]', { state: 'detached', timeout: 30_000 });
+    await waitInPage(page, `window.__ndbtopStore.getState().live.alerts.every((a) => a.acknowledged || a.resolvedAt === null)`);
   });
 });
 

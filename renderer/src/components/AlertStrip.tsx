@@ -1,29 +1,83 @@
+import { useState } from 'react';
+import type { Alert } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
+import { ACTIVE_ROWS, summarizeAlerts } from '../view-model/alert-summary.js';
 import { formatClock } from '../view-model/format.js';
 
-/** Unacknowledged alerts stay pinned above every view until acknowledged, resolved or not, and paused or not. */
+function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: (alerts: readonly Alert[]) => void }) {
+  const resolved = alert.resolvedAt !== null;
+  return (
+    <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
+      <strong className="alert-sev">{alert.severity.toUpperCase()}</strong>
+      <span>{formatClock(alert.at)}</span>
+      <span className="alert-msg">{alert.message}</span>
+      {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
+      <button type="button" onClick={() => onAcknowledge([alert])}>
+        Acknowledge
+      </button>
+    </div>
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Every unacknowledged alert stays pinned, resolved or not and paused or not, but compactly: at most a few active
+ * rows, then one line that folds the rest (more active ones, and the resolved ones a rolling restart leaves behind).
+ */
 export function AlertStrip() {
   const { api, store } = useAppContext();
   const alerts = useApp((s) => s.live.alerts);
   const clusterId = useApp((s) => s.live.clusterId);
-  // Ongoing first, then newest first: what still needs a hand is at the top.
-  const open = alerts.filter((a) => !a.acknowledged).sort((a, b) => Number(a.resolvedAt !== null) - Number(b.resolvedAt !== null) || b.at - a.at);
-  if (open.length === 0 || clusterId === null) return null;
-  const acknowledge = (alertId: string) =>
-    api.acknowledgeAlert({ clusterId, alertId }).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
+  const [allActive, setAllActive] = useState(false);
+  const [review, setReview] = useState(false);
+  const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
+  if (active.length + resolved.length === 0 || clusterId === null) return null;
+  const acknowledge = (list: readonly Alert[]): void => {
+    Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
+  };
+  const shownActive = allActive ? active : active.slice(0, ACTIVE_ROWS);
+  const hiddenActive = active.length - shownActive.length;
+  const folded = hiddenActive > 0 || resolved.length > 0 || allActive;
   return (
     <section className="alert-strip" data-testid="alerts" aria-label="alerts">
-      {open.map((a) => (
-        <div key={a.id} className={`alert tone-bg-${a.severity === 'critical' ? 'bad' : 'warn'}${a.resolvedAt !== null ? ' resolved' : ''}`} data-testid="alert" data-kind={a.kind} data-node={a.nodeId ?? ''}>
-          <strong>{a.severity.toUpperCase()}</strong>
-          <span>{formatClock(a.at)}</span>
-          <span className="alert-msg">{a.message}</span>
-          {a.resolvedAt !== null && <span className="chip">resolved {formatClock(a.resolvedAt)}</span>}
-          <button type="button" onClick={() => void acknowledge(a.id)}>
-            Acknowledge
+      {shownActive.map((a) => (
+        <AlertRow key={a.id} alert={a} onAcknowledge={acknowledge} />
+      ))}
+      {folded && (
+        <div className="alert-fold" data-testid="alert-fold">
+          {(hiddenActive > 0 || allActive) && (
+            <button type="button" className="link" data-testid="alerts-more" onClick={() => setAllActive(!allActive)}>
+              {allActive ? `Show ${ACTIVE_ROWS} active only` : `+${hiddenActive} more active`}
+            </button>
+          )}
+          {resolved.length > 0 && (
+            <span data-testid="alerts-resolved" data-count={resolved.length}>
+              {plural(resolved.length, 'resolved alert')} since {formatClock(resolvedSince ?? 0)} —{' '}
+              <button type="button" className="link" aria-expanded={review} onClick={() => setReview(!review)}>
+                {review ? 'Hide' : 'Review'}
+              </button>{' '}
+              ·{' '}
+              <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
+                Acknowledge all resolved
+              </button>
+            </span>
+          )}
+          <span className="spacer" />
+          <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
+            Acknowledge all ({active.length + resolved.length})
           </button>
         </div>
-      ))}
+      )}
+      {review && resolved.length > 0 && (
+        <div className="alert-review" data-testid="alert-review">
+          {resolved.map((a) => (
+            <AlertRow key={a.id} alert={a} onAcknowledge={acknowledge} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import type { ClusterSnapshot, EventView, NodeView } from '../contract.js';
+import type { Alert, ClusterSnapshot, EventView, NodeView } from '../contract.js';
 
 /** Contract-shaped values built the way the engine would send them, for the store's pure tests. */
 export function nodeView(nodeId: number, patch: Partial<NodeView> = {}): NodeView {
@@ -67,4 +67,8 @@ export function event(seq: number, patch: Partial<EventView> = {}): EventView {
     fields: {},
     ...patch,
   };
+}
+
+export function alert(id: string, patch: Partial<Alert> = {}): Alert {
+  return { id, kind: 'node-group-degraded', severity: 'warning', at: 1000, nodeId: null, message: `alert ${id}`, acknowledged: false, resolvedAt: null, ...patch };
 }

@@ -26,10 +26,10 @@ after(async () => {
 });
 
 /** A fresh stack and page per test; both closed whatever happens. */
-async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>): Promise<void> {
+async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
   if (!built || !browser) throw new Error('before() did not run');
   const stack = await startStack(built.dir, options);
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {
@@ -142,6 +142,38 @@ test('node failures raise alerts that stay until acknowledged, folded so the str
     await page.waitForSelector('[data-testid="alerts-resolved"]', { state: 'detached', timeout: 30_000 });
     await waitInPage(page, `window.__ndbtopStore.getState().live.alerts.every((a) => a.acknowledged || a.resolvedAt === null)`);
   });
+});
+
+test('144 data nodes fit one 1920×1080 dashboard as tiles; a failed node reads NO CONTACT; a click opens its card', { skip }, async () => {
+  const simulator = { scenario: 'steady' as const, dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 };
+  await withDashboard(
+    { simulator },
+    async (page, stack) => {
+      const dataNodes = (await engineSnapshot(stack)).nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
+      assert.equal(dataNodes.length, 144);
+      await page.keyboard.press('f');
+      await page.waitForSelector('.app.dashboard [data-testid="node-grid"][data-density="compact"]');
+      const victim = dataNodes[77] ?? 0;
+      stack.simulator.model.failNode(victim);
+      await waitForStatus(page, victim, `s === 'NO_CONTACT'`);
+      assert.equal((await page.textContent(`[data-testid="node-${victim}"] .tile-status`))?.trim(), 'NO CONTACT');
+      const cut = await page.$$eval('.tile-status', (els) => els.filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map((e) => e.textContent));
+      assert.deepEqual(cut, [], 'no tile cuts its status word');
+      await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"]`);
+      await screenshot(page, 'e2e-compact-144');
+      for (const id of dataNodes) {
+        const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+        assert.ok(box, `node ${id} is rendered`);
+        assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1920 && box.y + box.height <= 1080, `node ${id} at ${JSON.stringify(box)} is off screen`);
+      }
+      for (const id of [145, 146]) assert.ok(await page.locator(`[data-testid="node-${id}"]`).isVisible(), `management node ${id}`);
+      await page.click(`[data-testid="node-${victim}"]`);
+      await page.waitForSelector('[data-testid="node-detail"][data-status="NO_CONTACT"]');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="node-detail"]', { state: 'detached' });
+    },
+    { width: 1920, height: 1080 },
+  );
 });
 
 test('losing the management server in use shows the failover in the header', { skip }, async () => {

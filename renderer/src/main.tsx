@@ -5,6 +5,7 @@ import { connectBridge } from './bridge.js';
 import { AppContext } from './store/use-app.js';
 import { createAppStore } from './store/store.js';
 import { connectStore } from './store/sync.js';
+import { persistUiPrefs } from './store/ui-prefs.js';
 import { syncViewWithHash } from './view-hash.js';
 import './styles.css';
 
@@ -13,6 +14,11 @@ const store = createAppStore();
 const sync = connectStore(store, api);
 onReconnect(() => void sync.resync());
 syncViewWithHash(store, window);
+try {
+  persistUiPrefs(store, window.localStorage);
+} catch {
+  // A page without storage (opaque origin) keeps the density for the session only.
+}
 // Tests and the benchmark read the store through this, never write it.
 Object.assign(window, { __ndbtopStore: store });
 

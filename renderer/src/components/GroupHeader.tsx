@@ -2,31 +2,27 @@ import type { GridSection } from '../view-model/grid-layout.js';
 import { HEALTH_TONE } from '../view-model/status.js';
 import { useApp } from '../store/use-app.js';
 
-function NodeGroupHeader({ nodeGroup, size }: { nodeGroup: number; size: number }) {
+function NodeGroupHeader({ nodeGroup, size, compact }: { nodeGroup: number; size: number; compact: boolean }) {
   // Primitives, so the header re-renders only when this group's health or live count changes.
   const health = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.health ?? null);
   const live = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.live ?? null);
   return (
-    <h3 className="group-head" data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'}>
-      Node group {nodeGroup}
+    <h3 className="group-head" data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}`}>
+      {compact ? `NG ${nodeGroup}` : `Node group ${nodeGroup}`}
       {health && <span className={`badge tone-${HEALTH_TONE[health]}`}>{health}</span>}
-      {live !== null && (
-        <span className="muted">
-          {live} of {size} live
-        </span>
-      )}
+      {live !== null && <span className="muted">{compact ? `${live}/${size}` : `${live} of ${size} live`}</span>}
     </h3>
   );
 }
 
-export function GroupHeader({ section }: { section: GridSection }) {
+export function GroupHeader({ section, compact = false }: { section: GridSection; compact?: boolean }) {
   switch (section.kind) {
     case 'nodegroup':
-      return <NodeGroupHeader nodeGroup={section.nodeGroup} size={section.nodeIds.length} />;
+      return <NodeGroupHeader nodeGroup={section.nodeGroup} size={section.nodeIds.length} compact={compact} />;
     case 'ungrouped':
       return <h3 className="group-head">Data nodes without a node group</h3>;
     case 'mgm':
-      return <h3 className="group-head">Management nodes</h3>;
+      return <h3 className="group-head">{compact ? 'Management' : 'Management nodes'}</h3>;
     case 'api':
       return (
         <h3 className="group-head">

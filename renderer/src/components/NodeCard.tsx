@@ -24,7 +24,7 @@ function SafeToStop({ safe }: { safe: boolean | null }) {
 }
 
 /** One node. Memoised on its id and selecting only its own node object, so a delta for another node costs nothing. */
-export const NodeCard = memo(function NodeCard({ nodeId }: { nodeId: number }) {
+export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nodeId: number; detail?: boolean }) {
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   if (!node) return null;
@@ -32,7 +32,8 @@ export const NodeCard = memo(function NodeCard({ nodeId }: { nodeId: number }) {
   return (
     <article
       className={`card tone-border-${tone} card-${node.type.toLowerCase()}`}
-      data-testid={`node-${node.nodeId}`}
+      // In the side panel the card is a second view of a node whose tile already carries the node's hook.
+      data-testid={detail ? 'node-detail' : `node-${node.nodeId}`}
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}`}

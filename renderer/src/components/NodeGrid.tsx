@@ -1,114 +1,95 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
-import { useWidth } from '../hooks/use-width.js';
+import { useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../view-model/grid-layout.js';
+import { gridColumns, gridRows, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
 import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
+import { NodeDetail } from './NodeDetail.js';
+import { NodeTile } from './NodeTile.js';
+import { comfortableMetrics, metricsFor } from './grid-metrics.js';
 
-const CARD_MIN_WIDTH = 250;
-const GAP = 10;
-const HEADER_HEIGHT = 44;
-const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 236, ungrouped: 236, mgm: 150, api: 150 };
-/** Room for the action buttons under a data node when actions are enabled. */
-const ACTIONS_HEIGHT = 30;
+function sectionKey(section: GridSection): string {
+  return section.kind === 'nodegroup' ? `ng${section.nodeGroup}` : section.kind;
+}
 
-type Row =
-  | { kind: 'header'; section: GridSection }
-  | { kind: 'cards'; section: GridSection; nodeIds: number[] }
-  /** Small node groups side by side, each with its own header: 144 data nodes in 2-replica groups fill the screen. */
-  | { kind: 'groups'; sections: GridSection[] };
-
-function rowsOf(sections: readonly GridSection[], columns: number): Row[] {
-  const rows: Row[] = [];
-  let packed: GridSection[] = [];
-  let used = 0;
-  const flush = (): void => {
-    if (packed.length > 0) rows.push({ kind: 'groups', sections: packed });
-    packed = [];
-    used = 0;
-  };
-  for (const section of sections) {
-    if (section.kind === 'nodegroup' && section.nodeIds.length <= columns) {
-      if (used + section.nodeIds.length > columns) flush();
-      packed.push(section);
-      used += section.nodeIds.length;
-      continue;
-    }
-    flush();
-    rows.push({ kind: 'header', section });
-    for (let i = 0; i < section.nodeIds.length; i += columns) rows.push({ kind: 'cards', section, nodeIds: section.nodeIds.slice(i, i + columns) });
-  }
-  flush();
-  return rows;
+/** The rows on screen (plus a few) of one density; remounted when the density changes so sizes are measured anew. */
+function GridRows({ sections, width, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
+  const Item: ComponentType<{ nodeId: number }> = density === 'compact' ? NodeTile : NodeCard;
+  const compact = density === 'compact';
+  const columns = gridColumns(width, metrics);
+  const rows = useMemo(() => gridRows(sections, columns, metrics), [sections, columns, metrics]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => {
+      const row = rows[i];
+      return row ? rowHeight(row, metrics) : metrics.headerHeight;
+    },
+    overscan: 3,
+  });
+  const items = (section: GridSection, nodeIds: readonly number[], span: number) => (
+    <div className="cards" style={{ gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`, height: metrics.itemHeight(section.kind), gap: metrics.gap }}>
+      {nodeIds.map((id) => (
+        <Item key={id} nodeId={id} />
+      ))}
+    </div>
+  );
+  return (
+    <div className={compact ? 'grid-compact' : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <div key={item.key} className="grid-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+            {row.kind === 'header' && <GroupHeader section={row.section} compact={compact} />}
+            {row.kind === 'groups' && (
+              <div className="group-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: metrics.gap }}>
+                {row.sections.map((section) => (
+                  <div key={sectionKey(section)} className="group-block" style={{ gridColumn: `span ${section.nodeIds.length}` }}>
+                    <GroupHeader section={section} compact={compact} />
+                    {items(section, section.nodeIds, section.nodeIds.length)}
+                  </div>
+                ))}
+              </div>
+            )}
+            {row.kind === 'items' && items(row.section, row.nodeIds, columns)}
+          </div>
+        );
+      })}
+    </div>
+  );
 }
 
 /**
- * Node groups, then management nodes, then API nodes, in rows of cards; only the rows on screen (plus a few) are
- * in the DOM. Re-renders only when the cluster's shape changes: each card follows its own node.
+ * Node groups, then management nodes, then API nodes, as cards or (compact) tiles; only the rows on screen are in
+ * the DOM. Re-renders only when the cluster's shape or the space changes: each card or tile follows its own node.
  */
 export function NodeGrid() {
   const { store } = useAppContext();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(scrollRef);
+  const { width, height } = useSize(scrollRef);
   const shape = useApp((s) => layoutKey(s.shown.nodes));
   const groupsKey = useApp((s) => s.shown.nodeGroups.map((g) => g.nodeGroup).join(','));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
-  const cardHeight = (kind: GridSection['kind']): number => CARD_HEIGHT[kind] + (actions && (kind === 'nodegroup' || kind === 'ungrouped') ? ACTIONS_HEIGHT : 0);
-  const columns = Math.max(1, Math.floor((width - GAP + 1) / (CARD_MIN_WIDTH + GAP)));
+  const setting = useApp((s) => s.ui.density);
   // The shape key stands for the nodes' layout; the store is read once per shape change, not per delta.
   const sections = useMemo(() => {
     const { nodes, nodeGroups } = store.getState().shown;
     return gridSections(nodes, nodeGroups);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, shape, groupsKey]);
-  const rows = useMemo(() => rowsOf(sections, columns), [sections, columns]);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: (i) => {
-      const row = rows[i];
-      if (!row || row.kind === 'header') return HEADER_HEIGHT;
-      return row.kind === 'groups' ? HEADER_HEIGHT + cardHeight('nodegroup') + GAP : cardHeight(row.section.kind) + GAP;
-    },
-    overscan: 3,
-  });
+  const density = resolveDensity(setting, sections, width, height, comfortableMetrics(actions));
+  const metrics = useMemo(() => metricsFor(density, actions), [density, actions]);
 
   return (
-    <div className="grid-scroll" ref={scrollRef} data-testid="node-grid">
-      {rows.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          return (
-            <div key={item.key} className="grid-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
-              {row.kind === 'header' && <GroupHeader section={row.section} />}
-              {row.kind === 'groups' && (
-                <div className="group-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
-                  {row.sections.map((section) => (
-                    <div key={section.kind === 'nodegroup' ? section.nodeGroup : section.kind} className="group-block" style={{ gridColumn: `span ${section.nodeIds.length}` }}>
-                      <GroupHeader section={section} />
-                      <div className="cards" style={{ gridTemplateColumns: `repeat(${section.nodeIds.length}, minmax(0, 1fr))`, height: cardHeight('nodegroup') }}>
-                        {section.nodeIds.map((id) => (
-                          <NodeCard key={id} nodeId={id} />
-                        ))}
-                      </div>
-                    </div>
-                  ))}
-                </div>
-              )}
-              {row.kind === 'cards' && (
-                <div className="cards" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, height: cardHeight(row.section.kind) }}>
-                  {row.nodeIds.map((id) => (
-                    <NodeCard key={id} nodeId={id} />
-                  ))}
-                </div>
-              )}
-            </div>
-          );
-        })}
+    <>
+      <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density}>
+        {sections.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
+        {width > 0 && <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />}
       </div>
-    </div>
+      <NodeDetail />
+    </>
   );
 }

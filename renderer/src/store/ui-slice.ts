@@ -1,4 +1,5 @@
 import type { OperatorAction, Severity } from '../contract.js';
+import type { DensitySetting } from '../view-model/grid-rows.js';
 
 export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings'] as const;
 export type ViewName = (typeof VIEWS)[number];
@@ -33,6 +34,10 @@ export interface UiState {
   theme: Theme;
   helpOpen: boolean;
   fullscreen: boolean;
+  /** Node grid: cards, small tiles, or tiles only when the data nodes would not fit as cards. */
+  density: DensitySetting;
+  /** The node whose full card (and actions) the side panel shows, opened from a compact tile. */
+  selectedNodeId: number | null;
   phaseMarks: readonly PhaseMark[];
   /** The operator action waiting for confirmation in the dialog. */
   pendingAction: OperatorAction | null;
@@ -50,6 +55,8 @@ export const INITIAL_UI: UiState = {
   theme: 'dark',
   helpOpen: false,
   fullscreen: false,
+  density: 'auto',
+  selectedNodeId: null,
   phaseMarks: [],
   pendingAction: null,
   error: null,

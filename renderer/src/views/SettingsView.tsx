@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Profile, Settings } from '../contract.js';
+import { DENSITIES } from '../store/ui-prefs.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 
 function errorText(err: unknown): string {
@@ -47,6 +48,22 @@ function SettingsForm() {
       </label>
       <span className="muted">{saved}</span>
     </form>
+  );
+}
+
+/** A display preference of this screen, not an engine setting: kept in the UI store (and the browser's storage). */
+function DensityPicker() {
+  const { store } = useAppContext();
+  const density = useApp((s) => s.ui.density);
+  return (
+    <label>
+      Node grid density
+      <select value={density} data-testid="density" onChange={(e) => store.setUi({ density: DENSITIES.find((d) => d === e.target.value) ?? 'auto' })}>
+        <option value="auto">auto (tiles when the data nodes do not fit as cards)</option>
+        <option value="comfortable">comfortable (cards)</option>
+        <option value="compact">compact (tiles)</option>
+      </select>
+    </label>
   );
 }
 
@@ -108,6 +125,9 @@ export function SettingsView() {
     <div className="view settings-view">
       <h2>Settings</h2>
       <SettingsForm />
+      <div className="settings-form">
+        <DensityPicker />
+      </div>
       <Profiles />
     </div>
   );

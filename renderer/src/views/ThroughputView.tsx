@@ -3,7 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, 
 import type { HistorySeries, Metric } from '../contract.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
-import { useWidth } from '../hooks/use-width.js';
+import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { formatClock, formatRate } from '../view-model/format.js';
@@ -32,7 +32,7 @@ export function toRows(history: HistorySeries | null): Record<string, number | n
 
 function ClusterChart() {
   const ref = useRef<HTMLDivElement>(null);
-  const width = useWidth(ref);
+  const { width } = useSize(ref);
   const marks = useApp((s) => s.ui.phaseMarks);
   const history = useHistoryQuery(TOTAL_METRICS, width);
   const until = useApp((s) => s.shown.historyUntil);

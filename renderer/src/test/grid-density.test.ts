@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { COMPACT_METRICS, comfortableMetrics } from '../components/grid-metrics.js';
+import { createAppStore } from '../store/store.js';
+import { persistUiPrefs } from '../store/ui-prefs.js';
+import { gridSections } from '../view-model/grid-layout.js';
+import { gridColumns, gridRows, resolveDensity, rowHeight } from '../view-model/grid-rows.js';
+import { tilePhase, tileStatus } from '../view-model/tile-status.js';
+import { nodeView } from './fixtures.js';
+
+/** The largest cluster NDB allows: 144 data nodes in 72 two-replica groups, 2 management nodes, 109 API slots. */
+function largestCluster() {
+  const nodes = new Map<number, ReturnType<typeof nodeView>>();
+  for (let id = 1; id <= 144; id++) nodes.set(id, nodeView(id, { nodeGroup: Math.floor((id - 1) / 2) }));
+  for (const id of [145, 146]) nodes.set(id, nodeView(id, { type: 'MGM', nodeGroup: null, status: 'CONNECTED' }));
+  for (let id = 147; id <= 255; id++) nodes.set(id, nodeView(id, { type: 'API', nodeGroup: null, status: id < 187 ? 'CONNECTED' : 'NO_CONTACT', address: id < 187 ? '10.0.1.1' : null }));
+  const groups = Array.from({ length: 72 }, (_, g) => ({ nodeGroup: g, nodeIds: [2 * g + 1, 2 * g + 2], live: 2, health: 'OK' as const }));
+  return gridSections(nodes, groups);
+}
+
+test('auto density: cards while the data nodes fit, tiles when they would not; an explicit choice wins', () => {
+  const big = largestCluster();
+  const small = big.filter((s) => s.kind !== 'nodegroup' || s.nodeGroup < 2);
+  const cards = comfortableMetrics(false);
+  assert.equal(resolveDensity('auto', big, 1896, 950, cards), 'compact');
+  assert.equal(resolveDensity('auto', small, 1000, 800, cards), 'comfortable');
+  assert.equal(resolveDensity('comfortable', big, 1896, 950, cards), 'comfortable');
+  assert.equal(resolveDensity('compact', small, 1000, 800, cards), 'compact');
+  // Not measured yet: no flash of tiles before the first layout.
+  assert.equal(resolveDensity('auto', big, 0, 0, cards), 'comfortable');
+});
+
+test('compact rows: 144 data nodes, the management nodes and the API header fit in a 1080p dashboard', () => {
+  const sections = largestCluster();
+  const columns = gridColumns(1896, COMPACT_METRICS);
+  const rows = gridRows(sections, columns, COMPACT_METRICS);
+  const firstApi = rows.findIndex((r) => r.kind === 'header' && r.section.kind === 'api');
+  assert.ok(firstApi > 0, 'API nodes come last, under their header');
+  const aboveApi = rows.slice(0, firstApi + 1).reduce((sum, r) => sum + rowHeight(r, COMPACT_METRICS), 0);
+  // 1080 minus the header and up to four alert rows.
+  assert.ok(aboveApi <= 1080 - 50 - 4 * 34, `${aboveApi} px before the API nodes`);
+  const packed = rows.filter((r) => r.kind === 'groups').flatMap((r) => (r.kind === 'groups' ? r.sections : []));
+  assert.equal(packed.filter((s) => s.kind === 'nodegroup').length, 72);
+  assert.ok(packed.some((s) => s.kind === 'mgm'), 'management nodes pack beside the node groups');
+  for (const r of rows) if (r.kind === 'groups') assert.ok(r.sections.reduce((n, s) => n + s.nodeIds.length, 0) <= columns);
+});
+
+test('tile words are short but never colour alone; a starting tile shows its step of nine', () => {
+  assert.equal(tileStatus('NO_CONTACT'), 'NO CONTACT');
+  assert.equal(tileStatus('SHUTTING_DOWN'), 'STOPPING');
+  assert.equal(tilePhase({ status: 'STARTING', startPhase: 4 }), 'p4/9');
+  assert.equal(tilePhase({ status: 'STARTING', startPhase: 101 }), 'p9/9');
+  assert.equal(tilePhase({ status: 'STARTED', startPhase: 0 }), null);
+});
+
+test('the density setting is read from storage at start and written back when changed', () => {
+  const saved = new Map<string, string>([['ndbtop.density', 'compact']]);
+  const storage = { getItem: (k: string) => saved.get(k) ?? null, setItem: (k: string, v: string) => void saved.set(k, v) };
+  const store = createAppStore();
+  const stop = persistUiPrefs(store, storage);
+  assert.equal(store.getState().ui.density, 'compact');
+  store.setUi({ density: 'comfortable' });
+  assert.equal(saved.get('ndbtop.density'), 'comfortable');
+  stop();
+  saved.set('ndbtop.density', 'nonsense');
+  const other = createAppStore();
+  persistUiPrefs(other, storage)();
+  assert.equal(other.getState().ui.density, 'auto', 'an unknown value is ignored');
+});

@@ -1,0 +1,75 @@
+import type { GridSection } from './grid-layout.js';
+
+export type GridRow =
+  | { kind: 'header'; section: GridSection }
+  | { kind: 'items'; section: GridSection; nodeIds: number[] }
+  /** Small sections side by side, each with its own header: 72 two-replica node groups fill the screen, not a column. */
+  | { kind: 'groups'; sections: GridSection[] };
+
+/** Sizes of one density of the grid, in CSS pixels. */
+export interface GridMetrics {
+  minItemWidth: number;
+  gap: number;
+  headerHeight: number;
+  itemHeight(kind: GridSection['kind']): number;
+  /** Sections that may share a row with others when they fit in it. */
+  packs(kind: GridSection['kind']): boolean;
+}
+
+export type Density = 'comfortable' | 'compact';
+export type DensitySetting = Density | 'auto';
+
+export function gridColumns(width: number, m: GridMetrics): number {
+  return Math.max(1, Math.floor((width - m.gap + 1) / (m.minItemWidth + m.gap)));
+}
+
+export function gridRows(sections: readonly GridSection[], columns: number, m: GridMetrics): GridRow[] {
+  const rows: GridRow[] = [];
+  let packed: GridSection[] = [];
+  let used = 0;
+  const flush = (): void => {
+    if (packed.length > 0) rows.push({ kind: 'groups', sections: packed });
+    packed = [];
+    used = 0;
+  };
+  for (const section of sections) {
+    if (m.packs(section.kind) && section.nodeIds.length <= columns) {
+      if (used + section.nodeIds.length > columns) flush();
+      packed.push(section);
+      used += section.nodeIds.length;
+      continue;
+    }
+    flush();
+    rows.push({ kind: 'header', section });
+    for (let i = 0; i < section.nodeIds.length; i += columns) rows.push({ kind: 'items', section, nodeIds: section.nodeIds.slice(i, i + columns) });
+  }
+  flush();
+  return rows;
+}
+
+export function rowHeight(row: GridRow, m: GridMetrics): number {
+  switch (row.kind) {
+    case 'header':
+      return m.headerHeight;
+    case 'items':
+      return m.itemHeight(row.section.kind) + m.gap;
+    case 'groups':
+      return m.headerHeight + Math.max(...row.sections.map((s) => m.itemHeight(s.kind))) + m.gap;
+  }
+}
+
+function isDataSection(section: GridSection): boolean {
+  return section.kind === 'nodegroup' || section.kind === 'ungrouped';
+}
+
+/**
+ * "auto" is compact as soon as the data nodes would not all fit on screen as cards: on a wall screen the whole
+ * cluster at once matters more than the details of each node, which stay one click away.
+ */
+export function resolveDensity(setting: DensitySetting, sections: readonly GridSection[], width: number, height: number, comfortable: GridMetrics): Density {
+  if (setting !== 'auto') return setting;
+  if (width <= 0 || height <= 0) return 'comfortable';
+  const rows = gridRows(sections.filter(isDataSection), gridColumns(width, comfortable), comfortable);
+  const needed = rows.reduce((sum, row) => sum + rowHeight(row, comfortable), 0);
+  return needed > height ? 'compact' : 'comfortable';
+}

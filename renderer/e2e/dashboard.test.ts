@@ -176,6 +176,22 @@ test('144 data nodes fit one 1920×1080 dashboard as tiles; a failed node reads 
   );
 });
 
+test('a restart floods the log with failure handling about one node: one folded row with its count', { skip }, async () => {
+  await withDashboard({ simulator: { scenario: 'steady', dataNodes: 16, speed: 4 } }, async (page, stack) => {
+    const victim = (await engineSnapshot(stack)).nodes.filter((n) => n.type === 'NDB')[5]?.nodeId ?? 0;
+    await page.keyboard.press('4');
+    const flood = `window.__ndbtopStore.getState().live.events.filter((e) => e.name === 'NodeFailCompleted' && e.subjectNodeId === ${victim})`;
+    await stack.simulator.model.restartNode(victim);
+    await waitInPage(page, `${flood}.length >= 3`, 60_000);
+    const rows = `[...document.querySelectorAll('[data-testid="event-row"][data-subject="${victim}"]')].filter((r) => r.querySelector('.ev-text').textContent.includes('failure handling of node ${victim} completed'))`;
+    await waitInPage(page, `${rows}.length === 1 && Number(${rows}[0].dataset.count) === ${flood}.length`);
+    await page.click(`[data-testid="event-row"][data-count="${String(await page.evaluate(`${flood}.length`))}"] .ev-count`);
+    const detail = (await page.textContent('[data-testid="event-fold-detail"]')) ?? '';
+    assert.match(detail, /reported by node/);
+    await screenshot(page, 'e2e-event-fold');
+  });
+});
+
 test('losing the management server in use shows the failover in the header', { skip }, async () => {
   await withDashboard({ simulator: { scenario: 'steady', dataNodes: 2, mgmNodes: 2 } }, async (page, stack) => {
     const inUse = (await engineSnapshot(stack)).connection.mgmd?.nodeId;

@@ -1,28 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
-import { SeveritySchema, type EventView, type Severity } from '../contract.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { SeveritySchema } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import type { EventFilter } from '../store/ui-slice.js';
 import { categoriesOf, visibleEvents } from '../view-model/event-filter.js';
-import { formatClock } from '../view-model/format.js';
+import { foldEvents } from '../view-model/event-fold.js';
+import { EventRow } from './EventRow.js';
 
 const ROW_HEIGHT = 30;
 export const FOCUS_FILTER_EVENT = 'ndbtop:focus-event-filter';
-
-const SEVERITY_TONE: Record<Severity, string> = { DEBUG: 'idle', INFO: 'idle', WARNING: 'warn', ERROR: 'bad', CRITICAL: 'bad', ALERT: 'bad' };
-
-function EventRow({ event }: { event: EventView }) {
-  return (
-    <div className="event-row" data-testid="event-row" data-seq={event.seq} data-severity={event.severity ?? ''} data-category={event.category ?? ''} data-source={event.sourceNodeId} data-subject={event.subjectNodeId ?? ''}>
-      <span className="ev-time">{formatClock(event.at)}</span>
-      <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
-      <span className="ev-node">node {event.subjectNodeId ?? event.sourceNodeId}</span>
-      <span className="ev-text" title={`${event.name} from node ${event.sourceNodeId}: ${JSON.stringify(event.fields)}`}>
-        {event.text}
-      </span>
-    </div>
-  );
-}
 
 function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categories: string[]; nodeIds: number[] }) {
   const { store } = useAppContext();
@@ -64,33 +50,43 @@ function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categ
   );
 }
 
-/** The cluster log, virtualised: ten thousand events cost the DOM only the rows on screen. */
+/** The cluster log, virtualised and folded: ten thousand events cost the DOM only the rows on screen. */
 export function EventLog() {
   const events = useApp((s) => s.shown.events);
   const filter = useApp((s) => s.ui.eventFilter);
   const follow = useApp((s) => s.ui.follow);
   const nodesKey = useApp((s) => [...s.shown.nodes.keys()].join(','));
   const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = useMemo(() => visibleEvents(events, filter, follow), [events, filter, follow]);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const matched = useMemo(() => visibleEvents(events, filter, follow), [events, filter, follow]);
+  const rows = useMemo(() => foldEvents(matched), [matched]);
   const categories = useMemo(() => categoriesOf(events), [events]);
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const toggle = useCallback((key: number) => setExpanded((prev) => new Set(prev.has(key) ? [...prev].filter((k) => k !== key) : [...prev, key])), []);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 10,
+  });
 
   useEffect(() => {
     if (follow && rows.length > 0) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-  }, [follow, rows.length, virtualizer]);
+  }, [follow, rows.length, matched.length, virtualizer]);
 
   return (
     <section className="event-log" aria-label="event log">
       <FilterBar filter={filter} categories={categories} nodeIds={nodeIds} />
-      <div className="event-scroll" ref={scrollRef} data-testid="event-log" data-count={rows.length}>
+      <div className="event-scroll" ref={scrollRef} data-testid="event-log" data-count={matched.length} data-rows={rows.length}>
         {rows.length === 0 && <p className="empty">{events.length === 0 ? 'No events yet' : 'No event matches the filter'}</p>}
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
           {virtualizer.getVirtualItems().map((item) => {
-            const event = rows[item.index];
-            return event ? (
-              <div key={event.seq} style={{ position: 'absolute', top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}>
-                <EventRow event={event} />
+            const fold = rows[item.index];
+            // Expanded rows are taller: each row is measured once drawn.
+            return fold ? (
+              <div key={item.key} data-index={item.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+                <EventRow fold={fold} expanded={expanded.has(fold.key)} onToggle={toggle} />
               </div>
             ) : null;
           })}

@@ -41,14 +41,16 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
         <span className="ev-time">{formatClock(event.at)}</span>
         <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
         <span className="ev-node">node {event.subjectNodeId ?? event.sourceNodeId}</span>
-        <span className="ev-text" title={`${event.name} from node ${event.sourceNodeId}: ${JSON.stringify(event.fields)}`}>
-          {event.text}
-        </span>
-        {count > 1 && (
+        {count > 1 ? (
           <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about node ${event.subjectNodeId ?? event.sourceNodeId}`} onClick={() => onToggle(fold.key)}>
             ×{count}
           </button>
+        ) : (
+          <span />
         )}
+        <span className="ev-text" title={`${event.name} from node ${event.sourceNodeId}: ${JSON.stringify(event.fields)}`}>
+          {event.text}
+        </span>
       </div>
       {expanded && <FoldDetail fold={fold} />}
     </div>

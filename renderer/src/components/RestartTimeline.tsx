@@ -1,5 +1,8 @@
+import { useRef } from 'react';
 import type { Timeline } from '../contract.js';
+import { useSize } from '../hooks/use-size.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
+import { TICK_LABEL_PX, timeTicks } from '../view-model/time-ticks.js';
 import { STATUS_TONE } from '../view-model/status.js';
 
 type Segment = Timeline['nodes'][number]['segments'][number];
@@ -16,11 +19,19 @@ export function RestartTimeline({ timeline, rows: labels, now }: { timeline: Tim
   const to = Math.max(timeline.toMs, now);
   const span = Math.max(1, to - from);
   const rows = new Map(timeline.nodes.map((n) => [n.nodeId, n.segments]));
+  const axisRef = useRef<HTMLDivElement>(null);
+  const { width } = useSize(axisRef);
   return (
     <div className="timeline" data-testid="restart-timeline">
-      <div className="timeline-axis">
-        <span>{formatClock(from)}</span>
-        <span>{formatClock(to)}</span>
+      <div className="timeline-axis" ref={axisRef}>
+        {/* A label starts at its tick, so one too close to the right edge would be cut. */}
+        {timeTicks(from, to, width)
+          .filter((t) => ((to - t) / span) * width >= TICK_LABEL_PX)
+          .map((t) => (
+            <span key={t} className="timeline-tick" style={{ left: `${((t - from) / span) * 100}%` }}>
+              {formatClock(t)}
+            </span>
+          ))}
       </div>
       {labels.map(({ nodeId: id, label }) => (
         <div key={id} className="timeline-row" data-testid={`timeline-${id}`}>

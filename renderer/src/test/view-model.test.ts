@@ -9,6 +9,7 @@ import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
 import { rollingRestart } from '../view-model/rolling-restart.js';
+import { TICK_LABEL_PX, timeTicks } from '../view-model/time-ticks.js';
 import { event, nodeView, snapshot } from './fixtures.js';
 
 test('decimation keeps each bucket’s extremes, in time order, within the point budget', () => {
@@ -150,4 +151,16 @@ test('connection state: trouble outranks the mode, a healthy simulated cluster s
 test('the WebSocket target follows the page: scheme, host and token', () => {
   assert.deepEqual(webSocketTarget({ protocol: 'http:', host: '127.0.0.1:8080', search: '' }), { url: 'ws://127.0.0.1:8080/ws', token: undefined });
   assert.deepEqual(webSocketTarget({ protocol: 'https:', host: 'wall:443', search: '?token=s3cret-token&x=1' }), { url: 'wss://wall:443/ws', token: 's3cret-token' });
+});
+
+test('time ticks: round clock times, never closer than a label needs, inside the window', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 1e12, max: 2e12 }), fc.constantFrom(60_000, 300_000, 900_000, 3_600_000), fc.integer({ min: 100, max: 3000 }), (from, span, width) => {
+      const ticks = timeTicks(from, from + span, width);
+      assert.ok(ticks.length >= 1, `no tick for ${span} ms over ${width} px`);
+      for (const t of ticks) assert.ok(t >= from && t <= from + span);
+      for (let i = 1; i < ticks.length; i++) assert.ok((((ticks[i] ?? 0) - (ticks[i - 1] ?? 0)) / span) * width >= TICK_LABEL_PX);
+    }),
+  );
+  assert.deepEqual(timeTicks(0, 1000, 50), []);
 });

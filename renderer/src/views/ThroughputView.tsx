@@ -7,6 +7,7 @@ import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { formatClock, formatRate } from '../view-model/format.js';
+import { timeTicks } from '../view-model/time-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
 const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
@@ -18,6 +19,8 @@ const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
   aborts: '#ff3355',
 };
 const SMALL_WIDTH = 200;
+/** Chart width not used by the plot: the y axis and the margins. */
+const PLOT_MARGIN = 92;
 const SMALL_HEIGHT = 48;
 
 /** Columnar series to the row objects recharts draws. */
@@ -43,7 +46,8 @@ function ClusterChart() {
       {width > 0 && (
         <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-          <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+          {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
+          <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
           <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
           <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />

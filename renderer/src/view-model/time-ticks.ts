@@ -1,0 +1,19 @@
+const STEPS_MS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200].map((s) => s * 1000);
+
+/** Room one "hh:mm:ss" label needs, with a gap, so labels never touch. */
+export const TICK_LABEL_PX = 80;
+
+/**
+ * Round clock times to label a time axis `widthPx` wide: the smallest step that leaves each label its room, ticks on
+ * multiples of it (local time), never two labels closer than `minPx`.
+ */
+export function timeTicks(from: number, to: number, widthPx: number, minPx = TICK_LABEL_PX): number[] {
+  if (!(to > from) || widthPx < minPx) return [];
+  const span = to - from;
+  const step = STEPS_MS.find((s) => (s / span) * widthPx >= minPx) ?? span;
+  // Local midnight-aligned so minutes fall on :00 wherever the time zone is.
+  const offset = new Date(from).getTimezoneOffset() * 60_000;
+  const ticks: number[] = [];
+  for (let t = Math.ceil((from - offset) / step) * step + offset; t <= to; t += step) ticks.push(t);
+  return ticks;
+}

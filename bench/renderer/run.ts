@@ -3,13 +3,20 @@
  * 109 API nodes) on the simulator under the benchmark load, the engine polling 10 times a second, served to real
  * Chromium. Over BENCH_SECONDS (default 60): frame time p50/p95/max from requestAnimationFrame, long tasks (> 50 ms)
  * from a PerformanceObserver, main-thread time from the DevTools protocol's Performance domain, and the time from a
- * node failure in the simulator (the management server's event) to the card in the DOM showing it.
+ * node failure in the simulator (the management server's event) to the card in the DOM showing it. The engine starts
+ * with an hour of one-a-second history for every data node already in it (`fillHistory`), and a last phase draws
+ * that hour in the throughput view.
  */
 import { performance } from 'node:perf_hooks';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { fillHistory } from './hour-of-history.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAILURE_EVERY_MS = 4000;
+const DATA_NODES = 144;
+const HISTORY_SECONDS = 3600;
+/** The throughput view over its longest window, after the main run: an hour of history drawn. */
+const CHART_SECONDS = Math.max(5, Math.round(SECONDS / 4));
 
 const PAGE_PROBE = `(() => {
   const probe = (window.__bench = { frames: [], longTasks: [], changes: {} });
@@ -38,11 +45,17 @@ const ms = (v: number): string => `${v.toFixed(1)} ms`;
 export async function benchRenderer(): Promise<void> {
   console.log('== renderer');
   const built = await buildRenderer();
-  const stack = await startStack(built.dir, {
-    pollIntervalMs: 100,
-    historySeconds: 3600,
-    simulator: { scenario: 'benchmark', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
-  });
+  let historyPoints = 0;
+  const stack = await startStack(
+    built.dir,
+    {
+      pollIntervalMs: 100,
+      historySeconds: HISTORY_SECONDS,
+      simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
+    },
+    // Data nodes are the first ids of the simulator's layout.
+    (engine) => (historyPoints = fillHistory(engine, Array.from({ length: DATA_NODES }, (_, i) => i + 1), HISTORY_SECONDS)),
+  );
   const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
@@ -77,12 +90,19 @@ export async function benchRenderer(): Promise<void> {
     const delta = (name: string): number => (after.get(name) ?? 0) - (before.get(name) ?? 0);
     const domNodes = await page.evaluate('document.querySelectorAll("*").length');
     const cards = await page.evaluate('document.querySelectorAll("[data-testid^=node-][data-status]").length');
-    console.log(`renderer bench: 255 node ids (144 data, 2 mgm, 109 api), engine polling every 100 ms, ${SECONDS} s, Chromium ${browser.version()}`);
+
+    await page.evaluate(`window.__ndbtopStore.setUi({ view: 'throughput', window: '1h' }); window.__bench.frames = []; window.__bench.longTasks = []`);
+    await waitInPage(page, `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points) > 100`, 60_000);
+    const chartPoints = await page.getAttribute('[data-testid="throughput-chart"]', 'data-points');
+    await new Promise((resolve) => setTimeout(resolve, CHART_SECONDS * 1000));
+    const chart = (await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as { frames: number[]; longTasks: number[] };
+    console.log(`renderer bench: 255 node ids (144 data, 2 mgm, 109 api), engine polling every 100 ms, ${historyPoints} s of history preloaded, ${SECONDS} s, Chromium ${browser.version()}`);
     console.log(`  frames            ${probe.frames.length} · p50 ${ms(percentile(probe.frames, 50))} · p95 ${ms(percentile(probe.frames, 95))} · max ${ms(Math.max(...probe.frames))}`);
     console.log(`  long tasks >50ms  ${probe.longTasks.length} · total ${ms(probe.longTasks.reduce((a, b) => a + b, 0))} · longest ${ms(Math.max(0, ...probe.longTasks))}`);
     console.log(`  main thread       script ${ms(delta('ScriptDuration') * 1000)} · layout ${ms(delta('LayoutDuration') * 1000)} · style ${ms(delta('RecalcStyleDuration') * 1000)} · tasks ${ms(delta('TaskDuration') * 1000)} over ${SECONDS} s`);
     console.log(`  JS heap           ${((after.get('JSHeapUsedSize') ?? 0) / 2 ** 20).toFixed(1)} MiB · DOM elements ${String(domNodes)} · node cards mounted ${String(cards)} of 146 shown`);
     console.log(`  event → DOM       ${latencies.length} node failures · p50 ${ms(percentile(latencies, 50))} · p95 ${ms(percentile(latencies, 95))} · max ${ms(Math.max(...latencies))}`);
+    console.log(`  throughput, 1 h   ${CHART_SECONDS} s · ${String(chartPoints)} points drawn · frames p50 ${ms(percentile(chart.frames, 50))} · p95 ${ms(percentile(chart.frames, 95))} · long tasks ${chart.longTasks.length} (longest ${ms(Math.max(0, ...chart.longTasks))})`);
   } finally {
     await browser.close();
     await stack.close();

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
+import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { startServeServer, type ServeServer } from '../../electron/serve/serve-server.js';
 import type { Simulator } from '../../native-mgm/sim/index.js';
 
@@ -31,14 +32,19 @@ export async function launchChromium(): Promise<Browser> {
 
 export interface Stack {
   readonly url: string;
+  readonly engine: EngineHost;
   readonly server: ServeServer;
   readonly simulator: Simulator;
   close(): Promise<void>;
 }
 
-/** The real thing over real sockets: simulator (TCP) → engine → serve mode (HTTP + WebSocket) on 127.0.0.1:0. */
-export async function startStack(staticDir: string, options: Partial<CreateEngineOptions> = {}): Promise<Stack> {
+/**
+ * The real thing over real sockets: simulator (TCP) → engine → serve mode (HTTP + WebSocket) on 127.0.0.1:0.
+ * `prepare` sees the engine before anything else runs (before its first one-second tick).
+ */
+export async function startStack(staticDir: string, options: Partial<CreateEngineOptions> = {}, prepare?: (engine: EngineHost) => void): Promise<Stack> {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, ...options });
+  prepare?.(engine);
   const simulator = engine.simulator;
   if (!simulator) throw new Error('the stack needs the built-in simulator');
   const server = await startServeServer({ engine, staticDir, host: '127.0.0.1', port: 0 }).catch(async (err: unknown) => {
@@ -47,6 +53,7 @@ export async function startStack(staticDir: string, options: Partial<CreateEngin
   });
   return {
     url: server.url,
+    engine,
     server,
     simulator,
     async close() {

@@ -4,15 +4,25 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 
 /**
- * History for a chart, decimated by the engine to the pixels there are. Asks again whenever a live point arrives
- * (a stale answer is dropped), and not while paused, so the chart freezes with the rest of the screen.
+ * History for a chart, decimated by the engine to the pixels there are. Asks again once the newest sample has moved
+ * by a pixel's worth of time (every point on a 5-minute chart, every few seconds over an hour: redrawing an
+ * unchanged picture is what made long windows janky), a stale answer dropped; not while paused, so the chart
+ * freezes with the rest of the screen.
  */
-export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, nodeIds?: readonly number[]): HistorySeries | null {
+export interface HistoryQueryResult {
+  history: HistorySeries | null;
+  /** End of the window the chart shows: the newest sample, rounded up to the pixel. */
+  until: number;
+}
+
+export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, nodeIds?: readonly number[]): HistoryQueryResult {
   const { api, store } = useAppContext();
   const clusterId = useApp((s) => s.shown.clusterId);
-  const version = useApp((s) => s.shown.historyVersion);
-  const until = useApp((s) => s.shown.historyUntil);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
+  // Whole milliseconds: the contract's times are integers.
+  const pixelMs = Math.max(1, Math.round(windowMs / Math.max(2, maxPoints)));
+  // A primitive that changes once per pixel of time, so the selector re-renders this no more often than that.
+  const until = useApp((s) => Math.ceil(s.shown.historyUntil / pixelMs) * pixelMs);
   const [series, setSeries] = useState<HistorySeries | null>(null);
   const metricsKey = metrics.join(',');
   const nodesKey = nodeIds?.join(',') ?? '';
@@ -35,7 +45,7 @@ export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, n
     return () => {
       current = false;
     };
-  }, [api, store, clusterId, version, until, windowMs, metricsKey, nodesKey, maxPoints]);
+  }, [api, store, clusterId, until, windowMs, metricsKey, nodesKey, maxPoints]);
 
-  return series;
+  return { history: series, until };
 }

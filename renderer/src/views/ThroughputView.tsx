@@ -37,8 +37,8 @@ function ClusterChart() {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useSize(ref);
   const marks = useApp((s) => s.ui.phaseMarks);
-  const history = useHistoryQuery(TOTAL_METRICS, width);
-  const until = useApp((s) => s.shown.historyUntil);
+  // The window's end moves with the query (a pixel at a time), so the chart redraws only with new data.
+  const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   const rows = useMemo(() => toRows(history), [history]);
   return (
@@ -66,7 +66,7 @@ function ClusterChart() {
 function SmallMultiples() {
   const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
-  const history = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  const { history } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
   const byNode = new Map(history?.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId, s.values.map((v) => v ?? NaN)]));
   return (
     <div className="small-multiples" data-testid="node-throughput">

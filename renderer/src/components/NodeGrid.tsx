@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../view-model/grid-layout.js';
@@ -80,7 +80,12 @@ export function NodeGrid() {
     return gridSections(nodes, nodeGroups);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, shape, groupsKey]);
-  const density = resolveDensity(setting, sections, width, height, comfortableMetrics(actions));
+  // The density last drawn, so "auto" can hold it while the space changes a little.
+  const drawn = useRef<Density>('comfortable');
+  const density = resolveDensity(setting, sections, width, height, comfortableMetrics(actions), drawn.current);
+  useEffect(() => {
+    drawn.current = density;
+  }, [density]);
   const metrics = useMemo(() => metricsFor(density, actions), [density, actions]);
 
   return (

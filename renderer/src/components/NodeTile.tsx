@@ -24,6 +24,7 @@ function ThinMemory({ use }: { use: MemoryUse | null }) {
 export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
   const { store } = useAppContext();
   const node = useApp((s) => s.shown.nodes.get(nodeId));
+  const selected = useApp((s) => s.ui.selectedNodeId === nodeId);
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
   const starting = node.status === 'STARTING';
@@ -31,7 +32,8 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
   return (
     <button
       type="button"
-      className={`tile tone-border-${tone}`}
+      className={`tile tone-border-${tone}${selected ? ' selected' : ''}`}
+      aria-expanded={selected}
       data-testid={`node-${node.nodeId}`}
       data-status={node.status}
       data-start-phase={node.startPhase}

@@ -62,14 +62,19 @@ function isDataSection(section: GridSection): boolean {
   return section.kind === 'nodegroup' || section.kind === 'ungrouped';
 }
 
+/** Once tiles, cards come back only when they would leave this share of the height free. */
+export const DENSITY_HYSTERESIS = 0.2;
+
 /**
  * "auto" is compact as soon as the data nodes would not all fit on screen as cards: on a wall screen the whole
- * cluster at once matters more than the details of each node, which stay one click away.
+ * cluster at once matters more than the details of each node, which stay one click away. Going back to cards needs
+ * room to spare, so an alert strip growing and shrinking by a row does not flip the whole grid back and forth.
  */
-export function resolveDensity(setting: DensitySetting, sections: readonly GridSection[], width: number, height: number, comfortable: GridMetrics): Density {
+export function resolveDensity(setting: DensitySetting, sections: readonly GridSection[], width: number, height: number, comfortable: GridMetrics, current: Density = 'comfortable'): Density {
   if (setting !== 'auto') return setting;
-  if (width <= 0 || height <= 0) return 'comfortable';
+  if (width <= 0 || height <= 0) return current;
   const rows = gridRows(sections.filter(isDataSection), gridColumns(width, comfortable), comfortable);
   const needed = rows.reduce((sum, row) => sum + rowHeight(row, comfortable), 0);
-  return needed > height ? 'compact' : 'comfortable';
+  const room = current === 'compact' ? height * (1 - DENSITY_HYSTERESIS) : height;
+  return needed > room ? 'compact' : 'comfortable';
 }

@@ -1,8 +1,18 @@
-/** NDB packs versions as (major << 16) | (minor << 8) | build (spec §5.5); 0 means unknown or not connected. */
+const decoded = new Map<number, string>();
+
+/**
+ * NDB packs versions as (major << 16) | (minor << 8) | build (spec §5.5); 0 means unknown or not connected.
+ * Memoised: a cluster runs a handful of versions, and every poll decodes two per node.
+ */
 export function decodeVersion(raw: number): string | null {
   if (raw === 0) return null;
   const v = raw >>> 0;
-  return `${(v >>> 16) & 0xff}.${(v >>> 8) & 0xff}.${v & 0xff}`;
+  let text = decoded.get(v);
+  if (text === undefined) {
+    text = `${(v >>> 16) & 0xff}.${(v >>> 8) & 0xff}.${v & 0xff}`;
+    if (decoded.size < 1024) decoded.set(v, text);
+  }
+  return text;
 }
 
 export function encodeVersion(major: number, minor: number, build: number): number {

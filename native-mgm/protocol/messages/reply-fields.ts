@@ -1,22 +1,33 @@
 import { AuthorizationError, CommandFailedError, ProtocolError, ServerParserError } from '../../errors.js';
 import type { Pairs, Reply } from '../frames.js';
 
-/**
- * Strict decimal as the server prints with %d/%u; sscanf-style leniency would hide a corrupt reply. Hand-rolled
- * rather than a regex: `get status` of a large cluster calls it some 2,000 times per poll.
- */
-export function parseIntStrict(value: string, what: string): number {
+/** A strict decimal (optional minus, digits only) as a safe integer, else null. Allocates nothing. */
+export function parseDecimal(value: string): number | null {
   const len = value.length;
   const negative = len > 1 && value.charCodeAt(0) === 45;
+  if (len === 0) return null;
   let n = 0;
   for (let i = negative ? 1 : 0; i < len; i++) {
     const digit = value.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) throw new ProtocolError(`${what} is not an integer`, JSON.stringify(value));
+    if (digit < 0 || digit > 9) return null;
     n = n * 10 + digit;
   }
-  if (len === 0) throw new ProtocolError(`${what} is not an integer`, JSON.stringify(value));
-  if (!Number.isSafeInteger(n)) throw new ProtocolError(`${what} out of range`, value);
+  if (!Number.isSafeInteger(n)) return null;
   return negative ? -n : n;
+}
+
+/**
+ * Strict decimal as the server prints with %d/%u; sscanf-style leniency would hide a corrupt reply. Hot paths
+ * (`get status` of a large cluster: some 2,000 numbers per poll) pass `what` as a function, so the error text
+ * is only built when there is an error.
+ */
+export function parseIntStrict(value: string, what: string | (() => string)): number {
+  const n = parseDecimal(value);
+  if (n === null) {
+    const label = typeof what === 'string' ? what : what();
+    throw new ProtocolError(/^-?\d+$/.test(value) ? `${label} out of range` : `${label} is not an integer`, JSON.stringify(value));
+  }
+  return n;
 }
 
 /** Typed access to the key lines of one reply, with errors that name the command and key. */

@@ -2,7 +2,7 @@ import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { decodeVersion } from '../../version.js';
 import type { Reply } from '../frames.js';
-import { acceptReply, parseIntStrict } from './reply-fields.js';
+import { acceptReply, parseDecimal, parseIntStrict } from './reply-fields.js';
 
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
 const NO_NODE_GROUP = -256;
@@ -100,7 +100,7 @@ export function parseStatusReply(reply: Reply): NodeState[] {
     const dot = key.indexOf('.', 5);
     if (dot < 0) throw new ProtocolError('malformed key in get status', key);
     if (current === null || dot !== currentPrefix.length - 1 || !key.startsWith(currentPrefix)) {
-      const id = parseIntStrict(key.slice(5, dot), `node id in "${key}"`);
+      const id = parseIntStrict(key.slice(5, dot), () => `node id in "${key}"`);
       if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', key);
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
       if (seen.has(id)) throw new ProtocolError('node listed twice in get status', `node ${id}`);
@@ -122,28 +122,34 @@ export function parseStatusReply(reply: Reply): NodeState[] {
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const STATUSES: ReadonlySet<string> = new Set(NODE_STATUSES);
 
+/** A numeric field of node `id`; absent counts as 0 like the server's placeholders. */
+function intField(v: string | undefined, id: number, field: string): number {
+  if (v === undefined) return 0;
+  // The error text is built only on failure: this runs some 1,500 times per poll of a large cluster.
+  return parseDecimal(v) ?? parseIntStrict(v, `node.${id}.${field}`);
+}
+
 function toNodeState(n: RawNode): NodeState {
   const { id } = n;
   if (n.type === undefined) throw new ProtocolError(`get status: node ${id} lacks "type"`);
   if (n.status === undefined) throw new ProtocolError(`get status: node ${id} lacks "status"`);
   if (!TYPES.has(n.type)) throw new ProtocolError(`get status: unknown node type for node ${id}`, JSON.stringify(n.type));
-  const int = (v: string | undefined, field: string): number => (v === undefined ? 0 : parseIntStrict(v, `node.${id}.${field}`));
   const type = n.type as NodeType;
   const status: NodeStatus = STATUSES.has(n.status) ? (n.status as NodeStatus) : 'UNKNOWN';
   // A data node the mgmd cannot see prints zeros for everything; those zeros are placeholders, not facts.
   const reachable = type === 'NDB' && status !== 'NO_CONTACT' && status !== 'UNKNOWN';
-  const versionRaw = int(n.version, 'version');
-  const mysqlVersionRaw = int(n.mysqlVersion, 'mysql_version');
-  const nodeGroupRaw = int(n.nodeGroup, 'node_group');
-  const dynamicIdRaw = int(n.dynamicId, 'dynamic_id');
-  const connectCount = int(n.connectCount, 'connect_count');
+  const versionRaw = intField(n.version, id, 'version');
+  const mysqlVersionRaw = intField(n.mysqlVersion, id, 'mysql_version');
+  const nodeGroupRaw = intField(n.nodeGroup, id, 'node_group');
+  const dynamicIdRaw = intField(n.dynamicId, id, 'dynamic_id');
+  const connectCount = intField(n.connectCount, id, 'connect_count');
   const address = n.address ?? '';
   return {
     nodeId: id,
     type,
     status,
     statusRaw: n.status,
-    startPhase: int(n.startphase, 'startphase'),
+    startPhase: intField(n.startphase, id, 'startphase'),
     nodeGroup: !reachable ? null : nodeGroupRaw === NO_NODE_GROUP ? 'none' : nodeGroupRaw,
     version: decodeVersion(versionRaw),
     versionRaw,

@@ -166,7 +166,10 @@ test('144 data nodes fit one 1920×1080 dashboard as tiles; a failed node reads 
         assert.ok(box, `node ${id} is rendered`);
         assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1920 && box.y + box.height <= 1080, `node ${id} at ${JSON.stringify(box)} is off screen`);
       }
-      for (const id of [145, 146]) assert.ok(await page.locator(`[data-testid="node-${id}"]`).isVisible(), `management node ${id}`);
+      for (const testId of ['node-145', 'node-146', 'free-api-slots']) {
+        const box = await page.locator(`[data-testid="${testId}"]`).boundingBox();
+        assert.ok(box && box.y >= 0 && box.y + box.height <= 1080, `${testId} (management nodes, API summary) on screen too`);
+      }
       await page.click(`[data-testid="node-${victim}"]`);
       await page.waitForSelector('[data-testid="node-detail"][data-status="NO_CONTACT"]');
       await page.keyboard.press('Escape');

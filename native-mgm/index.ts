@@ -10,6 +10,7 @@ export { decodeTextWords, encodeTextWords } from './events/text-words.js';
 export { MgmClient } from './client/mgm-client.js';
 export type { MgmClientOptions, CallOptions, RestartOptions, StopOptions, BackupOptions, ClusterLogSeverity } from './client/mgm-client.js';
 export { EventStream } from './client/event-stream.js';
+export { sleepUnlessAborted } from './client/sleep.js';
 export type { EventStreamOptions } from './client/event-stream.js';
 export type { LinkState, LinkStatus } from './client/link.js';
 export type { SessionInfo } from './client/bootstrap.js';

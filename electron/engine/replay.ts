@@ -5,6 +5,7 @@ import type { EngineHost } from './engine-host.js';
 import { isInputLine, type RecordingLine } from './recording-format.js';
 import { readRecording, type RecordingProblem } from './recording-reader.js';
 import { SettingsStore } from './settings-store.js';
+import { sleepUnlessAborted } from '../../native-mgm/index.js';
 
 export interface ReplayOptions {
   file: string;
@@ -51,8 +52,8 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
       if (abort.signal.aborted) break;
       const wait = previousT === null || !Number.isFinite(speed) ? 0 : (line.t - previousT) / speed;
       previousT = line.t;
-      if (wait > 0) await sleep(wait, abort.signal);
-      else if (i % BATCH === BATCH - 1) await sleep(0, abort.signal);
+      if (wait > 0) await sleepUnlessAborted(wait, abort.signal);
+      else if (i % BATCH === BATCH - 1) await sleepUnlessAborted(0, abort.signal);
       if (line.kind === 'cluster') engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t);
       else if (isInputLine(line)) {
         engine.feed(line.c, line);
@@ -69,17 +70,4 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
   };
 
   return Object.assign(engine, { finished: play(recording.lines) });
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

@@ -4,6 +4,7 @@ import { AbortedError, CommandFailedError, ConnectionClosedError, type MgmError,
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { MgmConnection } from './connection.js';
 import { dialFirstReachable } from './dial.js';
+import { sleepUnlessAborted } from './sleep.js';
 
 export type LinkStatus = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'closed';
 
@@ -147,7 +148,7 @@ export class Link<Info> {
         if (this.current.status !== 'reconnecting') return;
         this.setState({ status: 'reconnecting', lastError: err instanceof Error ? err.message : String(err) });
         start = 0;
-        await sleep(this.backoff.next(), this.closer.signal);
+        await sleepUnlessAborted(this.backoff.next(), this.closer.signal);
       }
     }
   }
@@ -184,17 +185,4 @@ export class Link<Info> {
     this.current = { ...this.current, ...patch, since: statusChanged ? Date.now() : this.current.since };
     this.events.emit('state', this.current);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done(): void {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

@@ -115,7 +115,10 @@ export class Engine implements EngineHost {
     const entry = this.clusters.get(id);
     if (!entry || this.closed) return;
     this.config.recorder?.write({ c: id, ...input });
+    const statusBefore = input.kind === 'connection' ? entry.tracker.snapshot().connection.status : null;
     entry.tracker.apply(input);
+    // The cluster list shows each cluster's state; re-send it when one changes, not only when clusters come and go.
+    if (statusBefore !== null && entry.tracker.snapshot().connection.status !== statusBefore) this.hub.clusters(this.summaries());
   }
 
   cluster(id: string | undefined): ClusterEntry {

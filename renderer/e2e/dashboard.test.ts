@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { MgmClient } from '../../native-mgm/index.js';
+import { startSimulator } from '../../native-mgm/sim/index.js';
 import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 import { attr, recordAttributes, seen } from './page-probe.js';
 
@@ -257,4 +258,29 @@ test('event filters and keyboard shortcuts', { skip }, async () => {
     await page.waitForSelector('.app.dashboard');
     await screenshot(page, 'e2e-dashboard');
   });
+});
+
+test('a saved profile is watched and shown; the header switches between clusters and each keeps its own nodes', { skip }, async () => {
+  const other = await startSimulator({ scenario: 'steady', dataNodes: 6, replicas: 2 });
+  try {
+    await withDashboard({ simulator: { scenario: 'steady', dataNodes: 2 } }, async (page) => {
+      await page.keyboard.press('5');
+      await page.fill('[aria-label="profile name"]', 'lab');
+      await page.fill('[aria-label="connect string"]', other.connectstring);
+      await page.click('text=Save profile');
+      await page.click('[data-testid="watch-profile-lab"]');
+      // Node 6 is a data node (STARTED) in the second cluster and an API node (CONNECTED, or a folded free slot) in the first.
+      await page.keyboard.press('1');
+      await waitInPage(page, `document.querySelectorAll('[data-testid="cluster-select"] option').length === 2`);
+      await waitForStatus(page, 6, `s === 'STARTED'`);
+      assert.match((await page.textContent('.cluster-name')) ?? '', /lab/);
+      const first = await page.$$eval('[data-testid="cluster-select"] option', (os) => (os as HTMLOptionElement[]).find((o) => !o.textContent?.includes('lab'))?.value ?? '');
+      await page.selectOption('[data-testid="cluster-select"]', first);
+      await waitInPage(page, `!document.querySelector('.cluster-name')?.textContent?.includes('lab')`);
+      await waitInPage(page, `document.querySelector('[data-testid="node-2"]')?.dataset.status === 'STARTED' && document.querySelector('[data-testid="node-6"]')?.dataset.status !== 'STARTED'`);
+      await screenshot(page, 'e2e-cluster-switch');
+    });
+  } finally {
+    await other.close();
+  }
 });

@@ -26,7 +26,7 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <AppContext.Provider value={{ store, api }}>
+    <AppContext.Provider value={{ store, api, selectCluster: sync.selectCluster }}>
       <App />
     </AppContext.Provider>
   </StrictMode>,

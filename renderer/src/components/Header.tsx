@@ -2,6 +2,7 @@ import { useNow } from '../hooks/use-now.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
+import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
 
 /** Older than this, the freshest sample is shown as stale. */
@@ -45,6 +46,7 @@ export function Header() {
   return (
     <header className="app-header">
       <h1 className="cluster-name">{name || 'ndbtop'}</h1>
+      <ClusterPicker />
       {/* Connection state is always the live one: pausing the display must not hide a lost management server. */}
       <ConnectionChip connection={connection} />
       {showMode && <span className="conn-mode">{mode}</span>}

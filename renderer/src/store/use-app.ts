@@ -6,6 +6,8 @@ import type { AppState, AppStore } from './store.js';
 export interface AppContextValue {
   store: AppStore;
   api: NdbtopApi;
+  /** Shows another watched cluster; its history and events are the engine's, kept while it was not shown. */
+  selectCluster(clusterId: string): Promise<void>;
 }
 
 export const AppContext = createContext<AppContextValue | null>(null);

@@ -68,7 +68,7 @@ function DensityPicker() {
 }
 
 function Profiles() {
-  const { api, store } = useAppContext();
+  const { api, store, selectCluster } = useAppContext();
   const clusters = useApp((s) => s.clusters);
   const [profiles, setProfiles] = useState<Profile[]>([]);
   const [name, setName] = useState('');
@@ -86,14 +86,22 @@ function Profiles() {
       store.setUi({ error: errorText(err) });
     }
   };
-  const open = (p: Profile) => api.addCluster({ name: p.name, connectstring: p.connectstring }).catch((err: unknown) => store.setUi({ error: errorText(err) }));
+  // Watching a profile also shows it: that is what the operator asked for by clicking.
+  const open = (p: Profile) =>
+    api
+      .addCluster({ name: p.name, connectstring: p.connectstring })
+      .then((c) => selectCluster(c.clusterId))
+      .catch((err: unknown) => store.setUi({ error: errorText(err) }));
   return (
     <>
       <h2>Clusters being watched</h2>
       <ul className="plain">
         {clusters.map((c) => (
           <li key={c.clusterId}>
-            <strong>{c.name}</strong> {c.connectstring} · {c.mode} · {c.status}
+            <strong>{c.name}</strong> {c.connectstring} · {c.mode} · {c.status}{' '}
+            <button type="button" data-testid={`show-cluster-${c.name}`} onClick={() => void selectCluster(c.clusterId)}>
+              Show
+            </button>
           </li>
         ))}
       </ul>
@@ -102,7 +110,7 @@ function Profiles() {
         {profiles.map((p) => (
           <li key={p.id}>
             <strong>{p.name}</strong> {p.connectstring}{' '}
-            <button type="button" onClick={() => void open(p)}>
+            <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
               Watch
             </button>{' '}
             <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>

@@ -17,7 +17,7 @@ import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
 
 export interface TrackerListener {
-  /** urgent: a node changed status or phase, or an alert was raised; it must not wait for a push slot. */
+  /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
   changed(urgent: boolean): void;
   events(views: EventView[]): void;
   alert(alert: Alert): void;
@@ -75,7 +75,8 @@ export class ClusterTracker {
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
   private newEvents: EventView[] = [];
-  private alertRaised = false;
+  /** Set by what must reach the screen at once: an alert, a data node leaving or reaching the up state. */
+  private urgentChange = false;
 
   constructor(
     readonly clusterId: string,
@@ -95,7 +96,7 @@ export class ClusterTracker {
     };
     this.log = new EventLog(options.eventLogSize);
     this.alerts = new AlertBook((a) => {
-      this.alertRaised = true;
+      this.urgentChange = true;
       listener.alert(a);
     });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
@@ -116,7 +117,6 @@ export class ClusterTracker {
   }
 
   apply(input: TrackerInput): void {
-    const changesBefore = this.timeline.changeCount;
     this.now = Math.max(this.now, input.t);
     switch (input.kind) {
       case 'status':
@@ -148,8 +148,8 @@ export class ClusterTracker {
       this.newEvents = [];
       this.listener.events(batch);
     }
-    const urgent = this.alertRaised || input.kind === 'connection' || this.timeline.changeCount !== changesBefore;
-    this.alertRaised = false;
+    const urgent = this.urgentChange || input.kind === 'connection';
+    this.urgentChange = false;
     this.listener.changed(urgent);
   }
 
@@ -251,6 +251,8 @@ export class ClusterTracker {
     this.timeline.note(id, status, phase, at);
     this.restarts.onStatus(id, status, phase, at);
     if (rec.state.type !== 'NDB') return;
+    // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
+    if (isUp(previous) !== isUp(status)) this.urgentChange = true;
     const key = `node-down:${id}`;
     // A graceful stop (SHUTTING_DOWN, NDBStopStarted) is always someone's order, ours or another
     // ndb_mgm's; only a node that drops without one has failed.

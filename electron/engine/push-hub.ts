@@ -16,15 +16,21 @@ interface Source {
 }
 
 /**
- * Coalesces cluster changes into at most one push per `minIntervalMs`, leading-edge: the first change after a
- * quiet spell goes out in the same turn of the event loop; changes during a burst wait for the next slot and go
- * out together as one delta per cluster.
+ * Coalesces cluster changes into at most one push per `minIntervalMs` on average, leading-edge: the first change
+ * after a quiet spell goes out in the same turn of the event loop; changes during a burst wait for the next slot
+ * and go out together as one delta per cluster.
+ *
+ * Two lanes share that budget, each at most one push per 2 × `minIntervalMs`: routine changes (rates, memory),
+ * which under load never stop, and urgent ones (a node changed status or phase, an alert). Sharing one lane, a
+ * node going down would wait behind the rates for up to a slot; with its own, it goes out at once unless another
+ * urgent push just left. Every push carries everything that changed, whichever lane sent it.
  */
 export class PushHub {
   private readonly listeners = new Set<Listener>();
   private readonly sources = new Map<string, Source>();
-  private lastFlushAt = -Infinity;
+  private readonly lastLaneFlush = { routine: -Infinity, urgent: -Infinity };
   private timer: NodeJS.Timeout | null = null;
+  private timerDue = Infinity;
   private queued = false;
 
   constructor(private readonly minIntervalMs = 100) {}
@@ -81,7 +87,7 @@ export class PushHub {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.lastFlushAt = performance.now();
+    this.timerDue = Infinity;
     for (const [clusterId, s] of this.sources) {
       if (s.dirty) this.flushSnapshot(s);
       if (s.events.length > 0) this.send({ type: 'events', clusterId, events: s.events.splice(0) });
@@ -113,24 +119,29 @@ export class PushHub {
   }
 
   private request(urgent = false): void {
+    // A flush is already coming this turn, and it takes everything.
     if (this.queued) return;
-    if (this.timer && !urgent) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    const wait = urgent ? 0 : this.lastFlushAt + this.minIntervalMs - performance.now();
-    if (wait <= 0) {
+    const lane = urgent ? 'urgent' : 'routine';
+    const now = performance.now();
+    const due = this.lastLaneFlush[lane] + 2 * this.minIntervalMs;
+    if (due <= now) {
       // Same turn of the event loop: whatever else this turn changes rides along.
       this.queued = true;
       queueMicrotask(() => {
         this.queued = false;
-        this.flush();
+        this.flushLane(lane);
       });
-    } else {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.flush();
-      }, wait);
+      return;
     }
+    if (this.timer && this.timerDue <= due) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerDue = due;
+    this.timer = setTimeout(() => this.flushLane(lane), due - now);
+  }
+
+  private flushLane(lane: 'routine' | 'urgent'): void {
+    this.lastLaneFlush[lane] = performance.now();
+    this.flush();
   }
 
   private send(message: PushMessage): void {

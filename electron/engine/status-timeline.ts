@@ -6,14 +6,8 @@ type Segment = Timeline['nodes'][number]['segments'][number];
 /** Per-node status segments for the timeline view, trimmed to the history horizon. */
 export class StatusTimeline {
   private readonly nodes = new Map<number, Segment[]>();
-  private changes = 0;
 
   constructor(private horizonMs: number) {}
-
-  /** Grows with every status or start-phase change, so callers can tell whether an update moved a node. */
-  get changeCount(): number {
-    return this.changes;
-  }
 
   setHorizon(ms: number): void {
     this.horizonMs = ms;
@@ -24,7 +18,6 @@ export class StatusTimeline {
     const last = list.at(-1);
     if (last && last.status === status && last.startPhase === startPhase) return;
     if (last) last.to = at;
-    this.changes += 1;
     list.push({ status, startPhase, from: at, to: null });
     this.trim(list, at);
     this.nodes.set(nodeId, list);

@@ -103,7 +103,8 @@ test('ndbtop with no sub-command: without Electron it serves the dashboard on th
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      // The URL line comes first; wait for the whole banner (it ends with the endpoints line).
+      const m = /listening on (http:\/\/\S+)[\s\S]*endpoints:/.exec(out);
       if (m?.[1]) resolve(m[1]);
     });
     child.on('close', () => reject(new Error(`exited early: ${out} ${err}`)));

@@ -19,7 +19,7 @@ test('a restart started from ndbtop does not freeze the status poll while the se
     }
     assert.deepEqual(await action, { ok: true, message: 'node 3 restarted' });
     assert.ok(samples.size >= 5, `only ${samples.size} status samples while the restart ran: the poll waited behind it`);
-    assert.ok(watch.states.some((s) => s.nodes.some((n) => n.nodeId === 3 && n.status === 'STARTING')), 'the restart was watched live');
+    await waitFor('the restart watched live: node 3 seen STARTING', () => watch.states.some((s) => s.nodes.some((n) => n.nodeId === 3 && n.status === 'STARTING')));
   } finally {
     watch.unsubscribe();
     await engine.close();

@@ -47,7 +47,8 @@ test('pushes are leading-edge: the first change after quiet goes out in the same
   hub.subscribe((m) => got.push(m));
   assert.equal(got[0]?.type, 'snapshot', 'a new subscriber gets the full snapshot first');
 
-  await new Promise((r) => setTimeout(r, 150));
+  // Quiet for longer than a lane's slot (2 × 100 ms).
+  await new Promise((r) => setTimeout(r, 250));
   n = 1;
   hub.changed('c1');
   await Promise.resolve();
@@ -87,4 +88,23 @@ test('an urgent change (a node went down, an alert) goes out at once even inside
   const last = got.at(-1);
   assert.ok(last?.type === 'delta' && last.delta.sampledAt === 3, 'the urgent change went out without waiting for the 1 s slot');
   hub.close();
+});
+
+test('a storm of routine and urgent changes stays within about ten pushes a second', async () => {
+  const hub = new PushHub(100);
+  let n = 0;
+  hub.addCluster('c1', () => fakeSnapshot(n));
+  const got: PushMessage[] = [];
+  hub.subscribe((m) => got.push(m));
+  const start = performance.now();
+  while (performance.now() - start < 1000) {
+    n += 1;
+    hub.changed('c1', n % 3 === 0);
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  hub.close();
+  const deltas = got.filter((m) => m.type === 'delta').length;
+  // Each lane sends at most one push per 200 ms: in one second at most 6 each, the final flush on close aside.
+  assert.ok(deltas <= 13, `${deltas} pushes in one second of constant change`);
+  assert.ok(deltas >= 2, 'changes still went out');
 });

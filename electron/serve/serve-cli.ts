@@ -46,10 +46,14 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
     throw err;
   }
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);
-  out(`ndbtop serve: listening on ${server.url}`);
-  for (const line of describe) out(`  ${line}`);
-  out(`  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`);
-  if (!isRendererBuilt(staticDir)) out(`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`);
+  // One write, so a script (or a test) reading the URL line also has the rest of the banner.
+  const banner = [
+    `ndbtop serve: listening on ${server.url}`,
+    ...describe.map((line) => `  ${line}`),
+    `  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`,
+    ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
+  ];
+  out(banner.join('\n'));
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { EventStream } from '../../../native-mgm/client/event-stream.js';
 import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/types.js';
+import { eventText } from '../../engine/event-text.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
 import { InvalidArgumentError } from 'commander';
 
@@ -19,9 +20,9 @@ function parseFilter(text: string): Partial<Record<Category, number>> {
   return out;
 }
 
+/** The same sentence the dashboard's event log shows, after the receipt time and the severity. */
 function line(e: ClusterEvent): string {
-  const fields = e.data !== null ? `data=${e.data.join(' ')}` : Object.entries(e.fields).map(([k, v]) => `${k}=${v}`).join(' ');
-  return `${new Date(e.receivedAt).toISOString()}  Node ${e.sourceNodeId}  ${e.name}${fields ? `  ${fields}` : ''}\n`;
+  return `${new Date(e.receivedAt).toISOString()}  ${(e.severity ?? '-').padEnd(7)}  ${eventText(e)}\n`;
 }
 
 export function registerEvents(program: Command): void {

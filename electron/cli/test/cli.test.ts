@@ -133,3 +133,21 @@ test('serve with a malformed connectstring exits with the usage code before star
   assert.match(r.stderr, /leading zero|octal/i);
   assert.doesNotMatch(r.stdout, /listening/);
 });
+
+test('events without --json prints the dashboard sentences, one line per event', async (t) => {
+  const sim = await startSimulator({ dataNodes: 2, replicas: 2, scenario: 'idle', speed: 20 });
+  t.after(() => sim.close());
+  const child = spawnCli(['events', '-c', sim.connectstring]);
+  t.after(() => child.kill('SIGKILL'));
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  await new Promise<void>((resolve) => child.stderr?.on('data', (d: Buffer) => /listening to/.test(d.toString()) && resolve()));
+  const client = new MgmClient({ connectstring: sim.connectstring });
+  t.after(() => client.close());
+  await client.restart([3]);
+  await new Promise<void>((resolve) => {
+    const check = (): void => void (/Node 3: start phase \d+ completed \(node restart\)/.test(out) ? resolve() : setTimeout(check, 50));
+    check();
+  });
+  assert.match(out, /^\d{4}-\d\d-\d\dT\S+Z {2}INFO {5}Node 3: node shutdown initiated/m);
+});

@@ -1,12 +1,23 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { SPEC_REPLIES, SPEC_REQUESTS } from '../../test/fixtures/spec-transcripts.js';
 import { AbortedError, CommandFailedError, ProtocolError, ServerParserError, TimeoutError, UnreachableError } from '../../errors.js';
-import { MgmClient } from '../mgm-client.js';
+import { MgmClient, type MgmClientOptions } from '../mgm-client.js';
 import type { LinkState } from '../link.js';
 import { ScriptedServer, mgmdScript } from './scripted-server.js';
 
 const hostsOf = (...servers: ScriptedServer[]) => servers.map((s) => ({ host: '127.0.0.1', port: s.port, bindAddress: null }));
+
+/** A scripted server and a client on it, both closed when the test ends. */
+async function scripted(t: TestContext, script: Parameters<typeof ScriptedServer.start>[0], options: Omit<MgmClientOptions, 'hosts'> = {}) {
+  const server = await ScriptedServer.start(script);
+  const client = new MgmClient({ hosts: hostsOf(server), ...options });
+  t.after(async () => {
+    client.close();
+    await server.close();
+  });
+  return { server, client };
+}
 
 function waitForState(client: MgmClient, pred: (s: LinkState) => boolean, ms = 10_000): Promise<LinkState> {
   if (pred(client.state)) return Promise.resolve(client.state);
@@ -26,12 +37,7 @@ function waitForState(client: MgmClient, pred: (s: LinkState) => boolean, ms = 1
 }
 
 test('session bootstrap sends exactly what mgmapi sends, then get status is typed', async (t) => {
-  const server = await ScriptedServer.start(mgmdScript(1));
-  const client = new MgmClient({ hosts: hostsOf(server) });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { server, client } = await scripted(t, mgmdScript(1));
   await client.connect();
   assert.deepEqual(
     server.requests.map((r) => r.raw),
@@ -49,23 +55,13 @@ test('session bootstrap sends exactly what mgmapi sends, then get status is type
 });
 
 test('a reply delivered one byte per write parses the same', async (t) => {
-  const server = await ScriptedServer.start(mgmdScript(1, (req) => (req.command === 'get status' ? { chunks: [...SPEC_REPLIES.getStatus] } : undefined)));
-  const client = new MgmClient({ hosts: hostsOf(server) });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { client } = await scripted(t, mgmdScript(1, (req) => (req.command === 'get status' ? { chunks: [...SPEC_REPLIES.getStatus] } : undefined)));
   const nodes = await client.getStatus();
   assert.deepEqual(nodes.map((n) => n.nodeId), [1, 2, 3, 4, 5, 6, 7]);
 });
 
 test('requests on one connection are serialised in call order', async (t) => {
-  const server = await ScriptedServer.start(mgmdScript(1));
-  const client = new MgmClient({ hosts: hostsOf(server) });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { server, client } = await scripted(t, mgmdScript(1));
   await client.connect();
   const before = server.requests.length;
   await Promise.all([client.getStatus(), client.checkConnection(), client.getStatus(['API'])]);
@@ -73,8 +69,7 @@ test('requests on one connection are serialised in call order', async (t) => {
 });
 
 test('operator commands send the protocol arguments and surface refusals verbatim', async (t) => {
-  const server = await ScriptedServer.start(
-    mgmdScript(1, (req) => {
+  const { server, client } = await scripted(t, mgmdScript(1, (req) => {
       if (req.command === 'restart node v2') return req.args.node === '3' ? SPEC_REPLIES.restartRefused : SPEC_REPLIES.restartOk;
       if (req.command === 'stop v2') return SPEC_REPLIES.stopOk;
       if (req.command === 'start backup') return SPEC_REPLIES.startBackup;
@@ -82,13 +77,7 @@ test('operator commands send the protocol arguments and surface refusals verbati
       if (req.command === 'dump state') return SPEC_REPLIES.dumpState;
       if (req.command === 'report event') return SPEC_REPLIES.reportEvent;
       return undefined;
-    }),
-  );
-  const client = new MgmClient({ hosts: hostsOf(server) });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+    }),);
   await assert.rejects(client.restart([3]), (e: unknown) => e instanceof CommandFailedError && e.result.startsWith('5028-Node shutdown would cause system crash'));
   assert.equal(server.requests.at(-1)?.raw, 'restart node v2\nnode:"3"\ninitialstart: 0\nnostart: 0\nabort: 0\nforce: 0\n\n');
   assert.deepEqual(await client.restart([4, 5], { initial: true, noStart: true }), { count: 1, disconnect: false });
@@ -108,12 +97,7 @@ test('operator commands send the protocol arguments and surface refusals verbati
 
 test('a server that stalls: the call times out, the session is replaced, the next call succeeds', async (t) => {
   let stalls = 1;
-  const server = await ScriptedServer.start(mgmdScript(1, (req) => (req.command === 'get status' && stalls-- > 0 ? { stall: true } : undefined)));
-  const client = new MgmClient({ hosts: hostsOf(server), requestTimeoutMs: 300, backoff: { baseMs: 10, capMs: 50 } });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { client } = await scripted(t, mgmdScript(1, (req) => (req.command === 'get status' && stalls-- > 0 ? { stall: true } : undefined)), { requestTimeoutMs: 300, backoff: { baseMs: 10, capMs: 50 } });
   await client.connect();
   await assert.rejects(client.getStatus(), TimeoutError);
   const nodes = await client.getStatus();
@@ -122,41 +106,24 @@ test('a server that stalls: the call times out, the session is replaced, the nex
 
 test('garbage instead of a reply is a protocol error; the client reconnects for the next call', async (t) => {
   let garbage = 1;
-  const server = await ScriptedServer.start(mgmdScript(1, (req) => (req.command === 'get status' && garbage-- > 0 ? 'HTTP/1.1 400 Bad Request\r\n\r\n' : undefined)));
-  const client = new MgmClient({ hosts: hostsOf(server), backoff: { baseMs: 10, capMs: 50 } });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { client } = await scripted(t, mgmdScript(1, (req) => (req.command === 'get status' && garbage-- > 0 ? 'HTTP/1.1 400 Bad Request\r\n\r\n' : undefined)), { backoff: { baseMs: 10, capMs: 50 } });
   await assert.rejects(client.getStatus(), (e: unknown) => e instanceof ProtocolError && /expected reply "node status"/.test(e.message));
   assert.equal((await client.getStatus()).length, 7);
 });
 
 test('a parser error on a request with arguments resynchronises before the next request', async (t) => {
-  const server = await ScriptedServer.start(
-    mgmdScript(1, (req) => {
+  const { server, client } = await scripted(t, mgmdScript(1, (req) => {
       // What a server without the command does: one error for the command, one per leftover argument line.
       if (req.command === 'enter single user') return "result: Unknown command, 'enter single user'\n\nresult: Unknown command, 'nodeId: 50'\n\n";
       return undefined;
-    }),
-  );
-  const client = new MgmClient({ hosts: hostsOf(server) });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+    }),);
   await assert.rejects(client.enterSingleUser(50), ServerParserError);
   assert.equal((await client.getStatus()).length, 7);
   assert.deepEqual(server.requests.slice(-2).map((r) => r.command), ['check connection', 'get status']);
 });
 
 test('cancelling a call in flight rejects at once with AbortedError', async (t) => {
-  const server = await ScriptedServer.start(mgmdScript(1, (req) => (req.command === 'get status' ? { stall: true } : undefined)));
-  const client = new MgmClient({ hosts: hostsOf(server), reconnect: false });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { client } = await scripted(t, mgmdScript(1, (req) => (req.command === 'get status' ? { stall: true } : undefined)), { reconnect: false });
   await client.connect();
   const ac = new AbortController();
   const pending = client.getStatus(undefined, { signal: ac.signal });
@@ -197,12 +164,7 @@ test('losing the management server fails over to the next one and counts it', as
 });
 
 test('with every server down the client keeps retrying and comes back when one returns', async (t) => {
-  const server = await ScriptedServer.start(mgmdScript(1));
-  const client = new MgmClient({ hosts: hostsOf(server), backoff: { baseMs: 10, capMs: 40 } });
-  t.after(async () => {
-    client.close();
-    await server.close();
-  });
+  const { server, client } = await scripted(t, mgmdScript(1), { backoff: { baseMs: 10, capMs: 40 } });
   await client.connect();
   server.dropAll();
   await waitForState(client, (s) => s.status === 'reconnecting');

@@ -7,6 +7,7 @@ export interface ListenOptions {
   port: number;
   host: string;
   token?: string;
+  metricsOnly?: boolean;
 }
 
 function port(value: string): number {
@@ -40,7 +41,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const staticDir = rendererDistDir();
   let server;
   try {
-    server = await startServeServer({ engine, staticDir, host: opts.host, port: opts.port, token: opts.token });
+    server = await startServeServer({ engine, staticDir, host: opts.host, port: opts.port, token: opts.token, metricsOnly: opts.metricsOnly });
   } catch (err) {
     await engine.close();
     throw err;
@@ -50,8 +51,12 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const banner = [
     `ndbtop serve: listening on ${server.url}`,
     ...describe.map((line) => `  ${line}`),
-    `  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`,
-    ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
+    ...(opts.metricsOnly
+      ? [`  endpoints: /metrics only (--metrics-only: no dashboard, API or WebSocket)`]
+      : [
+          `  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`,
+          ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
+        ]),
   ];
   out(banner.join('\n'));
 

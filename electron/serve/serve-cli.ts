@@ -1,4 +1,4 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { EngineHost } from '../engine/engine-host.js';
 import { isRendererBuilt, rendererDistDir } from './renderer-dir.js';
 import { checkServeOptions, ServeConfigError, startServeServer } from './serve-server.js';
@@ -20,7 +20,8 @@ export function addListenOptions(command: Command): Command {
   return command
     .option('--port <port>', 'HTTP port (0: any free port)', port, 8080)
     .option('--host <address>', 'address to listen on; anything but loopback requires --token', '127.0.0.1')
-    .option('--token <token>', 'secret every request and WebSocket must present (Bearer header or ?token=)');
+    // From the environment too, so a service manager can pass it without showing it in the process list.
+    .addOption(new Option('--token <token>', 'secret every request and WebSocket must present (Bearer header or ?token=)').env('NDBTOP_TOKEN'));
 }
 
 /** Refuses a non-loopback bind without a token before anything is started: a usage error, exit code 2. */

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer, type Socket } from 'node:net';
 import { after, test } from 'node:test';
 import WebSocket from 'ws';
+import { createEngine } from '../../../engine/create-engine.js';
 import { startServeServer } from '../../serve-server.js';
 import { httpGet } from '../../test/helpers.js';
 import { parsePrometheusText, type Sample } from '../../test/prom-text.js';
@@ -147,4 +150,29 @@ test('cardinality at 144 data + 109 API + 2 management nodes: bounded and per no
   } finally {
     await big.engine.close();
   }
+});
+
+test('a scrape never waits on the cluster: a management server that accepts and never answers still gets /metrics at once', async (t) => {
+  const sockets: Socket[] = [];
+  const silent = createServer((socket) => void sockets.push(socket));
+  silent.listen(0, '127.0.0.1');
+  await once(silent, 'listening');
+  t.after(() => {
+    for (const socket of sockets) socket.destroy();
+    silent.close();
+  });
+  const address = silent.address();
+  assert.ok(address && typeof address !== 'string');
+  const engine = await createEngine({ host: 'serve', clusters: [{ name: 'stalled', connectstring: `127.0.0.1:${address.port}` }], requestTimeoutMs: 600_000 });
+  t.after(() => engine.close());
+  await new Promise<void>((resolve) => {
+    const waitForDial = (): void => void (sockets.length > 0 ? resolve() : setTimeout(waitForDial, 20));
+    waitForDial();
+  });
+  // The engine's request to the silent server is outstanding for ten minutes; the scrape answers from state.
+  const result = await createMetricsExporter(engine.handlers).scrape();
+  assert.ok(result.ok);
+  const samples = parsePrometheusText(result.body).samples;
+  assert.equal(value(samples, 'ndbtop_connection_state', { cluster: 'stalled', state: 'connecting' }), 1);
+  assert.equal(samples.filter((x) => x.name === 'ndbtop_node_status').length, 0, 'no nodes known yet, none made up');
 });

@@ -8,10 +8,9 @@ import { startSimulator } from '../../../../native-mgm/sim/index.js';
 import { spawnCli } from '../../../cli/test/run-cli.js';
 import { httpGet } from '../../test/helpers.js';
 import { parsePrometheusText } from '../../test/prom-text.js';
-import { createMetricsExporter } from '../exporter.js';
 import { dashboardQueries, readDashboard } from './grafana-dashboard.js';
 import { DEPLOY, promtool } from './prometheus-process.js';
-import { LARGEST, SyntheticClusters } from './synthetic-engine.js';
+import { scrapeLargest } from './synthetic-engine.js';
 
 const PROMETHEUS = join(DEPLOY, 'prometheus');
 
@@ -72,19 +71,10 @@ test('the Grafana dashboard: valid JSON, unique panel ids, panels on the grid, a
 });
 
 test('every ndbtop_ metric named in the rules and the dashboard is one ndbtop exports', async () => {
-  const clusters = new SyntheticClusters();
-  try {
-    const id = clusters.add(LARGEST);
-    clusters.report(id, clusters.dataNodes(id), 1, 1);
-    const result = await createMetricsExporter(clusters.engine.handlers).scrape();
-    assert.ok(result.ok);
-    const exported = new Set(parsePrometheusText(result.body).samples.map((s) => s.name));
-    for (const file of [join(PROMETHEUS, 'ndbtop-alerts.yml'), join(DEPLOY, 'grafana', 'ndbtop-dashboard.json')]) {
-      const named = new Set((await readFile(file, 'utf8')).match(/\bndbtop_[a-z_]+/g));
-      for (const name of named) assert.ok(exported.has(name), `${file} uses ${name}, which ndbtop does not export`);
-    }
-  } finally {
-    await clusters.engine.close();
+  const exported = new Set((await scrapeLargest()).map((s) => s.name));
+  for (const file of [join(PROMETHEUS, 'ndbtop-alerts.yml'), join(DEPLOY, 'grafana', 'ndbtop-dashboard.json')]) {
+    const named = new Set((await readFile(file, 'utf8')).match(/\bndbtop_[a-z_]+/g));
+    for (const name of named) assert.ok(exported.has(name), `${file} uses ${name}, which ndbtop does not export`);
   }
 });
 

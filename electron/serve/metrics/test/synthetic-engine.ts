@@ -3,6 +3,8 @@ import { DEFAULT_SETTINGS } from '../../../engine/create-engine.js';
 import { Engine } from '../../../engine/engine.js';
 import { DATA_MEMORY_BLOCK, INDEX_MEMORY_BLOCK } from '../../../engine/memory.js';
 import { SettingsStore } from '../../../engine/settings-store.js';
+import { createMetricsExporter } from '../exporter.js';
+import { parsePrometheusText, type Sample } from '../../test/prom-text.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 
 export interface ClusterShape {
@@ -115,5 +117,19 @@ export class SyntheticClusters {
     }
     this.now += 5000 - instances * nodeIds.length;
     this.poll(id);
+  }
+}
+
+/** One scrape of the largest cluster after a report period of every instance: what a 255-node exporter serves. */
+export async function scrapeLargest(): Promise<Sample[]> {
+  const clusters = new SyntheticClusters();
+  try {
+    const id = clusters.add(LARGEST);
+    clusters.report(id, clusters.dataNodes(id), 4, 10);
+    const result = await createMetricsExporter(clusters.engine.handlers).scrape();
+    if (!result.ok) throw new Error(result.message);
+    return parsePrometheusText(result.body).samples;
+  } finally {
+    await clusters.engine.close();
   }
 }

@@ -13,15 +13,23 @@ export interface ClusterScrape {
 /** A group of metric families that fills itself from one cluster's scrape. */
 export type FamilyRecorder = (scrape: ClusterScrape) => void;
 
+const snaked = new Map<string, string>();
+
 /**
  * Label values in snake_case ("SINGLE USER MODE" → single_user_mode, simpleReads → simple_reads,
- * failed-over → failed_over), so PromQL matchers never need quoting tricks or case-insensitive regexes.
+ * failed-over → failed_over), so PromQL matchers never need quoting tricks or case-insensitive regexes. Only
+ * enum words come here (a few dozen), and a 255-node scrape asks thousands of times: remembered.
  */
 export function snake(value: string): string {
-  return value
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .toLowerCase();
+  let done = snaked.get(value);
+  if (done === undefined) {
+    done = value
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .toLowerCase();
+    snaked.set(value, done);
+  }
+  return done;
 }
 
 /** Family constructors bound to one registry; every family must say what it is (HELP). */

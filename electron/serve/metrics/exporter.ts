@@ -18,6 +18,16 @@ export interface MetricsExporter {
 const wanted = (c: ClusterSummary, cluster: string | undefined): boolean => cluster === undefined || c.name === cluster || c.clusterId === cluster;
 
 /**
+ * The `cluster` label is the cluster's name; two watched clusters of one name get their ids added, since the same
+ * label set twice would merge their series (and add their counters up).
+ */
+function clusterLabels(all: readonly ClusterSummary[]): Map<string, string> {
+  const named = new Map<string, number>();
+  for (const c of all) named.set(c.name, (named.get(c.name) ?? 0) + 1);
+  return new Map(all.map((c) => [c.clusterId, (named.get(c.name) ?? 0) > 1 ? `${c.name} (${c.clusterId})` : c.name]));
+}
+
+/**
  * Prometheus exposition of the engine's current state (prom-client, registries of our own so nothing global
  * leaks in). Nothing here talks to a cluster: a scrape reads the engine's snapshots and running totals, so it
  * answers at once even while a management server is stalled. Every family carries a `cluster` label, and
@@ -35,11 +45,13 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
 
   const fill = async (cluster: string | undefined): Promise<ScrapeResult> => {
     const { version } = await handlers.getAppInfo({});
-    const clusters = (await handlers.listClusters({})).filter((c) => wanted(c, cluster));
+    const all = await handlers.listClusters({});
+    const labels = clusterLabels(all);
+    const clusters = all.filter((c) => wanted(c, cluster));
     if (cluster !== undefined && clusters.length === 0) return { ok: false, status: 404, message: `no cluster named ${JSON.stringify(cluster)} is watched` };
     const scrapes: ClusterScrape[] = await Promise.all(
       clusters.map(async (c) => ({
-        cluster: c.name,
+        cluster: labels.get(c.clusterId) ?? c.name,
         snapshot: await handlers.getSnapshot({ clusterId: c.clusterId }),
         counters: await handlers.getCounters({ clusterId: c.clusterId }),
       })),

@@ -102,6 +102,12 @@ test('every family carries the cluster label; ?cluster= narrows to one cluster b
     assert.deepEqual([...seen], ['staging'], pick);
     assert.equal(value(one.samples, 'ndbtop_build_info', {}), 1);
   }
+  // A second cluster of the same name must not merge into the first: both get their ids in the label.
+  const twin = clusters.add({ name: 'staging', dataNodes: 2, apiNodes: 0, mgmNodes: 1, replicas: 2 });
+  const twins = await scrape('staging');
+  const labelled = new Set(twins.samples.filter((s) => s.name === 'ndbtop_ndb_transactions_total').map((s) => s.labels.cluster));
+  assert.deepEqual([...labelled].sort(), [`staging (${staging})`, `staging (${twin})`]);
+  clusters.engine.removeCluster(twin);
   const missing = await exporter.scrape('nope');
   assert.deepEqual(missing, { ok: false, status: 404, message: 'no cluster named "nope" is watched' });
   clusters.engine.removeCluster(staging);

@@ -36,6 +36,8 @@ function clusterLabels(all: readonly ClusterSummary[]): Map<string, string> {
 export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter {
   const state = new Registry();
   const make = familyMaker(state);
+  // One recorder per group of families, each in its file; a new group (config generation, certificate expiry)
+  // is a file of its own added here, so groups never share code paths or merge conflicts.
   const recorders = [nodeFamilies(make), statisticsFamilies(make), clusterFamilies(make)];
   const buildInfo = buildInfoFamily(make);
   // The process's own figures (CPU, memory, event-loop lag) live apart: they are counted, never reset per scrape.

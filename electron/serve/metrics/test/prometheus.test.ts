@@ -19,6 +19,8 @@ import { DEPLOY, startPrometheus, type PrometheusProcess } from './prometheus-pr
 const TOKEN = 'prometheus-scrape-token';
 const DATA_NODES = 4;
 const SPEED = 5;
+/** Prometheus evaluates once a second; asking it more often only loads a shared machine. */
+const POLL_MS = 250;
 let sim: Simulator;
 let serve: ChildProcess;
 let servePort: number;
@@ -72,12 +74,12 @@ after(async () => {
 });
 
 test('Prometheus scrapes ndbtop serve with the token as its authorization credentials: up == 1', async () => {
-  const up = await waitFor(async () => ((await scalar('up{job="ndbtop"}')) === 1 ? 1 : undefined), 'up{job="ndbtop"} == 1', 60_000);
+  const up = await waitFor(async () => ((await scalar('up{job="ndbtop"}')) === 1 ? 1 : undefined), 'up{job="ndbtop"} == 1', 60_000, POLL_MS);
   assert.equal(up, 1);
 });
 
 test('one series per data node for each counter, and every data node STARTED', async () => {
-  await waitFor(async () => ((await scalar('count(ndbtop_node_status{node_type="ndb",status="started"} == 1)')) === DATA_NODES ? true : undefined), 'all data nodes started', 60_000);
+  await waitFor(async () => ((await scalar('count(ndbtop_node_status{node_type="ndb",status="started"} == 1)')) === DATA_NODES ? true : undefined), 'all data nodes started', 60_000, POLL_MS);
   assert.equal(await scalar('count(ndbtop_ndb_transactions_total)'), DATA_NODES);
   assert.equal(await scalar('count(ndbtop_node_info{node_type="ndb"})'), DATA_NODES);
   assert.equal(await scalar('count(ndbtop_ndb_operations_total)'), DATA_NODES);
@@ -92,7 +94,7 @@ test('rate(ndbtop_ndb_transactions_total[30s]) matches the transactions/s /api/s
     if (rates) shown.push(rates.transactions);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  const scraped = await waitFor(async () => ((await scalar('count_over_time(up{job="ndbtop"}[30s])')) ?? 0) >= 20 ? scalar('sum(rate(ndbtop_ndb_transactions_total[30s]))') : undefined, '30 s of scrapes', 60_000);
+  const scraped = await waitFor(async () => ((await scalar('count_over_time(up{job="ndbtop"}[30s])')) ?? 0) >= 20 ? scalar('sum(rate(ndbtop_ndb_transactions_total[30s]))') : undefined, '30 s of scrapes', 60_000, POLL_MS);
   assert.ok(scraped !== undefined && scraped > 0, `rate ${scraped}`);
   const dashboard = shown.reduce((a, b) => a + b, 0) / shown.length;
   const off = Math.abs(scraped - dashboard) / dashboard;
@@ -107,11 +109,12 @@ test('a data node failure in the simulator makes the shipped NdbDataNodeDown rul
     async () => (await prometheus.alerts()).find((a) => a.labels.alertname === 'NdbDataNodeDown' && a.state === 'firing' && a.labels.node_id === String(victim)),
     `NdbDataNodeDown firing for node ${victim}`,
     90_000,
+    POLL_MS,
   );
   assert.equal(firing.labels.severity, 'critical');
   assert.equal(firing.labels.cluster, cluster);
   // Its node group lost a replica too.
-  await waitFor(async () => ((await prometheus.alerts()).some((a) => a.labels.alertname === 'NdbNodeGroupDegraded' && a.state === 'firing') ? true : undefined), 'NdbNodeGroupDegraded firing', 90_000);
+  await waitFor(async () => ((await prometheus.alerts()).some((a) => a.labels.alertname === 'NdbNodeGroupDegraded' && a.state === 'firing') ? true : undefined), 'NdbNodeGroupDegraded firing', 90_000, POLL_MS);
   // The failed node's counter is still there, flat; no current in-flight figure is exported for it.
   assert.equal(await scalar(`count(ndbtop_ndb_transactions_total{node_id="${victim}"})`), 1);
   assert.equal(await scalar(`count(ndbtop_ndb_concurrent_operations{node_id="${victim}"})`), undefined);

@@ -50,7 +50,8 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);
   // One write, so a script (or a test) reading the URL line also has the rest of the banner.
   const banner = [
-    `ndbtop serve: listening on ${server.url}`,
+    // An exporter's output ends up in a service's log: its line carries no token.
+    `ndbtop serve: listening on ${opts.metricsOnly ? `${server.url.split('?')[0]}metrics${opts.token === undefined ? '' : ' (token required)'}` : server.url}`,
     ...describe.map((line) => `  ${line}`),
     ...(opts.metricsOnly
       ? [`  endpoints: /metrics only (--metrics-only: no dashboard, API or WebSocket)`]

@@ -106,6 +106,7 @@ test('the systemd unit: its ExecStart with the example environment runs a token-
     child.once('exit', (code) => reject(new Error(`exited ${code}: ${banner}`)));
   });
   assert.match(banner, /\/metrics only/);
+  assert.ok(!banner.includes(env.NDBTOP_TOKEN ?? ''), 'the token stays out of the service log');
   assert.equal((await httpGet(port, '/metrics')).status, 401);
   const metrics = await httpGet(port, '/metrics', { Authorization: `Bearer ${env.NDBTOP_TOKEN}` });
   assert.equal(metrics.status, 200);

@@ -1,25 +1,45 @@
 const SPACE = 32;
 const TAB = 9;
+const EQUALS = 61;
+const COLON = 58;
 
 /** Trims spaces and tabs only, as the server and mgmapi do; other whitespace is content. Runs for every line. */
 export function trimBlanks(s: string): string {
-  let start = 0;
-  let end = s.length;
-  while (start < end && (s.charCodeAt(start) === SPACE || s.charCodeAt(start) === TAB)) start++;
-  while (end > start && (s.charCodeAt(end - 1) === SPACE || s.charCodeAt(end - 1) === TAB)) end--;
+  const start = blankSkip(s, 0, s.length);
+  const end = blankTrim(s, start, s.length);
   return start === 0 && end === s.length ? s : s.slice(start, end);
-}
-
-/** Splits a reply line at the first `:` (values may hold IPv6 addresses and further colons, spec §1.3). */
-export function splitReplyLine(line: string): readonly [string, string] | null {
-  const i = line.indexOf(':');
-  return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
 }
 
 /** Splits an event record line at the first `=` or `:`, whichever comes first, like mgmapi's reader (§6.2). */
 export function splitRecordLine(line: string): readonly [string, string] | null {
-  const eq = line.indexOf('=');
-  const colon = line.indexOf(':');
-  const i = eq < 0 ? colon : colon < 0 ? eq : Math.min(eq, colon);
+  const i = recordSeparator(line, 0, line.length);
   return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
+}
+
+/** Where the text of `s[start, end)` begins once leading spaces and tabs are skipped. */
+export function blankSkip(s: string, start: number, end: number): number {
+  let i = start;
+  while (i < end && (s.charCodeAt(i) === SPACE || s.charCodeAt(i) === TAB)) i++;
+  return i;
+}
+
+/** Where the text of `s[start, end)` ends once trailing spaces and tabs are dropped. */
+export function blankTrim(s: string, start: number, end: number): number {
+  let i = end;
+  while (i > start && (s.charCodeAt(i - 1) === SPACE || s.charCodeAt(i - 1) === TAB)) i--;
+  return i;
+}
+
+/** The separator of a record line in `s[start, end)`: its first `=` or `:` (as splitRecordLine), or -1. */
+export function recordSeparator(s: string, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === EQUALS || c === COLON) return i;
+  }
+  return -1;
+}
+
+/** Whether `s[start, end)` is exactly `word`, without cutting it out. */
+export function rangeIs(s: string, start: number, end: number, word: string): boolean {
+  return end - start === word.length && s.startsWith(word, start);
 }

@@ -1,7 +1,7 @@
 const SPACE = 32;
 const TAB = 9;
 const EQUALS = 61;
-const COLON = 58;
+export const COLON = 58;
 
 /** Trims spaces and tabs only, as the server and mgmapi do; other whitespace is content. Runs for every line. */
 export function trimBlanks(s: string): string {
@@ -36,6 +36,13 @@ export function recordSeparator(s: string, start: number, end: number): number {
     const c = s.charCodeAt(i);
     if (c === EQUALS || c === COLON) return i;
   }
+  return -1;
+}
+
+
+/** The first `c` (a char code) in `s[start, end)`, or -1; a loop the JIT inlines, for short lines. */
+export function charIn(s: string, c: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (s.charCodeAt(i) === c) return i;
   return -1;
 }
 

@@ -1,7 +1,7 @@
 import { ProtocolError } from '../errors.js';
 import { DEFAULT_LIMITS, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { blankSkip, blankTrim, recordSeparator, splitRecordLine } from './kv.js';
+import { blankSkip, blankTrim, charIn, COLON, recordSeparator, splitRecordLine } from './kv.js';
 import { PairsRecordSink } from './pairs-record-sink.js';
 
 const RECORD_HEADER = 'log event reply';
@@ -149,8 +149,8 @@ export class StreamReader {
   /** A `key: value` line, split at the first `:` (values may hold IPv6 addresses and further colons, §1.3). */
   private replyField(cur: ReplyInProgress): void {
     const { text, lineStart, lineEnd } = this.lines;
-    const colon = text.indexOf(':', lineStart);
-    if (colon < 0 || colon >= lineEnd) {
+    const colon = charIn(text, COLON, lineStart, lineEnd);
+    if (colon < 0) {
       throw new ProtocolError(`malformed line in "${cur.header}"`, JSON.stringify(clip(this.lines.line())));
     }
     const keyStart = blankSkip(text, lineStart, colon);

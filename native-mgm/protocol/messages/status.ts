@@ -2,7 +2,7 @@ import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { decodeVersion } from '../../version.js';
 import type { FieldSink, Reply } from '../frames.js';
-import { rangeIs } from '../kv.js';
+import { charIn, rangeIs } from '../kv.js';
 import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
 
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
@@ -10,6 +10,7 @@ const NO_NODE_GROUP = -256;
 const MAX_NODE_ID = 255;
 
 const NODE_PREFIX = 'node.';
+const DOT = 46;
 
 /** The fields of a node block, as `NodeLines` indexes them; the server prints them in this order (§5.3). */
 const FIELDS = ['type', 'status', 'version', 'mysql_version', 'startphase', 'dynamic_id', 'node_group', 'connect_count', 'address', 'is_single_user'] as const;
@@ -67,8 +68,8 @@ export class StatusLines implements FieldSink {
   /** `node.<id>.<field>`, taken apart in place. */
   private nodeLine(kt: string, ks: number, ke: number, vt: string, vs: number, ve: number): void {
     const idStart = ks + NODE_PREFIX.length;
-    const dot = kt.indexOf('.', idStart);
-    if (dot < 0 || dot >= ke) throw new ProtocolError('malformed key in get status', kt.slice(ks, ke));
+    const dot = charIn(kt, DOT, idStart, ke);
+    if (dot < 0) throw new ProtocolError('malformed key in get status', kt.slice(ks, ke));
     let node = this.current;
     if (node === null || dot - idStart !== node.idDigits || parseDecimalAt(kt, idStart, dot) !== node.id) {
       const id = parseDecimalAt(kt, idStart, dot) ?? parseIntStrict(kt.slice(idStart, dot), `node id in "${kt.slice(ks, ke)}"`);

@@ -9,3 +9,4 @@ export * from './settings.js';
 export * from './channels.js';
 export * from './api.js';
 export * from './validate.js';
+export * from './same-value.js';

@@ -1,6 +1,6 @@
 import { ProtocolError } from '../errors.js';
-import type { Frame, Pairs, RecordSink } from '../protocol/frames.js';
-import { rangeIs } from '../protocol/kv.js';
+import { feedPairs, type Frame, type Pairs, type RecordSink } from '../protocol/frames.js';
+import { ascii, latin1, rangeIs } from '../protocol/kv.js';
 import { parseDecimalAt, parseIntStrict } from '../protocol/messages/reply-fields.js';
 import type { ClusterEvent } from '../types.js';
 import { EVENT_TYPES, type EventTypeSpec } from './catalogue.js';
@@ -8,6 +8,9 @@ import { EVENT_TYPES, type EventTypeSpec } from './catalogue.js';
 const INTEGER = /^-?\d+$/;
 /** The keys every record starts with (§6.3); `time` is always 0 on the wire, required as mgmapi requires it. */
 const HEADER_KEYS = ['type', 'time', 'source_nodeid'] as const;
+const HEADER_BYTES = HEADER_KEYS.map(ascii);
+/** Each catalogue entry's field names as bytes, by type id. */
+const FIELD_BYTES = new Map([...EVENT_TYPES].map(([id, spec]) => [id, (spec.fields ?? []).map((f) => ascii(f.name))]));
 const TYPE = 0;
 const SOURCE = 2;
 const MOST_FIELDS = Math.max(...[...EVENT_TYPES.values()].map((s) => s.fields?.length ?? 0));
@@ -29,6 +32,7 @@ export class EventRecordParser implements RecordSink {
   private readonly headerText: Array<string | undefined> = [undefined, undefined, undefined];
   /** The catalogue entry with a field table, once `type` named one; its fields are then parsed in place. */
   private spec: EventTypeSpec | undefined = undefined;
+  private names: readonly Uint8Array[] | null = null;
   private readonly values = new Float64Array(MOST_FIELDS);
   private readonly valueSeen = new Uint8Array(MOST_FIELDS);
   private readonly valueText: Array<string | undefined> = [];
@@ -42,45 +46,46 @@ export class EventRecordParser implements RecordSink {
   begin(): void {
     this.headerSeen.fill(false);
     this.spec = undefined;
+    this.names = null;
     this.repeated = null;
     this.next = 0;
     this.raw = {};
   }
 
-  field(kt: string, ks: number, ke: number, vt: string, vs: number, ve: number): boolean {
-    const h = headerIndex(kt, ks, ke);
+  field(b: Uint8Array, ks: number, ke: number, vs: number, ve: number): boolean {
+    const h = headerIndex(b, ks, ke);
     if (h >= 0) {
-      this.headerLine(h, vt, vs, ve);
+      this.headerLine(h, b, vs, ve);
       return true;
     }
-    const spec = this.spec;
-    const f = spec === undefined ? -1 : catalogueIndex(spec, kt, ks, ke, this.next);
+    const f = this.names === null ? -1 : nameIndex(this.names, b, ks, ke, this.next);
     if (f < 0) {
-      this.raw[kt.slice(ks, ke)] = vt.slice(vs, ve);
+      this.raw[latin1(b, ks, ke)] = latin1(b, vs, ve);
       return true;
     }
     this.next = f + 1;
-    const n = parseDecimalAt(vt, vs, ve);
+    const n = parseDecimalAt(b, vs, ve);
     this.values[f] = n ?? NaN;
-    this.valueText[f] = n === null ? vt.slice(vs, ve) : undefined;
+    this.valueText[f] = n === null ? latin1(b, vs, ve) : undefined;
     this.valueSeen[f] = 1;
     return true;
   }
 
-  private headerLine(h: number, vt: string, vs: number, ve: number): void {
+  private headerLine(h: number, b: Uint8Array, vs: number, ve: number): void {
     if (this.headerSeen[h]) {
       // Fields may already be matched to the first type's table; a record naming two is not one record.
       this.repeated ??= HEADER_KEYS[h] as string;
       return;
     }
-    const n = parseDecimalAt(vt, vs, ve);
+    const n = parseDecimalAt(b, vs, ve);
     this.header[h] = n ?? NaN;
-    this.headerText[h] = n === null ? vt.slice(vs, ve) : undefined;
+    this.headerText[h] = n === null ? latin1(b, vs, ve) : undefined;
     this.headerSeen[h] = true;
     if (h === TYPE && n !== null) {
       const spec = EVENT_TYPES.get(n);
       if (spec?.fields) {
         this.spec = spec;
+        this.names = FIELD_BYTES.get(n) ?? null;
         this.valueSeen.fill(0);
       }
     }
@@ -144,20 +149,19 @@ export class EventRecordParser implements RecordSink {
 export function parseEventRecord(pairs: Pairs, receivedAt: number): ClusterEvent {
   const parser = new EventRecordParser(() => receivedAt);
   parser.begin();
-  for (const [k, v] of pairs) parser.field(k, 0, k.length, v, 0, v.length);
+  feedPairs(parser, pairs);
   return parser.build(receivedAt);
 }
 
-function headerIndex(text: string, start: number, end: number): number {
-  for (let h = 0; h < HEADER_KEYS.length; h++) if (rangeIs(text, start, end, HEADER_KEYS[h] as string)) return h;
+function headerIndex(b: Uint8Array, start: number, end: number): number {
+  for (let h = 0; h < HEADER_BYTES.length; h++) if (rangeIs(b, start, end, HEADER_BYTES[h] as Uint8Array)) return h;
   return -1;
 }
 
-/** Index of the key in the type's field table, trying `guess` first since records keep the table's order. */
-function catalogueIndex(spec: EventTypeSpec, text: string, start: number, end: number, guess: number): number {
-  const list = spec.fields ?? [];
-  if (guess < list.length && rangeIs(text, start, end, (list[guess] as (typeof list)[number]).name)) return guess;
-  for (let i = 0; i < list.length; i++) if (rangeIs(text, start, end, (list[i] as (typeof list)[number]).name)) return i;
+/** Index of the key among the type's field names, trying `guess` first since records keep the table's order. */
+function nameIndex(names: readonly Uint8Array[], b: Uint8Array, start: number, end: number, guess: number): number {
+  if (guess < names.length && rangeIs(b, start, end, names[guess] as Uint8Array)) return guess;
+  for (let i = 0; i < names.length; i++) if (rangeIs(b, start, end, names[i] as Uint8Array)) return i;
   return -1;
 }
 

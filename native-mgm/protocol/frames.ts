@@ -5,13 +5,22 @@ import type { ClusterEvent } from '../types.js';
 export type Pairs = ReadonlyArray<readonly [string, string]>;
 
 /**
- * Takes one `key: value` (or record `key=value`) line as ranges of the reader's text, before any string is cut
- * from it: a 255-node `get status` has 2,500 such lines per poll and an event stream thousands a second.
- * Key and value may sit in different strings (a caller replaying already split pairs passes each as a whole).
+ * Takes one `key: value` (or record `key=value`) line as byte ranges where it lies in the reader's buffer,
+ * before any string is cut from it: a 255-node `get status` has 2,500 such lines per poll and an event stream
+ * thousands a second. The ranges are valid only during the call.
  */
 export interface FieldSink {
   /** True when the sink took the line; otherwise the reader keeps it in the reply's `pairs`. */
-  field(keyText: string, keyStart: number, keyEnd: number, valueText: string, valueStart: number, valueEnd: number): boolean;
+  field(bytes: Uint8Array, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean;
+}
+
+/** Feeds pairs already framed to a sink, as the reader would have (parsers of framed replies share the sinks' code). */
+export function feedPairs(sink: FieldSink, pairs: Pairs): void {
+  for (const [k, v] of pairs) {
+    // Both came from latin1 decoding, so they encode back to the same bytes.
+    const bytes = Buffer.from(`${k}:${v}`, 'latin1');
+    sink.field(bytes, 0, k.length, k.length + 1, bytes.length);
+  }
 }
 
 /** Turns the lines of each event record into one frame as they arrive (the reader keeps no pairs then). */

@@ -1,4 +1,5 @@
 import type { Frame, RecordSink } from './frames.js';
+import { latin1 } from './kv.js';
 
 /** Keeps each event record as its key/value pairs, for readers that type records later (or never). */
 export class PairsRecordSink implements RecordSink {
@@ -8,8 +9,8 @@ export class PairsRecordSink implements RecordSink {
     this.pairs = [];
   }
 
-  field(keyText: string, keyStart: number, keyEnd: number, valueText: string, valueStart: number, valueEnd: number): boolean {
-    this.pairs.push([keyText.slice(keyStart, keyEnd), valueText.slice(valueStart, valueEnd)]);
+  field(bytes: Uint8Array, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean {
+    this.pairs.push([latin1(bytes, keyStart, keyEnd), latin1(bytes, valueStart, valueEnd)]);
     return true;
   }
 

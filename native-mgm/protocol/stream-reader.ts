@@ -1,11 +1,13 @@
 import { ProtocolError } from '../errors.js';
 import { DEFAULT_LIMITS, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { blankSkip, blankTrim, charIn, COLON, recordSeparator, splitRecordLine } from './kv.js';
+import { ascii, blankSkip, blankTrim, byteIn, COLON, recordSeparator, splitRecordLine } from './kv.js';
 import { PairsRecordSink } from './pairs-record-sink.js';
 
 const RECORD_HEADER = 'log event reply';
 const PING = '<PING>';
+const RECORD_HEADER_BYTES = ascii(RECORD_HEADER);
+const PING_BYTES = ascii(PING);
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
 
@@ -148,18 +150,18 @@ export class StreamReader {
 
   /** A `key: value` line, split at the first `:` (values may hold IPv6 addresses and further colons, §1.3). */
   private replyField(cur: ReplyInProgress): void {
-    const { text, lineStart, lineEnd } = this.lines;
-    const colon = charIn(text, COLON, lineStart, lineEnd);
+    const { bytes, lineStart, lineEnd } = this.lines;
+    const colon = byteIn(bytes, COLON, lineStart, lineEnd);
     if (colon < 0) {
       throw new ProtocolError(`malformed line in "${cur.header}"`, JSON.stringify(clip(this.lines.line())));
     }
-    const keyStart = blankSkip(text, lineStart, colon);
-    const keyEnd = blankTrim(text, keyStart, colon);
-    const valueStart = blankSkip(text, colon + 1, lineEnd);
-    const valueEnd = blankTrim(text, valueStart, lineEnd);
+    const keyStart = blankSkip(bytes, lineStart, colon);
+    const keyEnd = blankTrim(bytes, keyStart, colon);
+    const valueStart = blankSkip(bytes, colon + 1, lineEnd);
+    const valueEnd = blankTrim(bytes, valueStart, lineEnd);
     const sink = cur.shape.kind === 'kv' ? cur.shape.sink : undefined;
-    if (sink?.field(text, keyStart, keyEnd, text, valueStart, valueEnd)) return;
-    cur.pairs.push([text.slice(keyStart, keyEnd), text.slice(valueStart, valueEnd)]);
+    if (sink?.field(bytes, keyStart, keyEnd, valueStart, valueEnd)) return;
+    cur.pairs.push([bytes.toString('latin1', keyStart, keyEnd), bytes.toString('latin1', valueStart, valueEnd)]);
   }
 
   private startReply(line: string, emit: Emit): void {
@@ -283,15 +285,15 @@ export class StreamReader {
     const empty = lines.lineEnd === lines.lineStart;
     if (this.skippingRecord) {
       if (empty) this.skippingRecord = false;
-      else if (lines.lineIs(RECORD_HEADER)) {
+      else if (lines.lineIs(RECORD_HEADER_BYTES)) {
         this.skippingRecord = false;
         this.beginRecord();
       }
       return;
     }
     if (this.recordLines < 0) {
-      if (lines.lineIs(PING)) emit({ type: 'ping' });
-      else if (lines.lineIs(RECORD_HEADER)) this.beginRecord();
+      if (lines.lineIs(PING_BYTES)) emit({ type: 'ping' });
+      else if (lines.lineIs(RECORD_HEADER_BYTES)) this.beginRecord();
       else if (!empty) emit({ type: 'stray-line', line: clip(lines.line()) });
       return;
     }
@@ -307,8 +309,8 @@ export class StreamReader {
       emit(frame);
       return;
     }
-    const header = lines.lineIs(RECORD_HEADER);
-    if (header || lines.lineIs(PING)) {
+    const header = lines.lineIs(RECORD_HEADER_BYTES);
+    if (header || lines.lineIs(PING_BYTES)) {
       // The server writes records whole under a lock, so neither can appear inside one (§6.2): the record
       // we were reading lost its end; drop it and carry on with what just started.
       emit({ type: 'error', error: new ProtocolError('event record cut short', `by ${JSON.stringify(lines.line())}`), fatal: false });
@@ -317,8 +319,8 @@ export class StreamReader {
       else emit({ type: 'ping' });
       return;
     }
-    const { text, lineStart, lineEnd } = lines;
-    const sep = recordSeparator(text, lineStart, lineEnd);
+    const { bytes, lineStart, lineEnd } = lines;
+    const sep = recordSeparator(bytes, lineStart, lineEnd);
     if (sep < 0 || this.recordLines >= this.limits.maxRecordLines) {
       const why = sep < 0 ? `line without "=": ${JSON.stringify(clip(lines.line()))}` : 'too many lines';
       emit({ type: 'error', error: new ProtocolError('malformed event record', why), fatal: false });
@@ -327,9 +329,9 @@ export class StreamReader {
       return;
     }
     this.recordLines++;
-    const keyStart = blankSkip(text, lineStart, sep);
-    const valueStart = blankSkip(text, sep + 1, lineEnd);
-    this.records.field(text, keyStart, blankTrim(text, keyStart, sep), text, valueStart, blankTrim(text, valueStart, lineEnd));
+    const keyStart = blankSkip(bytes, lineStart, sep);
+    const valueStart = blankSkip(bytes, sep + 1, lineEnd);
+    this.records.field(bytes, keyStart, blankTrim(bytes, keyStart, sep), valueStart, blankTrim(bytes, valueStart, lineEnd));
   }
 
   private beginRecord(): void {

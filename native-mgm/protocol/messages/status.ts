@@ -1,19 +1,23 @@
 import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { decodeVersion } from '../../version.js';
-import type { FieldSink, Reply } from '../frames.js';
-import { charIn, rangeIs } from '../kv.js';
+import { feedPairs, type FieldSink, type Reply } from '../frames.js';
+import { ascii, byteIn, latin1, rangeIs } from '../kv.js';
 import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
 
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
 const NO_NODE_GROUP = -256;
 const MAX_NODE_ID = 255;
 
-const NODE_PREFIX = 'node.';
+const NODE_PREFIX = ascii('node.');
 const DOT = 46;
+const ONE = 49;
 
 /** The fields of a node block, as `NodeLines` indexes them; the server prints them in this order (§5.3). */
 const FIELDS = ['type', 'status', 'version', 'mysql_version', 'startphase', 'dynamic_id', 'node_group', 'connect_count', 'address', 'is_single_user'] as const;
+const FIELD_BYTES = FIELDS.map(ascii);
+const TYPE_WORDS = NODE_TYPES.map((w) => [w, ascii(w)] as const);
+const STATUS_WORDS = NODE_STATUSES.map((w) => [w, ascii(w)] as const);
 const TYPE = 0;
 const STATUS = 1;
 /** FIELDS[FIRST_NUMBER .. FIRST_NUMBER + 5] are numbers. */
@@ -53,12 +57,12 @@ export class StatusLines implements FieldSink {
   private lastField = -1;
   private error: ProtocolError | null = null;
 
-  field(kt: string, ks: number, ke: number, vt: string, vs: number, ve: number): boolean {
+  field(b: Uint8Array, ks: number, ke: number, vs: number, ve: number): boolean {
     // `nodes`, or a newer server's extra top-level key: left to the reply's pairs.
-    if (ke - ks < NODE_PREFIX.length || !kt.startsWith(NODE_PREFIX, ks)) return false;
+    if (ke - ks < NODE_PREFIX.length || !rangeIs(b, ks, ks + NODE_PREFIX.length, NODE_PREFIX)) return false;
     if (this.error !== null) return true;
     try {
-      this.nodeLine(kt, ks, ke, vt, vs, ve);
+      this.nodeLine(b, ks, ke, vs, ve);
     } catch (err) {
       this.error = err as ProtocolError;
     }
@@ -66,14 +70,14 @@ export class StatusLines implements FieldSink {
   }
 
   /** `node.<id>.<field>`, taken apart in place. */
-  private nodeLine(kt: string, ks: number, ke: number, vt: string, vs: number, ve: number): void {
+  private nodeLine(b: Uint8Array, ks: number, ke: number, vs: number, ve: number): void {
     const idStart = ks + NODE_PREFIX.length;
-    const dot = charIn(kt, DOT, idStart, ke);
-    if (dot < 0) throw new ProtocolError('malformed key in get status', kt.slice(ks, ke));
+    const dot = byteIn(b, DOT, idStart, ke);
+    if (dot < 0) throw new ProtocolError('malformed key in get status', latin1(b, ks, ke));
     let node = this.current;
-    if (node === null || dot - idStart !== node.idDigits || parseDecimalAt(kt, idStart, dot) !== node.id) {
-      const id = parseDecimalAt(kt, idStart, dot) ?? parseIntStrict(kt.slice(idStart, dot), `node id in "${kt.slice(ks, ke)}"`);
-      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', kt.slice(ks, ke));
+    if (node === null || dot - idStart !== node.idDigits || parseDecimalAt(b, idStart, dot) !== node.id) {
+      const id = parseDecimalAt(b, idStart, dot) ?? parseIntStrict(latin1(b, idStart, dot), `node id in "${latin1(b, ks, ke)}"`);
+      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', latin1(b, ks, ke));
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
       if (this.seen[id] === 1) throw new ProtocolError('node listed twice in get status', `node ${id}`);
       this.seen[id] = 1;
@@ -83,18 +87,18 @@ export class StatusLines implements FieldSink {
       this.lastField = -1;
     }
     const fs = dot + 1;
-    const f = fieldIndex(kt, fs, ke, this.lastField + 1);
+    const f = fieldIndex(b, fs, ke, this.lastField + 1);
     this.lastField = f;
-    if (f < 0) node.extra[kt.slice(fs, ke)] = vt.slice(vs, ve);
-    else if (f === TYPE) node.type = word(NODE_TYPES, vt, vs, ve);
-    else if (f === STATUS) node.status = word(NODE_STATUSES, vt, vs, ve);
-    else if (f === ADDRESS) node.address = vt.slice(vs, ve);
-    else if (f === SINGLE_USER) node.isSingleUser = ve - vs === 1 && vt.charCodeAt(vs) === 49;
+    if (f < 0) node.extra[latin1(b, fs, ke)] = latin1(b, vs, ve);
+    else if (f === TYPE) node.type = word(TYPE_WORDS, b, vs, ve);
+    else if (f === STATUS) node.status = word(STATUS_WORDS, b, vs, ve);
+    else if (f === ADDRESS) node.address = latin1(b, vs, ve);
+    else if (f === SINGLE_USER) node.isSingleUser = ve - vs === 1 && b[vs] === ONE;
     else {
-      const n = parseDecimalAt(vt, vs, ve);
+      const n = parseDecimalAt(b, vs, ve);
       const i = f - FIRST_NUMBER;
       node.numbers[i] = n ?? NaN;
-      if (n === null) (node.notNumbers ??= [])[i] = vt.slice(vs, ve);
+      if (n === null) (node.notNumbers ??= [])[i] = latin1(b, vs, ve);
     }
   }
 
@@ -111,23 +115,23 @@ export class StatusLines implements FieldSink {
   }
 }
 
-/** FIELDS index of `text[start, end)`, trying `guess` first since blocks keep their order; -1 if not one. */
-function fieldIndex(text: string, start: number, end: number, guess: number): number {
-  if (guess < FIELDS.length && rangeIs(text, start, end, FIELDS[guess] as string)) return guess;
-  for (let i = 0; i < FIELDS.length; i++) if (rangeIs(text, start, end, FIELDS[i] as string)) return i;
+/** FIELDS index of `b[start, end)`, trying `guess` first since blocks keep their order; -1 if not one. */
+function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): number {
+  if (guess < FIELD_BYTES.length && rangeIs(b, start, end, FIELD_BYTES[guess] as Uint8Array)) return guess;
+  for (let i = 0; i < FIELD_BYTES.length; i++) if (rangeIs(b, start, end, FIELD_BYTES[i] as Uint8Array)) return i;
   return -1;
 }
 
-/** The protocol's own string for a known word (no copy per poll), else the word cut out. */
-function word(known: readonly string[], text: string, start: number, end: number): string {
-  for (const w of known) if (rangeIs(text, start, end, w)) return w;
-  return text.slice(start, end);
+/** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
+function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Uint8Array, start: number, end: number): string {
+  for (const [w, bytes] of known) if (rangeIs(b, start, end, bytes)) return w;
+  return latin1(b, start, end);
 }
 
 /** `get status` from a reply already framed into pairs (the client streams its lines into StatusLines instead). */
 export function parseStatusReply(reply: Reply): NodeState[] {
   const lines = new StatusLines();
-  if (reply.kind === 'reply') for (const [k, v] of reply.pairs) lines.field(k, 0, k.length, v, 0, v.length);
+  if (reply.kind === 'reply') feedPairs(lines, reply.pairs);
   return lines.finish(reply);
 }
 

@@ -52,7 +52,7 @@ export class EventRecordParser implements RecordSink {
     this.raw = {};
   }
 
-  field(b: Uint8Array, ks: number, ke: number, vs: number, ve: number): boolean {
+  field(b: Buffer, ks: number, ke: number, vs: number, ve: number): boolean {
     const h = headerIndex(b, ks, ke);
     if (h >= 0) {
       this.headerLine(h, b, vs, ve);
@@ -71,7 +71,7 @@ export class EventRecordParser implements RecordSink {
     return true;
   }
 
-  private headerLine(h: number, b: Uint8Array, vs: number, ve: number): void {
+  private headerLine(h: number, b: Buffer, vs: number, ve: number): void {
     if (this.headerSeen[h]) {
       // Fields may already be matched to the first type's table; a record naming two is not one record.
       this.repeated ??= HEADER_KEYS[h] as string;

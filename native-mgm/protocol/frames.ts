@@ -11,7 +11,7 @@ export type Pairs = ReadonlyArray<readonly [string, string]>;
  */
 export interface FieldSink {
   /** True when the sink took the line; otherwise the reader keeps it in the reply's `pairs`. */
-  field(bytes: Uint8Array, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean;
+  field(bytes: Buffer, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean;
 }
 
 /** Feeds pairs already framed to a sink, as the reader would have (parsers of framed replies share the sinks' code). */

@@ -21,7 +21,7 @@ export function splitRecordLine(line: string): readonly [string, string] | null 
 }
 
 /** `b[start, end)` as a string, one char per byte. */
-export const latin1 = (b: Uint8Array, start: number, end: number): string => Buffer.from(b.buffer, b.byteOffset + start, end - start).toString('latin1');
+export const latin1 = (b: Buffer, start: number, end: number): string => b.toString('latin1', start, end);
 
 /** The bytes of an ASCII word, for comparing lines in place. */
 export const ascii = (word: string): Buffer => Buffer.from(word, 'latin1');

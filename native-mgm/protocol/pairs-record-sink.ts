@@ -9,7 +9,7 @@ export class PairsRecordSink implements RecordSink {
     this.pairs = [];
   }
 
-  field(bytes: Uint8Array, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean {
+  field(bytes: Buffer, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean {
     this.pairs.push([latin1(bytes, keyStart, keyEnd), latin1(bytes, valueStart, valueEnd)]);
     return true;
   }

@@ -57,7 +57,7 @@ export class StatusLines implements FieldSink {
   private lastField = -1;
   private error: ProtocolError | null = null;
 
-  field(b: Uint8Array, ks: number, ke: number, vs: number, ve: number): boolean {
+  field(b: Buffer, ks: number, ke: number, vs: number, ve: number): boolean {
     // `nodes`, or a newer server's extra top-level key: left to the reply's pairs.
     if (ke - ks < NODE_PREFIX.length || !rangeIs(b, ks, ks + NODE_PREFIX.length, NODE_PREFIX)) return false;
     if (this.error !== null) return true;
@@ -70,7 +70,7 @@ export class StatusLines implements FieldSink {
   }
 
   /** `node.<id>.<field>`, taken apart in place. */
-  private nodeLine(b: Uint8Array, ks: number, ke: number, vs: number, ve: number): void {
+  private nodeLine(b: Buffer, ks: number, ke: number, vs: number, ve: number): void {
     const idStart = ks + NODE_PREFIX.length;
     const dot = byteIn(b, DOT, idStart, ke);
     if (dot < 0) throw new ProtocolError('malformed key in get status', latin1(b, ks, ke));
@@ -123,7 +123,7 @@ function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): n
 }
 
 /** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
-function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Uint8Array, start: number, end: number): string {
+function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Buffer, start: number, end: number): string {
   for (const [w, bytes] of known) if (rangeIs(b, start, end, bytes)) return w;
   return latin1(b, start, end);
 }

@@ -3,6 +3,7 @@ import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from '.
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
 import { AppInfoSchema, ProfileSchema, SettingsSchema } from './settings.js';
+import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, RunSchema, StartRunSchema } from './runs.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
@@ -35,6 +36,13 @@ export const REQUESTS = {
     request: ClusterRef.extend({ format: z.enum(['csv', 'json']), fromMs: z.number().int().nonnegative().optional() }),
     response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
   },
+  startRun: { request: StartRunSchema, response: RunSchema },
+  /** Without a runId: the cluster's running run. */
+  markPhase: { request: MarkPhaseSchema, response: RunSchema },
+  stopRun: { request: RunRefSchema, response: RunSchema },
+  getRunReports: { request: RunReportQuerySchema, response: RunReportsSchema },
+  /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
+  importRecording: { request: z.object({ name: z.string().min(1).max(300), content: z.string().max(200_000_000) }), response: z.array(RunSchema) },
 } as const;
 
 /** Everything the engine pushes without being asked, at most ~10 times a second, coalesced. */

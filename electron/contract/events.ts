@@ -28,6 +28,7 @@ export const AlertKindSchema = z.enum([
   'checkpoint-stall',
   'mgmd-lost',
   'event-stream-lost',
+  'throughput-collapse',
 ]);
 
 export const AlertSchema = z.object({

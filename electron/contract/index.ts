@@ -3,6 +3,7 @@ export * from './node.js';
 export * from './events.js';
 export * from './snapshot.js';
 export * from './history.js';
+export * from './runs.js';
 export * from './actions.js';
 export * from './settings.js';
 export * from './channels.js';

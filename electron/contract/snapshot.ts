@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertSchema } from './events.js';
+import { RunSchema } from './runs.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
 
 /**
@@ -45,6 +46,8 @@ export const ClusterSnapshotSchema = z.object({
   rates: RatesSchema.nullable(),
   backup: BackupViewSchema.nullable(),
   alerts: z.array(AlertSchema),
+  /** Benchmark runs of this session, oldest first. */
+  runs: z.array(RunSchema).optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -63,6 +66,7 @@ export const SnapshotDeltaSchema = z.object({
   rates: RatesSchema.nullable().optional(),
   backup: BackupViewSchema.nullable().optional(),
   alerts: z.array(AlertSchema).optional(),
+  runs: z.array(RunSchema).optional(),
 });
 
 export const ClusterSummarySchema = z.object({

@@ -1,5 +1,6 @@
 import type { ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
+import type { RunInput } from './runs/run-book.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode' | 'eventStream'> & { eventStream: { status: ConnectionView['eventStream']['status'] } };
 
@@ -20,5 +21,7 @@ export type TrackerInput =
   | { kind: 'requested'; t: number; nodeId: number; requested: boolean }
   | { kind: 'ack'; t: number; alertId: string }
   /** Once a second: a history sample. */
-  | { kind: 'tick'; t: number };
+  | { kind: 'tick'; t: number }
+  /** A benchmark run's start, phase or stop, marked from the UI, the CLI or a script. */
+  | RunInput;
 

@@ -86,6 +86,11 @@ export function createFixtureEngine(): FixtureEngine {
     saveProfile: notInFixture,
     deleteProfile: notInFixture,
     exportHistory: notInFixture,
+    startRun: notInFixture,
+    markPhase: notInFixture,
+    stopRun: notInFixture,
+    getRunReports: notInFixture,
+    importRecording: notInFixture,
   };
   return {
     handlers,

@@ -5,6 +5,7 @@ import { admit, isLoopbackHost, tokenCookie } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { createMetrics } from './metrics.js';
 import { securityHeaders } from './security-headers.js';
+import { handleRuns, isRunsPath } from './runs-http.js';
 import { readStaticFile } from './static-files.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
 
@@ -66,8 +67,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, token);
     if (!admission.ok) return text(res, admission.status, admission.reason);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
+    if (isRunsPath(url.pathname)) return handleRuns(engine, req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/api/snapshot') return snapshot(engine, url, res);
     if (url.pathname === '/metrics') return reply(res, 200, metrics.contentType, await metrics.render(), { 'Cache-Control': 'no-store' });
     if (url.pathname === WS_PATH) return text(res, 426, 'Upgrade Required');

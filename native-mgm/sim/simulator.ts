@@ -5,6 +5,7 @@ import { makeEvent } from './sim-event.js';
 import { MgmdServer } from './mgmd-server.js';
 import { derivePrng } from './prng.js';
 import { scenario as scenarioByName, type ScenarioName } from './scenarios/index.js';
+import { RunMarks } from './run-marks.js';
 import { SimClock } from './sim-clock.js';
 import { buildTopology } from './topology.js';
 import type { WriteMode } from './wire/output-queue.js';
@@ -28,6 +29,8 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /** Benchmark scenarios wait for a run marker to be attached (`marks.attach`) before each run. */
+  waitForMarker?: boolean;
 }
 
 export interface MgmdInfo {
@@ -44,6 +47,8 @@ export interface Simulator {
   readonly model: ClusterModel;
   stopMgmd(nodeId: number): Promise<void>;
   startMgmd(nodeId: number): Promise<void>;
+  /** Where the benchmark scenarios' drivers mark their runs. */
+  readonly marks: RunMarks;
   close(): Promise<void>;
 }
 
@@ -122,7 +127,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock.dispose();
     throw err;
   }
-  void chosen.run({ model, clock, stopMgmd, startMgmd });
+  const marks = new RunMarks(options.waitForMarker ?? false);
+  void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
 
   return {
     get mgmds() {
@@ -134,6 +140,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     model,
     stopMgmd,
     startMgmd,
+    marks,
     async close() {
       clock.dispose();
       await Promise.all([...servers.values()].map((s) => s.stop()));

@@ -5,6 +5,7 @@ import { ClusterMonitor } from './cluster-monitor.js';
 import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
 import type { EngineHost } from './engine-host.js';
 import { Recorder } from './recorder.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import { SettingsStore } from './settings-store.js';
 
 export interface CreateEngineOptions {
@@ -22,6 +23,8 @@ export interface CreateEngineOptions {
   memoryRefreshMs?: number;
   /** How long a request may take before the server counts as stalled. */
   requestTimeoutMs?: number;
+  /** When a fall of cluster throughput is a collapse (alert and chart marker). */
+  collapse?: CollapseConfig;
 }
 
 export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
@@ -53,6 +56,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     actionsEnabled: options.actionsEnabled ?? false,
     settings,
     recorder,
+    ...(options.collapse ? { collapse: options.collapse } : {}),
     connect: (entry) => watch(entry),
     onClose: async () => {
       if (tick) clearInterval(tick);

@@ -10,6 +10,7 @@ import { makeHandlers } from './handlers.js';
 import { PushHub } from './push-hub.js';
 import type { Recorder } from './recorder.js';
 import type { SettingsStore } from './settings-store.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import type { TrackerInput } from './tracker-input.js';
 
 /** What the engine needs from a live source of one cluster; replays have none. */
@@ -32,6 +33,8 @@ export interface EngineConfig {
   actionsEnabled: boolean;
   settings: SettingsStore;
   recorder: Recorder | null;
+  /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
+  collapse?: CollapseConfig;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
   /** Closed with the engine: the built-in simulator, a replay's player. */
@@ -75,7 +78,7 @@ export class Engine implements EngineHost {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse: this.config.collapse },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),

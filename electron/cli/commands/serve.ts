@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
 import { connectstringFrom, intOption } from '../options.js';
+import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../run-options.js';
 
-interface ServeOpts extends ListenOptions {
+interface ServeOpts extends ListenOptions, CollapseOpts {
   connectstring?: string;
   allowActions?: boolean;
   record?: string;
@@ -18,7 +19,7 @@ export function registerServe(program: Command): void {
     .option('--allow-actions', 'let browsers stop, start and restart nodes (off by default)')
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000));
-  addListenOptions(command).action(async (opts: ServeOpts) => {
+  addListenOptions(addCollapseOptions(command)).action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
@@ -29,6 +30,7 @@ export function registerServe(program: Command): void {
       actionsEnabled: opts.allowActions === true,
       recordFile: opts.record,
       pollIntervalMs: opts.poll,
+      collapse: collapseConfig(opts),
     });
     const source =
       connectstring === undefined

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { SCENARIOS, SCENARIO_NAMES, startSimulator, type ScenarioName } from '../../../native-mgm/sim/index.js';
 import { InvalidArgumentError } from 'commander';
+import { httpRunMarker } from '../../serve/runs-client.js';
 import { intOption, positiveNumber } from '../options.js';
 
 function scenarioName(value: string): ScenarioName {
@@ -21,6 +22,8 @@ interface SimOpts {
   speed: number;
   seed: number;
   listScenarios?: boolean;
+  markUrl?: string;
+  token?: string;
 }
 
 export function registerSim(program: Command): void {
@@ -36,6 +39,8 @@ export function registerSim(program: Command): void {
     .option('--scenario <name>', `what the cluster does: ${SCENARIO_NAMES.join(', ')}`, scenarioName, 'steady')
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
+    .option('--mark-url <url>', 'benchmark scenarios mark their runs on this serving ndbtop (POST /api/runs)')
+    .option('--token <token>', 'the --token of --mark-url')
     .option('--list-scenarios', 'list the scenarios and exit')
     .action(async (opts: SimOpts) => {
       if (opts.listScenarios) {
@@ -53,7 +58,9 @@ export function registerSim(program: Command): void {
         scenario: opts.scenario,
         speed: opts.speed,
         seed: opts.seed,
+        waitForMarker: opts.markUrl !== undefined,
       });
+      if (opts.markUrl) sim.marks.attach(httpRunMarker(opts.token ? { url: opts.markUrl, token: opts.token } : { url: opts.markUrl }));
       process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${opts.dataNodes} data nodes, speed ${opts.speed}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       await new Promise<void>((resolve) => {

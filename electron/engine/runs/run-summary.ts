@@ -35,8 +35,9 @@ function columns(history: ClusterHistory, from: number, to: number, nodeIds: num
   return { at: q.at, cluster, nodes };
 }
 
-function slice(c: Columns, from: number, to: number): Columns {
-  const keep = c.at.map((t) => t >= from && t <= to);
+/** Phases are half-open, [start, end), so a sample on a boundary counts once; the last one keeps the run's end. */
+function slice(c: Columns, from: number, to: number, inclusive: boolean): Columns {
+  const keep = c.at.map((t) => t >= from && (t < to || (inclusive && t === to)));
   const pick = <T>(values: T[]): T[] => values.filter((_, i) => keep[i]);
   return {
     at: pick(c.at),
@@ -98,7 +99,7 @@ export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(
   };
   const phases = run.phases.map((p) => {
     const phaseEnd = p.end ?? end;
-    const c = slice(all, p.start, phaseEnd);
+    const c = slice(all, p.start, phaseEnd, phaseEnd === end);
     return { ...p, summary: { durationMs: phaseEnd - p.start, ...figures(c), steadyAfterMs: steadyAfter(c.at, c.cluster.transactions, p.start) } };
   });
   return {

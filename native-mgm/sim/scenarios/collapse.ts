@@ -9,7 +9,7 @@ export const COLLAPSE_TIMING = {
   steps: [
     { threads: 16, share: 0.45, durationMs: 20_000 },
     { threads: 32, share: 0.75, durationMs: 20_000 },
-    { threads: 64, share: 1, durationMs: 110_000 },
+    { threads: 64, share: 1, durationMs: 150_000 },
   ],
   fallAfterMs: 75_000,
   fallMs: 3_000,

@@ -41,6 +41,11 @@ export const REQUESTS = {
   markPhase: { request: MarkPhaseSchema, response: RunSchema },
   stopRun: { request: RunRefSchema, response: RunSchema },
   getRunReports: { request: RunReportQuerySchema, response: RunReportsSchema },
+  /** The same reports as a file: Markdown, CSV or JSON (what `ndbtop report` prints). */
+  exportRuns: {
+    request: RunReportQuerySchema.extend({ format: z.enum(['md', 'csv', 'json']) }),
+    response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
+  },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
   importRecording: { request: z.object({ name: z.string().min(1).max(300), content: z.string().max(200_000_000) }), response: z.array(RunSchema) },
 } as const;

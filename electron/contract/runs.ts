@@ -139,3 +139,10 @@ export type RunReport = z.infer<typeof RunReportSchema>;
 export type FigureRatio = z.infer<typeof FigureRatioSchema>;
 export type Comparison = z.infer<typeof ComparisonSchema>;
 export type RunReports = z.infer<typeof RunReportsSchema>;
+
+/** 0.74 → "−26 %": a ratio B/A as the change from A, as the report and the Runs view print it. */
+export function formatChange(ratio: number | null): string {
+  if (ratio === null || !Number.isFinite(ratio)) return 'n/a';
+  const pct = Math.round((ratio - 1) * 100);
+  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct)} %`;
+}

@@ -6,14 +6,16 @@ import { EventLog } from './components/EventLog.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NodeGrid } from './components/NodeGrid.js';
+import { RunKeys } from './components/RunControls.js';
 import { handleKey, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
 import { RestartsView } from './views/RestartsView.js';
+import { RunsView } from './views/RunsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', runs: 'Runs' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -60,6 +62,7 @@ function Body() {
       {view === 'throughput' && <ThroughputView />}
       {view === 'events' && <EventLog />}
       {view === 'settings' && <SettingsView />}
+      {view === 'runs' && <RunsView />}
     </main>
   );
 }
@@ -85,6 +88,7 @@ export function App() {
       <Body />
       <ActionDialog />
       <HelpOverlay />
+      <RunKeys />
     </div>
   );
 }

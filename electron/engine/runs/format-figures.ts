@@ -10,10 +10,3 @@ function trim(v: number): string {
   const digits = Math.abs(v) >= 100 ? 0 : Math.abs(v) >= 10 ? 1 : 2;
   return v.toFixed(digits).replace(/\.0+$|(\.\d*?)0+$/, '$1');
 }
-
-/** 0.74 → "−26 %": a ratio B/A as the change from A. */
-export function formatChange(ratio: number | null): string {
-  if (ratio === null || !Number.isFinite(ratio)) return 'n/a';
-  const pct = Math.round((ratio - 1) * 100);
-  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct)} %`;
-}

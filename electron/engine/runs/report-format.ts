@@ -1,5 +1,4 @@
-import { RUN_FIGURES, type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/runs.js';
-import { formatChange } from './format-figures.js';
+import { formatChange, RUN_FIGURES, type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/runs.js';
 
 export const REPORT_FORMATS = ['md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

@@ -1,13 +1,14 @@
 import type { EngineHandlers } from '../../contract/api.js';
-import type { Run, RunReport } from '../../contract/runs.js';
+import type { Run, RunFigure, RunReport, RunReports } from '../../contract/runs.js';
 import type { ClusterEntry, Engine } from '../engine.js';
 import { EngineRequestError } from '../engine-error.js';
 import { parseRecording } from '../recording-reader.js';
 import { compareRuns } from './compare.js';
+import { formatReports } from './report-format.js';
 import { RunError, type RunInput } from './run-book.js';
 import { reportsOfRecording } from './recording-runs.js';
 
-type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'importRecording'>;
+type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'importRecording'>;
 
 /** Runs imported from recordings the user picked, kept for comparison; the oldest go first. */
 const IMPORTED_CAPACITY = 100;
@@ -51,6 +52,21 @@ export function runHandlers(engine: Engine): RunHandlers {
     return id;
   };
 
+  const reports = (clusterId: string | undefined, runIds: string[] | undefined, figure: RunFigure, align: string | undefined): RunReports => {
+    const entry = engine.cluster(clusterId);
+    const own = (id: string): RunReport | undefined => {
+      const run = entry.tracker.runs.book.get(id);
+      return run ? entry.tracker.runReport(run) : undefined;
+    };
+    const ids = runIds ?? [...entry.tracker.runs.list().map((r) => r.id), ...imported.keys()];
+    const runs = ids.map((id) => {
+      const report = own(id) ?? imported.get(id);
+      if (!report) throw new RunError('NOT_FOUND', `no run with id ${JSON.stringify(id)}`);
+      return report;
+    });
+    return { runs, comparison: runIds && runIds.length >= 2 ? compareRuns(runs, figure, align) : null };
+  };
+
   return {
     startRun: async ({ clusterId, name, tags, phase }) =>
       mark(engine.cluster(clusterId), { kind: 'run', t: Date.now(), op: 'start', runId: freshId(), name, tags: tags ?? {}, ...(phase ? { phase } : {}) }),
@@ -62,19 +78,11 @@ export function runHandlers(engine: Engine): RunHandlers {
       const t = target(clusterId, runId);
       return mark(t.entry, { kind: 'run', t: Date.now(), op: 'stop', runId: t.runId });
     },
-    getRunReports: async ({ clusterId, runIds, align, figure }) => {
-      const entry = engine.cluster(clusterId);
-      const own = (id: string): RunReport | undefined => {
-        const run = entry.tracker.runs.book.get(id);
-        return run ? entry.tracker.runReport(run) : undefined;
-      };
-      const ids = runIds ?? [...entry.tracker.runs.list().map((r) => r.id), ...imported.keys()];
-      const runs = ids.map((id) => {
-        const report = own(id) ?? imported.get(id);
-        if (!report) throw new RunError('NOT_FOUND', `no run with id ${JSON.stringify(id)}`);
-        return report;
-      });
-      return { runs, comparison: runIds && runIds.length >= 2 ? compareRuns(runs, figure, align) : null };
+    getRunReports: async ({ clusterId, runIds, align, figure }) => reports(clusterId, runIds, figure, align),
+    exportRuns: async ({ clusterId, runIds, align, figure, format }) => {
+      const content = formatReports(reports(clusterId, runIds, figure, align), format);
+      const mime = { md: 'text/markdown', csv: 'text/csv', json: 'application/json' }[format];
+      return { filename: `ndbtop-runs-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`, mime, content };
     },
     importRecording: async ({ name, content }) => {
       const reports = await reportsOfRecording(parseRecording(content, name), name);

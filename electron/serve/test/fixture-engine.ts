@@ -90,6 +90,7 @@ export function createFixtureEngine(): FixtureEngine {
     markPhase: notInFixture,
     stopRun: notInFixture,
     getRunReports: notInFixture,
+    exportRuns: notInFixture,
     importRecording: notInFixture,
   };
   return {

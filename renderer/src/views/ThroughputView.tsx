@@ -37,12 +37,14 @@ function ClusterChart() {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useSize(ref);
   const marks = useApp((s) => s.ui.phaseMarks);
+  const alerts = useApp((s) => s.live.alerts);
+  const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
   // The window's end moves with the query (a pixel at a time), so the chart redraws only with new data.
   const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   const rows = useMemo(() => toRows(history), [history]);
   return (
-    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
+    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-collapses={collapses.length}>
       {width > 0 && (
         <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
@@ -56,6 +58,9 @@ function ClusterChart() {
           ))}
           {marks.map((mark) => (
             <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
+          ))}
+          {collapses.map((a) => (
+            <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
           ))}
         </LineChart>
       )}

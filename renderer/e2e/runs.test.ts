@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { Run, RunReport } from '../../electron/contract/index.js';
+import { httpRunMarker } from '../../electron/serve/runs-client.js';
+import type { RunMarker } from '../../native-mgm/sim/index.js';
+import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+
+const skip = NO_BROWSER ?? false;
+if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
+
+let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+let browser: Browser | null = null;
+
+before(async () => {
+  if (NO_BROWSER) return;
+  built = await buildRenderer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await built?.remove();
+});
+
+const rows = (state: string): string => `document.querySelectorAll('[data-testid="run-row"][data-state="${state}"]').length`;
+
+async function engineRun(stack: Stack, id: string): Promise<Omit<RunReport, 'series'>> {
+  return (await (await fetch(new URL(`/api/runs/${id}`, stack.url))).json()) as Omit<RunReport, 'series'>;
+}
+
+/** Ticks A then B (A is the baseline) and aligns the comparison at their measured phase. */
+async function compareAtMeasure(page: Page, a: Run, b: Run): Promise<void> {
+  for (const run of [a, b]) await page.check(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`);
+  await waitInPage(page, `document.querySelector('[data-testid="run-align"] option[value="measure"]') !== null`);
+  await page.selectOption('[data-testid="run-align"]', 'measure');
+  await waitInPage(page, `(() => { const row = document.querySelector('[data-testid="ratio-row"]'); return row && document.querySelector('[data-testid="run-comparison"]')?.dataset.align === 'measure' && row.querySelector('[data-figure="transactions"]')?.dataset.ratio !== ''; })()`);
+}
+
+test('Runs view: a scripted A/B run with phases, its summary, the comparison in the expected band, and the one-key run', { skip }, async () => {
+  if (!built || !browser) throw new Error('before() did not run');
+  const stack = await startStack(built.dir, { simulator: { scenario: 'compression-ab', dataNodes: 2, speed: 4, waitForMarker: true } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1200 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    // The benchmark script: the simulator's driver marks its two runs over HTTP, then lets go.
+    const http = httpRunMarker({ url: stack.url });
+    let stops = 0;
+    const marker: RunMarker = {
+      start: http.start,
+      phase: http.phase,
+      stop: async () => {
+        await http.stop();
+        if (++stops === 2) stack.simulator.marks.attach(null);
+      },
+    };
+    stack.simulator.marks.attach(marker);
+    await page.goto(`${stack.url}#/runs`);
+    await page.waitForSelector('[data-testid="run-controls"]', { timeout: 30_000 });
+    await waitInPage(page, `${rows('done')} === 2`, 90_000);
+
+    const runs = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { runs: Run[] };
+    const [a, b] = runs.runs;
+    assert.ok(a && b);
+    assert.deepEqual([a.name, b.name], ['compress=off', 'compress=on']);
+    assert.deepEqual(b.phases.map((p) => p.name), ['warm-up', 'measure']);
+
+    // The summary shows the newest run, with the engine's own figures and both phases.
+    await waitInPage(page, `document.querySelector('[data-testid="run-summary"]')?.dataset.runId === '${b.id}'`);
+    const live = await engineRun(stack, b.id);
+    const mean = Number(await page.getAttribute('[data-testid="summary-transactions"]', 'data-mean'));
+    assert.ok(Math.abs(mean - (live.summary.transactions?.mean ?? NaN)) < 1e-6 * mean, `page ${mean}, engine ${live.summary.transactions?.mean}`);
+    assert.deepEqual(await page.$$eval('[data-testid="phase-row"]', (els) => els.map((e) => (e as HTMLElement).dataset.phase)), ['warm-up', 'measure']);
+
+    await compareAtMeasure(page, a, b);
+    const ratio = Number(await page.getAttribute('[data-testid="ratio-row"] [data-figure="transactions"]', 'data-ratio'));
+    assert.ok(ratio >= 0.7 && ratio <= 0.75, `B/A ${ratio}: compression costs 25–30 %`);
+    assert.match((await page.textContent('[data-testid="ratio-row"] [data-figure="transactions"]')) ?? '', /^−(2[5-9]|30) % \(p5\.\.p95 −\d+ %\.\.−\d+ %\)$/);
+    assert.ok(Number(await page.getAttribute('[data-testid="run-overlay"]', 'data-points')) > 10, 'the overlay has both runs');
+    await screenshot(page, 'runs-dark');
+
+    // The same view in the light theme, through the settings the operator uses.
+    // Escape leaves the select that has the focus, so the keys reach the app.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('5');
+    await page.selectOption('[data-testid="theme"]', 'light');
+    await waitInPage(page, `document.documentElement.dataset.theme === 'light'`);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('6');
+    await compareAtMeasure(page, a, b);
+    await screenshot(page, 'runs-light');
+
+    // One key: r starts a run, m marks its next phase, r stops it.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('r');
+    await waitInPage(page, `${rows('running')} === 1`);
+    await page.keyboard.press('m');
+    await waitInPage(page, `document.querySelector('[data-testid="run-running"]')?.textContent.includes('phase 1')`);
+    await page.keyboard.press('r');
+    await waitInPage(page, `${rows('done')} === 3`);
+    const after = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { runs: Run[] };
+    const keyed = after.runs.at(-1);
+    assert.deepEqual(keyed?.phases.map((p) => p.name), ['phase 1']);
+    assert.ok(keyed?.end !== null);
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+});

@@ -108,7 +108,7 @@ const IMPORTED_EVENT = 'ndbtop:runs-imported';
 function RunTable({ runs, picked, onPick, shown, onShow }: { runs: readonly Run[]; picked: readonly string[]; onPick(id: string): void; shown: string | null; onShow(id: string): void }) {
   if (runs.length === 0) return <p className="muted">No runs yet: press r (or Start run), or let a benchmark script POST /api/runs.</p>;
   return (
-    <table className="runs-table" data-testid="run-list">
+    <table className="runs-table run-list" data-testid="run-list">
       <thead>
         <tr>
           <th>compare</th>

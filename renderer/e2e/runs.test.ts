@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Run, RunReport } from '../../electron/contract/index.js';
+import { waitFor } from '../../electron/engine/test/helpers.js';
 import { httpRunMarker } from '../../electron/serve/runs-client.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
 import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage, type Stack } from './harness.js';
@@ -103,6 +104,29 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     const keyed = after.runs.at(-1);
     assert.deepEqual(keyed?.phases.map((p) => p.name), ['phase 1']);
     assert.ok(keyed?.end !== null);
+
+    // Scale-out: the same steady load in runs tagged as one and as two data nodes is 50 % of perfect linear.
+    stack.simulator.model.setLoad('steady');
+    const plateau = 6000 * 4; // the steady profile's transactions/s, at the simulator's speed 4
+    await waitFor('the steady load to reach its plateau', async () => {
+      const tx = ((await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { rates: { transactions: number } | null }).rates?.transactions ?? 0;
+      return Math.abs(tx - plateau) < plateau * 0.1;
+    }, 60_000);
+    const tagged: Run[] = [];
+    for (const nodes of ['1', '2']) {
+      const post = (path: string, body: object) => fetch(new URL(`/api/runs${path}`, stack.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      const run = (await (await post('', { name: `steady on ${nodes}`, tags: { nodes } })).json()) as Run;
+      await waitFor(`three samples of ${run.name}`, async () => ((await engineRun(stack, run.id)).summary.transactions?.samples ?? 0) >= 3, 60_000);
+      tagged.push((await (await post(`/${run.id}/stop`, {})).json()) as Run);
+    }
+    await waitInPage(page, `${rows('done')} === 5`);
+    for (const run of [a, b]) await page.uncheck(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`);
+    for (const run of tagged) await page.check(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`);
+    await waitInPage(page, `document.querySelector('[data-testid="scale-out"]')?.dataset.points === '2'`);
+    const efficiency = Number(await page.getAttribute('[data-testid="scale-out"]', 'data-efficiency'));
+    const means = await Promise.all(tagged.map(async (r) => (await engineRun(stack, r.id)).summary.transactions?.mean));
+    assert.ok(efficiency > 0.4 && efficiency < 0.6, `efficiency ${efficiency}, means ${means.join(', ')}`);
+    await screenshot(page, 'runs-scale-out');
     assert.deepEqual(errors, [], 'the page threw');
   } finally {
     await page.close();

@@ -291,7 +291,7 @@ function ScaleOut({ reports }: { reports: RunReports }) {
   const points = reports.comparison?.scaleOut ?? [];
   if (new Set(points.map((p) => p.dataNodes)).size < 2) return <p className="muted">Scale-out: the runs have the same number of data nodes (tag them nodes=N to plot throughput against data nodes).</p>;
   return (
-    <div ref={ref} className="chart-box" data-testid="scale-out">
+    <div ref={ref} className="chart-box" data-testid="scale-out" data-points={points.length} data-efficiency={points.at(-1)?.efficiency ?? ''}>
       {width > 0 && (
         <LineChart width={width} height={240} data={points} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />

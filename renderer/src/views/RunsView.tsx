@@ -268,7 +268,7 @@ function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; fi
       {width > 0 && (
         <LineChart width={width} height={280} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-          <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} tickFormatter={(t: number) => `${Math.round(t)} s`} stroke="var(--fg-muted)" />
+          <XAxis dataKey="t" type="number" allowDecimals={false} domain={['dataMin', 'dataMax']} tickFormatter={(t: number) => `${Math.round(t)} s`} stroke="var(--fg-muted)" />
           <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
           <Tooltip labelFormatter={(t) => `${Number(t).toFixed(0)} s from ${align}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
@@ -80,4 +81,25 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(tmpdir(), `ndbtop-${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/** A test file's renderer build and browser, made once in before() and removed in after(). */
+export function browserSuite(): { readonly skip: string | false; built(): { dir: string }; browser(): Browser } {
+  let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+  let browser: Browser | null = null;
+  if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
+  before(async () => {
+    if (NO_BROWSER) return;
+    built = await buildRenderer();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await built?.remove();
+  });
+  const ready = <T>(value: T | null): T => {
+    if (value === null) throw new Error('before() did not run');
+    return value;
+  };
+  return { skip: NO_BROWSER ?? false, built: () => ready(built), browser: () => ready(browser) };
 }

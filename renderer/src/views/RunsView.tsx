@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import { RUN_FIGURES, type FigureStats, type Run, type RunFigure, type RunReport, type RunReports } from '../contract.js';
 import { useRunControls } from '../components/RunControls.js';
+import { download } from '../download.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { formatClock, formatDuration, formatRate } from '../view-model/format.js';
@@ -14,15 +15,6 @@ const REFRESH_MS = 2000;
 
 const rate = (v: number | null | undefined): string => (v === null || v === undefined ? '–' : formatRate(v));
 const percent = (v: number | null | undefined): string => (v === null || v === undefined ? '–' : `${(v * 100).toFixed(1)} %`);
-
-function download(filename: string, mime: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  URL.revokeObjectURL(url);
-}
 
 /**
  * Reports of `runIds` (their comparison when two or more), asked again when the runs change and, while one of

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistorySeries, Metric } from '../contract.js';
 import { Sparkline } from '../components/Sparkline.js';
+import { download } from '../download.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
@@ -89,15 +90,6 @@ function SmallMultiples() {
       })}
     </div>
   );
-}
-
-function download(filename: string, mime: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  URL.revokeObjectURL(url);
 }
 
 function Toolbar() {

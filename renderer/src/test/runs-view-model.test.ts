@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunReport } from '../contract.js';
-import { alignOffset, commonPhases, nextPhaseName, overlayRows, parseTags, quickRunName, ratioText } from '../view-model/runs.js';
+import { alignOffset, commonPhases, nextPhaseName, overlayRows, parseTags, quickRunName, ratioText, runLines } from '../view-model/runs.js';
 
 const report = (id: string, start: number, phases: Array<[string, number]>, values: number[]): RunReport =>
   ({
@@ -37,4 +37,17 @@ test('the one key names runs and phases; tags come from "k=v" pieces', () => {
   assert.equal(quickRunName(new Date(2026, 0, 1, 9, 5, 7)), 'run 09:05:07');
   assert.equal(nextPhaseName({ phases: [{ name: 'a', start: 0, end: null }] }), 'phase 2');
   assert.deepEqual(parseTags('compress=on, nodes=8 junk =x'), { compress: 'on', nodes: '8' });
+});
+
+test('the throughput chart marks each run start, phase and stop', () => {
+  const lines = runLines([
+    { id: 'r1', name: 'A', tags: {}, start: 0, end: 30, phases: [{ name: 'load', start: 0, end: 20 }, { name: 'read', start: 20, end: 30 }] },
+    { id: 'r2', name: 'B', tags: {}, start: 40, end: null, phases: [] },
+  ]);
+  assert.deepEqual(lines, [
+    { at: 0, label: '▶ A: load' },
+    { at: 20, label: 'read' },
+    { at: 30, label: '■ A' },
+    { at: 40, label: '▶ B' },
+  ]);
 });

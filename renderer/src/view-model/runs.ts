@@ -54,3 +54,12 @@ export function parseTags(text: string): Record<string, string> {
   }
   return tags;
 }
+
+/** Lines the throughput chart draws for runs: each start (with its first phase), later phase and stop. */
+export function runLines(runs: readonly Run[]): Array<{ at: number; label: string }> {
+  return runs.flatMap((r) => [
+    ...r.phases.map((p) => ({ at: p.start, label: p.start === r.start ? `▶ ${r.name}: ${p.name}` : p.name })),
+    ...(r.phases[0]?.start === r.start ? [] : [{ at: r.start, label: `▶ ${r.name}` }]),
+    ...(r.end === null ? [] : [{ at: r.end, label: `■ ${r.name}` }]),
+  ]);
+}

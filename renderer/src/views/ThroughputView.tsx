@@ -8,6 +8,7 @@ import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { formatClock, formatRate } from '../view-model/format.js';
+import { runLines } from '../view-model/runs.js';
 import { timeTicks } from '../view-model/time-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
@@ -40,6 +41,8 @@ function ClusterChart() {
   const marks = useApp((s) => s.ui.phaseMarks);
   const alerts = useApp((s) => s.live.alerts);
   const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
+  const runs = useApp((s) => s.live.runs);
+  const runMarks = useMemo(() => runLines(runs), [runs]);
   // The window's end moves with the query (a pixel at a time), so the chart redraws only with new data.
   const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
@@ -59,6 +62,9 @@ function ClusterChart() {
           ))}
           {marks.map((mark) => (
             <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
+          ))}
+          {runMarks.map((m) => (
+            <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
           ))}
           {collapses.map((a) => (
             <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />

@@ -1,3 +1,4 @@
+import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { Run, RunReport } from '../contract/runs.js';
@@ -6,6 +7,8 @@ import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
 import { BackupTracker } from './backup-tracker.js';
+import { AlertTally } from './counters/alert-tally.js';
+import { StatisticsTotals } from './counters/statistics-totals.js';
 import { EventLog } from './event-log.js';
 import { arbitCode, eventText } from './event-text.js';
 import { ClusterHistory, type MetricValues } from './history.js';
@@ -73,6 +76,8 @@ export class ClusterTracker {
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
+  private readonly totals = new StatisticsTotals();
+  private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
@@ -104,6 +109,7 @@ export class ClusterTracker {
     this.log = new EventLog(options.eventLogSize);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
+      this.alertTally.count(a);
       this.runs.onAlert(a);
       listener.alert(a);
     });
@@ -196,6 +202,11 @@ export class ClusterTracker {
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
     };
+  }
+
+  /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
+  counters(): ClusterCounters {
+    return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
   }
 
   runReport(run: Run): RunReport {
@@ -300,7 +311,9 @@ export class ClusterTracker {
     const at = e.receivedAt;
     this.connection.eventStream.lastEventAt = at;
     if (!NOT_LOGGED.has(e.name)) this.newEvents.push(this.log.add(e));
-    if (this.rates.apply(e) || this.backup.apply(e)) return;
+    // Totals and rates read the same reports; both must see every one.
+    const statistics = this.totals.apply(e);
+    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
     const f = e.fields;
     const src = e.sourceNodeId;
     switch (e.name) {

@@ -48,7 +48,7 @@ test('the collapse scenario raises one collapse alert at the fall, not at its ma
 });
 
 test('a rolling restart dips each node in turn but the cluster does not collapse', async () => {
-  const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, simulator: { scenario: 'rolling-restart', dataNodes: 4, speed: 2 } });
+  const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, simulator: { scenario: 'rolling-restart', dataNodes: 4, speed: 4 } });
   try {
     // Two restarts done: nodes left STARTED and came back, one at a time, under steady load.
     await waitFor(

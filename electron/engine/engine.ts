@@ -72,13 +72,13 @@ export class Engine implements EngineHost {
     return this.hub.subscribe(listener);
   }
 
-  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now()): ClusterEntry {
+  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now(), collapse = this.config.collapse): ClusterEntry {
     this.nextId += 1;
     const hub = this.hub;
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse: this.config.collapse },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
@@ -88,7 +88,8 @@ export class Engine implements EngineHost {
     );
     const entry: ClusterEntry = { id, connectstring, tracker, source: null };
     this.clusters.set(id, entry);
-    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode });
+    // The collapse settings go with the cluster, so a replay (and `ndbtop report`) raises the alerts live did.
+    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode, ...(collapse ? { collapse } : {}) });
     hub.addCluster(id, () => tracker.snapshot());
     hub.clusters(this.summaries());
     return entry;

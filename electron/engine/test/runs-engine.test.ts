@@ -11,7 +11,7 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-runs-'));
   const file = join(dir, 'rec.jsonl');
   try {
-    const live = await createEngine({ host: 'serve', pollIntervalMs: 500, recordFile: file, simulator: { scenario: 'steady', dataNodes: 2, speed: 4 } });
+    const live = await createEngine({ host: 'serve', pollIntervalMs: 500, recordFile: file, simulator: { scenario: 'steady', dataNodes: 2, speed: 4 }, collapse: { dropShare: 0.3, windowMs: 5000 } });
     let liveReport;
     try {
       await waitFor('load', async () => ((await live.handlers.getSnapshot({})).rates?.transactions ?? 0) > 0, 30_000);
@@ -26,6 +26,8 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
       await live.close();
     }
     assert.ok(liveReport);
+    const clusterLine = (await readFile(file, 'utf8')).split('\n').map((l) => JSON.parse(l || '{}') as { kind?: string; collapse?: unknown }).find((l) => l.kind === 'cluster');
+    assert.deepEqual(clusterLine?.collapse, { dropShare: 0.3, windowMs: 5000 }, 'the collapse settings are recorded with the cluster');
 
     const replay = await createReplayEngine({ file, speed: Infinity });
     try {

@@ -122,3 +122,19 @@ test('report on two recordings of the compression A/B shows B 25–30 % lower', 
     await sim.close();
   }
 });
+
+test('record --duration exits 0 when the time is up, with every line flushed; --run makes the recording one run', async () => {
+  const file = join(dir, 'short.jsonl');
+  const r = await runCli(['record', '--out', file, '--duration', '3s', '--run', 'whole', '--tag', 'nodes=4', '--poll', '500'], {}, 60_000);
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /SIMULATED[\s\S]*run run-1: whole[\s\S]*duration over, closing/);
+  const report = await runCli(['report', file, '--run', 'whole', '--format', 'json']);
+  assert.equal(report.code, 0, report.stderr);
+  const [run] = (JSON.parse(report.stdout) as { runs: JsonRun[] }).runs;
+  assert.ok(run && run.end !== null && run.end - run.start >= 2500, `the run spans the recording: ${JSON.stringify(run && [run.start, run.end])}`);
+  assert.deepEqual(run.tags, { nodes: '4' });
+  assert.equal(run.dataNodes, 4);
+  const missing = await runCli(['report', file, '--run', 'nope']);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /no run named nope \(runs: whole\)/);
+});

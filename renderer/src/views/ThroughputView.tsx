@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistorySeries, Metric } from '../contract.js';
+import { useRunControls } from '../components/RunControls.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { download } from '../download.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
@@ -111,7 +112,10 @@ function Toolbar() {
       store.setUi({ error: `export: ${err instanceof Error ? err.message : String(err)}` });
     }
   };
+  const runs = useRunControls();
   const mark = () => {
+    // During a run the mark is the run's next phase: recorded, summarised and seen by every screen.
+    if (runs.running) return void runs.mark(label).then(() => setLabel(''));
     const { ui } = store.getState();
     store.setUi({ phaseMarks: [...ui.phaseMarks, { at: Date.now(), label: label.trim() || `phase ${ui.phaseMarks.length + 1}` }] });
     setLabel('');

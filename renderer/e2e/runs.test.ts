@@ -113,3 +113,25 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     await stack.close();
   }
 });
+
+test('a collapse is an alert and a marker on the throughput chart, next to the marks of the run it happened in', { skip: suite.skip }, async () => {
+  const stack = await startStack(suite.built().dir, { simulator: { scenario: 'collapse', dataNodes: 2, speed: 8, waitForMarker: true }, collapse: { dropShare: 0.5, windowMs: 4000 } });
+  const page = await suite.browser().newPage({ viewport: { width: 1600, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    stack.simulator.marks.attach(httpRunMarker({ url: stack.url }));
+    await page.goto(`${stack.url}#/throughput`);
+    await page.waitForSelector('[data-testid="throughput-chart"]', { timeout: 30_000 });
+    await waitInPage(page, `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.collapses) === 1`, 90_000);
+    await waitInPage(page, `[...document.querySelectorAll('[data-testid="throughput-chart"] text')].some((t) => t.textContent === 'collapse')`);
+    await waitInPage(page, `[...document.querySelectorAll('[data-testid="throughput-chart"] text')].some((t) => t.textContent?.startsWith('▶ concurrency sweep'))`);
+    const alerts = ((await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { alerts: Array<{ kind: string; message: string }> }).alerts;
+    assert.equal(alerts.filter((a) => a.kind === 'throughput-collapse').length, 1);
+    await screenshot(page, 'throughput-collapse');
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+});

@@ -51,6 +51,8 @@ const MEMORY_LEVELS = [
   { level: 'high', percent: 80, kind: 'memory-high', severity: 'warning' },
 ] as const;
 
+/** Statuses in which the management server has no contact with the node: what we show of it is from before. */
+const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
 const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
 const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
 
@@ -173,7 +175,7 @@ export class ClusterTracker {
       nodeGroups: nodeGroups(members),
       masterNodeId: master?.state.nodeId ?? null,
       singleUserApiNodeId: this.singleUserApi,
-      rates: this.rates.total(),
+      rates: this.rates.total(this.now, this.dataNodeIds()),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
     };
@@ -183,6 +185,8 @@ export class ClusterTracker {
     const s = n.state;
     const id = s.nodeId;
     const member = members.find((m) => m.nodeId === id);
+    const connected = isConnected(n.status);
+    const rates = this.rates.node(id);
     return {
       nodeId: id,
       type: s.type,
@@ -201,10 +205,16 @@ export class ClusterTracker {
       sampledAt: n.sampledAt,
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
-      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members) : null,
+      // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
+      safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members) : null,
       memory: { ...this.memory.node(id) },
-      rates: this.rates.node(id),
+      rates: rates && { ...rates, stale: !connected || !isFresh(rates, this.now) },
+      lastSeenAt: connected ? null : n.statusSince,
     };
+  }
+
+  private dataNodeIds(): number[] {
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
   }
 
   private members(): GroupMember[] {
@@ -251,6 +261,8 @@ export class ClusterTracker {
     this.timeline.note(id, status, phase, at);
     this.restarts.onStatus(id, status, phase, at);
     if (rec.state.type !== 'NDB') return;
+    // A (re)starting node's instances begin new report periods: its earlier reports say nothing about them.
+    if (status === 'STARTING' && !isConnected(previous)) this.rates.restarted(id);
     // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
     if (isUp(previous) !== isUp(status)) this.urgentChange = true;
     const key = `node-down:${id}`;
@@ -369,10 +381,9 @@ export class ClusterTracker {
   }
 
   private sample(at: number): void {
-    const total = this.rates.total();
-    const dataIds = [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
+    const dataIds = this.dataNodeIds();
     const cluster: MetricValues = {
-      ...rateValues(isFresh(total, at) ? total : null),
+      ...rateValues(this.rates.total(at, dataIds)),
       dataMemory: this.memory.clusterPercent('data', dataIds),
       indexMemory: this.memory.clusterPercent('index', dataIds),
     };

@@ -4,6 +4,7 @@ import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/nod
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
+import { MEMORY_LEVELS, MemoryLevels } from './alerts/memory-levels.js';
 import { BackupTracker } from './backup-tracker.js';
 import { EventLog } from './event-log.js';
 import { arbitCode, eventText } from './event-text.js';
@@ -46,10 +47,6 @@ interface NodeRecord {
 const NOT_LOGGED = new Set(['TransReportCounters', 'OperationReportCounters']);
 const ARBITRATION_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
 const ARBITRATION_NEEDED = new Set([42, 46]);
-const MEMORY_LEVELS = [
-  { level: 'critical', percent: 90, kind: 'memory-critical', severity: 'critical' },
-  { level: 'high', percent: 80, kind: 'memory-high', severity: 'warning' },
-] as const;
 
 /** Statuses in which the management server has no contact with the node: what we show of it is from before. */
 const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
@@ -70,6 +67,7 @@ export class ClusterTracker {
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
   private readonly memory = new MemoryTracker();
+  private readonly memoryLevels = new MemoryLevels();
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
   private readonly alerts: AlertBook;
@@ -346,10 +344,10 @@ export class ClusterTracker {
 
   private checkMemory(id: number, kind: MemoryKind, at: number): void {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
-    const level = MEMORY_LEVELS.find((l) => percent >= l.percent)?.level ?? null;
+    const level = this.memoryLevels.update(`${id}:${kind}`, percent, at);
     for (const l of MEMORY_LEVELS) {
       const key = `${l.kind}:${id}:${kind}`;
-      if (l.level === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used`);
+      if (l === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used (≥ ${l.raiseAt} %)`);
       else this.alerts.resolve(key, at);
     }
   }

@@ -30,6 +30,7 @@ export interface TrackerOptions {
   mode: ConnectionView['mode'];
   historySeconds: number;
   eventLogSize?: number;
+  memoryAlertHoldMs?: number | undefined;
 }
 
 interface NodeRecord {
@@ -67,7 +68,7 @@ export class ClusterTracker {
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
   private readonly memory = new MemoryTracker();
-  private readonly memoryLevels = new MemoryLevels();
+  private readonly memoryLevels: MemoryLevels;
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
   private readonly alerts: AlertBook;
@@ -95,6 +96,7 @@ export class ClusterTracker {
       eventStream: { status: 'connecting', lastEventAt: null },
     };
     this.log = new EventLog(options.eventLogSize);
+    this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
       listener.alert(a);

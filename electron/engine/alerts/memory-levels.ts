@@ -29,6 +29,8 @@ interface State {
 export class MemoryLevels {
   private readonly states = new Map<string, State>();
 
+  constructor(private readonly holdMs = HOLD_MS) {}
+
   update(key: string, percent: number, at: number): MemoryLevel | null {
     const state = this.states.get(key) ?? { level: null, belowSince: null };
     this.states.set(key, state);
@@ -44,7 +46,7 @@ export class MemoryLevels {
       return state.level;
     }
     state.belowSince ??= at;
-    if (at - state.belowSince < HOLD_MS) return state.level;
+    if (at - state.belowSince < this.holdMs) return state.level;
     // Held below long enough: step down to what the use still warrants (with the lower level's own clear mark).
     state.level = MEMORY_LEVELS.find((l) => l.raiseAt < (state.level?.raiseAt ?? 0) && percent >= l.clearBelow) ?? null;
     state.belowSince = null;

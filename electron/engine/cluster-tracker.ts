@@ -76,6 +76,8 @@ export class ClusterTracker {
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
   private newEvents: EventView[] = [];
+  /** The logged event being applied: an alert it raises gives it its severity. */
+  private eventInHand: EventView | null = null;
   /** Set by what must reach the screen at once: an alert, a data node leaving or reaching the up state. */
   private urgentChange = false;
 
@@ -99,6 +101,10 @@ export class ClusterTracker {
     this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
+      if (this.eventInHand) {
+        this.eventInHand.severity = a.severity === 'critical' ? 'CRITICAL' : 'WARNING';
+        this.eventInHand.alertId = a.id;
+      }
       listener.alert(a);
     });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
@@ -280,7 +286,17 @@ export class ClusterTracker {
   private applyEvent(e: ClusterEvent): void {
     const at = e.receivedAt;
     this.connection.eventStream.lastEventAt = at;
-    if (!NOT_LOGGED.has(e.name)) this.newEvents.push(this.log.add(e));
+    const view = NOT_LOGGED.has(e.name) ? null : this.log.add(e);
+    if (view) this.newEvents.push(view);
+    this.eventInHand = view;
+    try {
+      this.applyEventEffects(e, at);
+    } finally {
+      this.eventInHand = null;
+    }
+  }
+
+  private applyEventEffects(e: ClusterEvent, at: number): void {
     if (this.rates.apply(e) || this.backup.apply(e)) return;
     const f = e.fields;
     const src = e.sourceNodeId;

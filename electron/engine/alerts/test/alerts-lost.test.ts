@@ -79,3 +79,17 @@ test('a storm of routine alerts never evicts an unacknowledged critical one', ()
   assert.ok(visible.some((a) => a.message.endsWith('(1999)')));
   assert.ok(!visible.some((a) => a.message.endsWith('(0)')));
 });
+
+test('the event that raised an alert carries the alert\'s severity in the log', () => {
+  const { tracker: t, raised } = tracker();
+  feed(t, 3, 1000, 70);
+  feed(t, 3, 2000, 91);
+  feed(t, 3, 3000, 92);
+  const [quiet, raising, after] = t.events(undefined, 10);
+  assert.equal(quiet?.severity, 'INFO');
+  assert.equal(raising?.severity, 'CRITICAL');
+  assert.equal(raising?.alertId, raised[0]?.id);
+  assert.equal(raised[0]?.severity, 'critical');
+  // A later report of the same condition raised nothing: it stays as the node reported it.
+  assert.equal(after?.severity, 'INFO');
+});

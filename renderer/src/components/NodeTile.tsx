@@ -52,7 +52,7 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
       </span>
       <span className={`tile-status tone-${tone}`}>{tileStatus(node.status)}</span>
       {node.type === 'NDB' && (
-        <span className="tile-bars">
+        <span className={`tile-bars${node.lastSeenAt != null ? ' stale' : ''}`} data-stale={node.lastSeenAt != null}>
           <span className="thin-bar" aria-hidden={!starting}>
             {starting && <span className="thin-fill tone-bg-busy" style={{ width: `${(phaseStep(node.startPhase) / START_STEPS) * 100}%` }} />}
           </span>

@@ -1,4 +1,4 @@
-import type { Alert, EventView } from '../contract/events.js';
+import { SeveritySchema, type Alert, type EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
@@ -51,6 +51,7 @@ const ARBITRATION_NEEDED = new Set([42, 46]);
 
 /** Statuses in which the management server has no contact with the node: what we show of it is from before. */
 const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
+const SEVERITY_RANK = SeveritySchema.options;
 const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
 const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
 
@@ -102,7 +103,10 @@ export class ClusterTracker {
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
       if (this.eventInHand) {
-        this.eventInHand.severity = a.severity === 'critical' ? 'CRITICAL' : 'WARNING';
+        // Never below the alert's own severity; an ALERT-level record stays ALERT (the scale's top).
+        const raised = a.severity === 'critical' ? 'CRITICAL' : 'WARNING';
+        const now = this.eventInHand.severity;
+        if (now === null || SEVERITY_RANK.indexOf(now) < SEVERITY_RANK.indexOf(raised)) this.eventInHand.severity = raised;
         this.eventInHand.alertId = a.id;
       }
       listener.alert(a);

@@ -80,7 +80,7 @@ test('a storm of routine alerts never evicts an unacknowledged critical one', ()
   assert.ok(!visible.some((a) => a.message.endsWith('(0)')));
 });
 
-test('the event that raised an alert carries the alert\'s severity in the log', () => {
+test('the event that raised an alert carries at least the alert\'s severity in the log', () => {
   const { tracker: t, raised } = tracker();
   feed(t, 3, 1000, 70);
   feed(t, 3, 2000, 91);

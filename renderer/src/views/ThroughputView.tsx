@@ -69,15 +69,20 @@ function ClusterChart() {
   );
 }
 
-/** "143 of 144 data nodes reporting": how much of the cluster the totals are made of. */
+/**
+ * "143 of 144 data nodes reporting": how much of the cluster the totals are made of; and how many reports the
+ * engine dropped as impossible (a negative count read unsigned), so a figure it refused to chart is not a secret.
+ */
 function Coverage() {
   const contributing = useApp((s) => s.shown.rates?.contributing);
+  const rejected = useApp((s) => s.shown.rates?.rejectedReports ?? 0);
   if (!contributing) return <span className="muted" data-testid="rates-coverage" data-nodes={0} />;
   const partial = contributing.nodes < contributing.of;
   return (
-    <span className={partial ? 'tone-warn' : 'muted'} data-testid="rates-coverage" data-nodes={contributing.nodes} data-of={contributing.of}>
+    <span className={partial ? 'tone-warn' : 'muted'} data-testid="rates-coverage" data-nodes={contributing.nodes} data-of={contributing.of} data-rejected={rejected}>
       {' '}
       — {contributing.nodes} of {contributing.of} data nodes reporting
+      {rejected > 0 && <span className="tone-bad"> · {rejected} impossible statistics reports ignored</span>}
     </span>
   );
 }

@@ -272,7 +272,7 @@ export class ClusterTracker {
     this.restarts.onStatus(id, status, phase, at);
     if (rec.state.type !== 'NDB') return;
     // A (re)starting node's instances begin new report periods: its earlier reports say nothing about them.
-    if (status === 'STARTING' && !isConnected(previous)) this.rates.restarted(id);
+    if (status === 'STARTING' && previous !== 'STARTING') this.rates.restarted(id);
     // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
     if (isUp(previous) !== isUp(status)) this.urgentChange = true;
     const key = `node-down:${id}`;

@@ -2,6 +2,7 @@
 export * from './node.js';
 export * from './events.js';
 export * from './alert-kinds.js';
+export * from './counters.js';
 export * from './snapshot.js';
 export * from './history.js';
 export * from './actions.js';

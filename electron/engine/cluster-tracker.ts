@@ -1,3 +1,4 @@
+import type { ClusterCounters } from '../contract/counters.js';
 import { SeveritySchema, type Alert, type EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
@@ -6,6 +7,8 @@ import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
 import { MEMORY_LEVELS, MemoryLevels } from './alerts/memory-levels.js';
 import { BackupTracker } from './backup-tracker.js';
+import { AlertTally } from './counters/alert-tally.js';
+import { StatisticsTotals } from './counters/statistics-totals.js';
 import { EventLog } from './event-log.js';
 import { arbitCode, eventText } from './event-text.js';
 import { ClusterHistory, type MetricValues } from './history.js';
@@ -68,6 +71,8 @@ export class ClusterTracker {
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
+  private readonly totals = new StatisticsTotals();
+  private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
   private readonly memoryLevels: MemoryLevels;
   private readonly backup = new BackupTracker();
@@ -109,6 +114,7 @@ export class ClusterTracker {
         if (now === null || SEVERITY_RANK.indexOf(now) < SEVERITY_RANK.indexOf(raised)) this.eventInHand.severity = raised;
         this.eventInHand.alertId = a.id;
       }
+      this.alertTally.count(a);
       listener.alert(a);
     });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
@@ -189,6 +195,11 @@ export class ClusterTracker {
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
     };
+  }
+
+  /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
+  counters(): ClusterCounters {
+    return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
   }
 
   private nodeView(n: NodeRecord, members: readonly GroupMember[]): NodeView {
@@ -301,7 +312,9 @@ export class ClusterTracker {
   }
 
   private applyEventEffects(e: ClusterEvent, at: number): void {
-    if (this.rates.apply(e) || this.backup.apply(e)) return;
+    // Totals and rates read the same reports; both must see every one.
+    const statistics = this.totals.apply(e);
+    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
     const f = e.fields;
     const src = e.sourceNodeId;
     switch (e.name) {

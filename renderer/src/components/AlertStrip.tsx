@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Alert } from '../contract.js';
+import { ALERT_KIND_LABEL, type Alert } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { groupAlerts, groupTitle, type AlertGroup } from '../view-model/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../view-model/alert-summary.js';
@@ -29,7 +29,10 @@ function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup;
       <div className={`alert tone-bg-${group.severity === 'critical' ? 'bad' : 'warn'}`} data-testid="alert-group" data-kind={group.kind} data-count={group.alerts.length} data-severity={group.severity}>
         <strong className="alert-sev">{group.severity.toUpperCase()}</strong>
         <span>{formatClock(newest)}</span>
-        <span className="alert-msg">{groupTitle(group, dataNodes)}</span>
+        {/* One line at any width: the node list ellipsises, the whole of it is in the title and the expanded list. */}
+        <span className="alert-msg one-line" title={`${ALERT_KIND_LABEL[group.kind]}: nodes ${[...group.nodeIds].sort((a, b) => a - b).join(', ')}`}>
+          {groupTitle(group, dataNodes)}
+        </span>
         <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>
           {open ? 'Hide' : `Show ${group.alerts.length}`}
         </button>

@@ -123,7 +123,15 @@ export function ActionDialog() {
         {unsafe && !result && (
           <label className="type-to-confirm">
             Type <strong>{word}</strong> to do it anyway:{' '}
-            <input data-testid="confirm-typed" value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" spellCheck={false} size={6} />
+            <input
+              data-testid="confirm-typed"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && void confirm()}
+              autoComplete="off"
+              spellCheck={false}
+              size={6}
+            />
           </label>
         )}
         {result && (

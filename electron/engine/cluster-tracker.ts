@@ -1,10 +1,11 @@
 import type { ClusterCounters } from '../contract/counters.js';
-import { SeveritySchema, type Alert, type EventView } from '../contract/events.js';
+import type { Alert, EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
+import { markRaisingEvent } from './alerts/event-severity.js';
 import { MEMORY_LEVELS, MemoryLevels } from './alerts/memory-levels.js';
 import { BackupTracker } from './backup-tracker.js';
 import { AlertTally } from './counters/alert-tally.js';
@@ -54,7 +55,6 @@ const ARBITRATION_NEEDED = new Set([42, 46]);
 
 /** Statuses in which the management server has no contact with the node: what we show of it is from before. */
 const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
-const SEVERITY_RANK = SeveritySchema.options;
 const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
 const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
 
@@ -107,13 +107,7 @@ export class ClusterTracker {
     this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
-      if (this.eventInHand) {
-        // Never below the alert's own severity; an ALERT-level record stays ALERT (the scale's top).
-        const raised = a.severity === 'critical' ? 'CRITICAL' : 'WARNING';
-        const now = this.eventInHand.severity;
-        if (now === null || SEVERITY_RANK.indexOf(now) < SEVERITY_RANK.indexOf(raised)) this.eventInHand.severity = raised;
-        this.eventInHand.alertId = a.id;
-      }
+      if (this.eventInHand) markRaisingEvent(this.eventInHand, a);
       this.alertTally.count(a);
       listener.alert(a);
     });

@@ -54,6 +54,10 @@ test('144 data nodes, benchmark load, a CPU hog beside it: the cluster total sta
     const last = points.filter(loaded).at(-1);
     const perNode = (last?.values['cluster.reads'] ?? 0) / DATA_NODES;
     assert.ok(perNode > (PEAK_READS / DATA_NODES) * 0.5, `per node ${perNode}`);
+    // The simulator's counts are all possible ones now: the engine had nothing to reject.
+    const snapshot = await engine.handlers.getSnapshot({});
+    assert.equal(snapshot.rates?.rejectedReports, 0);
+    assert.equal(snapshot.rates?.contributing?.of, DATA_NODES);
   } finally {
     unsubscribe();
     stopHog();

@@ -1,4 +1,4 @@
-import { SECTION_TYPES, type ClusterConfig, type ConfigParams } from './cluster-config.js';
+import { NODE_SECTION, SECTION_TYPES, type ClusterConfig, type ConfigParams } from './cluster-config.js';
 import { ENTRY_INT, ENTRY_INT64, ENTRY_STRING, MAGIC_V2 } from './decode.js';
 import { paramByKey, paramByName, type ConfigSectionType, type ConfigValue, type KeyScope } from './params.js';
 
@@ -13,8 +13,8 @@ const IDENTITY_KEYS: Record<KeyScope, readonly number[]> = { node: [3], connecti
 /** ClusterConfig → packed v2 bytes, as ndb_mgmd lays them out (spec §4.18.1). */
 export function encodePackedConfig(config: ClusterConfig): Buffer {
   const nodes = [...config.nodes].sort((a, b) => a.nodeId - b.nodeId);
-  const nodeEntries = nodes.map((n) => ({ type: n.type === 'NDB' ? 'DB' : n.type, entries: entriesOf('node', n.params) }) as const);
-  const connEntries = config.connections.map((c) => ({ type: c.type, entries: entriesOf('connection', c.params) }));
+  const nodeEntries = nodes.map((n) => ({ type: NODE_SECTION[n.type], entries: entriesOf('node', n.params) }));
+  const connEntries = config.connections.map((c) => ({ type: c.type, entries: entriesOf('connection', c.params, c.type) }));
   const defaults = (['DB', 'API', 'MGM', 'TCP', 'SHM'] as const).map((t) => {
     const members = [...nodeEntries, ...connEntries].filter((s) => s.type === t).map((s) => s.entries);
     return commonEntries(members, IDENTITY_KEYS[t === 'TCP' || t === 'SHM' ? 'connection' : 'node']);
@@ -53,16 +53,16 @@ export function encodeConfigBase64(config: ClusterConfig): string {
   return lines.join('\n');
 }
 
-function keyOf(scope: KeyScope, name: string): number {
-  const known = paramByName(scope, name);
+function keyOf(scope: KeyScope, name: string, section?: ConfigSectionType): number {
+  const known = paramByName(scope, name, section);
   if (known) return known.key;
   const n = Number(name);
   if (!Number.isInteger(n) || n < 0 || n > 0x0fffffff) throw new RangeError(`unknown configuration parameter ${name}`);
   return n;
 }
 
-function entriesOf(scope: KeyScope, params: ConfigParams): Entries {
-  return new Map(Object.entries(params).map(([name, v]) => [keyOf(scope, name), v]));
+function entriesOf(scope: KeyScope, params: ConfigParams, section?: ConfigSectionType): Entries {
+  return new Map(Object.entries(params).map(([name, v]) => [keyOf(scope, name, section), v]));
 }
 
 /**

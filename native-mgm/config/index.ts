@@ -4,3 +4,6 @@ export { encodeConfigBase64, encodePackedConfig } from './encode.js';
 export type { ClusterConfig, ConfigConnection, ConfigNode, ConfigNodeType, ConfigParams } from './cluster-config.js';
 export { defaultOf, keyName, NO_NODEGROUP, paramByKey, paramByName, paramsOf } from './params.js';
 export type { ConfigParam, ConfigSectionType, ConfigUnit, ConfigValue } from './params.js';
+export { buildClusterConfig } from './build-config.js';
+export type { ClusterSpec, NodeSpec } from './build-config.js';
+export { ConfigIniError, parseConfigIni } from './config-ini.js';

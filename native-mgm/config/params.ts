@@ -279,9 +279,13 @@ const BY_SCOPE: Record<KeyScope, ConfigParam[]> = {
 };
 
 const byKey = (scope: KeyScope) => new Map(BY_SCOPE[scope].map((p) => [p.key, p]));
-const byName = (scope: KeyScope) => new Map(BY_SCOPE[scope].map((p) => [p.name.toLowerCase(), p]));
+const byName = (scope: KeyScope) => {
+  const m = new Map<string, ConfigParam[]>();
+  for (const p of BY_SCOPE[scope]) m.set(p.name.toLowerCase(), [...(m.get(p.name.toLowerCase()) ?? []), p]);
+  return m;
+};
 const KEYS: Record<KeyScope, Map<number, ConfigParam>> = { node: byKey('node'), connection: byKey('connection'), system: byKey('system') };
-const NAMES: Record<KeyScope, Map<string, ConfigParam>> = { node: byName('node'), connection: byName('connection'), system: byName('system') };
+const NAMES: Record<KeyScope, Map<string, ConfigParam[]>> = { node: byName('node'), connection: byName('connection'), system: byName('system') };
 
 export function scopeOf(section: ConfigSectionType): KeyScope {
   return section === 'SYSTEM' ? 'system' : section === 'TCP' || section === 'SHM' ? 'connection' : 'node';
@@ -291,9 +295,13 @@ export function paramByKey(scope: KeyScope, key: number): ConfigParam | undefine
   return KEYS[scope].get(key);
 }
 
-/** Case-insensitive, as config.ini; an unknown key's name is its number. */
-export function paramByName(scope: KeyScope, name: string): ConfigParam | undefined {
-  return NAMES[scope].get(name.toLowerCase());
+/**
+ * Case-insensitive, as config.ini. A name can mean two keys of one scope (SendBufferMemory: 454 for TCP, 506 for
+ * SHM), so give the section type where it matters.
+ */
+export function paramByName(scope: KeyScope, name: string, section?: ConfigSectionType): ConfigParam | undefined {
+  const all = NAMES[scope].get(name.toLowerCase()) ?? [];
+  return (section === undefined ? undefined : all.find((p) => section in p.defaults)) ?? all[0];
 }
 
 /** What a key is called in `params`: its config.ini name, or its number when the table does not know it. */
@@ -308,7 +316,7 @@ export function paramsOf(section: ConfigSectionType): ConfigParam[] {
 
 /** The server's default of a parameter in a section type, or undefined when it has none. */
 export function defaultOf(section: ConfigSectionType, name: string): ConfigValue | undefined {
-  const p = paramByName(scopeOf(section), name);
+  const p = paramByName(scopeOf(section), name, section);
   const d = p?.defaults[section];
   return d === null ? undefined : d;
 }

@@ -67,7 +67,7 @@ test('bad input is a ConfigFormatError that names what was wrong', () => {
     ['v1 magic', () => decodePackedConfig(Buffer.concat([Buffer.from('NDBCONFV'), good.subarray(8)])), /v1 configuration/],
     ['wrong magic', () => decodePackedConfig(Buffer.concat([Buffer.from('XXXXXXXX'), good.subarray(8)])), /wrong magic/],
     ['truncated', () => decodePackedConfig(good.subarray(0, 400)), /header says 721 words/],
-    ['checksum', () => { const b = Buffer.from(good); b[100] ^= 1; return decodePackedConfig(b); }, /checksum mismatch/],
+    ['checksum', () => { const b = Buffer.from(good); b[100] = b[100]! ^ 1; return decodePackedConfig(b); }, /checksum mismatch/],
     ['version', () => { const b = Buffer.from(good); b.writeUInt32BE(3, 12); return decodePackedConfig(withChecksum(b)); }, /format version 3/],
     ['section past the end', () => { const b = Buffer.from(good); b.writeUInt32BE(100000, 36); return decodePackedConfig(withChecksum(b)); }, /runs past the end/],
     ['entry count past the section', () => { const b = Buffer.from(good); b.writeUInt32BE(500, 40); return decodePackedConfig(withChecksum(b)); }, /runs past the end|entries end/],

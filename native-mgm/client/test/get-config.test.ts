@@ -3,12 +3,7 @@ import assert from 'node:assert/strict';
 import { CommandFailedError, ConfigFormatError } from '../../errors.js';
 import { REFERENCE_BLOB } from '../../config/test/reference-blob.js';
 import { MgmClient } from '../mgm-client.js';
-import { mgmdScript, ScriptedServer, type ScriptAction, type ScriptedRequest } from './scripted-server.js';
-
-/** A real server's `get config reply`: Content-Length counts the base64 with its LFs, then one LF (spec §4.18). */
-export function configReply(base64: string): string {
-  return `get config reply\nresult: Ok\nContent-Length: ${base64.length}\nContent-Type: ndbconfig/octet-stream\nContent-Transfer-Encoding: base64\n\n${base64}\n`;
-}
+import { configReply, mgmdScript, ScriptedServer, type ScriptAction, type ScriptedRequest } from './scripted-server.js';
 
 async function clientFor(t: TestContext, onConfig: (req: ScriptedRequest) => ScriptAction) {
   const server = await ScriptedServer.start(mgmdScript(1, (req) => (req.command === 'get config_v2' ? onConfig(req) : undefined)));

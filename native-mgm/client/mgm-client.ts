@@ -89,6 +89,11 @@ export class MgmClient {
     return this.link.sessionInfo;
   }
 
+  /** Management servers the connectstring did not name (the configuration lists them): failed over to after its own. */
+  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.addHosts(hosts);
+  }
+
   onState(listener: (state: LinkState) => void): () => void {
     this.link.events.on('state', listener);
     return () => this.link.events.off('state', listener);

@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage } from './harness.js';
+
+const skip = NO_BROWSER ?? false;
+if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
+
+let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+let browser: Browser | null = null;
+
+before(async () => {
+  if (NO_BROWSER) return;
+  built = await buildRenderer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await built?.remove();
+});
+
+const rowValue = (section: string, param: string): string =>
+  `document.querySelector('[data-testid="${section}"] tr[data-param="${param}"] td')?.textContent`;
+
+test('the Configuration view: parameters per node type, non-defaults marked, filter, and a new generation', { skip }, async () => {
+  if (!built || !browser) throw new Error('before() did not run');
+  const stack = await startStack(built.dir, { simulator: { scenario: 'idle', dataNodes: 4 }, configRefreshMs: 300 });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(`${stack.url}#/config`);
+    await page.waitForSelector('[data-testid="config-section-NDB"]', { timeout: 30_000 });
+    assert.equal(await page.evaluate(rowValue('config-section-NDB', 'DataMemory')), '2.0 GiB');
+    assert.equal(await page.getAttribute('[data-testid="config-section-NDB"] tr[data-param="DataMemory"]', 'data-nondefault'), 'true');
+    assert.equal(await page.getAttribute('[data-testid="config-section-NDB"] tr[data-param="MaxNoOfTables"]', 'data-nondefault'), 'false');
+    assert.equal(await page.evaluate(rowValue('config-section-NDB', 'HeartbeatIntervalDbDb')), '5000 ms');
+    assert.equal(await page.evaluate(rowValue('config-section-MGM', 'PortNumber')), String(stack.simulator.mgmds[0]!.port));
+    await page.fill('[data-testid="config-filter"]', 'datamem');
+    await waitInPage(page, `document.querySelector('[data-testid="config-section-NDB"]')?.dataset.rows === '1'`);
+
+    const config = stack.simulator.model.config!;
+    stack.simulator.model.config = {
+      ...config,
+      generation: 2,
+      nodes: config.nodes.map((n) => (n.type === 'NDB' ? { ...n, params: { ...n.params, DataMemory: 4294967296 } } : n)),
+    };
+    await waitInPage(page, `document.querySelector('[data-testid="config-view"]')?.dataset.generation === '2'`);
+    const changes = (await page.textContent('[data-testid="config-changes"]')) ?? '';
+    assert.match(changes, /Generation 1 → 2/);
+    assert.match(changes, /DataMemory: 2\.0 GiB → 4\.0 GiB \(nodes 2, 3, 4, 5\)/);
+    assert.equal(await page.evaluate(rowValue('config-section-NDB', 'DataMemory')), '4.0 GiB');
+    await screenshot(page, 'e2e-config');
+
+    // A data node that is down still shows where it runs.
+    stack.simulator.model.failNode(4, { autoRestart: false });
+    await page.click('[data-testid="view-nodes"]');
+    await waitInPage(page, `document.querySelector('[data-testid="node-4"]')?.dataset.status === 'NO_CONTACT'`);
+    await waitInPage(page, `(document.querySelector('[data-testid="node-4-address"]')?.textContent ?? '').includes('10.0.0.14 (configured)')`);
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+});

@@ -1,31 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage } from './harness.js';
+import { test } from 'node:test';
+import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
-
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const chromium = browserPerFile();
 
 const rowValue = (section: string, param: string): string =>
   `document.querySelector('[data-testid="${section}"] tr[data-param="${param}"] td')?.textContent`;
 
 test('the Configuration view: parameters per node type, non-defaults marked, filter, and a new generation', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { simulator: { scenario: 'idle', dataNodes: 4 }, configRefreshMs: 300 });
+  const { dir, browser } = chromium();
+  const stack = await startStack(dir, { simulator: { scenario: 'idle', dataNodes: 4 }, configRefreshMs: 300 });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { createEngine } from '../../electron/engine/create-engine.js';
+import { startServeServer } from '../../electron/serve/serve-server.js';
+import { startSimulator } from '../../native-mgm/sim/index.js';
 import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
@@ -49,4 +52,27 @@ test('the Configuration view: parameters per node type, non-defaults marked, fil
     await page.close();
     await stack.close();
   }
+});
+
+test('started while a data node is already down, the dashboard shows its node group DEGRADED at once', { skip }, async (t) => {
+  const { dir, browser } = chromium();
+  const sim = await startSimulator({ scenario: 'idle', dataNodes: 4 });
+  t.after(() => sim.close());
+  sim.model.failNode(3, { autoRestart: false });
+  for (let i = 0; sim.model.data.get(3)?.status !== 'NO_CONTACT'; i++) {
+    if (i > 300) throw new Error('node 3 never went down');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const engine = await createEngine({ host: 'serve', clusters: [{ connectstring: sim.connectstring }], simulator: false, pollIntervalMs: 60_000 });
+  t.after(() => engine.close());
+  const server = await startServeServer({ engine, staticDir: dir, host: '127.0.0.1', port: 0 });
+  t.after(() => server.close());
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  t.after(() => page.close());
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid="nodegroup-0"][data-health]', { timeout: 30_000 });
+  assert.equal(await page.getAttribute('[data-testid="nodegroup-0"]', 'data-health'), 'DEGRADED');
+  assert.equal(await page.getAttribute('[data-testid="node-3"]', 'data-status'), 'NO_CONTACT');
+  assert.match((await page.textContent('[data-testid="node-3-address"]')) ?? '', /10\.0\.0\.13 \(configured\)/);
+  assert.match((await page.textContent('[data-testid="node-3"]')) ?? '', /2\.0 GiB configured/);
 });

@@ -104,3 +104,15 @@ test('a recording carries the configuration: replay shows the same', async (t) =
   assert.deepEqual(await replay.handlers.getClusterConfig({}), live);
   assert.equal((await replay.handlers.getSnapshot({})).nodes.find((n) => n.nodeId === 2)?.configured?.hostname, '10.0.0.12');
 });
+
+test('the configuration is read again when a management server comes back', async (t) => {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 300, configRefreshMs: 3_600_000, requestTimeoutMs: 2000 });
+  t.after(() => engine.close());
+  const sim = engine.simulator!;
+  await waitFor('generation 1', async () => (await engine.handlers.getSnapshot({})).configGeneration === 1);
+  await sim.stopMgmd(1);
+  await waitFor('the loss noticed', async () => (await engine.handlers.getSnapshot({})).connection.status === 'reconnecting');
+  sim.model.config = { ...sim.model.config!, generation: 7 };
+  await sim.startMgmd(1);
+  await waitFor('generation 7 read after the reconnect', async () => (await engine.handlers.getSnapshot({})).configGeneration === 7, 30_000);
+});

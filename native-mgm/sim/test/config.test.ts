@@ -44,6 +44,9 @@ test('get config: node: N keeps only N\'s connections; from_node is checked with
     const c = await open();
     const only = await fetchConfig(c, 'get config_v2\nversion: 525315\nnodetype: 1\nnode: 4\nfrom_node: 0\n\n');
     assert.deepEqual(only.connections.map((x) => [x.nodeId1, x.nodeId2]), [[4, 2], [4, 3]]);
+    // As other clients of the protocol ask: nodetype -1, no from_node; node: 0 means every link.
+    const all = await fetchConfig(c, 'get config_v2\nversion: 524311\nnodetype: -1\nnode: 0\n\n');
+    assert.equal(all.connections.length, 1 + 2 + 2 * 2);
     const err = (n: number): Promise<string> => c.request(`get config_v2\nversion: 525315\nnodetype: 1\nfrom_node: ${n}\n\n`);
     assert.equal(await err(1000), 'get config reply\nresult: Nodeid 1000 is greater than max nodeid 255. \n\n');
     assert.equal(await err(200), 'get config reply\nresult: Nodeid 200 does not exist. \n\n');

@@ -105,3 +105,11 @@ test('property: every configuration the simulator can produce survives encode â†
     { numRuns: 60 },
   );
 });
+
+test('show config prints the served configuration, filtered by Section, NodeId and Name', async () => {
+  await withSim({ dataNodes: 2 }, async (sim, open) => {
+    const c = await open();
+    assert.equal(await c.request('show config\nSection: ndbd\nNodeId: 3\nName: DataMemory\n\n'), 'show config reply\n[ndbd]\nDataMemory=2147483648\n\n');
+    assert.equal(await c.request('show config\nSection: MGM\nName: PortNumber\n\n'), `show config reply\n[ndb_mgmd]\nPortNumber=${sim.mgmds[0]!.port}\n\n`);
+  });
+});

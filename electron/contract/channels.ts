@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from './actions.js';
+import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
 import { AppInfoSchema, ProfileSchema, SettingsSchema } from './settings.js';
@@ -20,6 +21,7 @@ export const REQUESTS = {
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
   /** The configuration as last read; null before the first read. A snapshot's configGeneration says when to ask again. */
   getClusterConfig: { request: ClusterRef, response: ClusterConfigViewSchema.nullable() },
+  getCounters: { request: ClusterRef, response: ClusterCountersSchema },
   getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },
   getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
   getEvents: {

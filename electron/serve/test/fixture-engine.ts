@@ -71,6 +71,7 @@ export function createFixtureEngine(): FixtureEngine {
     listClusters: async () => [{ clusterId: 'c1', name: 'fixture', connectstring: 'localhost:1186', mode: 'simulated', status: 'live' }],
     getSnapshot: async () => FIXTURE_SNAPSHOT,
     getClusterConfig: async () => null,
+    getCounters: async () => ({ clusterId: 'c1', nodes: [], alerts: [] }),
     runAction: async () => {
       throw Object.assign(new Error('operator actions are disabled'), { code: 'ACTIONS_DISABLED' });
     },

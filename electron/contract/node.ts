@@ -95,6 +95,11 @@ export const NodeViewSchema = z.object({
   rates: RatesSchema.nullable(),
   /** Set while the node is not connected (NO_CONTACT): when it was last seen; its memory and rates are from then. */
   lastSeenAt: Millis.nullable().optional(),
+  /** What the cluster's configuration says of the node: where it runs (also while it is down) and its memory sizes. */
+  configured: z
+    .object({ hostname: z.string(), dataMemoryBytes: z.number().nonnegative().nullable(), indexMemoryBytes: z.number().nonnegative().nullable() })
+    .nullable()
+    .optional(),
 });
 
 export const NodeGroupViewSchema = z.object({

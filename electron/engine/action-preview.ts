@@ -5,7 +5,7 @@ import { isUp } from './node-status.js';
 
 /** What the cluster's configuration says, when known (the config reader supplies it; absent, node groups as seen). */
 export interface PreviewTopology {
-  noOfReplicas?: number;
+  noOfReplicas?: number | null;
 }
 
 interface Verdict {

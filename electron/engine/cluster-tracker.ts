@@ -20,6 +20,8 @@ import { isFresh, RateTracker } from './rates.js';
 import { RestartTracker } from './restart-tracker.js';
 import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import type { ClusterConfigView } from '../contract/config.js';
+import { ConfigState } from './config/config-state.js';
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -81,6 +83,7 @@ export class ClusterTracker {
   private readonly timeline: StatusTimeline;
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
+  private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** The logged event being applied: an alert it raises gives it its severity. */
   private eventInHand: EventView | null = null;
@@ -153,6 +156,11 @@ export class ClusterTracker {
       case 'tick':
         this.sample(input.t);
         break;
+      case 'config': {
+        const note = this.config.apply(input.config, input.t);
+        if (note) this.newEvents.push(this.log.note(note));
+        break;
+      }
     }
     this.checkGroups(this.now);
     if (this.newEvents.length > 0) {
@@ -169,6 +177,15 @@ export class ClusterTracker {
     return this.log.page(beforeSeq, limit);
   }
 
+  configView(): ClusterConfigView | null {
+    return this.config.view();
+  }
+
+  /** NoOfReplicas from the configuration, null until it is read. */
+  replicas(): number | null {
+    return this.config.replicas();
+  }
+
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
   }
@@ -182,12 +199,13 @@ export class ClusterTracker {
       connection: { ...this.connection, mgmd: this.connection.mgmd && { ...this.connection.mgmd }, eventStream: { ...this.connection.eventStream } },
       sampledAt: this.sampledAt,
       nodes: [...this.nodes.values()].sort((a, b) => a.state.nodeId - b.state.nodeId).map((n) => this.nodeView(n, members)),
-      nodeGroups: nodeGroups(members),
+      nodeGroups: nodeGroups(members, this.config.replicas()),
       masterNodeId: master?.state.nodeId ?? null,
       singleUserApiNodeId: this.singleUserApi,
       rates: this.rates.total(this.now, this.dataNodeIds()),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
+      configGeneration: this.config.generation,
     };
   }
 
@@ -208,7 +226,7 @@ export class ClusterTracker {
       status: n.status,
       statusRaw: n.status === s.status ? s.statusRaw : n.status,
       startPhase: n.startPhase,
-      nodeGroup: s.type === 'NDB' ? n.nodeGroup : null,
+      nodeGroup: s.type === 'NDB' ? this.groupOf(n) : null,
       version: s.version,
       versionRaw: s.versionRaw,
       mysqlVersion: s.mysqlVersion,
@@ -221,10 +239,11 @@ export class ClusterTracker {
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
       // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
-      safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members) : null,
+      safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: { ...this.memory.node(id) },
       rates: rates && { ...rates, stale: !connected || !isFresh(rates, this.now) },
       lastSeenAt: connected ? null : n.statusSince,
+      configured: this.config.configured(id),
     };
   }
 
@@ -232,8 +251,13 @@ export class ClusterTracker {
     return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
   }
 
+  /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
+  private groupOf(n: NodeRecord): NodeRecord['nodeGroup'] {
+    return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);
+  }
+
   private members(): GroupMember[] {
-    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: n.nodeGroup }));
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
   }
 
   private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
@@ -395,7 +419,7 @@ export class ClusterTracker {
   }
 
   private checkGroups(at: number): void {
-    for (const g of nodeGroups(this.members())) {
+    for (const g of nodeGroups(this.members(), this.config.replicas())) {
       if (this.groupHealth.get(g.nodeGroup) === g.health) continue;
       this.groupHealth.set(g.nodeGroup, g.health);
       const degraded = `ng-degraded:${g.nodeGroup}`;

@@ -12,6 +12,8 @@ export interface LinkPicture {
   lastError: string | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
+  /** host:port of management servers added from the configuration. */
+  configMgmds: string[];
 }
 
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
@@ -39,5 +41,6 @@ export function connectionInput(p: LinkPicture): ConnectionInput {
     failovers: s?.failovers ?? 0,
     lastError: p.lastError,
     eventStream: { status: eventStatus(p.events, p.fatal) },
+    ...(p.configMgmds.length > 0 ? { configMgmds: [...p.configMgmds] } : {}),
   };
 }

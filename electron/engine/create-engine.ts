@@ -24,6 +24,8 @@ export interface CreateEngineOptions {
   requestTimeoutMs?: number;
   /** How long memory must stay below an alert's clear mark before the alert is over (tests shorten it). */
   memoryAlertHoldMs?: number;
+  /** How often the configuration is read again to notice a new generation. */
+  configRefreshMs?: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
@@ -70,6 +72,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
       requestTimeoutMs: options.requestTimeoutMs ?? 5000,
       retryMs: 2000,
+      ...(options.configRefreshMs !== undefined ? { configRefreshMs: options.configRefreshMs } : {}),
       sink: (input) => engine.feed(entry.id, input),
     });
     monitor.start();

@@ -15,3 +15,8 @@ export type { EventStreamOptions } from './client/event-stream.js';
 export type { LinkState, LinkStatus } from './client/link.js';
 export type { SessionInfo } from './client/bootstrap.js';
 export type { NodeCommandResult } from './protocol/messages/node-command.js';
+export type { TlsSessionInfo } from './client/tls/tls-upgrade.js';
+export type { MgmTlsMode, MgmTlsOptions } from './tls/credentials.js';
+export type { CertInfo } from './tls/cert-info.js';
+export type { TlsStats, SessionCert } from './protocol/messages/tls.js';
+export { DEFAULT_TLS_SEARCH_PATH, PKI_FILES } from './tls/pki-files.js';

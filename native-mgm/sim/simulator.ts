@@ -8,6 +8,7 @@ import { scenario as scenarioByName, type ScenarioName } from './scenarios/index
 import { SimClock } from './sim-clock.js';
 import { buildTopology } from './topology.js';
 import type { WriteMode } from './wire/output-queue.js';
+import type { SimTlsOptions } from './tls/server-tls.js';
 
 export interface SimulatorOptions {
   host?: string;
@@ -28,6 +29,8 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /** Keys for `start tls`, and whether clear-text sessions are refused (spec §9). */
+  tls?: SimTlsOptions;
 }
 
 export interface MgmdInfo {
@@ -78,6 +81,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         writeMode: options.writeMode ?? 'whole',
         coalesceEvents: options.coalesceEvents ?? true,
         prng: derivePrng(seed, 2, m.id),
+        ...(options.tls ? { tls: options.tls } : {}),
       }),
     ]),
   );

@@ -1,0 +1,58 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
+import { createSecureContext, TLSSocket, type SecureContext } from 'node:tls';
+import { splitPemCertificates } from '../../tls/cert-info.js';
+import { expandSearchPath, findInSearchPath, PKI_FILES } from '../../tls/pki-files.js';
+
+/** A simulated management server's TLS set-up: its keys from a search path, and whether clear text is refused. */
+export interface SimTlsOptions {
+  /** Where the management server's key, certificate and the cluster CA are looked for (NDB file names). */
+  searchPath: string;
+  /** Every command but the bootstrap ones is refused on a clear-text session (spec §9). */
+  require?: boolean;
+}
+
+export interface ServerTls {
+  context: SecureContext;
+  certPath: string;
+}
+
+/**
+ * The server's keys as ndb_mgmd finds them: ndb-mgm-server-private-key and ndb-mgm-server-cert (which carries
+ * the CA chain), and NDB-Cluster-cert as the CA clients must be signed by. Null when the keys are missing:
+ * such a server answers `start tls` with `Failed`.
+ */
+export function loadServerTls(searchPath: string): ServerTls | null {
+  const dirs = expandSearchPath(searchPath);
+  const certPath = findInSearchPath(dirs, PKI_FILES.mgmdCert);
+  const keyPath = findInSearchPath(dirs, PKI_FILES.mgmdKey);
+  if (certPath === null || keyPath === null) return null;
+  const cert = readFileSync(certPath, 'utf8');
+  const caPath = findInSearchPath(dirs, PKI_FILES.caCert);
+  const ca = caPath !== null ? splitPemCertificates(readFileSync(caPath, 'utf8')) : splitPemCertificates(cert).slice(1);
+  const context = createSecureContext({ cert, key: readFileSync(keyPath, 'utf8'), ca, minVersion: 'TLSv1.2' });
+  return { context, certPath };
+}
+
+/**
+ * Becomes the TLS server on an accepted socket right after the `start tls` reply, demanding a client
+ * certificate signed by the cluster CA (spec §9). Resolves with the secured socket and the client's
+ * certificate, rejects when the handshake fails (the caller closes the connection).
+ */
+export function acceptTls(raw: Socket, tls: ServerTls): Promise<{ socket: TLSSocket; peer: X509Certificate | null }> {
+  return new Promise((resolve, reject) => {
+    const socket = new TLSSocket(raw, { isServer: true, secureContext: tls.context, requestCert: true, rejectUnauthorized: true });
+    const onError = (err: Error): void => {
+      socket.off('secure', onSecure);
+      socket.destroy();
+      reject(err);
+    };
+    const onSecure = (): void => {
+      socket.off('error', onError);
+      resolve({ socket, peer: socket.getPeerX509Certificate() ?? null });
+    };
+    socket.once('secure', onSecure);
+    socket.once('error', onError);
+  });
+}

@@ -23,8 +23,6 @@ export interface FailureContext {
   where: string;
   host: string;
   caPath: string;
-  /** Host names the server's certificate is bound to, when known. */
-  boundTo?: readonly string[];
 }
 
 /** Turns what Node/OpenSSL report about a handshake into one of the TLS failures an operator can act on. */
@@ -37,7 +35,10 @@ export function classifyTlsFailure(err: Error, ctx: FailureContext): TlsError {
     return new TlsError('CA_MISMATCH', `the certificate of management server ${ctx.where} is not signed by the cluster CA ndbtop trusts (${ctx.caPath}): ${code}`, opts);
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    const bound = ctx.boundTo && ctx.boundTo.length > 0 ? ctx.boundTo.join(', ') : 'other names';
+    // Node attaches the offending certificate to this error; its altnames read "DNS:a, IP Address:b".
+    const san = (err as { cert?: { subjectaltname?: string } }).cert?.subjectaltname ?? '';
+    const names = san.split(', ').map((n) => n.replace(/^(DNS|IP Address):/, '')).filter((n) => n !== '');
+    const bound = names.length > 0 ? names.join(', ') : 'other names';
     return new TlsError('HOSTNAME_MISMATCH', `the certificate of management server ${ctx.where} is bound to ${bound}, not to ${ctx.host}`, opts);
   }
   if (PEER_REFUSED_OUR_CERT.has(code)) {

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
 import { checkServerIdentity, connect as tlsConnect, type PeerCertificate, type TLSSocket } from 'node:tls';
-import { formatHostPort, TlsError } from '../../errors.js';
+import { formatHostPort, MgmError, TlsError } from '../../errors.js';
 import { certInfo, checkValidity, type CertInfo } from '../../tls/cert-info.js';
 import { loadClientCredentials, type ClientCredentials, type MgmTlsOptions } from '../../tls/credentials.js';
 import { askStartTls } from './start-tls-reply.js';
@@ -45,6 +45,8 @@ export class TlsUpgrader {
   private latest: TlsSessionInfo | null = null;
   /** A refusal of our certificate arrives after the client's handshake completes (TLS 1.3), on the first read. */
   private refusal: TlsError | null = null;
+  /** Where the latest TLS session stands before its first byte of reply, for explain(). */
+  private fresh: { where: string; answered: boolean } | null = null;
 
   constructor(
     private readonly options: MgmTlsOptions,
@@ -57,11 +59,21 @@ export class TlsUpgrader {
 
   /** The TLS reason a fresh session died during its setup, if it was one; otherwise the error itself. */
   explain(err: unknown): unknown {
-    return this.refusal ?? err;
+    if (this.refusal) return this.refusal;
+    if (this.fresh && !this.fresh.answered && err instanceof MgmError && err.code === 'CLOSED') {
+      // A server that verifies in code rather than in the handshake just hangs up instead of sending an alert.
+      return new TlsError(
+        'HANDSHAKE',
+        `management server ${this.fresh.where} closed the TLS session before its first reply: it refused ndbtop's certificate (not signed by the cluster's CA, expired, or not accepted for an API node)`,
+        { cause: err },
+      );
+    }
+    return err;
   }
 
   async secure(socket: Socket, host: string, port: number, signal: AbortSignal): Promise<Socket> {
     this.refusal = null;
+    this.fresh = null;
     try {
       return await this.upgrade(socket, host, port, signal);
     } catch (err) {
@@ -105,6 +117,9 @@ export class TlsUpgrader {
     secured.on('error', (err) => {
       this.refusal ??= classifyTlsFailure(err, { where, host, caPath: creds.caPath });
     });
+    const fresh = { where, answered: false };
+    this.fresh = fresh;
+    secured.once('data', () => (fresh.answered = true));
     return secured;
   }
 
@@ -143,8 +158,7 @@ export class TlsUpgrader {
         finish(null);
       };
       const onError = (err: Error): void => {
-        const peer = tls.getPeerX509Certificate();
-        finish(classifyTlsFailure(err, { where, host, caPath: creds.caPath, ...(peer ? { boundTo: certInfo(peer).hostnames } : {}) }));
+        finish(classifyTlsFailure(err, { where, host, caPath: creds.caPath }));
       };
       const onClose = (): void => finish(new TlsError('HANDSHAKE', `management server ${where} closed the connection during the TLS handshake`));
       const onAbort = (): void => finish(new TlsError('HANDSHAKE', `TLS handshake with ${where} was cancelled`));

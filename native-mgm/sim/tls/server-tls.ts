@@ -16,6 +16,8 @@ export interface SimTlsOptions {
 export interface ServerTls {
   context: SecureContext;
   certPath: string;
+  /** The CAs a client certificate must be issued by. */
+  trusted: X509Certificate[];
 }
 
 /**
@@ -32,7 +34,14 @@ export function loadServerTls(searchPath: string): ServerTls | null {
   const caPath = findInSearchPath(dirs, PKI_FILES.caCert);
   const ca = caPath !== null ? splitPemCertificates(readFileSync(caPath, 'utf8')) : splitPemCertificates(cert).slice(1);
   const context = createSecureContext({ cert, key: readFileSync(keyPath, 'utf8'), ca, minVersion: 'TLSv1.2' });
-  return { context, certPath };
+  return { context, certPath, trusted: ca.map((pem) => new X509Certificate(pem)) };
+}
+
+function clientCertProblem(peer: X509Certificate, trusted: readonly X509Certificate[], now = Date.now()): string | null {
+  if (!trusted.some((ca) => peer.checkIssued(ca) && peer.verify(ca.publicKey))) return 'not issued by the cluster CA';
+  if (now > Date.parse(peer.validTo)) return 'expired';
+  if (now < Date.parse(peer.validFrom)) return 'not yet valid';
+  return null;
 }
 
 /**
@@ -48,9 +57,15 @@ export function acceptTls(raw: Socket, tls: ServerTls): Promise<{ socket: TLSSoc
       socket.destroy();
       reject(err);
     };
+    // A bare TLSSocket leaves verifying the client to its owner (Node's TLS server would do it in JavaScript
+    // too, so neither sends OpenSSL's alert as ndb_mgmd does): a certificate that is not from the cluster CA,
+    // or outside its validity, ends the connection right here.
     const onSecure = (): void => {
       socket.off('error', onError);
-      resolve({ socket, peer: socket.getPeerX509Certificate() ?? null });
+      const peer = socket.getPeerX509Certificate() ?? null;
+      const refusal = peer === null ? 'no client certificate' : clientCertProblem(peer, tls.trusted);
+      if (refusal !== null) return onError(new Error(`client certificate refused: ${refusal}`));
+      resolve({ socket, peer });
     };
     socket.once('secure', onSecure);
     socket.once('error', onError);

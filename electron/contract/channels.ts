@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from './actions.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
-import { AppInfoSchema, ProfileSchema, SettingsSchema } from './settings.js';
+import { AppInfoSchema, ProfileSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
@@ -14,7 +14,7 @@ const ClusterRef = z.object({ clusterId: z.string().optional() });
 export const REQUESTS = {
   getAppInfo: { request: z.object({}), response: AppInfoSchema },
   listClusters: { request: z.object({}), response: z.array(ClusterSummarySchema) },
-  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000) }), response: ClusterSummarySchema },
+  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional() }), response: ClusterSummarySchema },
   removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
   getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },

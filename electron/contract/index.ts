@@ -2,6 +2,7 @@
 export * from './node.js';
 export * from './events.js';
 export * from './snapshot.js';
+export * from './tls.js';
 export * from './history.js';
 export * from './actions.js';
 export * from './settings.js';

@@ -1,8 +1,9 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, MgmClient, resolveConnectstring, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
+import { EventStream, MgmClient, resolveConnectstring, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from './tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
 
 export interface MonitorOptions {
@@ -13,6 +14,10 @@ export interface MonitorOptions {
   /** Pause between first-connection attempts while no management server answers. */
   retryMs: number;
   sink: (input: TrackerInput) => void;
+  /** TLS for every session (command, events, actions), as NDB tools take it; absent: clear text. */
+  tls?: MgmTlsOptions;
+  /** Warn when a certificate expires within this many days. */
+  certExpiryWarnDays?: number;
 }
 
 /** Events after which `get status` is asked at once rather than at the next poll (spec §8.3). */
@@ -54,15 +59,22 @@ export class ClusterMonitor {
   private errorAt = 0;
   private clientReady = false;
   private closed = false;
+  private readonly tls: TlsWatch;
 
   constructor(private readonly options: MonitorOptions) {
     this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false };
+    this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
   }
 
   start(): void {
     try {
-      const common = { connectstring: this.options.connectstring, requestTimeoutMs: this.options.requestTimeoutMs, connectTimeoutMs: this.options.requestTimeoutMs };
+      const common = {
+        connectstring: this.options.connectstring,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        connectTimeoutMs: this.options.requestTimeoutMs,
+        ...(this.options.tls ? { tls: this.options.tls } : {}),
+      };
       this.client = new MgmClient(common);
       this.stream = new EventStream(common);
     } catch (err) {
@@ -101,6 +113,7 @@ export class ClusterMonitor {
       requestTimeoutMs: this.options.requestTimeoutMs,
       connectTimeoutMs: this.options.requestTimeoutMs,
       reconnect: false,
+      ...(this.options.tls ? { tls: this.options.tls } : {}),
     });
     try {
       await actionClient.connect();
@@ -124,6 +137,7 @@ export class ClusterMonitor {
 
   close(): void {
     this.closed = true;
+    this.tls.close();
     this.poll.close();
     if (this.memoryTimer) clearInterval(this.memoryTimer);
     this.client?.close();
@@ -169,6 +183,7 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      if (this.client) this.tls.connected(this.client);
     }
     this.picture.command = s;
     if (s.lastError) this.noteError(s.lastError);
@@ -191,6 +206,7 @@ export class ClusterMonitor {
 
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
+    this.tls.failed(err);
     const text = err instanceof Error ? err.message : String(err);
     this.picture.lastError = what ? `${what}: ${text}` : text;
     this.errorAt = Date.now();
@@ -208,6 +224,7 @@ export class ClusterMonitor {
   /** Only real changes become inputs (and recording lines). */
   private publishConnection(): void {
     if (this.closed) return;
+    if (this.options.tls) this.picture.tls = this.tls.view();
     const connection: ConnectionInput = connectionInput(this.picture);
     const key = JSON.stringify(connection);
     if (key === this.lastSent) return;

@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { isIP } from 'node:net';
 import { join } from 'node:path';
@@ -96,6 +97,9 @@ export async function makeCerts(dir: string, opts: MakeCertsOptions = {}): Promi
     caOrdinal: opts.caOrdinal ?? 'First',
   };
   await mkdir(dir, { recursive: true });
+  // As ndb_sign_keys, never overwrite a key: it may be a real cluster's.
+  const existing = Object.values(PKI_FILES).filter((name) => existsSync(join(dir, name)));
+  if (existing.length > 0) throw new Error(`${dir} already holds ${existing.join(', ')}; not overwriting`);
   const caKey = join(dir, PKI_FILES.caKey);
   await newKey(caKey);
   await openssl([

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { SCENARIOS, SCENARIO_NAMES, startSimulator, type ScenarioName } from '../../../native-mgm/sim/index.js';
 import { InvalidArgumentError } from 'commander';
 import { intOption, positiveNumber } from '../options.js';
+import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
 
 function scenarioName(value: string): ScenarioName {
   if (!(SCENARIO_NAMES as readonly string[]).includes(value)) {
@@ -21,6 +22,9 @@ interface SimOpts {
   speed: number;
   seed: number;
   listScenarios?: boolean;
+  tlsSearchPath?: string;
+  requireTls?: boolean;
+  makeCerts?: string;
 }
 
 export function registerSim(program: Command): void {
@@ -37,11 +41,20 @@ export function registerSim(program: Command): void {
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
     .option('--list-scenarios', 'list the scenarios and exit')
+    .option('--tls-search-path <dirs>', "serve `start tls` with the management server key and certificate found here (NDB's file names)")
+    .option('--require-tls', 'refuse every command but the bootstrap ones on clear-text sessions, as ndb_mgmd with TLS required')
+    .option('--make-certs <dir>', "create a cluster CA and node keys and certificates under NDB's file names in DIR, and exit")
     .action(async (opts: SimOpts) => {
       if (opts.listScenarios) {
         for (const s of SCENARIOS) process.stdout.write(`${s.name.padEnd(16)} ${s.description}\n`);
         return;
       }
+      if (opts.makeCerts !== undefined) {
+        const made = await makeCerts(opts.makeCerts);
+        process.stdout.write(`created in ${made.dir}: ${made.files.join(' ')}\n`);
+        return;
+      }
+      if (opts.requireTls && opts.tlsSearchPath === undefined) program.error('error: --require-tls needs --tls-search-path', { exitCode: 2 });
       const ports = opts.port === 0 ? [] : Array.from({ length: opts.mgmNodes }, (_, i) => opts.port + i);
       const sim = await startSimulator({
         host: opts.host,
@@ -53,8 +66,10 @@ export function registerSim(program: Command): void {
         scenario: opts.scenario,
         speed: opts.speed,
         seed: opts.seed,
+        ...(opts.tlsSearchPath !== undefined ? { tls: { searchPath: opts.tlsSearchPath, require: opts.requireTls === true } } : {}),
       });
-      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${opts.dataNodes} data nodes, speed ${opts.speed}\n`);
+      const tls = opts.tlsSearchPath === undefined ? 'no TLS' : opts.requireTls ? 'TLS required' : 'TLS offered';
+      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${opts.dataNodes} data nodes, speed ${opts.speed}, ${tls}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => void sim.close().then(resolve);

@@ -32,11 +32,12 @@ export function addMgmTlsOptions(command: Command, filePrefix: 'tls' | 'mgm-tls'
     .option(`--${filePrefix}-key <file>`, 'client private key (PEM); overrides the search path');
 }
 
-/** The management connection's TLS settings from parsed options (either file prefix). */
-export function mgmTlsFrom(opts: TlsCliOptions): MgmTlsOptions {
-  const ca = opts.tlsCa ?? opts.mgmTlsCa;
-  const cert = opts.tlsCert ?? opts.mgmTlsCert;
-  const key = opts.tlsKey ?? opts.mgmTlsKey;
+/** The management connection's TLS settings from parsed options, read with the prefix they were added with. */
+export function mgmTlsFrom(opts: TlsCliOptions, filePrefix: 'tls' | 'mgm-tls' = 'tls'): MgmTlsOptions {
+  const own = filePrefix === 'tls';
+  const ca = own ? opts.tlsCa : opts.mgmTlsCa;
+  const cert = own ? opts.tlsCert : opts.mgmTlsCert;
+  const key = own ? opts.tlsKey : opts.mgmTlsKey;
   return {
     mode: opts.ndbMgmTls,
     ...(opts.ndbTlsSearchPath !== undefined ? { searchPath: opts.ndbTlsSearchPath } : {}),

@@ -12,8 +12,9 @@ import { VIEWS, type ViewName } from './store/ui-slice.js';
 import { RestartsView } from './views/RestartsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
+import { TlsView } from './views/TlsView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', tls: 'TLS' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -60,6 +61,7 @@ function Body() {
       {view === 'throughput' && <ThroughputView />}
       {view === 'events' && <EventLog />}
       {view === 'settings' && <SettingsView />}
+      {view === 'tls' && <TlsView />}
     </main>
   );
 }

@@ -26,7 +26,7 @@ export function registerServe(program: Command): void {
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const engine = await createEngine({
       host: 'serve',
-      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts) }],
+      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls') }],
       actionsEnabled: opts.allowActions === true,
       recordFile: opts.record,
       pollIntervalMs: opts.poll,

@@ -4,6 +4,7 @@ import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
+import { TlsBadge } from './TlsBadge.js';
 
 /** Older than this, the freshest sample is shown as stale. */
 const STALE_MS = 5000;
@@ -49,6 +50,7 @@ export function Header() {
       <ClusterPicker />
       {/* Connection state is always the live one: pausing the display must not hide a lost management server. */}
       <ConnectionChip connection={connection} />
+      <TlsBadge connection={connection} />
       {showMode && <span className="conn-mode">{mode}</span>}
       <Mgmd />
       <SampleAge />

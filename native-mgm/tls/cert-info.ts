@@ -1,4 +1,4 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { TlsError } from '../errors.js';
 
 /** What an operator wants to know about a certificate: who, signed by whom, which one, until when, bound where. */

@@ -13,6 +13,7 @@ test('a TLS-only cluster: the engine watches it over TLS, and a management serve
     simulator: { scenario: 'steady', mgmNodes: 2, dataNodes: 2, speed: 5, tls: { searchPath: dir, require: true } },
     clusters: [{ tls: { mode: 'strict', searchPath: dir } }],
     requestTimeoutMs: 1000,
+    actionsEnabled: true,
   });
   const watch = new PushWatcher(engine);
   t.after(async () => {
@@ -25,6 +26,10 @@ test('a TLS-only cluster: the engine watches it over TLS, and a management serve
   });
   assert.match(live.connection.tls?.server?.subject ?? '', /NDB Management Node/);
   await waitFor('TLS counters and client certificates read', () => (watch.current?.connection.tls?.certs.length ?? 0) >= 1);
+  // An operator action gets a session of its own: it must be secured too, or the server would refuse it.
+  const dataNode = live.nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+  const stopped = await engine.handlers.runAction({ action: { kind: 'stop', nodeId: dataNode, abort: false } });
+  assert.equal(stopped.ok, true, stopped.message);
 
   await engine.simulator?.stopMgmd(live.connection.mgmd?.nodeId ?? 1);
   const after = await waitFor('failed over, still TLS', () => {

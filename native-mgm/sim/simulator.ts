@@ -38,6 +38,8 @@ export interface MgmdInfo {
   host: string;
   port: number;
   running: boolean;
+  /** Whether it has TLS keys (`start tls` answers Ok). */
+  tls: boolean;
 }
 
 export interface Simulator {
@@ -130,7 +132,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   return {
     get mgmds() {
-      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running }));
+      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running, tls: s.tlsAvailable }));
     },
     get connectstring() {
       return [...servers.values()].map((s) => formatHostPort(s.host, s.port)).join(',');

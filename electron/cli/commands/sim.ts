@@ -68,7 +68,15 @@ export function registerSim(program: Command): void {
         seed: opts.seed,
         ...(opts.tlsSearchPath !== undefined ? { tls: { searchPath: opts.tlsSearchPath, require: opts.requireTls === true } } : {}),
       });
-      const tls = opts.tlsSearchPath === undefined ? 'no TLS' : opts.requireTls ? 'TLS required' : 'TLS offered';
+      const keys = sim.mgmds.every((m) => m.tls);
+      const tls =
+        opts.tlsSearchPath === undefined
+          ? 'no TLS'
+          : !keys
+            ? `no TLS keys found in ${opts.tlsSearchPath} (start tls answers Failed; sim --make-certs DIR makes them)`
+            : opts.requireTls
+              ? 'TLS required'
+              : 'TLS offered';
       process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${opts.dataNodes} data nodes, speed ${opts.speed}, ${tls}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       await new Promise<void>((resolve) => {

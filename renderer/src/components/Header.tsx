@@ -5,6 +5,7 @@ import { formatClock, formatDuration } from '../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
 import { TlsBadge } from './TlsBadge.js';
+import { tlsTitle } from '../view-model/tls.js';
 
 /** Older than this, the freshest sample is shown as stale. */
 const STALE_MS = 5000;
@@ -28,7 +29,7 @@ function Mgmd() {
   const mgmd = connection?.mgmd;
   if (!mgmd) return <span className="muted">no management server</span>;
   return (
-    <span title={connection.serverVersion ?? ''}>
+    <span title={[connection.serverVersion ?? '', ...(connection.tls ? [tlsTitle(connection.tls)] : [])].filter((x) => x !== '').join('\n')}>
       mgmd {mgmd.nodeId ?? '?'} at {mgmd.host}:{mgmd.port} since {formatClock(mgmd.since)} ({formatDuration(now - mgmd.since)})
       {connection.failovers > 0 && <span className="muted"> · {connection.failovers} failover{connection.failovers === 1 ? '' : 's'}</span>}
     </span>

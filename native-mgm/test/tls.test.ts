@@ -7,7 +7,7 @@ import { MgmClient } from '../client/mgm-client.js';
 import { mgmdScript, ScriptedServer } from '../client/test/scripted-server.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../sim/index.js';
 import type { MgmTlsOptions } from '../tls/credentials.js';
-import { PKI_FILES } from '../tls/pki-files.js';
+import { expandSearchPath, PKI_FILES } from '../tls/pki-files.js';
 import type { ClusterEvent } from '../types.js';
 import { certDir, emptyDir } from './tls-fixtures.js';
 import { waitUntil } from './wait.js';
@@ -39,6 +39,14 @@ async function refused(t: TestContext, tls: MgmTlsOptions, sim: Simulator, reaso
   assert.equal(err.reason, reason, err.message);
   assert.match(err.message, text);
 }
+
+test('search path as NDB expands it: separators, $VARIABLES, "." and dropped empty expansions', () => {
+  const env = { HOME: '/home/op', NDB_TLS: '/srv/tls' };
+  assert.deepEqual(expandSearchPath('$HOME/ndb-tls:/etc/ndb-tls', env), ['/home/op/ndb-tls', '/etc/ndb-tls']);
+  assert.deepEqual(expandSearchPath('$NDB_TLS:$UNSET_VARIABLE:.', env), ['/srv/tls', '.']);
+  assert.deepEqual(expandSearchPath('.', env), ['.']);
+  assert.deepEqual(expandSearchPath('', env), []);
+});
 
 test('strict against a TLS-only server: every command session is TLS 1.3, the server certificate is known', async (t) => {
   const dir = await certDir(t);
@@ -107,6 +115,10 @@ test('every TLS failure has its own reason and message, and the connection is ne
   const foreign = await tlsFailure(client(t, tlsOnly.connectstring, { mode: 'strict', searchPath: none, ...ownPki }, false).getStatus());
   assert.ok(foreign.reason === 'CA_MISMATCH' || foreign.reason === 'HANDSHAKE', foreign.message);
   assert.match(foreign.message, /refused ndbtop's certificate/);
+
+  // A key that belongs to another certificate is a configuration error, named as such.
+  const wrongKey = { caFile: join(good, PKI_FILES.caCert), certFile: join(good, PKI_FILES.apiCert), keyFile: join(good, PKI_FILES.dataNodeKey) };
+  await refused(t, { mode: 'strict', searchPath: none, ...wrongKey }, tlsOnly, 'BAD_FILE', /cannot use .*ndb-api-cert with .*ndb-data-node-private-key/);
 
   const expiredClient = await certDir(t, { days: -1, mgmdDays: 90 });
   const server = await sim(t, { tls: { searchPath: expiredClient, require: true } });

@@ -2,10 +2,13 @@ import { test, type TestContext } from 'node:test';
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { get } from 'node:https';
 import { join } from 'node:path';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../../native-mgm/sim/index.js';
 import { mgmdScript, ScriptedServer } from '../../../native-mgm/client/test/scripted-server.js';
 import { certDir, emptyDir } from '../../../native-mgm/test/tls-fixtures.js';
+import { waitUntil } from '../../../native-mgm/test/wait.js';
 import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
 import { EXIT } from '../exit-codes.js';
 import { runCli, spawnCli } from './run-cli.js';
@@ -114,4 +117,44 @@ test('sim --make-certs writes NDB-named files and never overwrites; sim --tls-se
   assert.match(err, /listening to 127\.0\.0\.1:\d+ \(TLSv1\.3\)/);
   events.kill('SIGINT');
   await once(events, 'close');
+});
+
+test('serve: HTTPS with --tls-cert/--tls-key while watching a TLS-only cluster with --mgm-tls-*; half an HTTPS pair is a usage error', async (t) => {
+  const dir = await certDir(t);
+  const s = await sim(t, { scenario: 'steady', tls: { searchPath: dir, require: true } });
+  const half = await runCli(['serve', '--port', '0', '--tls-cert', join(dir, PKI_FILES.mgmdCert)]);
+  assert.equal(half.code, EXIT.USAGE);
+  assert.match(half.stderr, /--tls-cert and --tls-key go together/);
+
+  const none = await emptyDir(t);
+  const child = spawnCli([
+    'serve', '-c', s.connectstring, '--port', '0',
+    '--tls-cert', join(dir, PKI_FILES.mgmdCert), '--tls-key', join(dir, PKI_FILES.mgmdKey),
+    '--ndb-mgm-tls', 'strict', '--ndb-tls-search-path', none,
+    '--mgm-tls-ca', join(dir, PKI_FILES.caCert), '--mgm-tls-cert', join(dir, PKI_FILES.apiCert), '--mgm-tls-key', join(dir, PKI_FILES.apiKey),
+  ]);
+  t.after(() => child.kill('SIGKILL'));
+  const url = await new Promise<string>((resolve) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (https:\/\/\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+  });
+  const ca = await readFile(join(dir, PKI_FILES.caCert), 'utf8');
+  const secured = await waitUntil('the served snapshot shows a TLS session', async () => {
+    const body = await new Promise<string>((resolve, reject) => {
+      get(new URL('/api/snapshot', url), { ca }, (res) => {
+        let b = '';
+        res.on('data', (c: Buffer) => (b += c.toString()));
+        res.on('end', () => resolve(b));
+      }).on('error', reject);
+    });
+    const snap = JSON.parse(body) as { connection: { tls?: { secured: boolean; mode: string } }; nodes: unknown[] };
+    return snap.connection.tls?.secured && snap.nodes.length > 0 ? snap.connection.tls : undefined;
+  });
+  assert.equal(secured.mode, 'strict');
+  child.kill('SIGINT');
+  await once(child, 'close');
 });

@@ -125,15 +125,21 @@ export class TlsUpgrader {
 
   private handshake(socket: Socket, host: string, where: string, creds: ClientCredentials, signal: AbortSignal): Promise<TLSSocket> {
     return new Promise((resolve, reject) => {
-      const tls = tlsConnect({
-        socket,
-        ca: creds.ca,
-        cert: creds.cert,
-        key: creds.key,
-        minVersion: 'TLSv1.3',
-        ...(isIP(host) === 0 ? { servername: host } : {}),
-        checkServerIdentity: bindingCheck,
-      });
+      let tls: TLSSocket;
+      try {
+        tls = tlsConnect({
+          socket,
+          ca: creds.ca,
+          cert: creds.cert,
+          key: creds.key,
+          minVersion: 'TLSv1.3',
+          ...(isIP(host) === 0 ? { servername: host } : {}),
+          checkServerIdentity: bindingCheck,
+        });
+      } catch (err) {
+        // Node checks the files when it builds the context: a key of another certificate, or not PEM.
+        return reject(new TlsError('BAD_FILE', `cannot use ${creds.certPath} with ${creds.keyPath}: ${err instanceof Error ? err.message : String(err)}`, { cause: err }));
+      }
       const finish = (err: Error | null): void => {
         clearTimeout(timer);
         signal.removeEventListener('abort', onAbort);

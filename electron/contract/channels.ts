@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from './actions.js';
+import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
 import { AppInfoSchema, ProfileSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
@@ -17,6 +18,7 @@ export const REQUESTS = {
   addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional() }), response: ClusterSummarySchema },
   removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
+  getCounters: { request: ClusterRef, response: ClusterCountersSchema },
   getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },
   getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
   getEvents: {

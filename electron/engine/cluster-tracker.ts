@@ -1,4 +1,5 @@
 import { expiringCerts } from './tls/cert-expiry.js';
+import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
@@ -6,6 +7,8 @@ import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
 import { BackupTracker } from './backup-tracker.js';
+import { AlertTally } from './counters/alert-tally.js';
+import { StatisticsTotals } from './counters/statistics-totals.js';
 import { EventLog } from './event-log.js';
 import { arbitCode, eventText } from './event-text.js';
 import { ClusterHistory, type MetricValues } from './history.js';
@@ -69,6 +72,8 @@ export class ClusterTracker {
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
+  private readonly totals = new StatisticsTotals();
+  private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
@@ -99,6 +104,7 @@ export class ClusterTracker {
     this.log = new EventLog(options.eventLogSize);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
+      this.alertTally.count(a);
       listener.alert(a);
     });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
@@ -179,6 +185,11 @@ export class ClusterTracker {
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
     };
+  }
+
+  /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
+  counters(): ClusterCounters {
+    return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
   }
 
   private nodeView(n: NodeRecord, members: readonly GroupMember[]): NodeView {
@@ -271,7 +282,9 @@ export class ClusterTracker {
     const at = e.receivedAt;
     this.connection.eventStream.lastEventAt = at;
     if (!NOT_LOGGED.has(e.name)) this.newEvents.push(this.log.add(e));
-    if (this.rates.apply(e) || this.backup.apply(e)) return;
+    // Totals and rates read the same reports; both must see every one.
+    const statistics = this.totals.apply(e);
+    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
     const f = e.fields;
     const src = e.sourceNodeId;
     switch (e.name) {

@@ -116,6 +116,16 @@ test('every TLS failure has its own reason and message, and the connection is ne
   assert.ok(foreign.reason === 'CA_MISMATCH' || foreign.reason === 'HANDSHAKE', foreign.message);
   assert.match(foreign.message, /refused ndbtop's certificate/);
 
+  // ndb_mgmd checks a client certificate's host binding by looking its names up; localhost passes on loopback.
+  const boundHere = await certDir(t, { apiHostnames: ['localhost'] });
+  const here = await sim(t, { tls: { searchPath: boundHere, require: true } });
+  await client(t, here.connectstring, { mode: 'strict', searchPath: boundHere }, false).getStatus();
+  // An address rather than a name, so no resolver is asked (a test must not wait on DNS).
+  const boundAway = await certDir(t, { apiHostnames: ['192.0.2.1'] });
+  const away = await sim(t, { tls: { searchPath: boundAway, require: true } });
+  const misplaced = await tlsFailure(client(t, away.connectstring, { mode: 'strict', searchPath: boundAway }, false).getStatus());
+  assert.match(misplaced.message, /refused ndbtop's certificate/);
+
   // A key that belongs to another certificate is a configuration error, named as such.
   const wrongKey = { caFile: join(good, PKI_FILES.caCert), certFile: join(good, PKI_FILES.apiCert), keyFile: join(good, PKI_FILES.dataNodeKey) };
   await refused(t, { mode: 'strict', searchPath: none, ...wrongKey }, tlsOnly, 'BAD_FILE', /cannot use .*ndb-api-cert with .*ndb-data-node-private-key/);

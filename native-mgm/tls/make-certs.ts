@@ -24,6 +24,8 @@ export interface MakeCertsOptions {
   caDays?: number;
   /** Host names and addresses the management server certificate is bound to. */
   mgmdHostnames?: readonly string[];
+  /** Host names the API node (ndbtop) certificate is bound to; none by default. */
+  apiHostnames?: readonly string[];
   /** CA subject ordinal, as ndb_sign_keys --CA-ordinal ("First"); a second CA makes a mismatching one. */
   caOrdinal?: string;
 }
@@ -56,7 +58,7 @@ const altName = (h: string): string => (isIP(h) === 0 ? `DNS:${h}` : `IP:${h}`);
 async function nodeCert(dir: string, kind: 'api' | 'mgmd' | 'data', options: Required<MakeCertsOptions>): Promise<string[]> {
   const [keyFile, certFile, label, bound] =
     kind === 'api'
-      ? [PKI_FILES.apiKey, PKI_FILES.apiCert, 'Node', [] as readonly string[]]
+      ? [PKI_FILES.apiKey, PKI_FILES.apiCert, 'Node', options.apiHostnames]
       : kind === 'mgmd'
         ? [PKI_FILES.mgmdKey, PKI_FILES.mgmdCert, 'Management Node', options.mgmdHostnames]
         : [PKI_FILES.dataNodeKey, PKI_FILES.dataNodeCert, 'Data Node', [] as readonly string[]];
@@ -94,6 +96,7 @@ export async function makeCerts(dir: string, opts: MakeCertsOptions = {}): Promi
     mgmdDays: opts.mgmdDays ?? opts.days ?? 90,
     caDays: opts.caDays ?? 1461,
     mgmdHostnames: opts.mgmdHostnames ?? ['localhost', '127.0.0.1', '::1'],
+    apiHostnames: opts.apiHostnames ?? [],
     caOrdinal: opts.caOrdinal ?? 'First',
   };
   await mkdir(dir, { recursive: true });

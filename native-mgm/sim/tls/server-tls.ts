@@ -2,7 +2,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { createSecureContext, TLSSocket, type SecureContext } from 'node:tls';
-import { splitPemCertificates } from '../../tls/cert-info.js';
+import { lookup } from 'node:dns/promises';
+import { certInfo, splitPemCertificates } from '../../tls/cert-info.js';
 import { expandSearchPath, findInSearchPath, PKI_FILES } from '../../tls/pki-files.js';
 
 /** A simulated management server's TLS set-up: its keys from a search path, and whether clear text is refused. */
@@ -37,11 +38,33 @@ export function loadServerTls(searchPath: string): ServerTls | null {
   return { context, certPath, trusted: ca.map((pem) => new X509Certificate(pem)) };
 }
 
+/** NDB accepts only its own node names as a certificate's CN ("NDB Node …", "NDB Data Node …", …). */
+const NDB_COMMON_NAME = /(?:^|\n)CN=NDB (?:Data Node|Management Node|Node)(?: |\n|$)/;
+
 function clientCertProblem(peer: X509Certificate, trusted: readonly X509Certificate[], now = Date.now()): string | null {
   if (!trusted.some((ca) => peer.checkIssued(ca) && peer.verify(ca.publicKey))) return 'not issued by the cluster CA';
   if (now > Date.parse(peer.validTo)) return 'expired';
   if (now < Date.parse(peer.validFrom)) return 'not yet valid';
+  if (!NDB_COMMON_NAME.test(peer.subject)) return 'not an NDB node certificate (common name)';
   return null;
+}
+
+const plainAddress = (a: string): string => a.replace(/^::ffff:/, '');
+
+/**
+ * A client certificate bound to host names must come from one of them, as ndb_mgmd checks it: each name is
+ * looked up and one of its addresses must be the peer's; `localhost` alone passes from a loopback address.
+ */
+async function clientHostProblem(peer: X509Certificate, remote: string | undefined): Promise<string | null> {
+  const names = certInfo(peer).hostnames;
+  if (names.length === 0) return null;
+  const from = plainAddress(remote ?? '');
+  if (names.length === 1 && names[0] === 'localhost' && (from.startsWith('127.') || from === '::1')) return null;
+  for (const name of names) {
+    const addresses = await lookup(name, { all: true }).catch(() => []);
+    if (addresses.some((a) => plainAddress(a.address) === from)) return null;
+  }
+  return `bound to ${names.join(', ')}, not to ${from}`;
 }
 
 /**
@@ -64,8 +87,11 @@ export function acceptTls(raw: Socket, tls: ServerTls): Promise<{ socket: TLSSoc
       socket.off('error', onError);
       const peer = socket.getPeerX509Certificate() ?? null;
       const refusal = peer === null ? 'no client certificate' : clientCertProblem(peer, tls.trusted);
-      if (refusal !== null) return onError(new Error(`client certificate refused: ${refusal}`));
-      resolve({ socket, peer });
+      if (refusal !== null || peer === null) return onError(new Error(`client certificate refused: ${refusal}`));
+      void clientHostProblem(peer, raw.remoteAddress).then((problem) => {
+        if (problem !== null) onError(new Error(`client certificate refused: ${problem}`));
+        else resolve({ socket, peer });
+      });
     };
     socket.once('secure', onSecure);
     socket.once('error', onError);

@@ -54,6 +54,20 @@ test('the dashboard watches a TLS-only simulated cluster: grid, TLS badge, certi
     assert.ok(upgraded >= 2, `command and event sessions upgraded, saw ${upgraded}`);
     assert.equal(await page.textContent('[data-testid="tls-stats"] [data-field="authfail"]'), '0');
     await screenshot(page, 'e2e-tls');
+
+    // A connection profile carries its own TLS: watched from Settings, the new cluster's sessions are TLS too.
+    await page.click('[data-testid="view-settings"]');
+    await page.fill('[aria-label="profile name"]', 'lab-tls');
+    await page.fill('[aria-label="connect string"]', stack.simulator.connectstring);
+    await page.selectOption('[data-testid="profile-tls"]', 'strict');
+    await page.fill('[aria-label="TLS search path"]', certs);
+    await page.click('text=Save profile');
+    await waitInPage(page, `document.body.textContent.includes('TLS strict · ${certs}')`);
+    await page.click('[data-testid="watch-profile-lab-tls"]');
+    await page.click('[data-testid="view-nodes"]');
+    await waitInPage(page, `document.querySelector('.cluster-name')?.textContent?.includes('lab-tls')`);
+    await page.waitForSelector('[data-testid^="node-"][data-status="STARTED"]', { timeout: 30_000 });
+    await waitInPage(page, `document.querySelector('[data-testid="tls-state"]')?.dataset.state === 'tls'`);
   } finally {
     await page.close();
     await stack.close();

@@ -20,3 +20,4 @@ export type { MgmTlsMode, MgmTlsOptions } from './tls/credentials.js';
 export type { CertInfo } from './tls/cert-info.js';
 export type { TlsStats, SessionCert } from './protocol/messages/tls.js';
 export { DEFAULT_TLS_SEARCH_PATH, PKI_FILES } from './tls/pki-files.js';
+export * from './config/index.js';

@@ -10,3 +10,4 @@ export * from './settings.js';
 export * from './channels.js';
 export * from './api.js';
 export * from './validate.js';
+export * from './config.js';

@@ -19,6 +19,8 @@ import { isFresh, RateTracker } from './rates.js';
 import { RestartTracker } from './restart-tracker.js';
 import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import type { ClusterConfigView } from '../contract/config.js';
+import { ConfigState } from './config/config-state.js';
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -81,6 +83,7 @@ export class ClusterTracker {
   private readonly timeline: StatusTimeline;
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
+  private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** Set by what must reach the screen at once: an alert, a data node leaving or reaching the up state. */
   private urgentChange = false;
@@ -149,6 +152,11 @@ export class ClusterTracker {
       case 'tick':
         this.sample(input.t);
         break;
+      case 'config': {
+        const note = this.config.apply(input.config, input.t);
+        if (note) this.newEvents.push(this.log.note(note));
+        break;
+      }
     }
     this.checkGroups(this.now);
     if (this.newEvents.length > 0) {
@@ -165,6 +173,10 @@ export class ClusterTracker {
     return this.log.page(beforeSeq, limit);
   }
 
+  configView(): ClusterConfigView | null {
+    return this.config.view();
+  }
+
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
   }
@@ -178,12 +190,13 @@ export class ClusterTracker {
       connection: { ...this.connection, mgmd: this.connection.mgmd && { ...this.connection.mgmd }, eventStream: { ...this.connection.eventStream } },
       sampledAt: this.sampledAt,
       nodes: [...this.nodes.values()].sort((a, b) => a.state.nodeId - b.state.nodeId).map((n) => this.nodeView(n, members)),
-      nodeGroups: nodeGroups(members),
+      nodeGroups: nodeGroups(members, this.config.replicas()),
       masterNodeId: master?.state.nodeId ?? null,
       singleUserApiNodeId: this.singleUserApi,
       rates: this.rates.total(),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
+      configGeneration: this.config.generation,
     };
   }
 
@@ -202,7 +215,7 @@ export class ClusterTracker {
       status: n.status,
       statusRaw: n.status === s.status ? s.statusRaw : n.status,
       startPhase: n.startPhase,
-      nodeGroup: s.type === 'NDB' ? n.nodeGroup : null,
+      nodeGroup: s.type === 'NDB' ? this.groupOf(n) : null,
       version: s.version,
       versionRaw: s.versionRaw,
       mysqlVersion: s.mysqlVersion,
@@ -214,14 +227,20 @@ export class ClusterTracker {
       sampledAt: n.sampledAt,
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
-      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members) : null,
+      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members, this.config.replicas()) : null,
       memory: { ...this.memory.node(id) },
       rates: this.rates.node(id),
+      configured: this.config.configured(id),
     };
   }
 
+  /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
+  private groupOf(n: NodeRecord): NodeRecord['nodeGroup'] {
+    return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);
+  }
+
   private members(): GroupMember[] {
-    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: n.nodeGroup }));
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
   }
 
   private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
@@ -381,7 +400,7 @@ export class ClusterTracker {
   }
 
   private checkGroups(at: number): void {
-    for (const g of nodeGroups(this.members())) {
+    for (const g of nodeGroups(this.members(), this.config.replicas())) {
       if (this.groupHealth.get(g.nodeGroup) === g.health) continue;
       this.groupHealth.set(g.nodeGroup, g.health);
       const degraded = `ng-degraded:${g.nodeGroup}`;

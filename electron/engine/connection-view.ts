@@ -15,6 +15,8 @@ export interface LinkPicture {
   fatal: boolean;
   /** How the command session is secured; absent when the monitor has no TLS set-up. */
   tls?: TlsView;
+  /** host:port of management servers added from the configuration. */
+  configMgmds: string[];
 }
 
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
@@ -43,5 +45,6 @@ export function connectionInput(p: LinkPicture): ConnectionInput {
     lastError: p.lastError,
     eventStream: { status: eventStatus(p.events, p.fatal) },
     ...(p.tls ? { tls: p.tls } : {}),
+    ...(p.configMgmds.length > 0 ? { configMgmds: [...p.configMgmds] } : {}),
   };
 }

@@ -73,6 +73,11 @@ export class EventStream {
   get state(): LinkState {
     return this.link.state;
   }
+  /** More management servers to fail over to (see MgmClient.addFailoverHosts). */
+  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.addHosts(hosts);
+  }
+
 
   /** How the current (or last) event session is secured; null when TLS is not configured. */
   get tls(): TlsSessionInfo | null {

@@ -120,7 +120,10 @@ export class MgmdServer implements MgmdContext {
         this.live.delete(session.id);
         this.hub?.add(sock, out, levels, parsable);
       },
-      ended: (s) => this.live.delete(s.id),
+      ended: (s) => {
+        this.live.delete(s.id);
+        this.model.nodeIds.release(s);
+      },
       acceptTls: async (raw) => {
         if (!this.tls) throw new Error('no TLS context');
         const secured = await acceptTls(raw, this.tls);

@@ -33,7 +33,13 @@ test('show against a TLS-only cluster: strict and relaxed secure the session and
   assert.equal(out.mgmd.tls.secured, true, 'relaxed is the default and uses TLS when a certificate is found');
   assert.match(out.mgmd.tls.server.issuer, /MySQL NDB Cluster First Certificate/);
 
+  const config = await runCli(['config', '-c', s.connectstring, '--json', '--ndb-mgm-tls', 'strict', '--ndb-tls-search-path', dir]);
+  assert.equal(config.code, EXIT.OK, config.stderr);
+  assert.ok((JSON.parse(config.stdout) as { nodes: unknown[] }).nodes.length > 0, 'get config_v2 over TLS');
+
   const none = await emptyDir(t);
+  const refusedConfig = await runCli(['config', '-c', s.connectstring, '--ndb-tls-search-path', none]);
+  assert.equal(refusedConfig.code, EXIT.TLS, refusedConfig.stderr);
   const clear = await show(s.connectstring, '--ndb-tls-search-path', none);
   assert.equal(clear.code, EXIT.TLS);
   assert.match(clear.stderr, /Requires TLS/);

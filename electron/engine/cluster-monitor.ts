@@ -87,7 +87,8 @@ export class ClusterMonitor {
     stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
     void this.keepTrying(() => stream.start(), 'event stream');
     this.config = new ConfigWatcher({
-      fetch: () => client.getConfig(),
+      // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
+      fetch: () => client.getConfig({ linksOf: 255 }),
       changed: (config) => {
         this.options.sink({ kind: 'config', t: Date.now(), config });
         this.learnMgmds(config);

@@ -131,9 +131,10 @@ export class ClusterMonitor {
     }
   }
 
-  /** The connectstring's hosts, the one the command connection uses first. */
+  /** The management servers, the one the command connection uses first. */
   private hostsFromCurrent() {
-    const hosts = resolveConnectstring({ explicit: this.options.connectstring }).hosts;
+    // The same list the command link dials, in its order: the connectstring's, then those from the configuration.
+    const hosts = [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned];
     const current = this.client?.state.hostIndex ?? 0;
     return [...hosts.slice(current), ...hosts.slice(0, current)];
   }

@@ -1,3 +1,4 @@
+import { expiringCerts } from './tls/cert-expiry.js';
 import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
@@ -68,6 +69,7 @@ export class ClusterTracker {
   private readonly nodes = new Map<number, NodeRecord>();
   private now = 0;
   private sampledAt: number | null = null;
+  private certAlerts = new Set<string>();
   private connection: ConnectionView;
   private singleUserApi: number | null = null;
   private readonly requested = new Set<number>();
@@ -412,10 +414,20 @@ export class ClusterTracker {
     else if (isLive(before.status) && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);
     }
+    this.checkCertExpiry(c, at);
     if (c.eventStream.status === 'live') this.alerts.resolve('event-stream-lost', at);
     else if (before.eventStream.status === 'live' && isLost(c.eventStream.status)) {
       this.alerts.raise('event-stream-lost', 'event-stream-lost', 'warning', at, null, 'Lost the event stream: state changes now arrive only by polling');
     }
+  }
+
+  /** One warning per certificate of the connection that expires within the window; over once it is renewed. */
+  private checkCertExpiry(c: ConnectionInput, at: number): void {
+    const expiring = expiringCerts(c.tls, at);
+    const keys = new Set(expiring.map((e) => e.key));
+    for (const key of this.certAlerts) if (!keys.has(key)) this.alerts.resolve(key, at);
+    for (const e of expiring) this.alerts.raise(e.key, 'cert-expiring', 'warning', at, null, e.message);
+    this.certAlerts = keys;
   }
 
   private checkGroups(at: number): void {

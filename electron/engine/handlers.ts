@@ -9,7 +9,7 @@ export function makeHandlers(engine: Engine): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring }) => engine.connectCluster(name, connectstring),
+    addCluster: async ({ name, connectstring, tls }) => engine.connectCluster(name, connectstring, tls),
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
     getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),

@@ -133,6 +133,9 @@ test('desktop command line: -c, NDB_CONNECTSTRING, simulator by default, Chromiu
   assert.equal(none.actionsEnabled, true);
   assert.equal(parseDesktopArgs([], { NDB_CONNECTSTRING: 'env:1186' }).connectstring, 'env:1186');
   const all = parseDesktopArgs(['-c', 'mgm1:1186', '--record', '/tmp/r.jsonl', '--poll', '500', '--read-only', '--enable-logging'], { NDB_CONNECTSTRING: 'env:1186' });
-  assert.deepEqual(all, { connectstring: 'mgm1:1186', recordFile: '/tmp/r.jsonl', replayFile: undefined, pollIntervalMs: 500, actionsEnabled: false, devTools: false });
+  assert.deepEqual(all, { connectstring: 'mgm1:1186', recordFile: '/tmp/r.jsonl', replayFile: undefined, pollIntervalMs: 500, actionsEnabled: false, devTools: false, tls: { mode: 'relaxed' } });
+  const tls = parseDesktopArgs(['--ndb-mgm-tls', 'strict', '--ndb-tls-search-path', '/etc/ndb-tls:$HOME/x', '--tls-ca', '/pki/ca.pem'], {});
+  assert.deepEqual(tls.tls, { mode: 'strict', searchPath: '/etc/ndb-tls:$HOME/x', caFile: '/pki/ca.pem' });
+  assert.throws(() => parseDesktopArgs(['--ndb-mgm-tls', 'maybe'], {}), /relaxed or strict/);
   assert.throws(() => parseDesktopArgs(['--poll', '5'], {}), /100 to 60000/);
 });

@@ -6,16 +6,19 @@ import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { MgmClient } from '../../native-mgm/index.js';
 import { startSimulator } from '../../native-mgm/sim/index.js';
-import { browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 import { attr, recordAttributes, seen } from './page-probe.js';
 
-const suite = browserSuite();
-const skip = suite.skip;
+const skip = NO_BROWSER ?? false;
+if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
+
+const chromium = browserPerFile();
 
 /** A fresh stack and page per test; both closed whatever happens. */
 async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
-  const stack = await startStack(suite.built().dir, options);
-  const page = await suite.browser().newPage({ viewport });
+  const { dir, browser } = chromium();
+  const stack = await startStack(dir, options);
+  const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {

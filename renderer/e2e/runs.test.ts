@@ -5,9 +5,11 @@ import type { Run, RunReport } from '../../electron/contract/index.js';
 import { waitFor } from '../../electron/engine/test/helpers.js';
 import { httpRunMarker } from '../../electron/serve/runs-client.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
-import { browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 
-const suite = browserSuite();
+const skip = NO_BROWSER ?? false;
+if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
+const chromium = browserPerFile();
 
 const rows = (state: string): string => `document.querySelectorAll('[data-testid="run-row"][data-state="${state}"]').length`;
 
@@ -23,9 +25,9 @@ async function compareAtMeasure(page: Page, a: Run, b: Run): Promise<void> {
   await waitInPage(page, `(() => { const row = document.querySelector('[data-testid="ratio-row"]'); return row && document.querySelector('[data-testid="run-comparison"]')?.dataset.align === 'measure' && row.querySelector('[data-figure="transactions"]')?.dataset.ratio !== ''; })()`);
 }
 
-test('Runs view: a scripted A/B run with phases, its summary, the comparison in the expected band, and the one-key run', { skip: suite.skip }, async () => {
-  const stack = await startStack(suite.built().dir, { simulator: { scenario: 'compression-ab', dataNodes: 2, speed: 4, waitForMarker: true } });
-  const page = await suite.browser().newPage({ viewport: { width: 1600, height: 1200 } });
+test('Runs view: a scripted A/B run with phases, its summary, the comparison in the expected band, and the one-key run', { skip }, async () => {
+  const stack = await startStack(chromium().dir, { simulator: { scenario: 'compression-ab', dataNodes: 2, speed: 4, waitForMarker: true } });
+  const page = await chromium().browser.newPage({ viewport: { width: 1600, height: 1200 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {
@@ -72,7 +74,7 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     await page.selectOption('[data-testid="theme"]', 'light');
     await waitInPage(page, `document.documentElement.dataset.theme === 'light'`);
     await page.keyboard.press('Escape');
-    await page.keyboard.press('6');
+    await page.keyboard.press('8');
     await compareAtMeasure(page, a, b);
     await screenshot(page, 'runs-light');
 
@@ -114,9 +116,9 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
   }
 });
 
-test('a collapse is an alert and a marker on the throughput chart, next to the marks of the run it happened in', { skip: suite.skip }, async () => {
-  const stack = await startStack(suite.built().dir, { simulator: { scenario: 'collapse', dataNodes: 2, speed: 8, waitForMarker: true }, collapse: { dropShare: 0.5, windowMs: 4000 } });
-  const page = await suite.browser().newPage({ viewport: { width: 1600, height: 1000 } });
+test('a collapse is an alert and a marker on the throughput chart, next to the marks of the run it happened in', { skip }, async () => {
+  const stack = await startStack(chromium().dir, { simulator: { scenario: 'collapse', dataNodes: 2, speed: 8, waitForMarker: true }, collapse: { dropShare: 0.5, windowMs: 4000 } });
+  const page = await chromium().browser.newPage({ viewport: { width: 1600, height: 1000 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {

@@ -18,6 +18,8 @@ export interface ClusterData {
   alerts: readonly Alert[];
   /** Benchmark runs, oldest first. */
   runs: readonly Run[];
+  /** Generation of the configuration the engine last read (the Configuration view asks for it when it moves). */
+  configGeneration: number | null;
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -40,6 +42,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   backup: null,
   alerts: [],
   runs: [],
+  configGeneration: null,
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -68,6 +71,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     backup: keep(base.backup, snapshot.backup),
     alerts: keep(base.alerts, snapshot.alerts),
     runs: keep(base.runs, snapshot.runs ?? []),
+    configGeneration: snapshot.configGeneration ?? null,
   };
 }
 
@@ -92,6 +96,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.backup !== undefined) next.backup = keep(data.backup, delta.backup);
   if (delta.alerts) next.alerts = keep(data.alerts, delta.alerts);
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
+  if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   return { kind: 'applied', data: next };
 }
 

@@ -1,6 +1,7 @@
 /** The one contract between engine and UI: import from here on every side. */
 export * from './node.js';
 export * from './events.js';
+export * from './alert-kinds.js';
 export * from './counters.js';
 export * from './snapshot.js';
 export * from './tls.js';

@@ -99,7 +99,8 @@ export class ClusterMonitor {
     stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
     void this.keepTrying(() => stream.start(), 'event stream');
     this.config = new ConfigWatcher({
-      fetch: () => client.getConfig(),
+      // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
+      fetch: () => client.getConfig({ linksOf: 255 }),
       changed: (config) => {
         this.options.sink({ kind: 'config', t: Date.now(), config });
         this.learnMgmds(config);
@@ -143,9 +144,10 @@ export class ClusterMonitor {
     }
   }
 
-  /** The connectstring's hosts, the one the command connection uses first. */
+  /** The management servers, the one the command connection uses first. */
   private hostsFromCurrent() {
-    const hosts = resolveConnectstring({ explicit: this.options.connectstring }).hosts;
+    // The same list the command link dials, in its order: the connectstring's, then those from the configuration.
+    const hosts = [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned];
     const current = this.client?.state.hostIndex ?? 0;
     return [...hosts.slice(current), ...hosts.slice(0, current)];
   }

@@ -23,6 +23,8 @@ export interface CreateEngineOptions {
   memoryRefreshMs?: number;
   /** How long a request may take before the server counts as stalled. */
   requestTimeoutMs?: number;
+  /** How long memory must stay below an alert's clear mark before the alert is over (tests shorten it). */
+  memoryAlertHoldMs?: number;
   /** How often the configuration is read again to notice a new generation. */
   configRefreshMs?: number;
 }
@@ -54,6 +56,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     host: options.host,
     version,
     actionsEnabled: options.actionsEnabled ?? false,
+    ...(options.memoryAlertHoldMs !== undefined ? { memoryAlertHoldMs: options.memoryAlertHoldMs } : {}),
     settings,
     recorder,
     connect: (entry) => watch(entry),

@@ -32,6 +32,7 @@ export interface EngineConfig {
   host: AppInfo['host'];
   version: string;
   actionsEnabled: boolean;
+  memoryAlertHoldMs?: number;
   settings: SettingsStore;
   recorder: Recorder | null;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
@@ -77,7 +78,7 @@ export class Engine implements EngineHost {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),

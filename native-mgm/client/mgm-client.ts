@@ -243,13 +243,16 @@ export class MgmClient {
   }
 
   /**
-   * The cluster's configuration (`get config_v2`, spec §4.18); `fromNode` asks for the one that data node uses.
-   * We announce ourselves as an API node (mgmapi's node type 1), as the spec's example does.
+   * The cluster's configuration (`get config_v2`, spec §4.18); `fromNode` asks for the one that data node uses,
+   * `linksOf` keeps only the connection sections of that node (a large cluster has tens of thousands; the
+   * operator's Go client sends 255 for a small reply). We announce ourselves as an API node (mgmapi's node type 1),
+   * as the spec's example does.
    */
-  getConfig(opts: { fromNode?: number } = {}, options?: CallOptions): Promise<ClusterConfig> {
+  getConfig(opts: { fromNode?: number; linksOf?: number } = {}, options?: CallOptions): Promise<ClusterConfig> {
     const args: RequestArgs = [
       ['version', encodeVersion(CLIENT_VERSION.major, CLIENT_VERSION.minor, CLIENT_VERSION.build)],
       ['nodetype', 1],
+      ...(opts.linksOf !== undefined ? ([['node', opts.linksOf]] as const) : []),
       ['from_node', opts.fromNode ?? 0],
     ];
     return this.call('get config_v2', args, { kind: 'config' }, parseConfigReply, options);

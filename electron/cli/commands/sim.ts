@@ -30,6 +30,20 @@ interface SimOpts {
   config?: string;
 }
 
+/**
+ * Management servers on different hosts usually share a port (1186); on the one host the simulator runs on, a
+ * port already taken moves to the next free number (the served configuration says where each really listens).
+ */
+function distinctPorts(ports: readonly number[]): number[] {
+  const used = new Set<number>();
+  return ports.map((p) => {
+    let port = p;
+    while (used.has(port)) port++;
+    used.add(port);
+    return port;
+  });
+}
+
 /** config.ini → configuration; its mistakes are usage errors that name the line. */
 function readConfigIni(file: string, command: Command): ClusterConfig {
   try {
@@ -73,7 +87,7 @@ export function registerSim(program: Command): void {
       const mgmNodes = config ? config.nodes.filter((n) => n.type === 'MGM') : null;
       const explicitPort = command.getOptionValueSource('port') === 'cli';
       const ports =
-        opts.port === 0 ? [] : mgmNodes && !explicitPort ? mgmNodes.map((m) => Number(m.params['PortNumber'] ?? 1186)) : Array.from({ length: mgmNodes?.length ?? opts.mgmNodes }, (_, i) => opts.port + i);
+        opts.port === 0 ? [] : mgmNodes && !explicitPort ? distinctPorts(mgmNodes.map((m) => Number(m.params['PortNumber'] ?? 1186))) : Array.from({ length: mgmNodes?.length ?? opts.mgmNodes }, (_, i) => opts.port + i);
       const sim = await startSimulator({
         ...(config ? { config } : {}),
         host: opts.host,

@@ -127,7 +127,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock.dispose();
     throw err;
   }
-  model.config = servedConfig(options.config, topology, servers);
+  model.serveConfig(() => servedConfig(options.config, topology, servers));
   void chosen.run({ model, clock, stopMgmd, startMgmd });
 
   return {

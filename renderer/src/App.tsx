@@ -13,8 +13,9 @@ import { ConfigView } from './views/ConfigView.js';
 import { RestartsView } from './views/RestartsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
+import { TlsView } from './views/TlsView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -62,6 +63,7 @@ function Body() {
       {view === 'events' && <EventLog />}
       {view === 'settings' && <SettingsView />}
       {view === 'config' && <ConfigView />}
+      {view === 'tls' && <TlsView />}
     </main>
   );
 }

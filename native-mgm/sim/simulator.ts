@@ -138,7 +138,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock.dispose();
     throw err;
   }
-  model.config = servedConfig(options.config, topology, servers);
+  model.serveConfig(() => servedConfig(options.config, topology, servers));
   const marks = new RunMarks(options.waitForMarker ?? false);
   void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
 

@@ -6,6 +6,7 @@ import { EventRecordParser } from '../native-mgm/events/parse-event.js';
 import { StreamReader } from '../native-mgm/protocol/stream-reader.js';
 import { startSimulator } from '../native-mgm/sim/index.js';
 import { fmt, percentile } from './stats.js';
+import { benchTls } from './tls.bench.js';
 
 const ROUNDS = 400;
 
@@ -109,5 +110,6 @@ function eventThroughput(): void {
 export async function benchNativeMgm(): Promise<void> {
   console.log('== native-mgm');
   await statusRoundTrip();
+  await benchTls();
   eventThroughput();
 }

@@ -1,16 +1,18 @@
-import type { Settings } from '../contract/settings.js';
+import type { ProfileTls, Settings } from '../contract/settings.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { appVersion } from './app-version.js';
 import { ClusterMonitor } from './cluster-monitor.js';
 import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
 import type { EngineHost } from './engine-host.js';
 import { Recorder } from './recorder.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import { SettingsStore } from './settings-store.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 
 export interface CreateEngineOptions {
   host: 'desktop' | 'serve';
   /** Clusters to watch; one without a connectstring is the built-in simulator. None given: the simulator. */
-  clusters?: Array<{ name?: string; connectstring?: string }>;
+  clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls }>;
   /** Options for the built-in simulator; false: never start it. */
   simulator?: SimulatorOptions | false;
   pollIntervalMs?: number;
@@ -22,6 +24,12 @@ export interface CreateEngineOptions {
   memoryRefreshMs?: number;
   /** How long a request may take before the server counts as stalled. */
   requestTimeoutMs?: number;
+  /** When a fall of cluster throughput is a collapse (alert and chart marker). */
+  collapse?: CollapseConfig;
+  /** How long memory must stay below an alert's clear mark before the alert is over (tests shorten it). */
+  memoryAlertHoldMs?: number;
+  /** How often the configuration is read again to notice a new generation. */
+  configRefreshMs?: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
@@ -51,8 +59,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     host: options.host,
     version,
     actionsEnabled: options.actionsEnabled ?? false,
+    ...(options.memoryAlertHoldMs !== undefined ? { memoryAlertHoldMs: options.memoryAlertHoldMs } : {}),
     settings,
     recorder,
+    ...(options.collapse ? { collapse: options.collapse } : {}),
     connect: (entry) => watch(entry),
     onClose: async () => {
       if (tick) clearInterval(tick);
@@ -67,7 +77,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
       requestTimeoutMs: options.requestTimeoutMs ?? 5000,
       retryMs: 2000,
+      ...(options.configRefreshMs !== undefined ? { configRefreshMs: options.configRefreshMs } : {}),
       sink: (input) => engine.feed(entry.id, input),
+      ...(entry.tls ? { tls: entry.tls } : {}),
+      certExpiryWarnDays: settings.get().certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS,
     });
     monitor.start();
     return monitor;
@@ -77,6 +90,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const simulated = !c.connectstring;
     const connectstring = c.connectstring ?? simulator?.connectstring ?? '';
     const entry = engine.addCluster(c.name ?? (simulated ? 'Simulated cluster' : connectstring), connectstring, simulated ? 'simulated' : 'live');
+    if (c.tls) entry.tls = c.tls;
     entry.source = watch(entry);
   }
   tick = setInterval(() => {

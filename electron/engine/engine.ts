@@ -1,7 +1,7 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { EngineHandlers } from '../contract/api.js';
 import type { PushMessage } from '../contract/channels.js';
-import type { AppInfo } from '../contract/settings.js';
+import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
 import { ClusterTracker } from './cluster-tracker.js';
 import type { EngineHost } from './engine-host.js';
@@ -10,6 +10,7 @@ import { makeHandlers } from './handlers.js';
 import { PushHub } from './push-hub.js';
 import type { Recorder } from './recorder.js';
 import type { SettingsStore } from './settings-store.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import type { TrackerInput } from './tracker-input.js';
 
 /** What the engine needs from a live source of one cluster; replays have none. */
@@ -22,6 +23,8 @@ export interface ClusterSource {
 export interface ClusterEntry {
   readonly id: string;
   readonly connectstring: string;
+  /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
+  tls?: ProfileTls;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
 }
@@ -30,8 +33,11 @@ export interface EngineConfig {
   host: AppInfo['host'];
   version: string;
   actionsEnabled: boolean;
+  memoryAlertHoldMs?: number;
   settings: SettingsStore;
   recorder: Recorder | null;
+  /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
+  collapse?: CollapseConfig;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
   /** Closed with the engine: the built-in simulator, a replay's player. */
@@ -69,13 +75,13 @@ export class Engine implements EngineHost {
     return this.hub.subscribe(listener);
   }
 
-  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now()): ClusterEntry {
+  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now(), collapse = this.config.collapse): ClusterEntry {
     this.nextId += 1;
     const hub = this.hub;
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
@@ -85,17 +91,19 @@ export class Engine implements EngineHost {
     );
     const entry: ClusterEntry = { id, connectstring, tracker, source: null };
     this.clusters.set(id, entry);
-    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode });
+    // The collapse settings go with the cluster, so a replay (and `ndbtop report`) raises the alerts live did.
+    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode, ...(collapse ? { collapse } : {}) });
     hub.addCluster(id, () => tracker.snapshot());
     hub.clusters(this.summaries());
     return entry;
   }
 
   /** A cluster the user adds from the UI: only where the engine can connect to clusters. */
-  connectCluster(name: string, connectstring: string): ClusterSummary {
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
     const entry = this.addCluster(name, connectstring, 'live');
+    if (tls) entry.tls = tls;
     entry.source = connect(entry);
     return this.summary(entry);
   }

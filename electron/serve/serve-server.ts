@@ -1,10 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
+import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
+import { handleRuns, isRunsPath } from './runs-http.js';
 import { readStaticFile } from './static-files.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
 
@@ -15,6 +17,8 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   token?: string;
+  /** Serve HTTPS and WSS with this certificate and key. */
+  https?: HttpsFiles;
   /** A headless exporter: `/metrics` only, no dashboard, no API, no WebSocket. */
   metricsOnly?: boolean;
 }
@@ -76,8 +80,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, token);
     if (!admission.ok) return text(res, admission.status, admission.reason);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
+    if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(engine, req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');
     if (url.pathname === '/api/snapshot') return snapshot(engine, url, res);
@@ -85,16 +91,16 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     const file = await readStaticFile(staticDir, url.pathname);
     if (!file) return text(res, 404, 'Not Found');
     // The page was opened with ?token=…; its relative asset URLs and API calls carry it as a cookie from here on.
-    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token) } : {};
+    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token, options.https !== undefined) } : {};
     reply(res, 200, file.contentType, file.body, { 'Cache-Control': file.cacheControl, ...cookie });
   };
 
-  const server = createServer((req, res) => {
+  const server = createListener((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
     });
-  });
+  }, options.https);
   const ws = options.metricsOnly ? null : attachWebSocket(server, engine, token);
 
   await new Promise<void>((resolve, reject) => {
@@ -106,7 +112,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const url = `${options.https ? 'https' : 'http'}://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 
   return {
     host,

@@ -12,6 +12,12 @@ export function trimBlanks(s: string): string {
   return start === 0 && end === s.length ? s : s.slice(start, end);
 }
 
+/** Splits a reply line at the first `:` (values may hold IPv6 addresses and further colons, spec §1.3). */
+export function splitReplyLine(line: string): readonly [string, string] | null {
+  const i = line.indexOf(':');
+  return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
+}
+
 /** Splits an event record line at the first `=` or `:`, whichever comes first, like mgmapi's reader (§6.2). */
 export function splitRecordLine(line: string): readonly [string, string] | null {
   const eq = line.indexOf('=');

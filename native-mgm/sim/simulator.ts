@@ -5,9 +5,14 @@ import { makeEvent } from './sim-event.js';
 import { MgmdServer } from './mgmd-server.js';
 import { derivePrng } from './prng.js';
 import { scenario as scenarioByName, type ScenarioName } from './scenarios/index.js';
+import { RunMarks } from './run-marks.js';
 import { SimClock } from './sim-clock.js';
-import { buildTopology } from './topology.js';
+import { buildTopology, type Topology } from './topology.js';
+import type { ClusterConfig } from '../config/index.js';
+import { configFromTopology } from './config/sim-config.js';
+import { topologyFromConfig } from './config/topology-from-config.js';
 import type { WriteMode } from './wire/output-queue.js';
+import type { SimTlsOptions } from './tls/server-tls.js';
 
 export interface SimulatorOptions {
   host?: string;
@@ -28,6 +33,12 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /** Benchmark scenarios wait for a run marker to be attached (`marks.attach`) before each run. */
+  waitForMarker?: boolean;
+  /** Keys for `start tls`, and whether clear-text sessions are refused (spec §9). */
+  tls?: SimTlsOptions;
+  /** A real cluster's configuration (`sim --config`): its shape replaces dataNodes/replicas/mgmNodes/apiNodes. */
+  config?: ClusterConfig;
 }
 
 export interface MgmdInfo {
@@ -35,6 +46,8 @@ export interface MgmdInfo {
   host: string;
   port: number;
   running: boolean;
+  /** Whether it has TLS keys (`start tls` answers Ok). */
+  tls: boolean;
 }
 
 export interface Simulator {
@@ -44,6 +57,8 @@ export interface Simulator {
   readonly model: ClusterModel;
   stopMgmd(nodeId: number): Promise<void>;
   startMgmd(nodeId: number): Promise<void>;
+  /** Where the benchmark scenarios' drivers mark their runs. */
+  readonly marks: RunMarks;
   close(): Promise<void>;
 }
 
@@ -53,7 +68,7 @@ const SELF_STOP_DELAY_MS = 20;
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 1;
-  const topology = buildTopology(options);
+  const topology = options.config ? topologyFromConfig(options.config, options.version) : buildTopology(options);
   const clock = new SimClock(options.speed ?? 1);
   const model = new ClusterModel(topology, clock, {
     tcInstances: options.tcInstances ?? 4,
@@ -78,6 +93,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         writeMode: options.writeMode ?? 'whole',
         coalesceEvents: options.coalesceEvents ?? true,
         prng: derivePrng(seed, 2, m.id),
+        ...(options.tls ? { tls: options.tls } : {}),
       }),
     ]),
   );
@@ -122,11 +138,13 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock.dispose();
     throw err;
   }
-  void chosen.run({ model, clock, stopMgmd, startMgmd });
+  model.serveConfig(() => servedConfig(options.config, topology, servers));
+  const marks = new RunMarks(options.waitForMarker ?? false);
+  void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
 
   return {
     get mgmds() {
-      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running }));
+      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running, tls: s.tlsAvailable }));
     },
     get connectstring() {
       return [...servers.values()].map((s) => formatHostPort(s.host, s.port)).join(',');
@@ -134,9 +152,20 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     model,
     stopMgmd,
     startMgmd,
+    marks,
     async close() {
       clock.dispose();
       await Promise.all([...servers.values()].map((s) => s.stop()));
     },
+  };
+}
+
+/** The configuration `get config` answers with: the given one or the topology's, with the ports really listened on. */
+function servedConfig(given: ClusterConfig | undefined, topology: Topology, servers: ReadonlyMap<number, MgmdServer>): ClusterConfig {
+  const listening = new Map([...servers].map(([id, s]) => [id, { host: s.host, port: s.port }]));
+  if (!given) return configFromTopology(topology, listening);
+  return {
+    ...given,
+    nodes: given.nodes.map((n) => (n.type === 'MGM' && listening.has(n.nodeId) ? { ...n, params: { ...n.params, PortNumber: listening.get(n.nodeId)!.port } } : n)),
   };
 }

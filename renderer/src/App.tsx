@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ActionDialog } from './components/ActionDialog.js';
 import { AlertStrip } from './components/AlertStrip.js';
 import { ClusterActions } from './components/ClusterActions.js';
@@ -10,12 +10,7 @@ import { RunKeys } from './components/RunControls.js';
 import { handleKey, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
-import { ConfigView } from './views/ConfigView.js';
-import { RestartsView } from './views/RestartsView.js';
-import { RunsView } from './views/RunsView.js';
-import { SettingsView } from './views/SettingsView.js';
-import { ThroughputView } from './views/ThroughputView.js';
-import { TlsView } from './views/TlsView.js';
+import { ConfigView, prefetchViews, RestartsView, RunsView, SettingsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
 const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs' };
 
@@ -60,13 +55,15 @@ function Body() {
   }
   return (
     <main data-view={view}>
-      {view === 'restarts' && <RestartsView />}
-      {view === 'throughput' && <ThroughputView />}
-      {view === 'events' && <EventLog />}
-      {view === 'settings' && <SettingsView />}
-      {view === 'config' && <ConfigView />}
-      {view === 'tls' && <TlsView />}
-      {view === 'runs' && <RunsView />}
+      <Suspense fallback={<p className="muted">loading…</p>}>
+        {view === 'restarts' && <RestartsView />}
+        {view === 'throughput' && <ThroughputView />}
+        {view === 'events' && <EventLog />}
+        {view === 'settings' && <SettingsView />}
+        {view === 'config' && <ConfigView />}
+        {view === 'tls' && <TlsView />}
+        {view === 'runs' && <RunsView />}
+      </Suspense>
     </main>
   );
 }
@@ -84,6 +81,11 @@ export function App() {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [store]);
+  useEffect(() => {
+    // After the first paint, and out of its way.
+    const id = setTimeout(prefetchViews, 1000);
+    return () => clearTimeout(id);
+  }, []);
   return (
     <div className={`app${fullscreen ? ' dashboard' : ''}${paused ? ' paused' : ''}`}>
       <Header />

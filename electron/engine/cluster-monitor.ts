@@ -1,5 +1,5 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, MgmClient, resolveConnectstring, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
+import { EventStream, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
@@ -191,7 +191,7 @@ export class ClusterMonitor {
 
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
-    const text = err instanceof Error ? err.message : String(err);
+    const text = safeErrorText(err);
     this.picture.lastError = what ? `${what}: ${text}` : text;
     this.errorAt = Date.now();
     this.publishConnection();

@@ -42,13 +42,15 @@ export function tokenMatches(expected: string, presented: string | null): boolea
 
 /**
  * A browser page on another site may open a WebSocket to 127.0.0.1 or rebind a DNS name to it: a request that
- * says where it comes from (Origin) must come from the host it addresses.
+ * says where it comes from (Origin) must come from the dashboard itself, i.e. `http://` and the host it
+ * addresses (serve speaks plain HTTP; an `https:`, extension or `null` origin on the same host is another site).
  */
 export function isSameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === req.headers.host;
+    const url = new URL(origin);
+    return url.protocol === 'http:' && url.host === req.headers.host && url.origin === origin.toLowerCase();
   } catch {
     return false;
   }

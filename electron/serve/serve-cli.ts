@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { InvalidArgumentError, type Command } from 'commander';
 import type { EngineHost } from '../engine/engine-host.js';
 import { isRendererBuilt, rendererDistDir } from './renderer-dir.js';
@@ -7,7 +8,12 @@ export interface ListenOptions {
   port: number;
   host: string;
   token?: string;
+  tokenFile?: string;
+  allowChanges?: boolean;
 }
+
+/** Where the token may come from besides --token, which every user of the machine can read in `ps`. */
+export const TOKEN_ENV = 'NDBTOP_TOKEN';
 
 function port(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
@@ -18,13 +24,37 @@ function port(value: string): number {
 export function addListenOptions(command: Command): Command {
   return command
     .option('--port <port>', 'HTTP port (0: any free port)', port, 8080)
-    .option('--host <address>', 'address to listen on; anything but loopback requires --token', '127.0.0.1')
-    .option('--token <token>', 'secret every request and WebSocket must present (Bearer header or ?token=)');
+    .option('--host <address>', 'address to listen on (::1 and [::1] for IPv6 loopback); anything but loopback requires a token', '127.0.0.1')
+    .option('--token <token>', `secret every request and WebSocket must present (Bearer header or ?token=); visible in ps: prefer --token-file or ${TOKEN_ENV}`)
+    .option('--token-file <file>', 'read the token from FILE (first line)')
+    .option('--allow-changes', 'let browsers change the server: watched clusters, settings, profiles, acknowledging alerts (off by default)');
 }
 
-/** Refuses a non-loopback bind without a token before anything is started: a usage error, exit code 2. */
+/** --token, else --token-file, else $NDBTOP_TOKEN; trailing whitespace (the file's newline) is not part of it. */
+export function resolveToken(opts: ListenOptions, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (opts.token !== undefined) return opts.token;
+  if (opts.tokenFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(opts.tokenFile, 'utf8');
+    } catch (err) {
+      throw new ServeConfigError(`cannot read --token-file ${opts.tokenFile}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    }
+    const token = (text.split(/\r?\n/)[0] ?? '').trim();
+    if (token === '') throw new ServeConfigError(`--token-file ${opts.tokenFile} is empty`);
+    return token;
+  }
+  const fromEnv = env[TOKEN_ENV];
+  return fromEnv === undefined || fromEnv === '' ? undefined : fromEnv;
+}
+
+/**
+ * Settles where the token comes from and refuses a non-loopback bind without one before anything is started:
+ * a usage error, exit code 2. Afterwards `opts.token` is the token in force.
+ */
 export function checkListenOptions(command: Command, opts: ListenOptions): void {
   try {
+    opts.token = resolveToken(opts);
     checkServeOptions(opts.host, opts.token);
   } catch (err) {
     if (err instanceof ServeConfigError) command.error(`error: ${err.message}`, { exitCode: 2, code: 'ndbtop.serveConfig' });
@@ -40,7 +70,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const staticDir = rendererDistDir();
   let server;
   try {
-    server = await startServeServer({ engine, staticDir, host: opts.host, port: opts.port, token: opts.token });
+    server = await startServeServer({ engine, staticDir, host: opts.host, port: opts.port, token: opts.token, allowChanges: opts.allowChanges === true });
   } catch (err) {
     await engine.close();
     throw err;
@@ -50,6 +80,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const banner = [
     `ndbtop serve: listening on ${server.url}`,
     ...describe.map((line) => `  ${line}`),
+    `  viewer changes (clusters, settings, profiles, acknowledgements): ${opts.allowChanges ? 'ALLOWED' : 'refused (--allow-changes to allow)'}`,
     `  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`,
     ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
   ];

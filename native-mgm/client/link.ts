@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { MgmHost } from '../connectstring.js';
-import { AbortedError, CommandFailedError, ConnectionClosedError, MgmError, ServerParserError, TimeoutError } from '../errors.js';
+import { AbortedError, CommandFailedError, ConnectionClosedError, MgmError, safeErrorText, ServerParserError, TimeoutError } from '../errors.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
 import { MgmConnection } from './connection.js';
 import { dialFirstReachable, type DialResult } from './dial.js';
@@ -18,6 +18,7 @@ export interface LinkState {
   since: number;
   /** How many times the link came back on a different management server than it lost. */
   failovers: number;
+  /** Why the last dial or session failed, never quoting what the server sent (`safeErrorText`). */
   lastError: string | null;
 }
 
@@ -197,7 +198,7 @@ export class Link<Info> {
     if (machine.phase.kind !== 'waiting') this.clearTimer('retry');
     const phase = machine.phase;
     const won = phase.kind === 'up' && input.type === 'ready' ? this.attempts.get(phase.attempt)?.dialed : null;
-    const patch: Partial<LinkState> = { status: statusOf(phase), ...(error ? { lastError: error.message } : {}) };
+    const patch: Partial<LinkState> = { status: statusOf(phase), ...(error ? { lastError: safeErrorText(error) } : {}) };
     if (won) {
       const failedOver = this.current.hostIndex !== null && this.current.hostIndex !== won.index;
       Object.assign(patch, { host: won.host, port: won.port, hostIndex: won.index, lastError: null, failovers: this.current.failovers + (failedOver ? 1 : 0) });

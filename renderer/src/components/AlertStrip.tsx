@@ -4,7 +4,7 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../view-model/alert-summary.js';
 import { formatClock } from '../view-model/format.js';
 
-function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: (alerts: readonly Alert[]) => void }) {
+function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: ((alerts: readonly Alert[]) => void) | null }) {
   const resolved = alert.resolvedAt !== null;
   return (
     <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
@@ -12,9 +12,11 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: (aler
       <span>{formatClock(alert.at)}</span>
       <span className="alert-msg">{alert.message}</span>
       {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
-      <button type="button" onClick={() => onAcknowledge([alert])}>
-        Acknowledge
-      </button>
+      {onAcknowledge && (
+        <button type="button" onClick={() => onAcknowledge([alert])}>
+          Acknowledge
+        </button>
+      )}
     </div>
   );
 }
@@ -31,6 +33,8 @@ export function AlertStrip() {
   const { api, store } = useAppContext();
   const alerts = useApp((s) => s.live.alerts);
   const clusterId = useApp((s) => s.live.clusterId);
+  // A viewer of serve mode without --allow-changes sees alerts but cannot acknowledge them for everyone.
+  const canAcknowledge = useApp((s) => s.appInfo?.changesEnabled !== false);
   const [allActive, setAllActive] = useState(false);
   const [review, setReview] = useState(false);
   const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
@@ -38,13 +42,14 @@ export function AlertStrip() {
   const acknowledge = (list: readonly Alert[]): void => {
     Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
   };
+  const onAcknowledge = canAcknowledge ? acknowledge : null;
   const shownActive = allActive ? active : active.slice(0, ACTIVE_ROWS);
   const hiddenActive = active.length - shownActive.length;
   const folded = hiddenActive > 0 || resolved.length > 0 || allActive;
   return (
     <section className="alert-strip" data-testid="alerts" aria-label="alerts">
       {shownActive.map((a) => (
-        <AlertRow key={a.id} alert={a} onAcknowledge={acknowledge} />
+        <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
       ))}
       {folded && (
         <div className="alert-fold" data-testid="alert-fold">
@@ -59,22 +64,28 @@ export function AlertStrip() {
               <button type="button" className="link" aria-expanded={review} onClick={() => setReview(!review)}>
                 {review ? 'Hide' : 'Review'}
               </button>{' '}
-              ·{' '}
-              <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
-                Acknowledge all resolved
-              </button>
+              {canAcknowledge && (
+                <>
+                  ·{' '}
+                  <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
+                    Acknowledge all resolved
+                  </button>
+                </>
+              )}
             </span>
           )}
           <span className="spacer" />
-          <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
-            Acknowledge all ({active.length + resolved.length})
-          </button>
+          {canAcknowledge && (
+            <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
+              Acknowledge all ({active.length + resolved.length})
+            </button>
+          )}
         </div>
       )}
       {review && resolved.length > 0 && (
         <div className="alert-review" data-testid="alert-review">
           {resolved.map((a) => (
-            <AlertRow key={a.id} alert={a} onAcknowledge={acknowledge} />
+            <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
           ))}
         </div>
       )}

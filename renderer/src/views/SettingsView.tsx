@@ -7,8 +7,12 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** Serve mode refuses changes from browsers unless started with --allow-changes; the desktop always allows them. */
+const useChangesEnabled = (): boolean => useApp((s) => s.appInfo?.changesEnabled !== false);
+
 function SettingsForm() {
   const { api, store } = useAppContext();
+  const changes = useChangesEnabled();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [saved, setSaved] = useState('');
   useEffect(() => {
@@ -27,6 +31,12 @@ function SettingsForm() {
   };
   return (
     <form className="settings-form" onSubmit={(e) => e.preventDefault()}>
+      {!changes && (
+        <p className="muted" data-testid="changes-disabled">
+          Read-only: this server does not let viewers change settings, clusters or profiles (ndbtop serve --allow-changes).
+        </p>
+      )}
+      <fieldset disabled={!changes} style={{ border: 0, padding: 0, margin: 0, display: "contents" }}>
       <label>
         Poll interval (ms)
         <input type="number" min={100} max={60000} step={100} defaultValue={settings.pollIntervalMs} onBlur={(e) => void save({ pollIntervalMs: Number(e.target.value) })} />
@@ -46,6 +56,7 @@ function SettingsForm() {
           <option value="system">system</option>
         </select>
       </label>
+      </fieldset>
       <span className="muted">{saved}</span>
     </form>
   );
@@ -69,6 +80,7 @@ function DensityPicker() {
 
 function Profiles() {
   const { api, store, selectCluster } = useAppContext();
+  const changes = useChangesEnabled();
   const clusters = useApp((s) => s.clusters);
   const [profiles, setProfiles] = useState<Profile[]>([]);
   const [name, setName] = useState('');
@@ -110,20 +122,26 @@ function Profiles() {
         {profiles.map((p) => (
           <li key={p.id}>
             <strong>{p.name}</strong> {p.connectstring}{' '}
-            <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
-              Watch
-            </button>{' '}
-            <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>
-              Delete
-            </button>
+            {changes && (
+              <>
+                <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
+                  Watch
+                </button>{' '}
+                <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>
+                  Delete
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>
-      <form className="settings-form" onSubmit={(e) => void add(e)}>
-        <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
-        <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
-        <button type="submit">Save profile</button>
-      </form>
+      {changes && (
+        <form className="settings-form" onSubmit={(e) => void add(e)}>
+          <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
+          <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
+          <button type="submit">Save profile</button>
+        </form>
+      )}
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
+import { STALE_AFTER_POLLS } from '../contract/snapshot.js';
 import { EventStream, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
@@ -54,10 +55,15 @@ export class ClusterMonitor {
   private errorAt = 0;
   private clientReady = false;
   private closed = false;
+  private pollIntervalMs: number;
+  /** When `get status` was last answered; null before the first answer. */
+  private statusAt: number | null = null;
+  private staleTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false, stale: false };
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
+    this.pollIntervalMs = options.pollIntervalMs;
   }
 
   start(): void {
@@ -82,10 +88,30 @@ export class ClusterMonitor {
     void this.keepTrying(() => stream.start(), 'event stream');
     this.poll.start();
     this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
+    this.watchStaleness();
   }
 
   setPollInterval(ms: number): void {
+    this.pollIntervalMs = ms;
     this.poll.setInterval(ms);
+    this.watchStaleness();
+  }
+
+  /**
+   * A server can keep the session up and stop answering `get status` (or answer too late): the data on screen
+   * then ages while every link says connected. Checked every poll interval, not only when a poll ends, since a
+   * stalled poll never ends before its timeout.
+   */
+  private watchStaleness(): void {
+    if (this.staleTimer) clearInterval(this.staleTimer);
+    this.staleTimer = setInterval(() => this.checkStale(), this.pollIntervalMs);
+  }
+
+  private checkStale(): void {
+    const stale = this.statusAt !== null && Date.now() - this.statusAt > STALE_AFTER_POLLS * this.pollIntervalMs;
+    if (stale === this.picture.stale) return;
+    this.picture.stale = stale;
+    this.publishConnection();
   }
 
   async runAction(action: ParsedOperatorAction): Promise<ActionResult> {
@@ -126,6 +152,7 @@ export class ClusterMonitor {
     this.closed = true;
     this.poll.close();
     if (this.memoryTimer) clearInterval(this.memoryTimer);
+    if (this.staleTimer) clearInterval(this.staleTimer);
     this.client?.close();
     this.stream?.close();
   }
@@ -142,7 +169,9 @@ export class ClusterMonitor {
       const requestedAt = Date.now();
       const nodes = await client.getStatus();
       if (this.closed) return;
-      this.options.sink({ kind: 'status', t: Date.now(), requestedAt, nodes });
+      this.statusAt = Date.now();
+      this.options.sink({ kind: 'status', t: this.statusAt, requestedAt, nodes });
+      this.picture.stale = false;
       this.clearStaleError();
     } catch (err) {
       if (!this.closed) this.noteError(err);

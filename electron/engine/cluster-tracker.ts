@@ -346,7 +346,7 @@ export class ClusterTracker {
     const before = this.connection;
     this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
-    else if (isLive(before.status) && isLost(c.status)) {
+    else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);
     }
     if (c.eventStream.status === 'live') this.alerts.resolve('event-stream-lost', at);

@@ -12,11 +12,14 @@ export interface LinkPicture {
   lastError: string | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
+  /** Connected, but `get status` went unanswered for STALE_AFTER_POLLS poll intervals. */
+  stale: boolean;
 }
 
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
   const s = p.command;
   if (p.fatal || !s || s.status === 'closed') return p.fatal || s ? 'offline' : 'connecting';
+  if (s.status === 'connected' && p.stale) return 'stale';
   if (s.status === 'connected') return s.hostIndex !== p.firstHostIndex ? 'failed-over' : 'live';
   return s.status === 'reconnecting' ? 'reconnecting' : 'connecting';
 }

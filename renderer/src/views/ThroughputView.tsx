@@ -86,12 +86,16 @@ function SmallMultiples() {
   );
 }
 
-function download(filename: string, mime: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+function clickLink(href: string, filename = ''): void {
   const a = document.createElement('a');
-  a.href = url;
+  a.href = href;
   a.download = filename;
   a.click();
+}
+
+function download(filename: string, mime: string, content: string): void {
+  const url = URL.createObjectURL(new Blob([content], { type: mime }));
+  clickLink(url, filename);
   URL.revokeObjectURL(url);
 }
 
@@ -101,6 +105,9 @@ function Toolbar() {
   const [label, setLabel] = useState('');
   const exportAs = async (format: 'csv' | 'json') => {
     if (clusterId === null) return;
+    // Serve mode: an export can be far more than a WebSocket client may have buffered; the server streams it
+    // over HTTP (the page's token cookie authorises the request).
+    if (window.ndbtop === undefined) return void clickLink(`api/export?${new URLSearchParams({ clusterId, format }).toString()}`);
     try {
       const file = await api.exportHistory({ clusterId, format });
       download(file.filename, file.mime, file.content);

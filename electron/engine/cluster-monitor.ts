@@ -198,6 +198,8 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      // A management server answers again: an event stream still waiting out its backoff follows at once.
+      if (s.hostIndex !== null) this.stream?.follow(s.hostIndex);
     }
     this.picture.command = s;
     if (s.lastError) this.noteError(s.lastError);

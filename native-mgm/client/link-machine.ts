@@ -12,6 +12,7 @@
  *                   │  ▲               │ ended: stable → dialing at once, else → waiting; no reconnect → idle(lost)
  *          failed/  │  └──retry── waiting ◄─┘
  *          ended ───┴► first pass: idle; reconnecting: waiting; permanent: closed
+ *   waiting ──now──► dialing (a server is known to be back: skip the rest of the backoff)
  *   any ──close──► closed (absorbing)
  */
 export type LinkPhase =
@@ -30,6 +31,8 @@ export type LinkInput =
   | { type: 'ended'; attempt: number }
   | { type: 'stable'; attempt: number }
   | { type: 'retry'; attempt: number }
+  /** A server is known to be up again (the other link of the cluster just connected): retry without waiting. */
+  | { type: 'now' }
   | { type: 'close' };
 
 export type LinkEffect =
@@ -112,5 +115,7 @@ export function step(m: LinkMachine, input: LinkInput): Step {
       return to(m, { ...phase, stable: true }, [{ type: 'reset-backoff' }]);
     case 'retry':
       return phase.kind === 'waiting' && current(phase, input.attempt) ? dial(m, true, phase.afterLoss) : stay(m);
+    case 'now':
+      return phase.kind === 'waiting' ? dial(m, true, phase.afterLoss) : stay(m);
   }
 }

@@ -85,6 +85,8 @@ export class Link<Info> {
   /** Fatal setup errors (a refused filter, an old server without the command) must not be retried forever. */
   private permanentError: MgmError | null = null;
   private readonly queue: Array<{ input: LinkInput; error: MgmError | null }> = [];
+  /** Where the next dial starts when `reconnectNow` named a server known to be up. */
+  private preferredIndex: number | null = null;
   private stepping = false;
 
   constructor(
@@ -153,6 +155,16 @@ export class Link<Info> {
       }
       await this.nextState(deadline - Date.now(), signal);
     }
+  }
+
+  /**
+   * A server of the list is known to be up (the cluster's other link just connected to it): a link waiting out
+   * its backoff dials it now instead. Does nothing unless the link is waiting to reconnect.
+   */
+  reconnectNow(hostIndex: number): void {
+    if (this.machine.phase.kind !== 'waiting') return;
+    this.preferredIndex = ((hostIndex % this.hosts.length) + this.hosts.length) % this.hosts.length;
+    this.input({ type: 'now' });
   }
 
   close(): void {
@@ -242,7 +254,8 @@ export class Link<Info> {
     this.attempts.set(n, attempt);
     const signal = AbortSignal.any([this.closer.signal, attempt.abort.signal]);
     // Fail over: start with the server after the one just lost; the list wraps, so it comes back to it.
-    const startIndex = afterLoss ? ((this.current.hostIndex ?? -1) + 1) % this.hosts.length : 0;
+    const startIndex = this.preferredIndex ?? (afterLoss ? ((this.current.hostIndex ?? -1) + 1) % this.hosts.length : 0);
+    this.preferredIndex = null;
     try {
       attempt.dialed = await dialFirstReachable(this.hosts, { connectTimeoutMs: this.options.connectTimeoutMs, signal, startIndex });
     } catch (err) {

@@ -18,9 +18,9 @@ interface World {
   retryTimers: Set<number>;
 }
 
-type Choice = { kind: 'open' | 'close' | 'ready' | 'failed' | 'ended' | 'stable' | 'retry'; pick: number; permanent: boolean };
+type Choice = { kind: 'open' | 'close' | 'now' | 'ready' | 'failed' | 'ended' | 'stable' | 'retry'; pick: number; permanent: boolean };
 
-const KINDS = ['open', 'close', 'ready', 'failed', 'ended', 'stable', 'retry'] as const;
+const KINDS = ['open', 'close', 'now', 'ready', 'failed', 'ended', 'stable', 'retry'] as const;
 const choice = fc.record({ kind: fc.constantFrom(...KINDS), pick: fc.nat(7), permanent: fc.boolean() }, { requiredKeys: ['kind', 'pick', 'permanent'] });
 /** Weighted so that permanent failures (which end everything) do not cut most runs short. */
 const choices = fc.array(choice.map((c) => ({ ...c, permanent: c.permanent && c.pick === 0 })), { minLength: 1, maxLength: 80 });
@@ -35,6 +35,7 @@ function inputFor(w: World, c: Choice): LinkInput | null {
   switch (c.kind) {
     case 'open':
     case 'close':
+    case 'now':
       return { type: c.kind };
     case 'ready':
     case 'failed': {
@@ -89,10 +90,12 @@ function check(before: LinkMachine, input: LinkInput, after: LinkMachine, effect
   if (dials.length === 1 && (prev.kind === 'dialing' || prev.kind === 'up')) {
     assert.ok(input.type === 'ended' && input.attempt === prev.attempt, `dial while attempt ${prev.attempt} is current: ${where}`);
   }
-  // What may start a dial: a caller's open of an idle link, a retry timer, or the loss of a session that stayed up.
+  // What may start a dial: a caller's open of an idle link, a retry timer or a hint that a server is back while
+  // waiting, or the loss of a session that stayed up. Never the loss of a session that did not.
   for (const _ of dials) {
     const lostStable = input.type === 'ended' && prev.kind === 'up' && prev.stable;
-    const allowed = (input.type === 'open' && prev.kind === 'idle') || (input.type === 'retry' && prev.kind === 'waiting') || lostStable;
+    const woken = (input.type === 'retry' || input.type === 'now') && prev.kind === 'waiting';
+    const allowed = (input.type === 'open' && prev.kind === 'idle') || woken || lostStable;
     assert.ok(allowed, `dial not earned (tight loop): ${where}`);
     if (!after.reconnect) assert.equal(input.type, 'open', `a link without reconnect dialled on its own: ${where}`);
   }

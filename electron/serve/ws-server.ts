@@ -56,8 +56,9 @@ class Client {
 
   respond(frame: ResponseFrame): void {
     if (!this.open) return;
-    // It asked for more while not reading what it has: buffering that would be without bound.
-    if (this.ws.bufferedAmount > MAX_CLIENT_BUFFER_BYTES) return void this.ws.terminate();
+    // It keeps asking while far behind on reading (a push may take a slow client a little past the cap, so
+    // twice that): buffering its answers would be without bound.
+    if (this.ws.bufferedAmount > 2 * MAX_CLIENT_BUFFER_BYTES) return void this.ws.terminate();
     const text = JSON.stringify(frame);
     if (text.length <= MAX_CLIENT_BUFFER_BYTES) return this.ws.send(text);
     const error = { code: TOO_LARGE, message: `the answer (${text.length} bytes) exceeds what a WebSocket client is sent at once; exports: GET /api/export` };

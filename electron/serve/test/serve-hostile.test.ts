@@ -86,6 +86,19 @@ test('answers larger than a client buffer are refused over WebSocket; exports st
   assert.equal((await httpGet(server.port, '/api/export?format=xml')).status, 400);
 });
 
+test('a client that keeps asking but never reads is dropped instead of buffered without bound', { timeout: 60_000 }, async (t) => {
+  const content = 'x'.repeat(MAX_CLIENT_BUFFER_BYTES / 2);
+  const { engine, server } = await serve(t, { heartbeatMs: 600_000 }, { exportHistory: async () => ({ filename: 'f.csv', mime: 'text/csv', content }) });
+  const greedy = await open(server.port);
+  const gone = once(greedy, 'close');
+  greedy.pause();
+  // 100 MB of answers asked for; the kernel's buffers hold a few, the server must stop at ~4 MB of its own.
+  for (let id = 1; id <= 100; id += 1) greedy.send(JSON.stringify({ id, name: 'exportHistory', request: { format: 'csv' } }));
+  await waitFor(() => (engine.subscribers === 0 ? true : undefined), 'the server to drop the greedy client', 30_000);
+  greedy.resume();
+  await gone;
+});
+
 test('every client gets pings and heartbeat frames; one that does not answer pings is dropped', { timeout: 60_000 }, async (t) => {
   const { server, engine } = await serve(t, { heartbeatMs: 100 });
   const live = await open(server.port);

@@ -28,6 +28,7 @@ export const AlertKindSchema = z.enum([
   'checkpoint-stall',
   'mgmd-lost',
   'event-stream-lost',
+  'cert-expiring',
 ]);
 
 export const AlertSchema = z.object({

@@ -1,7 +1,7 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { EngineHandlers } from '../contract/api.js';
 import type { PushMessage } from '../contract/channels.js';
-import type { AppInfo } from '../contract/settings.js';
+import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
 import { ClusterTracker } from './cluster-tracker.js';
 import type { EngineHost } from './engine-host.js';
@@ -25,6 +25,8 @@ export interface ClusterSource {
 export interface ClusterEntry {
   readonly id: string;
   readonly connectstring: string;
+  /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
+  tls?: ProfileTls;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
 }
@@ -95,11 +97,12 @@ export class Engine implements EngineHost {
   }
 
   /** A cluster the user adds from the UI: only where the engine can connect to clusters. */
-  connectCluster(name: string, connectstring: string): ClusterSummary {
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
     if (this.clusters.size >= MAX_CLUSTERS) throw new EngineRequestError('UNSUPPORTED', `already watching ${MAX_CLUSTERS} clusters, the most one ndbtop watches`);
     const entry = this.addCluster(name, connectstring, 'live');
+    if (tls) entry.tls = tls;
     entry.source = connect(entry);
     return this.summary(entry);
   }

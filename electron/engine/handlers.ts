@@ -9,9 +9,11 @@ export function makeHandlers(engine: Engine): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring }) => engine.connectCluster(name, connectstring),
+    addCluster: async ({ name, connectstring, tls }) => engine.connectCluster(name, connectstring, tls),
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
+    getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
+    getCounters: async ({ clusterId }) => engine.cluster(clusterId).tracker.counters(),
     getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
     getTimeline: async ({ clusterId, fromMs }) => engine.cluster(clusterId).tracker.timelineView(fromMs),
     getEvents: async ({ clusterId, beforeSeq, limit }) => engine.cluster(clusterId).tracker.events(beforeSeq, limit),

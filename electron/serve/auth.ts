@@ -29,8 +29,9 @@ export function presentedToken(req: IncomingMessage): string | null {
   return null;
 }
 
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
+/** Over HTTPS the cookie is `Secure`, so a browser never sends the token over plain HTTP. */
+export function tokenCookie(token: string, secure = false): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
@@ -42,15 +43,17 @@ export function tokenMatches(expected: string, presented: string | null): boolea
 
 /**
  * A browser page on another site may open a WebSocket to 127.0.0.1 or rebind a DNS name to it: a request that
- * says where it comes from (Origin) must come from the dashboard itself, i.e. `http://` and the host it
- * addresses (serve speaks plain HTTP; an `https:`, extension or `null` origin on the same host is another site).
+ * says where it comes from (Origin) must come from the dashboard itself: serve's own scheme (http, or https with
+ * --tls-cert) and the host it addresses. Another scheme on the same host (an extension, `null`) is another site.
  */
 export function isSameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   try {
     const url = new URL(origin);
-    return url.protocol === 'http:' && url.host === req.headers.host && url.origin === origin.toLowerCase();
+    // The dashboard's own scheme: https when serve speaks TLS (the socket says), else http.
+    const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https:' : 'http:';
+    return url.protocol === scheme && url.host === req.headers.host && url.origin === origin.toLowerCase();
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import type { EngineHost } from '../engine/engine-host.js';
 import { isRendererBuilt, rendererDistDir } from './renderer-dir.js';
 import { checkServeOptions, ServeConfigError, startServeServer } from './serve-server.js';
+import { plainTextWarning, type HttpsFiles } from './https-listener.js';
 
 export interface ListenOptions {
   port: number;
@@ -10,6 +11,9 @@ export interface ListenOptions {
   token?: string;
   tokenFile?: string;
   allowChanges?: boolean;
+  tlsCert?: string;
+  tlsKey?: string;
+  metricsOnly?: boolean;
 }
 
 /** Where the token may come from besides --token, which every user of the machine can read in `ps`. */
@@ -26,8 +30,14 @@ export function addListenOptions(command: Command): Command {
     .option('--port <port>', 'HTTP port (0: any free port)', port, 8080)
     .option('--host <address>', 'address to listen on (::1 and [::1] for IPv6 loopback); anything but loopback requires a token', '127.0.0.1')
     .option('--token <token>', `secret every request and WebSocket must present (Bearer header or ?token=); visible in ps: prefer --token-file or ${TOKEN_ENV}`)
-    .option('--token-file <file>', 'read the token from FILE (first line)')
-    .option('--allow-changes', 'let browsers change the server: watched clusters, settings, profiles, acknowledging alerts (off by default)');
+    .option('--token-file <file>', `read the token from FILE (first line); without --token or --token-file, ${TOKEN_ENV} is used`)
+    .option('--allow-changes', 'let browsers change the server: watched clusters, settings, profiles, acknowledging alerts (off by default)')
+    .option('--tls-cert <file>', 'serve HTTPS and WSS with this certificate (PEM, with its chain); needs --tls-key')
+    .option('--tls-key <file>', 'private key (PEM) of --tls-cert');
+}
+
+function httpsFiles(opts: ListenOptions): HttpsFiles | undefined {
+  return opts.tlsCert !== undefined && opts.tlsKey !== undefined ? { certFile: opts.tlsCert, keyFile: opts.tlsKey } : undefined;
 }
 
 /** --token, else --token-file, else $NDBTOP_TOKEN; trailing whitespace (the file's newline) is not part of it. */
@@ -56,6 +66,7 @@ export function checkListenOptions(command: Command, opts: ListenOptions): void 
   try {
     opts.token = resolveToken(opts);
     checkServeOptions(opts.host, opts.token);
+    if ((opts.tlsCert === undefined) !== (opts.tlsKey === undefined)) throw new ServeConfigError('--tls-cert and --tls-key go together');
   } catch (err) {
     if (err instanceof ServeConfigError) command.error(`error: ${err.message}`, { exitCode: 2, code: 'ndbtop.serveConfig' });
     throw err;
@@ -70,7 +81,17 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const staticDir = rendererDistDir();
   let server;
   try {
-    server = await startServeServer({ engine, staticDir, host: opts.host, port: opts.port, token: opts.token, allowChanges: opts.allowChanges === true });
+    const https = httpsFiles(opts);
+    server = await startServeServer({
+      engine,
+      staticDir,
+      host: opts.host,
+      port: opts.port,
+      token: opts.token,
+      metricsOnly: opts.metricsOnly,
+      allowChanges: opts.allowChanges === true,
+      ...(https ? { https } : {}),
+    });
   } catch (err) {
     await engine.close();
     throw err;
@@ -78,13 +99,20 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   const out = (line: string): boolean => process.stdout.write(`${line}\n`);
   // One write, so a script (or a test) reading the URL line also has the rest of the banner.
   const banner = [
-    `ndbtop serve: listening on ${server.url}`,
+    // An exporter's output ends up in a service's log: its line carries no token.
+    `ndbtop serve: listening on ${opts.metricsOnly ? `${server.url.split('?')[0]}metrics${opts.token === undefined ? '' : ' (token required)'}` : server.url}`,
     ...describe.map((line) => `  ${line}`),
-    `  viewer changes (clusters, settings, profiles, acknowledgements): ${opts.allowChanges ? 'ALLOWED' : 'refused (--allow-changes to allow)'}`,
-    `  endpoints: / (dashboard), /api/snapshot, /metrics, WebSocket /ws`,
-    ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
+    ...(opts.metricsOnly
+      ? [`  endpoints: /metrics only (--metrics-only: no dashboard, API or WebSocket)`]
+      : [
+          `  viewer changes (clusters, settings, profiles, acknowledgements): ${opts.allowChanges ? 'ALLOWED' : 'refused (--allow-changes to allow)'}`,
+          `  endpoints: / (dashboard), /api/snapshot, /api/export, /metrics, WebSocket /ws`,
+          ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
+        ]),
   ];
   out(banner.join('\n'));
+  const warning = plainTextWarning(opts.host, httpsFiles(opts));
+  if (warning !== null) process.stderr.write(`ndbtop serve: ${warning}\n`);
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {

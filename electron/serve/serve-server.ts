@@ -1,11 +1,12 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { EXPORT_PATH, streamExport } from './export-route.js';
-import { createMetrics } from './metrics.js';
+import { createListener, type HttpsFiles } from './https-listener.js';
+import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
@@ -26,6 +27,10 @@ export interface ServeOptions {
   headersTimeoutMs?: number;
   /** WebSocket ping and heartbeat frame interval. */
   heartbeatMs?: number;
+  /** Serve HTTPS and WSS with this certificate and key. */
+  https?: HttpsFiles;
+  /** A headless exporter: `/metrics` only, no dashboard, no API, no WebSocket. */
+  metricsOnly?: boolean;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -72,6 +77,14 @@ async function snapshot(handlers: EngineHandlers, url: URL, res: ServerResponse)
   reply(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: result.error }), { 'Cache-Control': 'no-store' });
 }
 
+async function metrics(exporter: MetricsExporter, url: URL, res: ServerResponse): Promise<void> {
+  const result = await exporter.scrape(url.searchParams.get('cluster') ?? undefined);
+  if (!result.ok) return text(res, result.status, result.message);
+  reply(res, 200, exporter.contentType, result.body, { 'Cache-Control': 'no-store' });
+}
+
+const EXPORTER_PAGE = 'ndbtop metrics exporter (--metrics-only): Prometheus metrics at /metrics, one cluster with /metrics?cluster=NAME';
+
 /**
  * Serve mode's HTTP side: the renderer's files, `/api/snapshot`, `/metrics`, and the contract on `/ws`.
  * Refuses (ServeConfigError) to bind a non-loopback address without a token.
@@ -82,35 +95,41 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   checkServeOptions(host, token);
   // Browsers only ever get these: what a viewer may not change is refused here, whatever the transport.
   const handlers = viewerHandlers(engine.handlers, options.allowChanges === true);
-  const metrics = createMetrics(handlers);
+  const exporter = createMetricsExporter(handlers);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, token);
     if (!admission.ok) return text(res, admission.status, admission.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/metrics') return metrics(exporter, url, res);
+    if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');
     if (url.pathname === '/api/snapshot') return snapshot(handlers, url, res);
     if (url.pathname === EXPORT_PATH) return streamExport(handlers, url, res);
-    if (url.pathname === '/metrics') return reply(res, 200, metrics.contentType, await metrics.render(), { 'Cache-Control': 'no-store' });
     if (url.pathname === WS_PATH) return text(res, 426, 'Upgrade Required');
     const file = await readStaticFile(staticDir, url.pathname);
     if (!file) return text(res, 404, 'Not Found');
     // The page was opened with ?token=…; its relative asset URLs and API calls carry it as a cookie from here on.
-    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token) } : {};
+    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token, options.https !== undefined) } : {};
     reply(res, 200, file.contentType, file.body, { 'Cache-Control': file.cacheControl, ...cookie });
   };
 
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const server = createServer({ headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) }, (req, res) => {
+  const limits = { headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
+  const server = createListener(
+    (req, res) => {
     route(req, res).catch((err: unknown) => {
       if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
     });
-  });
+    },
+    options.https,
+    limits,
+  );
   // Half-open connections must not exhaust file descriptors: beyond the cap new ones are closed at accept, and
   // the headers timeout frees the slow ones within seconds.
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const ws = attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, token, options.heartbeatMs);
+  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, token, options.heartbeatMs);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -121,7 +140,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const url = `${options.https ? 'https' : 'http'}://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 
   return {
     host,
@@ -129,7 +148,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     url,
     close: () =>
       new Promise<void>((resolve) => {
-        ws.close();
+        ws?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

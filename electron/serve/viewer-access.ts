@@ -27,6 +27,8 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'change' | 
   saveProfile: 'change',
   deleteProfile: 'change',
   exportHistory: 'read',
+  getClusterConfig: 'read',
+  getCounters: 'read',
 };
 
 /** Code of a request a viewer may not make. */

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
 import type { MgmHost } from '../connectstring.js';
 import { AbortedError, CommandFailedError, ConnectionClosedError, MgmError, safeErrorText, ServerParserError, TimeoutError } from '../errors.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
@@ -32,6 +33,8 @@ export interface LinkOptions {
   backoff?: BackoffOptions;
   /** How long a session must stay up before the backoff starts again from its shortest delay. */
   stableMs?: number;
+  /** Runs on each freshly dialed socket before the session starts (TLS, spec §9); closes the socket if it throws. */
+  secure?: (socket: Socket, host: string, port: number, signal: AbortSignal) => Promise<Socket>;
 }
 
 /**
@@ -90,7 +93,7 @@ export class Link<Info> {
   private stepping = false;
 
   constructor(
-    private readonly hosts: ReadonlyArray<MgmHost>,
+    private hosts: ReadonlyArray<MgmHost>,
     private readonly options: LinkOptions,
     private readonly setup: (conn: MgmConnection, signal: AbortSignal) => Promise<Info>,
   ) {
@@ -101,6 +104,11 @@ export class Link<Info> {
 
   get state(): LinkState {
     return this.current;
+  }
+
+  /** Management servers learned later (from the configuration): tried after the given ones, host indexes unchanged. */
+  addHosts(extra: ReadonlyArray<MgmHost>): void {
+    this.hosts = [...this.hosts, ...extra];
   }
 
   get sessionInfo(): Info | null {
@@ -248,7 +256,7 @@ export class Link<Info> {
     }
   }
 
-  /** TCP connect, then the setup; a transport upgrade (TLS) belongs between the two, inside this attempt. */
+  /** TCP connect, the transport upgrade (TLS, `secure`), then the setup: all one attempt. */
   private async dial(n: number, afterLoss: boolean): Promise<void> {
     const attempt: Attempt<Info> = { abort: new AbortController(), dialed: null, conn: null, info: null };
     this.attempts.set(n, attempt);
@@ -256,14 +264,17 @@ export class Link<Info> {
     // Fail over: start with the server after the one just lost; the list wraps, so it comes back to it.
     const startIndex = this.preferredIndex ?? (afterLoss ? ((this.current.hostIndex ?? -1) + 1) % this.hosts.length : 0);
     this.preferredIndex = null;
+    let socket: Socket;
     try {
-      attempt.dialed = await dialFirstReachable(this.hosts, { connectTimeoutMs: this.options.connectTimeoutMs, signal, startIndex });
+      const dialed = await dialFirstReachable(this.hosts, { connectTimeoutMs: this.options.connectTimeoutMs, signal, startIndex });
+      attempt.dialed = dialed;
+      socket = this.options.secure ? await this.options.secure(dialed.socket, dialed.host, dialed.port, signal) : dialed.socket;
     } catch (err) {
       this.forget(n);
       this.input({ type: 'failed', attempt: n, permanent: false }, asMgmError(err));
       return;
     }
-    const conn = new MgmConnection(attempt.dialed.socket, attempt.dialed.host, attempt.dialed.port);
+    const conn = new MgmConnection(socket, attempt.dialed.host, attempt.dialed.port);
     attempt.conn = conn;
     if (signal.aborted) conn.destroy(new AbortedError('connecting to the management server'));
     // Before the setup: the connection may end while its last reply is still being handed over.

@@ -6,6 +6,7 @@ import { eventText } from '../../engine/event-text.js';
 import { withDeadline } from '../deadline.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
 import { printText, terminalJson } from '../terminal-text.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { InvalidArgumentError } from 'commander';
 
 function parseFilter(text: string): Partial<Record<Category, number>> {
@@ -28,18 +29,22 @@ function line(e: ClusterEvent): string {
 }
 
 export function registerEvents(program: Command): void {
-  addConnectOptions(program.command('events'))
+  addMgmTlsOptions(addConnectOptions(program.command('events')))
     .description('print cluster events as they arrive (until interrupted)')
     .option('--json', 'one JSON object per line')
     .option('--filter <levels>', 'categories and levels, e.g. "STARTUP=15 STATISTICS=8"', parseFilter)
-    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> }) => {
+    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> } & TlsCliOptions) => {
       const { hosts } = connectstringFrom(opts);
-      const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER });
+      const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER, tls: mgmTlsFrom(opts) });
       stream.events.on('event', (e) => (opts.json ? process.stdout.write(`${terminalJson(e)}\n`) : printText(process.stdout, line(e))));
       stream.events.on('warning', (w) => printText(process.stderr, `ndbtop: warning: ${w.message}\n`));
       stream.events.on('state', (s) => {
         if (s.status === 'reconnecting') printText(process.stderr, `ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);
-        if (s.status === 'connected') printText(process.stderr, `ndbtop: listening to ${s.host}:${s.port}\n`);
+        if (s.status === 'connected') {
+          const tls = stream.tls;
+          const how = tls?.secured ? (tls.protocol ?? 'TLS') : `clear text${tls?.clearTextReason ? `: ${tls.clearTextReason}` : ''}`;
+          printText(process.stderr, `ndbtop: listening to ${s.host}:${s.port} (${how})\n`);
+        }
       });
       // --timeout bounds getting subscribed as a whole; after that the stream runs until interrupted.
       await withDeadline(opts.timeout, 'ndbtop events: subscribing', (signal) => stream.start(signal)).catch((err: unknown) => {

@@ -96,11 +96,11 @@ test('menu: views, zoom, full screen, about, profiles', () => {
   }, { devTools: false });
   const find = (items: MenuItemSpec[], label: string): MenuItemSpec | undefined => items.find((i) => i.label === label);
   const view = find(template, 'View')?.submenu ?? [];
-  for (const label of ['Dashboard', 'Restart Timeline', 'Throughput', 'Events']) find(view, label)?.click?.();
+  for (const label of ['Dashboard', 'Restart Timeline', 'Throughput', 'Events', 'Configuration']) find(view, label)?.click?.();
   assert.deepEqual(view.filter((i) => i.role).map((i) => i.role), ['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   find(find(find(template, 'File')?.submenu ?? [], 'Connect to Profile')?.submenu ?? [], 'prod (mgm1:1186)')?.click?.();
   find(find(template, 'Help')?.submenu ?? [], 'About ndbtop')?.click?.();
-  assert.deepEqual(calls, ['view:nodes', 'view:restarts', 'view:throughput', 'view:events', 'profile:p1', 'about']);
+  assert.deepEqual(calls, ['view:nodes', 'view:restarts', 'view:throughput', 'view:events', 'view:config', 'profile:p1', 'about']);
   assert.equal(viewUrl('restarts'), 'app://ndbtop/index.html#/restarts');
 });
 
@@ -110,6 +110,9 @@ test('desktop command line: -c, NDB_CONNECTSTRING, simulator by default, Chromiu
   assert.equal(none.actionsEnabled, true);
   assert.equal(parseDesktopArgs([], { NDB_CONNECTSTRING: 'env:1186' }).connectstring, 'env:1186');
   const all = parseDesktopArgs(['-c', 'mgm1:1186', '--record', '/tmp/r.jsonl', '--poll', '500', '--read-only', '--enable-logging'], { NDB_CONNECTSTRING: 'env:1186' });
-  assert.deepEqual(all, { connectstring: 'mgm1:1186', recordFile: '/tmp/r.jsonl', replayFile: undefined, pollIntervalMs: 500, actionsEnabled: false, devTools: false });
+  assert.deepEqual(all, { connectstring: 'mgm1:1186', recordFile: '/tmp/r.jsonl', replayFile: undefined, pollIntervalMs: 500, actionsEnabled: false, devTools: false, tls: { mode: 'relaxed' } });
+  const tls = parseDesktopArgs(['--ndb-mgm-tls', 'strict', '--ndb-tls-search-path', '/etc/ndb-tls:$HOME/x', '--tls-ca', '/pki/ca.pem'], {});
+  assert.deepEqual(tls.tls, { mode: 'strict', searchPath: '/etc/ndb-tls:$HOME/x', caFile: '/pki/ca.pem' });
+  assert.throws(() => parseDesktopArgs(['--ndb-mgm-tls', 'maybe'], {}), /relaxed or strict/);
   assert.throws(() => parseDesktopArgs(['--poll', '5'], {}), /100 to 60000/);
 });

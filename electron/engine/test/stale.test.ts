@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import type { Socket } from 'node:net';
 import { ScriptedServer, mgmdScript } from '../../../native-mgm/client/test/scripted-server.js';
 import { SPEC_REPLIES } from '../../../native-mgm/test/fixtures/spec-transcripts.js';
-import { createMetrics } from '../../serve/metrics.js';
+import { createMetricsExporter } from '../../serve/metrics/exporter.js';
 import { createEngine } from '../create-engine.js';
 import { waitFor } from './helpers.js';
 
@@ -23,7 +23,14 @@ test('a connected cluster whose get status goes unanswered shows stale (snapshot
   // A long request timeout: the session stays up the whole time, so only staleness can tell.
   const engine = await createEngine({ host: 'serve', simulator: false, clusters: [{ connectstring: `127.0.0.1:${server.port}` }], pollIntervalMs: 100, requestTimeoutMs: 60_000 });
   t.after(() => engine.close());
-  const metrics = createMetrics(engine.handlers);
+  const exporter = createMetricsExporter(engine.handlers);
+  const metrics = {
+    render: async () => {
+      const scrape = await exporter.scrape(undefined);
+      assert.ok(scrape.ok);
+      return scrape.body;
+    },
+  };
   const status = async () => (await engine.handlers.getSnapshot({})).connection.status;
 
   await waitFor('live with nodes', async () => (await status()) === 'live' && (await engine.handlers.getSnapshot({})).nodes.length > 0);

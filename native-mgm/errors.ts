@@ -142,7 +142,7 @@ export function safeErrorText(err: unknown): string {
   let text: string;
   if (err instanceof ProtocolError) text = `protocol error: ${err.brief}`;
   else if (err instanceof ServerParserError) text = 'the management server did not understand a request';
-  else if (err instanceof AuthorizationError) text = 'the management server refused a command (authorization)';
+  else if (err instanceof AuthorizationError) text = 'the management server refused a command: it requires TLS and this session has none';
   else if (err instanceof CommandFailedError) text = `the management server refused "${err.command}"`;
   else text = err instanceof Error ? err.message : String(err);
   // Our own texts never hold control characters; whatever else slipped in must not reach a terminal or a page.

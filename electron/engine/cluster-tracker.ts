@@ -2,10 +2,13 @@ import { expiringCerts } from './tls/cert-expiry.js';
 import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
+import type { Run, RunReport } from '../contract/runs.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
+import { markRaisingEvent } from './alerts/event-severity.js';
+import { MEMORY_LEVELS, MemoryLevels } from './alerts/memory-levels.js';
 import { BackupTracker } from './backup-tracker.js';
 import { AlertTally } from './counters/alert-tally.js';
 import { StatisticsTotals } from './counters/statistics-totals.js';
@@ -17,6 +20,9 @@ import { nodeGroups, safeToStop, type GroupMember } from './node-groups.js';
 import { isUp } from './node-status.js';
 import { isFresh, RateTracker } from './rates.js';
 import { RestartTracker } from './restart-tracker.js';
+import type { CollapseConfig } from './runs/collapse.js';
+import { RunTracker } from './runs/run-tracker.js';
+import { runReport } from './runs/run-summary.js';
 import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
 import type { ClusterConfigView } from '../contract/config.js';
@@ -35,6 +41,9 @@ export interface TrackerOptions {
   mode: ConnectionView['mode'];
   historySeconds: number;
   eventLogSize?: number;
+  /** When a fall of cluster throughput is a collapse; default: by half within 10 s. */
+  collapse?: CollapseConfig;
+  memoryAlertHoldMs?: number | undefined;
 }
 
 interface NodeRecord {
@@ -52,11 +61,9 @@ interface NodeRecord {
 const NOT_LOGGED = new Set(['TransReportCounters', 'OperationReportCounters']);
 const ARBITRATION_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
 const ARBITRATION_NEEDED = new Set([42, 46]);
-const MEMORY_LEVELS = [
-  { level: 'critical', percent: 90, kind: 'memory-critical', severity: 'critical' },
-  { level: 'high', percent: 80, kind: 'memory-high', severity: 'warning' },
-] as const;
 
+/** Statuses in which the management server has no contact with the node: what we show of it is from before. */
+const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
 const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
 const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
 
@@ -77,14 +84,18 @@ export class ClusterTracker {
   private readonly totals = new StatisticsTotals();
   private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
+  private readonly memoryLevels: MemoryLevels;
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
   private readonly alerts: AlertBook;
   private readonly timeline: StatusTimeline;
   readonly history: ClusterHistory;
+  readonly runs: RunTracker;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
   private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
+  /** The logged event being applied: an alert it raises gives it its severity. */
+  private eventInHand: EventView | null = null;
   /** Set by what must reach the screen at once: an alert, a data node leaving or reaching the up state. */
   private urgentChange = false;
 
@@ -105,11 +116,21 @@ export class ClusterTracker {
       eventStream: { status: 'connecting', lastEventAt: null },
     };
     this.log = new EventLog(options.eventLogSize);
+    this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
+      if (this.eventInHand) markRaisingEvent(this.eventInHand, a);
       this.alertTally.count(a);
+      this.runs.onAlert(a);
       listener.alert(a);
     });
+    this.runs = new RunTracker(
+      {
+        events: (from, to) => this.log.page(undefined, Number.MAX_SAFE_INTEGER).filter((e) => e.at >= from && e.at <= to),
+        raiseCollapse: (at, message) => this.alerts.occurred('throughput-collapse', 'critical', at, null, message),
+      },
+      options.collapse,
+    );
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
     this.history = new ClusterHistory(options.historySeconds);
   }
@@ -152,6 +173,9 @@ export class ClusterTracker {
       case 'tick':
         this.sample(input.t);
         break;
+      case 'run':
+        this.runs.apply(input);
+        break;
       case 'config': {
         const note = this.config.apply(input.config, input.t);
         if (note) this.newEvents.push(this.log.note(note));
@@ -177,6 +201,11 @@ export class ClusterTracker {
     return this.config.view();
   }
 
+  /** NoOfReplicas from the configuration, null until it is read. */
+  replicas(): number | null {
+    return this.config.replicas();
+  }
+
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
   }
@@ -193,9 +222,10 @@ export class ClusterTracker {
       nodeGroups: nodeGroups(members, this.config.replicas()),
       masterNodeId: master?.state.nodeId ?? null,
       singleUserApiNodeId: this.singleUserApi,
-      rates: this.rates.total(),
+      rates: this.rates.total(this.now, this.dataNodeIds()),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
+      runs: this.runs.list(),
       configGeneration: this.config.generation,
     };
   }
@@ -205,10 +235,24 @@ export class ClusterTracker {
     return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
   }
 
+  runReport(run: Run): RunReport {
+    const dataNodes = [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, nodeGroup: typeof n.nodeGroup === 'number' ? n.nodeGroup : null }));
+    return runReport(run, {
+      history: this.history,
+      events: (from, to) => this.log.page(undefined, Number.MAX_SAFE_INTEGER).filter((e) => e.at >= from && e.at <= to),
+      alerts: (from, to) => this.runs.alerts(from, to),
+      dataNodes,
+      source: this.name,
+      now: this.now,
+    });
+  }
+
   private nodeView(n: NodeRecord, members: readonly GroupMember[]): NodeView {
     const s = n.state;
     const id = s.nodeId;
     const member = members.find((m) => m.nodeId === id);
+    const connected = isConnected(n.status);
+    const rates = this.rates.node(id);
     return {
       nodeId: id,
       type: s.type,
@@ -227,11 +271,17 @@ export class ClusterTracker {
       sampledAt: n.sampledAt,
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
-      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members, this.config.replicas()) : null,
+      // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
+      safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: { ...this.memory.node(id) },
-      rates: this.rates.node(id),
+      rates: rates && { ...rates, stale: !connected || !isFresh(rates, this.now) },
+      lastSeenAt: connected ? null : n.statusSince,
       configured: this.config.configured(id),
     };
+  }
+
+  private dataNodeIds(): number[] {
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
   }
 
   /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
@@ -283,6 +333,8 @@ export class ClusterTracker {
     this.timeline.note(id, status, phase, at);
     this.restarts.onStatus(id, status, phase, at);
     if (rec.state.type !== 'NDB') return;
+    // A (re)starting node's instances begin new report periods: its earlier reports say nothing about them.
+    if (status === 'STARTING' && previous !== 'STARTING') this.rates.restarted(id);
     // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
     if (isUp(previous) !== isUp(status)) this.urgentChange = true;
     const key = `node-down:${id}`;
@@ -300,7 +352,17 @@ export class ClusterTracker {
   private applyEvent(e: ClusterEvent): void {
     const at = e.receivedAt;
     this.connection.eventStream.lastEventAt = at;
-    if (!NOT_LOGGED.has(e.name)) this.newEvents.push(this.log.add(e));
+    const view = NOT_LOGGED.has(e.name) ? null : this.log.add(e);
+    if (view) this.newEvents.push(view);
+    this.eventInHand = view;
+    try {
+      this.applyEventEffects(e, at);
+    } finally {
+      this.eventInHand = null;
+    }
+  }
+
+  private applyEventEffects(e: ClusterEvent, at: number): void {
     // Totals and rates read the same reports; both must see every one.
     const statistics = this.totals.apply(e);
     if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
@@ -368,16 +430,17 @@ export class ClusterTracker {
 
   private checkMemory(id: number, kind: MemoryKind, at: number): void {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
-    const level = MEMORY_LEVELS.find((l) => percent >= l.percent)?.level ?? null;
+    const level = this.memoryLevels.update(`${id}:${kind}`, percent, at);
     for (const l of MEMORY_LEVELS) {
       const key = `${l.kind}:${id}:${kind}`;
-      if (l.level === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used`);
+      if (l === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used (≥ ${l.raiseAt} %)`);
       else this.alerts.resolve(key, at);
     }
   }
 
   private applyConnection(c: ConnectionInput, at: number): void {
     const before = this.connection;
+    if (c.failovers > before.failovers && c.mgmd) this.runs.note(at, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
     this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
@@ -413,10 +476,9 @@ export class ClusterTracker {
   }
 
   private sample(at: number): void {
-    const total = this.rates.total();
-    const dataIds = [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
+    const dataIds = this.dataNodeIds();
     const cluster: MetricValues = {
-      ...rateValues(isFresh(total, at) ? total : null),
+      ...rateValues(this.rates.total(at, dataIds)),
       dataMemory: this.memory.clusterPercent('data', dataIds),
       indexMemory: this.memory.clusterPercent('index', dataIds),
     };
@@ -427,6 +489,7 @@ export class ClusterTracker {
       perNode.set(id, { ...rateValues(isFresh(r, at) ? r : null), dataMemory: m.data?.percent ?? null, indexMemory: m.index?.percent ?? null });
     }
     this.listener.history(this.history.record(at, cluster, perNode));
+    this.runs.sample(at, cluster.transactions ?? null);
   }
 }
 

@@ -2,6 +2,7 @@ import type { EngineHandlers } from '../contract/api.js';
 import { previewAction } from './action-preview.js';
 import type { Engine } from './engine.js';
 import { exportHistory } from './history-export.js';
+import { runHandlers } from './runs/run-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
 export function makeHandlers(engine: Engine): EngineHandlers {
@@ -23,7 +24,10 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       if (open) engine.feed(entry.id, { kind: 'ack', t: Date.now(), alertId });
       return { acknowledged: open };
     },
-    previewAction: async ({ clusterId, action }) => previewAction(action, engine.cluster(clusterId).tracker.snapshot(), engine.actionsAllowed),
+    previewAction: async ({ clusterId, action }) => {
+      const tracker = engine.cluster(clusterId).tracker;
+      return previewAction(action, tracker.snapshot(), engine.actionsAllowed, { noOfReplicas: tracker.replicas() });
+    },
     runAction: async ({ clusterId, action }) => {
       const entry = engine.cluster(clusterId);
       if (!engine.actionsAllowed) return { ok: false, message: 'operator actions are disabled (start ndbtop with --allow-actions)' };
@@ -46,5 +50,6 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       const { tracker, id } = engine.cluster(clusterId);
       return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, fromMs);
     },
+    ...runHandlers(engine),
   };
 }

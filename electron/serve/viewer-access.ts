@@ -5,11 +5,13 @@ import type { RequestName } from '../contract/channels.js';
  * What each request does to the server, so serve mode can tell a viewer from an operator. Every request must be
  * classified (the type demands it): a new one cannot reach browsers ungated by being forgotten here.
  * - read: anyone admitted may ask.
+ * - mark: benchmark run marks (start, phase, stop): state, but of ndbtop's own bookkeeping, not of the cluster
+ *   or of what others watch; open to anyone admitted (the token), as `POST /api/runs` is (issue 10).
  * - change: changes what every viewer sees or what the server connects to (clusters, settings, profiles,
  *   acknowledging alerts); refused unless serve runs with --allow-changes (or --allow-actions).
  * - action: an operator action on the cluster; the engine itself refuses it unless started with --allow-actions.
  */
-export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'change' | 'action' } = {
+export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'change' | 'action' } = {
   getAppInfo: 'read',
   listClusters: 'read',
   addCluster: 'change',
@@ -29,6 +31,13 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'change' | 
   exportHistory: 'read',
   getClusterConfig: 'read',
   getCounters: 'read',
+  startRun: 'mark',
+  markPhase: 'mark',
+  stopRun: 'mark',
+  getRunReports: 'read',
+  exportRuns: 'read',
+  // Keeps a recording's runs in the server's memory for everyone's comparisons.
+  importRecording: 'change',
 };
 
 /** Code of a request a viewer may not make. */

@@ -60,7 +60,7 @@ test('with --allow-changes the same requests work', { timeout: 60_000 }, async (
 
 test('every request of the contract is classified, and only reads are open to viewers', () => {
   const changes = Object.entries(REQUEST_ACCESS).filter(([, access]) => access === 'change').map(([name]) => name);
-  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'removeCluster', 'saveProfile', 'updateSettings']);
+  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'importRecording', 'removeCluster', 'saveProfile', 'updateSettings']);
 });
 
 test(`the engine watches at most ${MAX_CLUSTERS} clusters`, async () => {

@@ -3,11 +3,15 @@ import { Command, CommanderError } from 'commander';
 import { registerConfig } from './commands/config.js';
 import { registerDesktop } from './commands/desktop.js';
 import { registerEvents } from './commands/events.js';
+import { registerRecord } from './commands/record.js';
 import { registerReplay } from './commands/replay.js';
+import { registerReport } from './commands/report.js';
+import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
+import { printText } from './terminal-text.js';
 
 /**
  * `ndbtop` on the command line. Each sub-command lives in commands/<name>.ts and registers itself here; they
@@ -34,6 +38,9 @@ registerEvents(program);
 registerSim(program);
 registerServe(program);
 registerReplay(program);
+registerRecord(program);
+registerReport(program);
+registerRun(program);
 
 try {
   await program.parseAsync(process.argv);
@@ -41,7 +48,7 @@ try {
   if (err instanceof CommanderError) {
     process.exitCode = err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
   } else {
-    process.stderr.write(`ndbtop: ${err instanceof Error ? err.message : String(err)}\n`);
+    printText(process.stderr, `ndbtop: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = exitCodeFor(err);
   }
 }

@@ -11,6 +11,7 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'checkpoint-stall': 'checkpoint stalled',
   'mgmd-lost': 'management server lost',
   'event-stream-lost': 'event stream lost',
+  'throughput-collapse': 'cluster throughput collapsed',
   'cert-expiring': 'TLS certificate expiring',
 };
 

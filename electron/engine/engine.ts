@@ -10,7 +10,11 @@ import { makeHandlers } from './handlers.js';
 import { PushHub } from './push-hub.js';
 import type { Recorder } from './recorder.js';
 import type { SettingsStore } from './settings-store.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import type { TrackerInput } from './tracker-input.js';
+
+/** Each watched cluster holds two connections, history and a tracker: a bound keeps one client from exhausting the host. */
+export const MAX_CLUSTERS = 32;
 
 /** What the engine needs from a live source of one cluster; replays have none. */
 export interface ClusterSource {
@@ -35,6 +39,8 @@ export interface EngineConfig {
   memoryAlertHoldMs?: number;
   settings: SettingsStore;
   recorder: Recorder | null;
+  /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
+  collapse?: CollapseConfig;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
   /** Closed with the engine: the built-in simulator, a replay's player. */
@@ -72,13 +78,13 @@ export class Engine implements EngineHost {
     return this.hub.subscribe(listener);
   }
 
-  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now()): ClusterEntry {
+  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now(), collapse = this.config.collapse): ClusterEntry {
     this.nextId += 1;
     const hub = this.hub;
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
@@ -88,7 +94,8 @@ export class Engine implements EngineHost {
     );
     const entry: ClusterEntry = { id, connectstring, tracker, source: null };
     this.clusters.set(id, entry);
-    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode });
+    // The collapse settings go with the cluster, so a replay (and `ndbtop report`) raises the alerts live did.
+    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode, ...(collapse ? { collapse } : {}) });
     hub.addCluster(id, () => tracker.snapshot());
     hub.clusters(this.summaries());
     return entry;
@@ -98,6 +105,7 @@ export class Engine implements EngineHost {
   connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
+    if (this.clusters.size >= MAX_CLUSTERS) throw new EngineRequestError('UNSUPPORTED', `already watching ${MAX_CLUSTERS} clusters, the most one ndbtop watches`);
     const entry = this.addCluster(name, connectstring, 'live');
     if (tls) entry.tls = tls;
     entry.source = connect(entry);

@@ -1,3 +1,5 @@
+import { replaceControlChars } from './control-chars.js';
+
 /**
  * Every failure native-mgm reports is one of these classes, so callers (engine, CLI) can branch on `code`
  * and map it to an exit code or a UI message without parsing text.
@@ -64,8 +66,11 @@ export class AbortedError extends MgmError {
 
 /** The server sent bytes that do not fit the protocol (bad framing, wrong header, over-long line, …). */
 export class ProtocolError extends MgmError {
+  /** What was wrong, without the offending bytes (`detail` quotes what the server sent). */
+  readonly brief: string;
   constructor(message: string, readonly detail?: string) {
     super('PROTOCOL', detail === undefined ? message : `${message}: ${detail}`);
+    this.brief = message;
   }
 }
 
@@ -124,4 +129,23 @@ export class ConfigFormatError extends ProtocolError {
   constructor(readonly reason: string) {
     super('unusable configuration', reason);
   }
+}
+
+const SAFE_TEXT_MAX = 300;
+
+/**
+ * Why something failed, in words that never carry bytes the server sent: for connection states, dashboards and
+ * anything a remote viewer of `serve` reads (a server's reply quoted back would turn ndbtop into a port scanner
+ * that shows what answers there). The full message, details included, stays on the thrown error.
+ */
+export function safeErrorText(err: unknown): string {
+  let text: string;
+  if (err instanceof ProtocolError) text = `protocol error: ${err.brief}`;
+  else if (err instanceof ServerParserError) text = 'the management server did not understand a request';
+  else if (err instanceof AuthorizationError) text = 'the management server refused a command: it requires TLS and this session has none';
+  else if (err instanceof CommandFailedError) text = `the management server refused "${err.command}"`;
+  else text = err instanceof Error ? err.message : String(err);
+  // Our own texts never hold control characters; whatever else slipped in must not reach a terminal or a page.
+  const clean = replaceControlChars(text, () => ' ');
+  return clean.length > SAFE_TEXT_MAX ? `${clean.slice(0, SAFE_TEXT_MAX - 1)}…` : clean;
 }

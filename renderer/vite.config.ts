@@ -13,7 +13,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: true,
+    // No source maps in what ships: they would hand the full source to anyone who can load the dashboard.
+    sourcemap: false,
     // A local app: the bundle comes from disk or the LAN once, not over a slow link per page.
     chunkSizeWarningLimit: 1500,
   },

@@ -11,6 +11,7 @@ import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
+import { printText } from './terminal-text.js';
 
 /**
  * `ndbtop` on the command line. Each sub-command lives in commands/<name>.ts and registers itself here; they
@@ -47,7 +48,7 @@ try {
   if (err instanceof CommanderError) {
     process.exitCode = err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
   } else {
-    process.stderr.write(`ndbtop: ${err instanceof Error ? err.message : String(err)}\n`);
+    printText(process.stderr, `ndbtop: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = exitCodeFor(err);
   }
 }

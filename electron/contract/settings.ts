@@ -29,6 +29,11 @@ export const AppInfoSchema = z.object({
   version: z.string(),
   host: z.enum(['desktop', 'serve', 'replay']),
   actionsEnabled: z.boolean(),
+  /**
+   * Whether this client may change the server: watched clusters, settings, profiles, acknowledging alerts.
+   * Serve mode says false unless started with --allow-changes or --allow-actions; absent (desktop) means yes.
+   */
+  changesEnabled: z.boolean().optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;

@@ -6,11 +6,13 @@ import { TlsViewSchema } from './tls.js';
 
 /**
  * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
- * server than the first one we had. `mode` says whether the cluster is real, the built-in simulator or a replay.
+ * server than the first one we had. `stale` = connected, but `get status` has not been answered for
+ * STALE_AFTER_POLLS poll intervals: the node data shown is old. `mode` says whether the cluster is real, the
+ * built-in simulator or a replay.
  */
 export const ConnectionViewSchema = z.object({
   mode: z.enum(['live', 'simulated', 'replay']),
-  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'offline']),
+  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline']),
   connectstring: z.string(),
   mgmd: z
     .object({ host: z.string(), port: z.number().int(), nodeId: z.number().int().nullable(), since: z.number().int() })
@@ -84,6 +86,9 @@ export const ClusterSummarySchema = z.object({
   mode: z.enum(['live', 'simulated', 'replay']),
   status: ConnectionViewSchema.shape.status,
 });
+
+/** Poll intervals without an answer to `get status` after which a connected cluster shows as `stale`. */
+export const STALE_AFTER_POLLS = 3;
 
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;
 export type BackupView = z.infer<typeof BackupViewSchema>;

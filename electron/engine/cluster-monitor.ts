@@ -1,5 +1,6 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, formatHostPort, MgmClient, resolveConnectstring, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost, type MgmTlsOptions } from '../../native-mgm/index.js';
+import { STALE_AFTER_POLLS } from '../contract/snapshot.js';
+import { EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost, type MgmTlsOptions } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
@@ -62,15 +63,20 @@ export class ClusterMonitor {
   private errorAt = 0;
   private clientReady = false;
   private closed = false;
+  private pollIntervalMs: number;
+  /** When `get status` was last answered; null before the first answer. */
+  private statusAt: number | null = null;
+  private staleTimer: NodeJS.Timeout | null = null;
   private readonly tls: TlsWatch;
   private config: ConfigWatcher | null = null;
   /** Failover hosts learned from the configuration, each added once. */
   private readonly learned: MgmHost[] = [];
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false, configMgmds: [] };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false, stale: false, configMgmds: [] };
     this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
+    this.pollIntervalMs = options.pollIntervalMs;
   }
 
   start(): void {
@@ -110,10 +116,30 @@ export class ClusterMonitor {
     });
     this.poll.start();
     this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
+    this.watchStaleness();
   }
 
   setPollInterval(ms: number): void {
+    this.pollIntervalMs = ms;
     this.poll.setInterval(ms);
+    this.watchStaleness();
+  }
+
+  /**
+   * A server can keep the session up and stop answering `get status` (or answer too late): the data on screen
+   * then ages while every link says connected. Checked every poll interval, not only when a poll ends, since a
+   * stalled poll never ends before its timeout.
+   */
+  private watchStaleness(): void {
+    if (this.staleTimer) clearInterval(this.staleTimer);
+    this.staleTimer = setInterval(() => this.checkStale(), this.pollIntervalMs);
+  }
+
+  private checkStale(): void {
+    const stale = this.statusAt !== null && Date.now() - this.statusAt > STALE_AFTER_POLLS * this.pollIntervalMs;
+    if (stale === this.picture.stale) return;
+    this.picture.stale = stale;
+    this.publishConnection();
   }
 
   async runAction(action: ParsedOperatorAction): Promise<ActionResult> {
@@ -158,6 +184,7 @@ export class ClusterMonitor {
     this.config?.close();
     this.poll.close();
     if (this.memoryTimer) clearInterval(this.memoryTimer);
+    if (this.staleTimer) clearInterval(this.staleTimer);
     this.client?.close();
     this.stream?.close();
   }
@@ -178,7 +205,9 @@ export class ClusterMonitor {
       const requestedAt = Date.now();
       const nodes = await client.getStatus();
       if (this.closed) return;
-      this.options.sink({ kind: 'status', t: Date.now(), requestedAt, nodes });
+      this.statusAt = Date.now();
+      this.options.sink({ kind: 'status', t: this.statusAt, requestedAt, nodes });
+      this.picture.stale = false;
       this.clearStaleError();
     } catch (err) {
       if (!this.closed) this.noteError(err);
@@ -205,6 +234,8 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      // A management server answers again: an event stream still waiting out its backoff follows at once.
+      if (s.hostIndex !== null) this.stream?.follow(s.hostIndex);
       if (this.client) this.tls.connected(this.client);
       // A management server that comes back may carry a new configuration generation.
       if (this.picture.command !== null && this.picture.command.status !== 'connected' && this.clientReady) void this.config?.check();
@@ -242,7 +273,7 @@ export class ClusterMonitor {
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
     this.tls.failed(err);
-    const text = err instanceof Error ? err.message : String(err);
+    const text = safeErrorText(err);
     this.picture.lastError = what ? `${what}: ${text}` : text;
     this.errorAt = Date.now();
     this.publishConnection();

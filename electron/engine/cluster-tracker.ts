@@ -443,7 +443,7 @@ export class ClusterTracker {
     if (c.failovers > before.failovers && c.mgmd) this.runs.note(at, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
     this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
-    else if (isLive(before.status) && isLost(c.status)) {
+    else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);
     }
     this.checkCertExpiry(c, at);

@@ -13,6 +13,8 @@ export interface LinkPicture {
   lastError: string | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
+  /** Connected, but `get status` went unanswered for STALE_AFTER_POLLS poll intervals. */
+  stale: boolean;
   /** How the command session is secured; absent when the monitor has no TLS set-up. */
   tls?: TlsView;
   /** host:port of management servers added from the configuration. */
@@ -22,6 +24,7 @@ export interface LinkPicture {
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
   const s = p.command;
   if (p.fatal || !s || s.status === 'closed') return p.fatal || s ? 'offline' : 'connecting';
+  if (s.status === 'connected' && p.stale) return 'stale';
   if (s.status === 'connected') return s.hostIndex !== p.firstHostIndex ? 'failed-over' : 'live';
   return s.status === 'reconnecting' ? 'reconnecting' : 'connecting';
 }

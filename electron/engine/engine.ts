@@ -13,6 +13,9 @@ import type { SettingsStore } from './settings-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import type { TrackerInput } from './tracker-input.js';
 
+/** Each watched cluster holds two connections, history and a tracker: a bound keeps one client from exhausting the host. */
+export const MAX_CLUSTERS = 32;
+
 /** What the engine needs from a live source of one cluster; replays have none. */
 export interface ClusterSource {
   runAction(action: ParsedOperatorAction): Promise<ActionResult>;
@@ -102,6 +105,7 @@ export class Engine implements EngineHost {
   connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
+    if (this.clusters.size >= MAX_CLUSTERS) throw new EngineRequestError('UNSUPPORTED', `already watching ${MAX_CLUSTERS} clusters, the most one ndbtop watches`);
     const entry = this.addCluster(name, connectstring, 'live');
     if (tls) entry.tls = tls;
     entry.source = connect(entry);

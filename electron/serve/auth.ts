@@ -43,13 +43,17 @@ export function tokenMatches(expected: string, presented: string | null): boolea
 
 /**
  * A browser page on another site may open a WebSocket to 127.0.0.1 or rebind a DNS name to it: a request that
- * says where it comes from (Origin) must come from the host it addresses.
+ * says where it comes from (Origin) must come from the dashboard itself: serve's own scheme (http, or https with
+ * --tls-cert) and the host it addresses. Another scheme on the same host (an extension, `null`) is another site.
  */
 export function isSameOrigin(req: IncomingMessage): boolean {
   const origin = req.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === req.headers.host;
+    const url = new URL(origin);
+    // The dashboard's own scheme: https when serve speaks TLS (the socket says), else http.
+    const scheme = (req.socket as { encrypted?: boolean }).encrypted === true ? 'https:' : 'http:';
+    return url.protocol === scheme && url.host === req.headers.host && url.origin === origin.toLowerCase();
   } catch {
     return false;
   }

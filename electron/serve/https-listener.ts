@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { createServer as createHttpServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { isLoopbackHost } from './auth.js';
@@ -27,8 +27,8 @@ function read(path: string, what: string): string {
  * The listener serve answers on: plain HTTP, or HTTPS when given a certificate and key. Both are `http.Server`s
  * to the rest of serve (https.Server extends it), so routing and the WebSocket upgrade stay the same.
  */
-export function createListener(handler: RequestListener, https: HttpsFiles | undefined): Server {
-  if (!https) return createHttpServer(handler);
+export function createListener(handler: RequestListener, https: HttpsFiles | undefined, options: ServerOptions = {}): Server {
+  if (!https) return createHttpServer(options, handler);
   const cert = read(https.certFile, 'certificate');
   const key = read(https.keyFile, 'private key');
   try {
@@ -37,7 +37,7 @@ export function createListener(handler: RequestListener, https: HttpsFiles | und
   } catch (err) {
     throw new HttpsConfigError(`HTTPS certificate ${https.certFile} and key ${https.keyFile} do not work together: ${err instanceof Error ? err.message : String(err)}`);
   }
-  return createHttpsServer({ cert, key, minVersion: 'TLSv1.2' }, handler);
+  return createHttpsServer({ ...options, cert, key, minVersion: 'TLSv1.2' }, handler);
 }
 
 /** What to warn about before serving: a token and the cluster's state crossing the network in clear text. */

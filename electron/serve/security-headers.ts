@@ -10,8 +10,8 @@ export function contentSecurityPolicy(host: 'serve' | 'desktop'): string {
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    // Serve mode talks to its own origin over WebSocket; the desktop UI uses IPC only.
-    host === 'serve' ? "connect-src 'self' ws: wss:" : "connect-src 'none'",
+    // Serve mode talks to its own origin only ('self' covers ws:/wss: to the same host, CSP 3); desktop uses IPC.
+    host === 'serve' ? "connect-src 'self'" : "connect-src 'none'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

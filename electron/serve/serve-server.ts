@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
+import { EXPORT_PATH, streamExport } from './export-route.js';
 import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
 import { readStaticFile } from './static-files.js';
+import { viewerHandlers } from './viewer-access.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
 
 export interface ServeOptions {
@@ -17,11 +20,22 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   token?: string;
+  /** Let browsers change the server (clusters, settings, profiles, acknowledgements); off by default. */
+  allowChanges?: boolean;
+  /** Connections open at once (HTTP and WebSocket); more are refused at accept. */
+  maxConnections?: number;
+  /** A client must have sent its request headers within this time (slowloris). */
+  headersTimeoutMs?: number;
+  /** WebSocket ping and heartbeat frame interval. */
+  heartbeatMs?: number;
   /** Serve HTTPS and WSS with this certificate and key. */
   https?: HttpsFiles;
   /** A headless exporter: `/metrics` only, no dashboard, no API, no WebSocket. */
   metricsOnly?: boolean;
 }
+
+export const DEFAULT_MAX_CONNECTIONS = 256;
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 
 export interface ServeServer {
   readonly host: string;
@@ -35,6 +49,11 @@ export interface ServeServer {
 /** Misconfiguration the user must fix (the CLI exits 2 on it). */
 export class ServeConfigError extends Error {
   override readonly name = 'ServeConfigError';
+}
+
+/** `[::1]` as a URL writes it; the socket API wants `::1`. */
+export function bindAddress(host: string): string {
+  return host.replace(/^\[(.*)\]$/, '$1');
 }
 
 export function checkServeOptions(host: string, token: string | undefined): void {
@@ -51,9 +70,9 @@ function reply(res: ServerResponse, status: number, contentType: string, body: s
 
 const text = (res: ServerResponse, status: number, body: string): void => reply(res, status, 'text/plain; charset=utf-8', `${body}\n`);
 
-async function snapshot(engine: EngineHost, url: URL, res: ServerResponse): Promise<void> {
+async function snapshot(handlers: EngineHandlers, url: URL, res: ServerResponse): Promise<void> {
   const clusterId = url.searchParams.get('clusterId') ?? undefined;
-  const result = await dispatchRequest(engine.handlers, 'getSnapshot', clusterId === undefined ? {} : { clusterId });
+  const result = await dispatchRequest(handlers, 'getSnapshot', clusterId === undefined ? {} : { clusterId });
   if (result.ok) return reply(res, 200, 'application/json; charset=utf-8', JSON.stringify(result.response), { 'Cache-Control': 'no-store' });
   const status = ({ [BAD_MESSAGE]: 400, BAD_REQUEST: 400, NOT_FOUND: 404 } as Record<string, number>)[result.error.code] ?? 500;
   reply(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: result.error }), { 'Cache-Control': 'no-store' });
@@ -72,10 +91,12 @@ const EXPORTER_PAGE = 'ndbtop metrics exporter (--metrics-only): Prometheus metr
  * Refuses (ServeConfigError) to bind a non-loopback address without a token.
  */
 export async function startServeServer(options: ServeOptions): Promise<ServeServer> {
-  const host = options.host ?? '127.0.0.1';
+  const host = bindAddress(options.host ?? '127.0.0.1');
   const { engine, token, staticDir } = options;
   checkServeOptions(host, token);
-  const exporter = createMetricsExporter(engine.handlers);
+  // Browsers only ever get these: what a viewer may not change is refused here, whatever the transport.
+  const handlers = viewerHandlers(engine.handlers, options.allowChanges === true);
+  const exporter = createMetricsExporter(handlers);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, token);
@@ -86,7 +107,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');
-    if (url.pathname === '/api/snapshot') return snapshot(engine, url, res);
+    if (url.pathname === '/api/snapshot') return snapshot(handlers, url, res);
+    if (url.pathname === EXPORT_PATH) return streamExport(handlers, url, res);
     if (url.pathname === WS_PATH) return text(res, 426, 'Upgrade Required');
     const file = await readStaticFile(staticDir, url.pathname);
     if (!file) return text(res, 404, 'Not Found');
@@ -95,13 +117,22 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     reply(res, 200, file.contentType, file.body, { 'Cache-Control': file.cacheControl, ...cookie });
   };
 
-  const server = createListener((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
+  const limits = { headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
+  const server = createListener(
+    (req, res) => {
     route(req, res).catch((err: unknown) => {
       if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
     });
-  }, options.https);
-  const ws = options.metricsOnly ? null : attachWebSocket(server, engine, token);
+    },
+    options.https,
+    limits,
+  );
+  // Half-open connections must not exhaust file descriptors: beyond the cap new ones are closed at accept, and
+  // the headers timeout frees the slow ones within seconds.
+  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, token, options.heartbeatMs);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -7,7 +7,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.ico': 'image/x-icon',
@@ -33,6 +32,8 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
     return null;
   }
   if (decoded.includes('\0') || decoded.includes('\\')) return null;
+  // Source maps are never served, even from a development build left in place.
+  if (/\.map$/i.test(decoded)) return null;
   const relative = decoded === '/' || decoded === '' ? 'index.html' : decoded.replace(/^\/+/, '');
   const base = resolve(root);
   const full = resolve(base, relative);

@@ -1,7 +1,7 @@
 import type { NdbtopApi } from '../contract/api.js';
 import type { RequestName } from '../contract/channels.js';
 import { buildApi, type CallResult } from './api-client.js';
-import { PUSH_TAG, readServerFrame, type RequestFrame } from './ws-protocol.js';
+import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, RESYNC_TAG, type RequestFrame } from './ws-protocol.js';
 
 /**
  * The browser's side of serve mode. Browser-safe on purpose: no node imports, the global `WebSocket` by
@@ -28,6 +28,15 @@ export interface WebSocketApiOptions {
   WebSocket?: WebSocketConstructor;
   /** The UI asks for a full snapshot after 'open' that follows a 'closed': pushes in between are lost. */
   onStatus?: (status: ConnectionStatus) => void;
+  /** The server dropped pushes for this client (it fell behind): ask for a full snapshot. */
+  onResync?: () => void;
+  /** Each server heartbeat (server time); a page can show how fresh its link to the server is. */
+  onHeartbeat?: (at: number) => void;
+  /**
+   * Heartbeat intervals of silence after which the connection counts as lost (closed and redialled), even
+   * though TCP has not noticed: a server that froze or a network path that died.
+   */
+  silentIntervals?: number;
   onProtocolError?: (error: Error) => void;
 }
 
@@ -68,6 +77,8 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
   let closed = false;
   let delay = minDelay;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  const silentIntervals = options.silentIntervals ?? 3;
 
   const settle = (id: number, result: CallResult): void => {
     const p = pending.get(id);
@@ -86,7 +97,7 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
     }
   };
 
-  const onFrame = (data: unknown): void => {
+  const onFrame = (ws: WebSocketLike, data: unknown): void => {
     const frame = readServerFrame(typeof data === 'string' ? data : String(data));
     if ('invalid' in frame) {
       options.onProtocolError?.(new Error(frame.invalid));
@@ -95,6 +106,12 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
     if (frame.type === PUSH_TAG) {
       for (const listener of [...pushListeners]) listener(frame.message);
       return;
+    }
+    if (frame.type === RESYNC_TAG) return options.onResync?.();
+    if (frame.type === HEARTBEAT_TAG) {
+      if (silenceTimer) clearTimeout(silenceTimer);
+      silenceTimer = setTimeout(() => lost(ws), frame.intervalMs * silentIntervals);
+      return options.onHeartbeat?.(frame.at);
     }
     if (frame.id === null) {
       // The server could not read one of our frames at all; nothing pending can be matched to it.
@@ -114,20 +131,26 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
       options.onStatus?.('open');
       flush();
     });
-    ws.addEventListener('message', (event) => onFrame(event.data));
+    ws.addEventListener('message', (event) => onFrame(ws, event.data));
     // 'error' is always followed by 'close', where reconnecting happens; listening keeps it from being unhandled.
     ws.addEventListener('error', () => undefined);
-    ws.addEventListener('close', () => {
-      if (socket !== ws) return;
-      socket = null;
-      // A request already on the wire may or may not have run (an operator action!): never resend it.
-      for (const [id, p] of pending) if (p.sent) fail(id, 'DISCONNECTED', 'connection to the ndbtop server lost before the answer');
-      options.onStatus?.('closed');
-      if (closed) return;
-      reconnectTimer = setTimeout(connect, delay);
-      delay = Math.min(maxDelay, delay * 2);
-    });
+    ws.addEventListener('close', () => lost(ws));
   };
+
+  /** The socket closed, or went silent (then it is closed too, but a dead path may never confirm that). */
+  function lost(ws: WebSocketLike): void {
+    if (socket !== ws) return;
+    socket = null;
+    if (silenceTimer) clearTimeout(silenceTimer);
+    silenceTimer = null;
+    ws.close();
+    // A request already on the wire may or may not have run (an operator action!): never resend it.
+    for (const [id, p] of pending) if (p.sent) fail(id, 'DISCONNECTED', 'connection to the ndbtop server lost before the answer');
+    options.onStatus?.('closed');
+    if (closed) return;
+    reconnectTimer = setTimeout(connect, delay);
+    delay = Math.min(maxDelay, delay * 2);
+  }
 
   const call = (name: RequestName, request: unknown): Promise<CallResult> =>
     new Promise((resolve) => {
@@ -159,6 +182,7 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
       if (closed) return;
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      if (silenceTimer) clearTimeout(silenceTimer);
       for (const id of [...pending.keys()]) fail(id, 'CLOSED', 'the WebSocket client was closed');
       socket?.close(1000, 'client closed');
     },

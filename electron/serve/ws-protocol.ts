@@ -8,10 +8,17 @@ import { PUSH_CHANNEL } from '../contract/channels.js';
  *   client → server  { id, name, request }
  *   server → client  { type: 'ndbtop:response', id, ok: true, response } | { …, ok: false, error }
  *                    { type: 'ndbtop:push', message }
+ *                    { type: 'ndbtop:heartbeat', at, intervalMs }  every intervalMs (with a WebSocket ping, which
+ *                        page scripts cannot see): a page that hears nothing for a few intervals has lost the
+ *                        server, even when TCP has not noticed; the dashboard's connection-loss display uses it.
+ *                    { type: 'ndbtop:resync' }  this client fell behind and pushes were dropped for it: ask for a
+ *                        full snapshot, as after a reconnect.
  * A frame the server cannot read at all is answered with `id: null`, so the client can report it.
  */
 export const RESPONSE_TAG = 'ndbtop:response';
 export const PUSH_TAG = PUSH_CHANNEL;
+export const HEARTBEAT_TAG = 'ndbtop:heartbeat';
+export const RESYNC_TAG = 'ndbtop:resync';
 
 export interface RequestFrame {
   id: number;
@@ -25,6 +32,20 @@ export interface PushFrame {
   type: typeof PUSH_TAG;
   message: unknown;
 }
+
+export interface HeartbeatFrame {
+  type: typeof HEARTBEAT_TAG;
+  /** Server time of sending (ms since epoch). */
+  at: number;
+  /** The next one follows this long after. */
+  intervalMs: number;
+}
+
+export interface ResyncFrame {
+  type: typeof RESYNC_TAG;
+}
+
+export type ServerFrame = ResponseFrame | PushFrame | HeartbeatFrame | ResyncFrame;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -50,7 +71,7 @@ export function readRequestFrame(text: string): RequestFrame | { invalid: string
 }
 
 /** Client side: a server frame, or a string saying why it is not one. */
-export function readServerFrame(text: string): ResponseFrame | PushFrame | { invalid: string } {
+export function readServerFrame(text: string): ServerFrame | { invalid: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -59,6 +80,12 @@ export function readServerFrame(text: string): ResponseFrame | PushFrame | { inv
   }
   if (!isRecord(value)) return { invalid: 'server frame is not a JSON object' };
   if (value.type === PUSH_TAG) return { type: PUSH_TAG, message: value.message };
+  if (value.type === RESYNC_TAG) return { type: RESYNC_TAG };
+  if (value.type === HEARTBEAT_TAG) {
+    const { at, intervalMs } = value;
+    if (typeof at !== 'number' || typeof intervalMs !== 'number' || !(intervalMs > 0)) return { invalid: 'heartbeat without at/intervalMs' };
+    return { type: HEARTBEAT_TAG, at, intervalMs };
+  }
   if (value.type !== RESPONSE_TAG) return { invalid: `server frame of unknown type ${JSON.stringify(value.type)}` };
   const id = value.id === null || Number.isSafeInteger(value.id) ? (value.id as number | null) : undefined;
   if (id === undefined) return { invalid: 'response frame without id' };

@@ -1,50 +1,118 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
-import { PUSH_TAG, readRequestFrame, RESPONSE_TAG, type PushFrame, type ResponseFrame } from './ws-protocol.js';
+import {
+  HEARTBEAT_TAG,
+  PUSH_TAG,
+  readRequestFrame,
+  RESPONSE_TAG,
+  RESYNC_TAG,
+  type HeartbeatFrame,
+  type PushFrame,
+  type ResponseFrame,
+  type ResyncFrame,
+} from './ws-protocol.js';
 
 export const WS_PATH = '/ws';
 /** Requests are small; anything bigger is a mistake or an attack. */
 const MAX_FRAME_BYTES = 1 << 20;
-/** A client that cannot keep up with pushes is dropped; it reconnects and asks for a full snapshot. */
-const MAX_BUFFERED_BYTES = 16 << 20;
+/**
+ * Most data a client may have unsent. Past it the client gets no pushes (they are dropped, never queued) until
+ * it has caught up, then a resync frame: one slow or stalled page costs the server ~2 MB, not without bound.
+ * Also the largest answer sent at all: exports go over HTTP (GET /api/export).
+ */
+export const MAX_CLIENT_BUFFER_BYTES = 2 << 20;
+/** A client that fell behind is caught up once its buffer is down to this. */
+const CAUGHT_UP_BYTES = 256 << 10;
+export const DEFAULT_HEARTBEAT_MS = 5000;
+export const TOO_LARGE = 'TOO_LARGE';
 
 function reject(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`);
 }
 
-function send(ws: WebSocket, frame: ResponseFrame | PushFrame): void {
-  if (ws.readyState !== ws.OPEN) return;
-  if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
-    ws.terminate();
-    return;
+/** One browser: its socket, whether pushes are being dropped for it, whether it answered the last ping. */
+class Client {
+  behind = false;
+  alive = true;
+  constructor(readonly ws: WebSocket) {}
+
+  get open(): boolean {
+    return this.ws.readyState === this.ws.OPEN;
   }
-  ws.send(JSON.stringify(frame));
+
+  push(message: unknown): void {
+    if (!this.open || !this.caughtUp()) return;
+    if (this.ws.bufferedAmount > MAX_CLIENT_BUFFER_BYTES) {
+      this.behind = true;
+      return;
+    }
+    this.ws.send(JSON.stringify({ type: PUSH_TAG, message } satisfies PushFrame));
+  }
+
+  respond(frame: ResponseFrame): void {
+    if (!this.open) return;
+    // It keeps asking while far behind on reading (a push may take a slow client a little past the cap, so
+    // twice that): buffering its answers would be without bound.
+    if (this.ws.bufferedAmount > 2 * MAX_CLIENT_BUFFER_BYTES) return void this.ws.terminate();
+    const text = JSON.stringify(frame);
+    if (text.length <= MAX_CLIENT_BUFFER_BYTES) return this.ws.send(text);
+    const error = { code: TOO_LARGE, message: `the answer (${text.length} bytes) exceeds what a WebSocket client is sent at once; exports: GET /api/export` };
+    this.ws.send(JSON.stringify({ type: RESPONSE_TAG, id: frame.id, ok: false, error } satisfies ResponseFrame));
+  }
+
+  /** Whether pushes flow; a client that was behind and has drained is told to resync first. */
+  caughtUp(): boolean {
+    if (!this.behind) return true;
+    if (this.ws.bufferedAmount > CAUGHT_UP_BYTES) return false;
+    this.behind = false;
+    this.ws.send(JSON.stringify({ type: RESYNC_TAG } satisfies ResyncFrame));
+    return true;
+  }
+
+  /** Every interval: drop a client that did not answer the previous ping, else ping it and send a heartbeat. */
+  beat(intervalMs: number): void {
+    if (!this.alive) return void this.ws.terminate();
+    if (!this.open) return;
+    this.alive = false;
+    this.ws.ping();
+    if (this.caughtUp()) this.ws.send(JSON.stringify({ type: HEARTBEAT_TAG, at: Date.now(), intervalMs } satisfies HeartbeatFrame));
+  }
 }
 
-async function answer(engine: EngineHost, ws: WebSocket, data: RawData, isBinary: boolean): Promise<void> {
+async function answer(handlers: EngineHandlers, client: Client, data: RawData, isBinary: boolean): Promise<void> {
   if (isBinary) {
-    send(ws, { type: RESPONSE_TAG, id: null, ok: false, error: { code: BAD_MESSAGE, message: 'binary frames are not part of the contract' } });
+    client.respond({ type: RESPONSE_TAG, id: null, ok: false, error: { code: BAD_MESSAGE, message: 'binary frames are not part of the contract' } });
     return;
   }
   const frame = readRequestFrame(data.toString());
   if ('invalid' in frame) {
-    send(ws, { type: RESPONSE_TAG, id: frame.id, ok: false, error: { code: BAD_MESSAGE, message: frame.invalid } });
+    client.respond({ type: RESPONSE_TAG, id: frame.id, ok: false, error: { code: BAD_MESSAGE, message: frame.invalid } });
     return;
   }
-  const result = await dispatchRequest(engine.handlers, frame.name, frame.request);
-  send(ws, { type: RESPONSE_TAG, id: frame.id, ...result });
+  const result = await dispatchRequest(handlers, frame.name, frame.request);
+  client.respond({ type: RESPONSE_TAG, id: frame.id, ...result });
 }
 
 /**
  * The contract over WebSocket on `server`'s `/ws`: the token (if any) and the Origin are checked before the
- * upgrade, every request goes through the shared bridge, every subscriber gets the engine's pushes.
+ * upgrade, every request goes through the shared bridge, every subscriber gets the engine's pushes, and every
+ * `heartbeatMs` a ping and a heartbeat frame (clients that miss a pong are dropped).
  */
-export function attachWebSocket(server: Server, engine: EngineHost, token: string | undefined): { close(): void } {
+export function attachWebSocket(
+  server: Server,
+  engine: Pick<EngineHost, 'handlers' | 'subscribe'>,
+  token: string | undefined,
+  heartbeatMs = DEFAULT_HEARTBEAT_MS,
+): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const clients = new Set<Client>();
+  const heartbeat = setInterval(() => clients.forEach((c) => c.beat(heartbeatMs)), heartbeatMs);
+  heartbeat.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
@@ -56,15 +124,22 @@ export function attachWebSocket(server: Server, engine: EngineHost, token: strin
   server.on('upgrade', onUpgrade);
 
   wss.on('connection', (ws: WebSocket) => {
-    const unsubscribe = engine.subscribe((message) => send(ws, { type: PUSH_TAG, message }));
-    ws.on('message', (data, isBinary) => void answer(engine, ws, data, isBinary));
-    ws.on('close', unsubscribe);
+    const client = new Client(ws);
+    clients.add(client);
+    const unsubscribe = engine.subscribe((message) => client.push(message));
+    ws.on('message', (data, isBinary) => void answer(engine.handlers, client, data, isBinary));
+    ws.on('pong', () => (client.alive = true));
+    ws.on('close', () => {
+      clients.delete(client);
+      unsubscribe();
+    });
     // An oversized or broken frame closes that socket only; ws reports it here and the server keeps serving.
     ws.on('error', () => ws.terminate());
   });
 
   return {
     close() {
+      clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       wss.close();

@@ -89,6 +89,11 @@ export class EventStream {
     return this.link.open(signal);
   }
 
+  /** The command session is up on this server (index in the host list): a stream waiting to reconnect follows it now. */
+  follow(hostIndex: number): void {
+    this.link.reconnectNow(hostIndex);
+  }
+
   close(): void {
     this.stopWatchdog();
     this.link.close();

@@ -72,7 +72,8 @@ export async function startStack(
   prepare?.(engine);
   const simulator = engine.simulator;
   if (!simulator) throw new Error('the stack needs the built-in simulator');
-  const server = await startServeServer({ engine, staticDir, host: '127.0.0.1', port: 0, ...serve }).catch(async (err: unknown) => {
+  // These pages are the operator's own dashboard: acknowledging alerts and watching profiles must work.
+  const server = await startServeServer({ engine, staticDir, host: '127.0.0.1', port: 0, allowChanges: true, ...serve }).catch(async (err: unknown) => {
     await engine.close();
     throw err;
   });

@@ -12,7 +12,8 @@ declare global {
 export interface Bridge {
   api: NdbtopApi;
   /**
-   * Called when the transport came back after a loss (pushes in between are gone, so the UI must resync).
+   * Called when the transport came back after a loss, or the server dropped pushes for this page because it fell
+   * behind (pushes in between are gone, so the UI must resync).
    * Electron IPC never drops, so there it is never called.
    */
   onReconnect(listener: () => void): void;
@@ -31,6 +32,10 @@ export function connectBridge(): Bridge {
         lost = false;
         for (const l of listeners) l();
       }
+    },
+    // The server dropped pushes for this page (it fell behind): the same full resync as after a reconnect.
+    onResync() {
+      for (const l of listeners) l();
     },
   });
   return { api, onReconnect: (l) => void listeners.add(l) };

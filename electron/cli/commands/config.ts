@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
+import { withDeadline } from '../deadline.js';
 import { formatConfig } from '../format-config.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
+import { printText, terminalJson } from '../terminal-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
 interface ConfigOpts extends TlsCliOptions {
@@ -20,13 +22,16 @@ export function registerConfig(program: Command): void {
       const { hosts } = connectstringFrom(opts);
       const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false, tls: mgmTlsFrom(opts) });
       try {
-        await client.connect();
-        const config = await client.getConfig();
+        const config = await withDeadline(opts.timeout, 'ndbtop config', async (signal) => {
+          await client.connect(signal);
+          return client.getConfig({}, { signal });
+        });
         const nodes = opts.node === undefined ? config.nodes : config.nodes.filter((n) => n.nodeId === opts.node);
         if (nodes.length === 0) command.error(`error: node ${opts.node} is not in the configuration`, { exitCode: 2 });
         const connections = opts.node === undefined ? config.connections : config.connections.filter((c) => c.nodeId1 === opts.node || c.nodeId2 === opts.node);
-        if (opts.json) process.stdout.write(`${JSON.stringify({ ...config, nodes, connections }, null, 2)}\n`);
-        else process.stdout.write(formatConfig(config, nodes));
+        // Parameter values and host names come from the server: escaped for the terminal like every output.
+        if (opts.json) process.stdout.write(`${terminalJson({ ...config, nodes, connections }, 2)}\n`);
+        else printText(process.stdout, formatConfig(config, nodes));
       } finally {
         client.close();
       }

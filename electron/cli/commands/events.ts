@@ -3,7 +3,9 @@ import { EventStream } from '../../../native-mgm/client/event-stream.js';
 import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/types.js';
 import { eventText } from '../../engine/event-text.js';
+import { withDeadline } from '../deadline.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
+import { printText, terminalJson } from '../terminal-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { InvalidArgumentError } from 'commander';
 
@@ -34,17 +36,21 @@ export function registerEvents(program: Command): void {
     .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> } & TlsCliOptions) => {
       const { hosts } = connectstringFrom(opts);
       const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER, tls: mgmTlsFrom(opts) });
-      stream.events.on('event', (e) => process.stdout.write(opts.json ? `${JSON.stringify(e)}\n` : line(e)));
-      stream.events.on('warning', (w) => process.stderr.write(`ndbtop: warning: ${w.message}\n`));
+      stream.events.on('event', (e) => (opts.json ? process.stdout.write(`${terminalJson(e)}\n`) : printText(process.stdout, line(e))));
+      stream.events.on('warning', (w) => printText(process.stderr, `ndbtop: warning: ${w.message}\n`));
       stream.events.on('state', (s) => {
-        if (s.status === 'reconnecting') process.stderr.write(`ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);
+        if (s.status === 'reconnecting') printText(process.stderr, `ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);
         if (s.status === 'connected') {
           const tls = stream.tls;
           const how = tls?.secured ? (tls.protocol ?? 'TLS') : `clear text${tls?.clearTextReason ? `: ${tls.clearTextReason}` : ''}`;
-          process.stderr.write(`ndbtop: listening to ${s.host}:${s.port} (${how})\n`);
+          printText(process.stderr, `ndbtop: listening to ${s.host}:${s.port} (${how})\n`);
         }
       });
-      await stream.start();
+      // --timeout bounds getting subscribed as a whole; after that the stream runs until interrupted.
+      await withDeadline(opts.timeout, 'ndbtop events: subscribing', (signal) => stream.start(signal)).catch((err: unknown) => {
+        stream.close();
+        throw err;
+      });
       await new Promise<void>((resolve) => {
         const stop = (): void => {
           stream.close();

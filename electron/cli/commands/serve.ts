@@ -17,12 +17,14 @@ export function registerServe(program: Command): void {
     .command('serve')
     .description('serve the dashboard to browsers: HTTP + WebSocket, /api/snapshot, Prometheus /metrics')
     .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
-    .option('--allow-actions', 'let browsers stop, start and restart nodes (off by default)')
+    .option('--allow-actions', 'let browsers stop, start and restart nodes, and change the server as --allow-changes does (off by default)')
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
     .option('--metrics-only', 'a headless Prometheus exporter: serve /metrics only, no dashboard, API or WebSocket');
   addMgmTlsOptions(addListenOptions(addCollapseOptions(command)), 'mgm-tls').action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
+    // Whoever may stop nodes may also change what is watched.
+    if (opts.allowActions) opts.allowChanges = true;
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
     if (connectstring !== undefined) connectstringFrom({ connectstring });

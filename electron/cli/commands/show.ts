@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import type { TlsSessionInfo } from '../../../native-mgm/index.js';
+import { withDeadline } from '../deadline.js';
 import { formatShow } from '../format-show.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
+import { printText, terminalJson } from '../terminal-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
 /** How the session was secured, after ndb_mgm's picture, so a script or an operator sees TLS or clear text. */
@@ -17,21 +19,24 @@ export function registerShow(program: Command): void {
   addMgmTlsOptions(addConnectOptions(program.command('show')))
     .description('the cluster as `ndb_mgm -e show` shows it')
     .option('--json', 'print {"mgmd": {...}, "nodes": [...]} with the typed node fields')
+    .addHelpText('after', '\n--timeout is a deadline for the whole command: connecting, the session set-up and get status.')
     .action(async (opts: { connectstring?: string; timeout: number; json?: boolean } & TlsCliOptions) => {
       const { hosts } = connectstringFrom(opts);
       const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false, tls: mgmTlsFrom(opts) });
       try {
-        await client.connect();
-        const nodes = await client.getStatus();
+        const nodes = await withDeadline(opts.timeout, 'ndbtop show', async (signal) => {
+          await client.connect(signal);
+          return client.getStatus(undefined, { signal });
+        });
         const { host, port } = client.state;
         const mgmd = { host: host ?? '', port: port ?? 0 };
         if (opts.json) {
           const session = client.session;
           const out = { mgmd: { ...mgmd, nodeId: session?.mgmdNodeId ?? null, version: session?.server.string ?? null, tls: client.tls }, nodes };
-          process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+          process.stdout.write(`${terminalJson(out, 2)}\n`);
         } else {
-          process.stdout.write(formatShow(nodes, mgmd));
-          process.stdout.write(`${tlsLine(client.tls)}\n`);
+          printText(process.stdout, formatShow(nodes, mgmd));
+          printText(process.stdout, `${tlsLine(client.tls)}\n`);
         }
       } finally {
         client.close();

@@ -125,7 +125,7 @@ test('malformed frames get a clear error and the connection keeps serving', asyn
     }
     const reply = nextFrame(ws);
     ws.send(JSON.stringify({ id: 9, name: 'getAppInfo', request: {} }));
-    assert.deepEqual(await reply, { type: 'ndbtop:response', id: 9, ok: true, response: { version: '0.0.0', host: 'serve', actionsEnabled: false } });
+    assert.deepEqual(await reply, { type: 'ndbtop:response', id: 9, ok: true, response: { version: '0.0.0', host: 'serve', actionsEnabled: false, changesEnabled: false } });
   } finally {
     ws.close();
   }

@@ -91,3 +91,25 @@ test('a silent server (no PING) is declared dead and the stream fails over to th
   assert.equal(stream.state.port, lively.port);
   assert.equal(stream.state.failovers, 1);
 });
+
+// Issue 12: the event stream must follow the command session back to a management server that answers, rather
+// than wait out its backoff.
+test('a stream waiting out its backoff reconnects at once when told which server is up', { timeout: 60_000 }, async (t) => {
+  const server = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  // Pings keep the stream alive; a minute's backoff would outlast the test without the hint.
+  const pings = setInterval(() => server.sockets.forEach((s) => s.write('<PING>\n')), 200);
+  const stream = new EventStream({ hosts: hostsOf(server), backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
+  t.after(async () => {
+    clearInterval(pings);
+    stream.close();
+    await server.close();
+  });
+  await stream.start();
+  const waiting = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'reconnecting' && resolve()));
+  server.dropAll();
+  await waiting;
+  const back = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'connected' && resolve()));
+  stream.follow(0);
+  await back;
+  assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 2);
+});

@@ -5,7 +5,10 @@ import { groupAlerts, groupTitle, type AlertGroup } from '../view-model/alert-fo
 import { ACTIVE_ROWS, summarizeAlerts } from '../view-model/alert-summary.js';
 import { formatClock } from '../view-model/format.js';
 
-function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: (alerts: readonly Alert[]) => void }) {
+/** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */
+type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
+
+function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Acknowledge }) {
   const resolved = alert.resolvedAt !== null;
   return (
     <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
@@ -13,15 +16,17 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: (aler
       <span>{formatClock(alert.at)}</span>
       <span className="alert-msg">{alert.message}</span>
       {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
-      <button type="button" onClick={() => onAcknowledge([alert])}>
-        Acknowledge
-      </button>
+      {onAcknowledge && (
+        <button type="button" onClick={() => onAcknowledge([alert])}>
+          Acknowledge
+        </button>
+      )}
     </div>
   );
 }
 
 /** Many alerts of one kind as one row ("memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, …"), expandable. */
-function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup; dataNodes: number; onAcknowledge: (alerts: readonly Alert[]) => void }) {
+function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup; dataNodes: number; onAcknowledge: Acknowledge }) {
   const [open, setOpen] = useState(false);
   const newest = Math.max(...group.alerts.map((a) => a.at));
   return (
@@ -36,9 +41,11 @@ function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup;
         <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>
           {open ? 'Hide' : `Show ${group.alerts.length}`}
         </button>
-        <button type="button" onClick={() => onAcknowledge(group.alerts)}>
-          Acknowledge {group.alerts.length}
-        </button>
+        {onAcknowledge && (
+          <button type="button" onClick={() => onAcknowledge(group.alerts)}>
+            Acknowledge {group.alerts.length}
+          </button>
+        )}
       </div>
       {open && (
         <div className="alert-review" data-testid="alert-group-list">
@@ -69,6 +76,8 @@ export function AlertStrip() {
     return n;
   });
   const clusterId = useApp((s) => s.live.clusterId);
+  // A viewer of serve mode without --allow-changes sees alerts but cannot acknowledge them for everyone.
+  const canAcknowledge = useApp((s) => s.appInfo?.changesEnabled !== false);
   const [allActive, setAllActive] = useState(false);
   const [review, setReview] = useState(false);
   const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
@@ -76,6 +85,7 @@ export function AlertStrip() {
   const acknowledge = (list: readonly Alert[]): void => {
     Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
   };
+  const onAcknowledge = canAcknowledge ? acknowledge : null;
   const groups = groupAlerts(active);
   const shownGroups = allActive ? groups : groups.slice(0, ACTIVE_ROWS);
   const hiddenActive = groups.slice(shownGroups.length).reduce((n, g) => n + g.alerts.length, 0);
@@ -83,7 +93,7 @@ export function AlertStrip() {
   return (
     <section className="alert-strip" data-testid="alerts" aria-label="alerts">
       {shownGroups.map((g) =>
-        g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={acknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={acknowledge} />,
+        g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={onAcknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={onAcknowledge} />,
       )}
       {folded && (
         <div className="alert-fold" data-testid="alert-fold">
@@ -98,22 +108,28 @@ export function AlertStrip() {
               <button type="button" className="link" aria-expanded={review} onClick={() => setReview(!review)}>
                 {review ? 'Hide' : 'Review'}
               </button>{' '}
-              ·{' '}
-              <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
-                Acknowledge all resolved
-              </button>
+              {canAcknowledge && (
+                <>
+                  ·{' '}
+                  <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
+                    Acknowledge all resolved
+                  </button>
+                </>
+              )}
             </span>
           )}
           <span className="spacer" />
-          <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
-            Acknowledge all ({active.length + resolved.length})
-          </button>
+          {canAcknowledge && (
+            <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
+              Acknowledge all ({active.length + resolved.length})
+            </button>
+          )}
         </div>
       )}
       {review && resolved.length > 0 && (
         <div className="alert-review" data-testid="alert-review">
           {resolved.map((a) => (
-            <AlertRow key={a.id} alert={a} onAcknowledge={acknowledge} />
+            <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
           ))}
         </div>
       )}

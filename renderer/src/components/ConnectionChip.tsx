@@ -1,12 +1,14 @@
 import type { ConnectionView } from '../contract.js';
 
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'failed-over' | 'offline' | 'simulated' | 'replay';
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'failed-over' | 'stale' | 'offline' | 'simulated' | 'replay';
 
 const WORDS: Record<ConnectionState, string> = {
   connecting: 'CONNECTING',
   live: 'LIVE',
   reconnecting: 'RECONNECTING',
   'failed-over': 'FAILED OVER',
+  // Connected, but the node data has stopped updating: never shown as LIVE.
+  stale: 'STALE',
   offline: 'OFFLINE',
   simulated: 'SIMULATED',
   replay: 'REPLAY',
@@ -16,6 +18,7 @@ const TONE: Record<ConnectionState, string> = {
   live: 'ok',
   reconnecting: 'warn',
   'failed-over': 'warn',
+  stale: 'bad',
   offline: 'bad',
   simulated: 'sim',
   replay: 'sim',

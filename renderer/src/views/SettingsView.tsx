@@ -8,8 +8,12 @@ function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
+/** Serve mode refuses changes from browsers unless started with --allow-changes; the desktop always allows them. */
+const useChangesEnabled = (): boolean => useApp((s) => s.appInfo?.changesEnabled !== false);
+
 function SettingsForm() {
   const { api, store } = useAppContext();
+  const changes = useChangesEnabled();
   const [settings, setSettings] = useState<Settings | null>(null);
   const [saved, setSaved] = useState('');
   useEffect(() => {
@@ -28,6 +32,12 @@ function SettingsForm() {
   };
   return (
     <form className="settings-form" onSubmit={(e) => e.preventDefault()}>
+      {!changes && (
+        <p className="muted" data-testid="changes-disabled">
+          Read-only: this server does not let viewers change settings, clusters or profiles (ndbtop serve --allow-changes).
+        </p>
+      )}
+      <fieldset disabled={!changes} style={{ border: 0, padding: 0, margin: 0, display: "contents" }}>
       <label>
         Poll interval (ms)
         <input type="number" min={100} max={60000} step={100} defaultValue={settings.pollIntervalMs} onBlur={(e) => void save({ pollIntervalMs: Number(e.target.value) })} />
@@ -51,6 +61,7 @@ function SettingsForm() {
           <option value="system">system</option>
         </select>
       </label>
+      </fieldset>
       <span className="muted">{saved}</span>
     </form>
   );
@@ -74,6 +85,7 @@ function DensityPicker() {
 
 function Profiles() {
   const { api, store, selectCluster } = useAppContext();
+  const changes = useChangesEnabled();
   const clusters = useApp((s) => s.clusters);
   const [profiles, setProfiles] = useState<Profile[]>([]);
   const [name, setName] = useState('');
@@ -118,21 +130,27 @@ function Profiles() {
         {profiles.map((p) => (
           <li key={p.id}>
             <strong>{p.name}</strong> {p.connectstring} <span className="muted">{describeTls(p.tls)}</span>{' '}
-            <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
-              Watch
-            </button>{' '}
-            <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>
-              Delete
-            </button>
+            {changes && (
+              <>
+                <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
+                  Watch
+                </button>{' '}
+                <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>
+                  Delete
+                </button>
+              </>
+            )}
           </li>
         ))}
       </ul>
-      <form className="settings-form" onSubmit={(e) => void add(e)}>
-        <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
-        <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
-        <ProfileTlsFields draft={tls} onChange={setTls} />
-        <button type="submit">Save profile</button>
-      </form>
+      {changes && (
+        <form className="settings-form" onSubmit={(e) => void add(e)}>
+          <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
+          <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
+          <ProfileTlsFields draft={tls} onChange={setTls} />
+          <button type="submit">Save profile</button>
+        </form>
+      )}
     </>
   );
 }

@@ -3,7 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, 
 import type { HistorySeries, Metric } from '../contract.js';
 import { useRunControls } from '../components/RunControls.js';
 import { Sparkline } from '../components/Sparkline.js';
-import { download } from '../download.js';
+import { download, downloadUrl } from '../download.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
@@ -132,6 +132,9 @@ function Toolbar() {
   const [label, setLabel] = useState('');
   const exportAs = async (format: 'csv' | 'json') => {
     if (clusterId === null) return;
+    // Serve mode: an export can be far more than a WebSocket client may have buffered; the server streams it
+    // over HTTP (the page's token cookie authorises the request).
+    if (window.ndbtop === undefined) return void downloadUrl(`api/export?${new URLSearchParams({ clusterId, format }).toString()}`);
     try {
       const file = await api.exportHistory({ clusterId, format });
       download(file.filename, file.mime, file.content);

@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { test, type TestContext } from 'node:test';
+import WebSocket from 'ws';
+import { createEngine } from '../../engine/create-engine.js';
+import { Engine, MAX_CLUSTERS } from '../../engine/engine.js';
+import { DEFAULT_SETTINGS } from '../../engine/create-engine.js';
+import { SettingsStore } from '../../engine/settings-store.js';
+import { startServeServer } from '../serve-server.js';
+import { createWebSocketApi } from '../ws-client.js';
+import { REQUEST_ACCESS } from '../viewer-access.js';
+import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
+
+// Issue 15 item 2: any browser could add clusters (a port scanner), remove the watched one, change settings.
+
+async function stack(t: TestContext, allowChanges: boolean) {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 500 });
+  const dir = await makeStaticRoot();
+  const server = await startServeServer({ engine, staticDir: dir.root, port: 0, allowChanges });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { WebSocket });
+  t.after(async () => {
+    api.close();
+    await server.close();
+    await engine.close();
+    await dir.cleanup();
+  });
+  return { engine, server, api };
+}
+
+const forbidden = (err: Error & { code?: string }): boolean => err.code === 'FORBIDDEN' && /--allow-changes/.test(err.message);
+
+test('without --allow-changes a viewer can read everything but change nothing', { timeout: 60_000 }, async (t) => {
+  const { api, server } = await stack(t, false);
+  const [cluster] = await api.listClusters({});
+  assert.ok(cluster);
+  assert.equal((await api.getAppInfo({})).changesEnabled, false);
+  await assert.rejects(api.addCluster({ name: 'scan', connectstring: '127.0.0.1:22' }), forbidden);
+  await assert.rejects(api.removeCluster({ clusterId: cluster.clusterId }), forbidden);
+  await assert.rejects(api.updateSettings({ pollIntervalMs: 60_000 }), forbidden);
+  await assert.rejects(api.saveProfile({ id: 'x', name: 'x', connectstring: 'evil:1186' }), forbidden);
+  await assert.rejects(api.deleteProfile({ id: 'x' }), forbidden);
+  await assert.rejects(api.acknowledgeAlert({ clusterId: cluster.clusterId, alertId: 'a1' }), forbidden);
+  assert.equal((await api.listClusters({})).length, 1);
+  assert.equal((await api.getSettings({})).pollIntervalMs, 500);
+  assert.deepEqual(await api.listProfiles({}), []);
+  const snap = JSON.parse((await httpGet(server.port, '/api/snapshot')).body) as { clusterId: string };
+  assert.equal(snap.clusterId, cluster.clusterId);
+  // Reading is untouched.
+  await api.getSnapshot({ clusterId: cluster.clusterId });
+  await api.getEvents({ clusterId: cluster.clusterId });
+});
+
+test('with --allow-changes the same requests work', { timeout: 60_000 }, async (t) => {
+  const { api } = await stack(t, true);
+  assert.equal((await api.getAppInfo({})).changesEnabled, true);
+  assert.equal((await api.updateSettings({ pollIntervalMs: 700 })).pollIntervalMs, 700);
+  assert.equal((await api.saveProfile({ id: 'p', name: 'lab', connectstring: 'lab:1186' })).length, 1);
+});
+
+test('every request of the contract is classified, and only reads are open to viewers', () => {
+  const changes = Object.entries(REQUEST_ACCESS).filter(([, access]) => access === 'change').map(([name]) => name);
+  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'importRecording', 'removeCluster', 'saveProfile', 'updateSettings']);
+});
+
+test(`the engine watches at most ${MAX_CLUSTERS} clusters`, async () => {
+  const engine = new Engine({
+    host: 'serve',
+    version: '0',
+    actionsEnabled: false,
+    settings: new SettingsStore(DEFAULT_SETTINGS, undefined, {}),
+    recorder: null,
+    connect: () => ({ runAction: async () => ({ ok: false, message: '' }), setPollInterval: () => undefined, close: () => undefined }),
+  });
+  for (let i = 0; i < MAX_CLUSTERS; i += 1) engine.connectCluster(`c${i}`, `h${i}:1186`);
+  assert.throws(() => engine.connectCluster('one more', 'h:1186'), /already watching/);
+  assert.equal(engine.entries().length, MAX_CLUSTERS);
+  await engine.close();
+});
+
+test('what a non-management server sends back never reaches the connection error or alerts', { timeout: 60_000 }, async (t) => {
+  const banner = 'SSH-2.0-OpenSSH_9.2 SECRET-BANNER';
+  const fake = createServer((s) => {
+    s.on('error', () => undefined);
+    s.end(`${banner}\r\n`);
+  });
+  fake.listen(0, '127.0.0.1');
+  await once(fake, 'listening');
+  t.after(() => fake.close());
+  const port = (fake.address() as { port: number }).port;
+  const engine = await createEngine({ host: 'serve', simulator: false, clusters: [{ connectstring: `127.0.0.1:${port}` }], pollIntervalMs: 200 });
+  t.after(() => engine.close());
+  const snap = await waitFor(async () => {
+    const s = await engine.handlers.getSnapshot({});
+    return s.connection.lastError !== null ? s : undefined;
+  }, 'a connection error');
+  assert.match(String(snap.connection.lastError), /protocol error/);
+  assert.doesNotMatch(JSON.stringify(snap), /SECRET|SSH-2/);
+});

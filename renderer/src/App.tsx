@@ -4,8 +4,10 @@ import { AlertStrip } from './components/AlertStrip.js';
 import { ClusterActions } from './components/ClusterActions.js';
 import { EventLog } from './components/EventLog.js';
 import { Header } from './components/Header.js';
+import { Headline } from './components/Headline.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NodeGrid } from './components/NodeGrid.js';
+import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
@@ -48,10 +50,13 @@ function Body() {
   const fullscreen = useApp((s) => s.ui.fullscreen);
   if (fullscreen || view === 'nodes') {
     return (
-      <main className="nodes-view" data-view="nodes">
-        <NodeGrid />
-        {!fullscreen && <EventLog />}
-      </main>
+      <>
+        <Headline />
+        <main className="nodes-view" data-view="nodes">
+          <NodeGrid />
+          {!fullscreen && <EventLog />}
+        </main>
+      </>
     );
   }
   return (
@@ -66,7 +71,9 @@ function Body() {
 
 export function App() {
   const { store } = useAppContext();
-  const theme = useApp((s) => s.ui.theme);
+  const setting = useApp((s) => s.ui.theme);
+  const scheme = useColorScheme();
+  const theme = setting === 'system' ? scheme : setting;
   const fullscreen = useApp((s) => s.ui.fullscreen);
   const paused = useApp((s) => s.ui.paused);
   useEffect(() => {

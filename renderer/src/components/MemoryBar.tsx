@@ -4,10 +4,14 @@ import { formatBytes } from '../view-model/format.js';
 export const MEMORY_WARN = 80;
 export const MEMORY_CRIT = 90;
 
+export function memoryTone(percent: number): 'ok' | 'warn' | 'bad' {
+  return percent >= MEMORY_CRIT ? 'bad' : percent >= MEMORY_WARN ? 'warn' : 'ok';
+}
+
 export function MemoryBar({ label, use }: { label: string; use: MemoryUse | null }) {
   if (!use) return <div className="mem-row muted">{label}: no report yet</div>;
   const pct = Math.min(100, use.percent);
-  const tone = pct >= MEMORY_CRIT ? 'bad' : pct >= MEMORY_WARN ? 'warn' : 'ok';
+  const tone = memoryTone(pct);
   const used = formatBytes(use.usedPages * use.pageSizeBytes);
   const total = formatBytes(use.totalPages * use.pageSizeBytes);
   return (

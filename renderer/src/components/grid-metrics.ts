@@ -16,12 +16,15 @@ export function comfortableMetrics(actions: boolean): GridMetrics {
   };
 }
 
-/** 144 data nodes in 72 two-replica groups, the management nodes and the API summary on one 1920×1080 screen. */
+/**
+ * 144 data nodes in 72 two-replica groups on one 1920×1080 screen beside the event log (the management nodes and the
+ * API summary too in dashboard mode): 15 columns of tiles, 11 rows of node groups.
+ */
 export const COMPACT_METRICS: GridMetrics = {
-  minItemWidth: 96,
-  gap: 6,
-  headerHeight: 24,
-  itemHeight: () => 58,
+  minItemWidth: 76,
+  gap: 5,
+  headerHeight: 25,
+  itemHeight: () => 52,
   packs: (kind) => kind !== 'api',
 };
 

@@ -21,7 +21,9 @@ export interface PhaseMark {
   label: string;
 }
 
-export type Theme = 'dark' | 'light';
+/** 'system' follows the browser's colour scheme; the choice belongs to this screen (each viewer of serve mode has its own). */
+export type Theme = 'dark' | 'light' | 'system';
+export const THEMES: readonly Theme[] = ['system', 'dark', 'light'];
 
 export interface UiState {
   view: ViewName;
@@ -52,7 +54,7 @@ export const INITIAL_UI: UiState = {
   pausedAt: null,
   eventFilter: NO_FILTER,
   follow: false,
-  theme: 'dark',
+  theme: 'system',
   helpOpen: false,
   fullscreen: false,
   density: 'auto',

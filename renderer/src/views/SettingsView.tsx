@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Profile, Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
+import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 
 function errorText(err: unknown): string {
@@ -19,7 +20,6 @@ function SettingsForm() {
     try {
       const next = await api.updateSettings(patch);
       setSettings(next);
-      if (next.theme !== 'system') store.setUi({ theme: next.theme });
       setSaved('saved');
     } catch (err) {
       setSaved(`not saved: ${errorText(err)}`);
@@ -38,14 +38,6 @@ function SettingsForm() {
       <label>
         <input type="checkbox" checked={settings.notifications} onChange={(e) => void save({ notifications: e.target.checked })} /> Desktop notifications for alerts
       </label>
-      <label>
-        Theme
-        <select value={settings.theme} data-testid="theme" onChange={(e) => void save({ theme: e.target.value as Settings['theme'] })}>
-          <option value="dark">dark</option>
-          <option value="light">light</option>
-          <option value="system">system</option>
-        </select>
-      </label>
       <span className="muted">{saved}</span>
     </form>
   );
@@ -62,6 +54,22 @@ function DensityPicker() {
         <option value="auto">auto (tiles when the data nodes do not fit as cards)</option>
         <option value="comfortable">comfortable (cards)</option>
         <option value="compact">compact (tiles)</option>
+      </select>
+    </label>
+  );
+}
+
+/** Like the density, the theme is this screen's: a wall display and a laptop on the same serve process differ. */
+function ThemePicker() {
+  const { store } = useAppContext();
+  const theme = useApp((s) => s.ui.theme);
+  return (
+    <label>
+      Theme
+      <select value={theme} data-testid="theme" onChange={(e) => store.setUi({ theme: THEMES.find((t) => t === e.target.value) ?? 'system' })}>
+        <option value="system">system (follow the browser)</option>
+        <option value="dark">dark</option>
+        <option value="light">light</option>
       </select>
     </label>
   );
@@ -134,6 +142,7 @@ export function SettingsView() {
       <h2>Settings</h2>
       <SettingsForm />
       <div className="settings-form">
+        <ThemePicker />
         <DensityPicker />
       </div>
       <Profiles />

@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { ClusterSnapshot } from '../../electron/contract/index.js';
+import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage, type Stack } from './harness.js';
+
+const skip = NO_BROWSER ?? false;
+
+let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+let browser: Browser | null = null;
+
+before(async () => {
+  if (NO_BROWSER) return;
+  built = await buildRenderer();
+  browser = await launchChromium();
+});
+
+after(async () => {
+  await browser?.close();
+  await built?.remove();
+});
+
+async function withPage(options: Parameters<typeof startStack>[1], viewport: { width: number; height: number }, body: (page: Page, stack: Stack) => Promise<void>): Promise<void> {
+  if (!built || !browser) throw new Error('before() did not run');
+  const stack = await startStack(built.dir, options);
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(stack.url);
+    await body(page, stack);
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+}
+
+/**
+ * Every action button of every card, scrolled to if need be, is the topmost element at its own centre and takes a
+ * real click: the click opens the confirmation dialog, Escape cancels it.
+ */
+async function clickEveryCardButton(page: Page): Promise<number> {
+  const count = await page.locator('[data-testid^="node-"] .card-actions button').count();
+  for (let i = 0; i < count; i++) {
+    const button = page.locator('[data-testid^="node-"] .card-actions button').nth(i);
+    await button.scrollIntoViewIfNeeded();
+    const covered = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top && (top === el || el.contains(top)) ? null : `${el.closest('[data-testid]')?.getAttribute('data-testid')} "${el.textContent}" is under ${top?.outerHTML.slice(0, 120)}`;
+    });
+    assert.equal(covered, null);
+    await button.click({ timeout: 10_000 });
+    await page.waitForSelector('[data-testid="action-dialog"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="action-dialog"]', { state: 'detached' });
+  }
+  return count;
+}
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} no heading or row covers a card's buttons, right after load and after an alert`, { skip }, async () => {
+    await withPage({ actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page, stack) => {
+      await page.waitForSelector('[data-testid="node-grid"][data-density="comfortable"] [data-testid^="node-"] .card-actions button', { timeout: 30_000 });
+      // Right after load: nothing switched, nothing resized.
+      const atLoad = await clickEveryCardButton(page);
+      assert.ok(atLoad >= 4, `${atLoad} buttons`);
+      const snapshot = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
+      const victim = snapshot.nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+      stack.simulator.model.failNode(victim);
+      await page.waitForSelector(`[data-testid="alert"][data-node="${victim}"]`, { timeout: 30_000 });
+      await waitInPage(page, `document.querySelector('[data-testid="node-${victim}"]')?.dataset.status !== 'STARTED'`);
+      assert.ok((await clickEveryCardButton(page)) > 0);
+    });
+  });
+}

@@ -78,3 +78,39 @@ for (const viewport of [
     });
   });
 }
+
+/** Section headings whose text does not fit their box. */
+async function cutHeadings(page: Page): Promise<string[]> {
+  return page.$$eval('.group-head', (els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map((e) => e.textContent ?? ''));
+}
+
+test('144 data nodes all on a 1920×1080 screen in the normal view, beside the event log; tiles carry their memory number', { skip }, async () => {
+  const simulator = { scenario: 'steady' as const, dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 };
+  await withPage({ simulator }, { width: 1920, height: 1080 }, async (page) => {
+    await page.waitForSelector('[data-testid="node-grid"][data-density="compact"] [data-testid="node-144"]', { timeout: 60_000 });
+    await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] .tile-mem').length >= 144`, 60_000);
+    const log = await page.locator('[data-testid="event-log"]').boundingBox();
+    assert.ok(log && log.width >= 400, 'the event log is still beside the grid');
+    for (let id = 1; id <= 144; id++) {
+      const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+      assert.ok(box, `node ${id} is rendered`);
+      assert.ok(box.y >= 0 && box.y + box.height <= 1080 && box.x + box.width <= log.x, `node ${id} at ${JSON.stringify(box)} is not fully on screen`);
+      assert.match((await page.textContent(`[data-testid="node-${id}"] .tile-mem`)) ?? '', /^\d+%$/);
+    }
+    assert.deepEqual(await cutHeadings(page), []);
+    const cut = await page.$$eval('.tile-status', (els) => els.filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map((e) => e.textContent));
+    assert.deepEqual(cut, [], 'no tile cuts its status word');
+  });
+});
+
+test('4 data nodes at 1280×720 are cards, not tiles, and no heading is cut', { skip }, async () => {
+  await withPage({ simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2 } }, { width: 1280, height: 720 }, async (page) => {
+    await page.waitForSelector('[data-testid="node-grid"] [data-testid="node-5"]', { timeout: 30_000 });
+    assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'comfortable');
+    for (const id of [2, 3, 4, 5]) {
+      const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+      assert.ok(box && box.y + box.height <= 720, `card ${id} is on screen`);
+    }
+    assert.deepEqual(await cutHeadings(page), []);
+  });
+});

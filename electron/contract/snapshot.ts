@@ -16,6 +16,8 @@ export const ConnectionViewSchema = z.object({
   serverVersion: z.string().nullable(),
   failovers: z.number().int().nonnegative(),
   lastError: z.string().nullable(),
+  /** While no management server has answered yet: when the next attempt is due, so the UI can count down to it. */
+  retryAt: z.number().int().nullable().optional(),
   eventStream: z.object({
     status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
     lastEventAt: z.number().int().nullable(),

@@ -56,7 +56,7 @@ export class ClusterMonitor {
   private closed = false;
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false };
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
   }
 
@@ -85,6 +85,7 @@ export class ClusterMonitor {
   }
 
   setPollInterval(ms: number): void {
+    this.options.pollIntervalMs = ms;
     this.poll.setInterval(ms);
   }
 
@@ -135,8 +136,13 @@ export class ClusterMonitor {
     if (!client || this.closed) return;
     try {
       if (!this.clientReady) {
-        await client.connect();
+        await client.connect().catch((err: unknown) => {
+          // The poll loop is what tries again: the next attempt is the next poll.
+          this.picture.retryAt = Date.now() + this.options.pollIntervalMs;
+          throw err;
+        });
         this.clientReady = true;
+        this.picture.retryAt = null;
         void this.refreshMemory();
       }
       const requestedAt = Date.now();

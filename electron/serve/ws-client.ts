@@ -1,7 +1,7 @@
 import type { NdbtopApi } from '../contract/api.js';
 import type { RequestName } from '../contract/channels.js';
 import { buildApi, type CallResult } from './api-client.js';
-import { PUSH_TAG, readServerFrame, type RequestFrame } from './ws-protocol.js';
+import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, type RequestFrame } from './ws-protocol.js';
 
 /**
  * The browser's side of serve mode. Browser-safe on purpose: no node imports, the global `WebSocket` by
@@ -26,6 +26,11 @@ export interface WebSocketApiOptions {
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
   WebSocket?: WebSocketConstructor;
+  /**
+   * With this set, a connection on which nothing (no push, answer or heartbeat) arrived for this long counts as lost:
+   * it is dropped ('closed') and dialled again. A killed server or a dead network often sends no close at all.
+   */
+  silenceMs?: number;
   /** The UI asks for a full snapshot after 'open' that follows a 'closed': pushes in between are lost. */
   onStatus?: (status: ConnectionStatus) => void;
   onProtocolError?: (error: Error) => void;
@@ -68,6 +73,8 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
   let closed = false;
   let delay = minDelay;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let heardAt = 0;
+  let watchdog: ReturnType<typeof setInterval> | null = null;
 
   const settle = (id: number, result: CallResult): void => {
     const p = pending.get(id);
@@ -87,11 +94,13 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
   };
 
   const onFrame = (data: unknown): void => {
+    heardAt = Date.now();
     const frame = readServerFrame(typeof data === 'string' ? data : String(data));
     if ('invalid' in frame) {
       options.onProtocolError?.(new Error(frame.invalid));
       return;
     }
+    if (frame.type === HEARTBEAT_TAG) return;
     if (frame.type === PUSH_TAG) {
       for (const listener of [...pushListeners]) listener(frame.message);
       return;
@@ -110,6 +119,7 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
     const ws = new Impl(target);
     socket = ws;
     ws.addEventListener('open', () => {
+      heardAt = Date.now();
       delay = minDelay;
       options.onStatus?.('open');
       flush();
@@ -117,17 +127,30 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
     ws.addEventListener('message', (event) => onFrame(event.data));
     // 'error' is always followed by 'close', where reconnecting happens; listening keeps it from being unhandled.
     ws.addEventListener('error', () => undefined);
-    ws.addEventListener('close', () => {
-      if (socket !== ws) return;
-      socket = null;
-      // A request already on the wire may or may not have run (an operator action!): never resend it.
-      for (const [id, p] of pending) if (p.sent) fail(id, 'DISCONNECTED', 'connection to the ndbtop server lost before the answer');
-      options.onStatus?.('closed');
-      if (closed) return;
-      reconnectTimer = setTimeout(connect, delay);
-      delay = Math.min(maxDelay, delay * 2);
-    });
+    ws.addEventListener('close', () => lose(ws));
   };
+
+  /** The socket closed, or went silent: either way it is done with, and another one is dialled. */
+  const lose = (ws: WebSocketLike): void => {
+    if (socket !== ws) return;
+    socket = null;
+    // A request already on the wire may or may not have run (an operator action!): never resend it.
+    for (const [id, p] of pending) if (p.sent) fail(id, 'DISCONNECTED', 'connection to the ndbtop server lost before the answer');
+    options.onStatus?.('closed');
+    if (closed) return;
+    reconnectTimer = setTimeout(connect, delay);
+    delay = Math.min(maxDelay, delay * 2);
+  };
+
+  if (options.silenceMs !== undefined) {
+    const silenceMs = options.silenceMs;
+    watchdog = setInterval(() => {
+      const ws = socket;
+      if (!ws || ws.readyState !== OPEN || Date.now() - heardAt <= silenceMs) return;
+      lose(ws);
+      ws.close(4000, 'server silent');
+    }, Math.max(50, Math.floor(silenceMs / 4)));
+  }
 
   const call = (name: RequestName, request: unknown): Promise<CallResult> =>
     new Promise((resolve) => {
@@ -159,6 +182,7 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
       if (closed) return;
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);
+      if (watchdog) clearInterval(watchdog);
       for (const id of [...pending.keys()]) fail(id, 'CLOSED', 'the WebSocket client was closed');
       socket?.close(1000, 'client closed');
     },

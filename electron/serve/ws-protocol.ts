@@ -8,10 +8,18 @@ import { PUSH_CHANNEL } from '../contract/channels.js';
  *   client → server  { id, name, request }
  *   server → client  { type: 'ndbtop:response', id, ok: true, response } | { …, ok: false, error }
  *                    { type: 'ndbtop:push', message }
+ *                    { type: 'ndbtop:heartbeat' }   (every HEARTBEAT_MS, so a silent server is told from a quiet one)
  * A frame the server cannot read at all is answered with `id: null`, so the client can report it.
  */
 export const RESPONSE_TAG = 'ndbtop:response';
 export const PUSH_TAG = PUSH_CHANNEL;
+export const HEARTBEAT_TAG = 'ndbtop:heartbeat';
+/** The server's beat; a client hearing nothing for a few of them treats the connection as lost. */
+export const HEARTBEAT_MS = 500;
+
+export interface HeartbeatFrame {
+  type: typeof HEARTBEAT_TAG;
+}
 
 export interface RequestFrame {
   id: number;
@@ -50,7 +58,7 @@ export function readRequestFrame(text: string): RequestFrame | { invalid: string
 }
 
 /** Client side: a server frame, or a string saying why it is not one. */
-export function readServerFrame(text: string): ResponseFrame | PushFrame | { invalid: string } {
+export function readServerFrame(text: string): ResponseFrame | PushFrame | HeartbeatFrame | { invalid: string } {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -59,6 +67,7 @@ export function readServerFrame(text: string): ResponseFrame | PushFrame | { inv
   }
   if (!isRecord(value)) return { invalid: 'server frame is not a JSON object' };
   if (value.type === PUSH_TAG) return { type: PUSH_TAG, message: value.message };
+  if (value.type === HEARTBEAT_TAG) return { type: HEARTBEAT_TAG };
   if (value.type !== RESPONSE_TAG) return { invalid: `server frame of unknown type ${JSON.stringify(value.type)}` };
   const id = value.id === null || Number.isSafeInteger(value.id) ? (value.id as number | null) : undefined;
   if (id === undefined) return { invalid: 'response frame without id' };

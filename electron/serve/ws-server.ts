@@ -4,7 +4,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
-import { PUSH_TAG, readRequestFrame, RESPONSE_TAG, type PushFrame, type ResponseFrame } from './ws-protocol.js';
+import { HEARTBEAT_MS, HEARTBEAT_TAG, PUSH_TAG, readRequestFrame, RESPONSE_TAG, type HeartbeatFrame, type PushFrame, type ResponseFrame } from './ws-protocol.js';
 
 export const WS_PATH = '/ws';
 /** Requests are small; anything bigger is a mistake or an attack. */
@@ -16,7 +16,7 @@ function reject(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`);
 }
 
-function send(ws: WebSocket, frame: ResponseFrame | PushFrame): void {
+function send(ws: WebSocket, frame: ResponseFrame | PushFrame | HeartbeatFrame): void {
   if (ws.readyState !== ws.OPEN) return;
   if (ws.bufferedAmount > MAX_BUFFERED_BYTES) {
     ws.terminate();
@@ -54,6 +54,11 @@ export function attachWebSocket(server: Server, engine: EngineHost, token: strin
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);
+  // A quiet cluster pushes nothing for seconds: the beat is what tells a browser its server is still there.
+  const heartbeat = setInterval(() => {
+    for (const ws of wss.clients) send(ws, { type: HEARTBEAT_TAG });
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
 
   wss.on('connection', (ws: WebSocket) => {
     const unsubscribe = engine.subscribe((message) => send(ws, { type: PUSH_TAG, message }));
@@ -66,6 +71,7 @@ export function attachWebSocket(server: Server, engine: EngineHost, token: strin
   return {
     close() {
       server.off('upgrade', onUpgrade);
+      clearInterval(heartbeat);
       for (const ws of wss.clients) ws.close(1001, 'server shutting down');
       wss.close();
     },

@@ -1,6 +1,7 @@
 import { createWebSocketApi } from '../../electron/serve/ws-client.js';
 import { webSocketTarget } from './bridge-target.js';
 import type { NdbtopApi } from './contract.js';
+import type { Transport } from './store/ui-slice.js';
 
 declare global {
   interface Window {
@@ -16,22 +17,47 @@ export interface Bridge {
    * Electron IPC never drops, so there it is never called.
    */
   onReconnect(listener: () => void): void;
+  /** The link's state as it changes; Electron IPC is open from the start and stays so. */
+  onTransport(listener: (transport: Transport) => void): void;
 }
+
+/** Nothing heard from serve mode (not even its heartbeat) for this long: the page says it is disconnected. */
+export const SILENCE_MS = 2000;
 
 /** The preload's API in the desktop app, else the WebSocket client of serve mode. */
 export function connectBridge(): Bridge {
-  if (window.ndbtop) return { api: window.ndbtop, onReconnect: () => undefined };
+  if (window.ndbtop) return { api: window.ndbtop, onReconnect: () => undefined, onTransport: (l) => l('open') };
   const listeners = new Set<() => void>();
+  const transportListeners = new Set<(transport: Transport) => void>();
   let lost = false;
+  let transport: Transport = 'connecting';
+  const tell = (next: Transport): void => {
+    transport = next;
+    for (const l of transportListeners) l(next);
+  };
   const { url, token } = webSocketTarget(window.location);
   const api = createWebSocketApi(url, token, {
+    silenceMs: SILENCE_MS,
     onStatus(status) {
-      if (status === 'closed') lost = true;
-      if (status === 'open' && lost) {
-        lost = false;
-        for (const l of listeners) l();
+      if (status === 'closed') {
+        lost = true;
+        tell('lost');
+      }
+      if (status === 'open') {
+        tell('open');
+        if (lost) {
+          lost = false;
+          for (const l of listeners) l();
+        }
       }
     },
   });
-  return { api, onReconnect: (l) => void listeners.add(l) };
+  return {
+    api,
+    onReconnect: (l) => void listeners.add(l),
+    onTransport(l) {
+      transportListeners.add(l);
+      l(transport);
+    },
+  };
 }

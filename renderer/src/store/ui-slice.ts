@@ -25,6 +25,9 @@ export interface PhaseMark {
 export type Theme = 'dark' | 'light' | 'system';
 export const THEMES: readonly Theme[] = ['system', 'dark', 'light'];
 
+/** The page's own link to the engine (serve mode's WebSocket); 'lost' from a close or a silence until it is back. */
+export type Transport = 'connecting' | 'open' | 'lost';
+
 export interface UiState {
   view: ViewName;
   window: WindowName;
@@ -45,6 +48,7 @@ export interface UiState {
   pendingAction: OperatorAction | null;
   /** Set when the contract or the transport reports a problem the operator should see. */
   error: string | null;
+  transport: Transport;
 }
 
 export const INITIAL_UI: UiState = {
@@ -62,4 +66,5 @@ export const INITIAL_UI: UiState = {
   phaseMarks: [],
   pendingAction: null,
   error: null,
+  transport: 'connecting',
 };

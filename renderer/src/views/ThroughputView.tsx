@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistorySeries, Metric } from '../contract.js';
+import { ChartLegend } from '../components/ChartLegend.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
@@ -33,33 +34,73 @@ export function toRows(history: HistorySeries | null): Record<string, number | n
   });
 }
 
+/**
+ * Commits equal transactions whenever nothing aborts, so one line would hide the other: commits are drawn dashed over
+ * the solid transactions line, and the legend can hide either.
+ */
+const DASHED: ReadonlySet<string> = new Set(['commits']);
+
+/** Newest finite value of each series. */
+function lastValues(rows: readonly Record<string, number | null>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of TOTAL_METRICS) {
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const v = rows[i]?.[m];
+      if (typeof v === 'number' && Number.isFinite(v)) {
+        out.set(m, v);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 function ClusterChart() {
   const ref = useRef<HTMLDivElement>(null);
-  const { width } = useSize(ref);
+  // The box's height comes from the screen (CSS): taller on a large screen.
+  const { width, height } = useSize(ref);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const marks = useApp((s) => s.ui.phaseMarks);
   // The window's end moves with the query (a pixel at a time), so the chart redraws only with new data.
   const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   const rows = useMemo(() => toRows(history), [history]);
+  const current = useMemo(() => lastValues(rows), [rows]);
+  const toggle = (key: string) => setHidden((prev) => (prev.has(key) ? new Set([...prev].filter((k) => k !== key)) : new Set([...prev, key])));
+  const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
-    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
-      {width > 0 && (
-        <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
-          <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-          {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
-          <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
-          <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
-          <Legend />
-          {TOTAL_METRICS.map((m) => (
-            <Line key={m} dataKey={m} name={`${m}/s`} stroke={COLOURS[m]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
-          ))}
-          {marks.map((mark) => (
-            <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
-          ))}
-        </LineChart>
-      )}
-    </div>
+    <>
+      <ChartLegend entries={entries} onToggle={toggle} />
+      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
+        {width > 0 && height > 0 && (
+          <LineChart width={width} height={height} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
+            <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+            {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
+            <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+            <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+            {/* The unit once, on the value: "commits  12.3k/s". */}
+            <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
+            {TOTAL_METRICS.map((m) => (
+              <Line
+                key={m}
+                dataKey={m}
+                name={m}
+                hide={hidden.has(m)}
+                stroke={COLOURS[m]}
+                strokeDasharray={DASHED.has(m) ? '8 6' : undefined}
+                dot={false}
+                strokeWidth={DASHED.has(m) ? 2.5 : 2}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            ))}
+            {marks.map((mark) => (
+              <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
+            ))}
+          </LineChart>
+        )}
+      </div>
+    </>
   );
 }
 

@@ -8,7 +8,7 @@ import { Headline } from './components/Headline.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NodeGrid } from './components/NodeGrid.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
-import { handleKey, toggleFullscreen } from './keyboard.js';
+import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
 import { RestartsView } from './views/RestartsView.js';
@@ -48,7 +48,8 @@ function Nav() {
 function Body() {
   const view = useApp((s) => s.ui.view);
   const fullscreen = useApp((s) => s.ui.fullscreen);
-  if (fullscreen || view === 'nodes') {
+  // Dashboard mode shows the chosen view without the controls; the number keys still switch it.
+  if (view === 'nodes') {
     return (
       <>
         <Headline />
@@ -61,6 +62,7 @@ function Body() {
   }
   return (
     <main data-view={view}>
+      {fullscreen && view === 'throughput' && <Headline />}
       {view === 'restarts' && <RestartsView />}
       {view === 'throughput' && <ThroughputView />}
       {view === 'events' && <EventLog />}
@@ -82,7 +84,11 @@ export function App() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => handleKey(store, e);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('change', releaseFocusAfterChoice);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('change', releaseFocusAfterChoice);
+    };
   }, [store]);
   return (
     <div className={`app${fullscreen ? ' dashboard' : ''}${paused ? ' paused' : ''}`}>

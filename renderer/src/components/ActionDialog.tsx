@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFocusTrap } from '../hooks/use-focus-trap.js';
 import type { ActionPreview, ActionResult, OperatorAction } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 
@@ -9,8 +10,15 @@ type Restart = Extract<OperatorAction, { kind: 'restart' }>;
  * groups), the options of a restart, and the management server's answer once sent.
  */
 export function ActionDialog() {
-  const { api, store } = useAppContext();
   const action = useApp((s) => s.ui.pendingAction);
+  // Mounted per action, so the dialog takes the focus each time it opens and gives it back when it closes.
+  return action ? <PendingAction action={action} /> : null;
+}
+
+function PendingAction({ action }: { action: OperatorAction }) {
+  const { api, store } = useAppContext();
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref);
   const clusterId = useApp((s) => s.shown.clusterId);
   const [preview, setPreview] = useState<ActionPreview | null>(null);
   const [result, setResult] = useState<ActionResult | null>(null);
@@ -19,7 +27,7 @@ export function ActionDialog() {
   useEffect(() => {
     setPreview(null);
     setResult(null);
-    if (!action || clusterId === null) return;
+    if (clusterId === null) return;
     let current = true;
     api
       .previewAction({ clusterId, action })
@@ -30,7 +38,6 @@ export function ActionDialog() {
     };
   }, [api, action, clusterId]);
 
-  if (!action) return null;
   const close = () => store.setUi({ pendingAction: null });
   const setRestart = (patch: Partial<Restart>) => action.kind === 'restart' && store.setUi({ pendingAction: { ...action, ...patch } });
   const confirm = async () => {
@@ -47,7 +54,7 @@ export function ActionDialog() {
 
   return (
     <div className="modal-backdrop" role="presentation" onClick={close}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Confirm action" data-testid="action-dialog" onClick={(e) => e.stopPropagation()}>
+      <div ref={ref} className="modal" role="dialog" aria-modal="true" aria-label="Confirm action" data-testid="action-dialog" tabIndex={-1} onClick={(e) => e.stopPropagation()}>
         <h2>Confirm</h2>
         {preview === null ? <p>Asking the engine what this would do…</p> : <p className="preview-text">{preview.description}</p>}
         {action.kind === 'restart' && (

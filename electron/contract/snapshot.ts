@@ -73,6 +73,8 @@ export const ClusterSummarySchema = z.object({
   connectstring: z.string(),
   mode: z.enum(['live', 'simulated', 'replay']),
   status: ConnectionViewSchema.shape.status,
+  /** The most severe alert still open, so a picker can show which watched cluster needs a look. */
+  worstAlert: z.enum(['warning', 'critical']).nullable().optional(),
 });
 
 export type ConnectionView = z.infer<typeof ConnectionViewSchema>;

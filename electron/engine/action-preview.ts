@@ -46,8 +46,16 @@ export function previewAction(action: ParsedOperatorAction, snapshot: ClusterSna
       return result('Start a backup of the whole cluster', true, snapshot.backup?.status === 'running' ? [`backup ${snapshot.backup.backupId} is still running`] : []);
     case 'abortBackup':
       return result(`Abort backup ${action.backupId}`, true, []);
-    case 'enterSingleUser':
-      return result(`Enter single user mode for API node ${action.apiNodeId}`, false, ['every other API and SQL node loses access to the data until single user mode ends']);
+    case 'enterSingleUser': {
+      const node = snapshot.nodes.find((n) => n.nodeId === action.apiNodeId);
+      const description = `Enter single user mode for API node ${action.apiNodeId}`;
+      // Only an API or SQL node can be the single user: anything else is refused here, not offered as "do it anyway".
+      if (node?.type !== 'API') {
+        const why = node ? `node ${action.apiNodeId} is a${node.type === 'MGM' ? ' management' : ' data'} node, not an API or SQL node` : `node ${action.apiNodeId} is not in this cluster`;
+        return { ...result(description, false, [why]), allowed: false };
+      }
+      return result(description, false, ['every other API and SQL node loses access to the data until single user mode ends']);
+    }
     case 'exitSingleUser':
       return result('Exit single user mode', true, []);
   }

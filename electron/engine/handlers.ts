@@ -2,6 +2,7 @@ import type { EngineHandlers } from '../contract/api.js';
 import { previewAction } from './action-preview.js';
 import type { Engine } from './engine.js';
 import { exportHistory } from './history-export.js';
+import { checkConnectstring } from './input/connectstring-check.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
 export function makeHandlers(engine: Engine): EngineHandlers {
@@ -9,7 +10,10 @@ export function makeHandlers(engine: Engine): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring }) => engine.connectCluster(name, connectstring),
+    addCluster: async ({ name, connectstring }) => {
+      checkConnectstring(connectstring);
+      return engine.connectCluster(name, connectstring);
+    },
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
     getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
@@ -38,7 +42,10 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       return next;
     },
     listProfiles: async () => settings.listProfiles(),
-    saveProfile: async (profile) => settings.saveProfile(profile),
+    saveProfile: async (profile) => {
+      checkConnectstring(profile.connectstring);
+      return settings.saveProfile(profile);
+    },
     deleteProfile: async ({ id }) => settings.deleteProfile(id),
     exportHistory: async ({ clusterId, format, fromMs }) => {
       const { tracker, id } = engine.cluster(clusterId);

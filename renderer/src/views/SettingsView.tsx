@@ -81,6 +81,8 @@ function Profiles() {
   const [profiles, setProfiles] = useState<Profile[]>([]);
   const [name, setName] = useState('');
   const [connectstring, setConnectstring] = useState('');
+  const [refused, setRefused] = useState<string | null>(null);
+  const current = useApp((s) => s.live.clusterId);
   useEffect(() => {
     api.listProfiles({}).then(setProfiles, (err: unknown) => store.setUi({ error: errorText(err) }));
   }, [api, store]);
@@ -90,6 +92,18 @@ function Profiles() {
       setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring }));
       setName('');
       setConnectstring('');
+      setRefused(null);
+    } catch (err) {
+      // The engine's parser says what is wrong; shown beside the form, which keeps what was typed.
+      setRefused(errorText(err).replace(/^INVALID: /, ''));
+    }
+  };
+  const remove = async (clusterId: string) => {
+    try {
+      await api.removeCluster({ clusterId });
+      // Showing a cluster that is no longer watched would freeze on its last picture: show another one.
+      const other = clusters.find((c) => c.clusterId !== clusterId);
+      if (clusterId === current && other) await selectCluster(other.clusterId);
     } catch (err) {
       store.setUi({ error: errorText(err) });
     }
@@ -109,6 +123,9 @@ function Profiles() {
             <strong>{c.name}</strong> {c.connectstring} · {c.mode} · {c.status}{' '}
             <button type="button" data-testid={`show-cluster-${c.name}`} onClick={() => void selectCluster(c.clusterId)}>
               Show
+            </button>{' '}
+            <button type="button" data-testid={`remove-cluster-${c.name}`} onClick={() => void remove(c.clusterId)}>
+              Stop watching
             </button>
           </li>
         ))}
@@ -132,6 +149,11 @@ function Profiles() {
         <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
         <button type="submit">Save profile</button>
       </form>
+      {refused && (
+        <p className="tone-bad" role="alert" data-testid="profile-error">
+          {refused}
+        </p>
+      )}
     </>
   );
 }

@@ -23,7 +23,6 @@ export function ClusterActions() {
   const apiNodes = useMemo(() => {
     const { nodes } = store.getState().shown;
     return apiKey === '' ? [] : apiKey.split(',').map((entry) => nodes.get(Number(entry.split(':')[0]))).filter((n) => n !== undefined);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, apiKey]);
   const backupText = backup && (
     <span className="muted" data-testid="backup">

@@ -74,6 +74,8 @@ for (const viewport of [
       stack.simulator.model.failNode(victim);
       await page.waitForSelector(`[data-testid="alert"][data-node="${victim}"]`, { timeout: 30_000 });
       await waitInPage(page, `document.querySelector('[data-testid="node-${victim}"]')?.dataset.status !== 'STARTED'`);
+      await page.screenshot({ path: `/tmp/layout-after-alert-${viewport.width}.png` });
+      assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'comfortable', 'still cards');
       assert.ok((await clickEveryCardButton(page)) > 0);
     });
   });

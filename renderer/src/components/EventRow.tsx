@@ -1,5 +1,5 @@
-import { memo } from 'react';
-import type { Severity } from '../contract.js';
+import { Fragment, memo } from 'react';
+import type { EventView, Severity } from '../contract.js';
 import type { EventFold } from '../view-model/event-fold.js';
 import { formatClock } from '../view-model/format.js';
 
@@ -18,6 +18,28 @@ function FoldDetail({ fold }: { fold: EventFold }) {
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** The whole of one event: its sentence unclipped, then its fields as the management server sent them, one a line. */
+function EventDetail({ event }: { event: EventView }) {
+  return (
+    <div className="ev-detail" data-testid="event-detail">
+      <p className="ev-full">{event.text}</p>
+      <dl className="ev-fields">
+        <dt>event</dt>
+        <dd>
+          {event.name} from node {event.sourceNodeId}
+          {event.category ? `, ${event.category}` : ''}
+        </dd>
+        {Object.entries(event.fields).map(([k, v]) => (
+          <Fragment key={k}>
+            <dt>{k}</dt>
+            <dd>{v}</dd>
+          </Fragment>
+        ))}
+      </dl>
     </div>
   );
 }
@@ -48,11 +70,12 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
         ) : (
           <span />
         )}
-        <span className="ev-text" title={`${event.name} from node ${event.sourceNodeId}: ${JSON.stringify(event.fields)}`}>
+        {/* A click shows the whole message (a long one is clipped on its line). */}
+        <span className="ev-text" role="button" tabIndex={0} aria-expanded={expanded} title={event.text} onClick={() => onToggle(fold.key)} onKeyDown={(e) => e.key === 'Enter' && onToggle(fold.key)}>
           {event.text}
         </span>
       </div>
-      {expanded && <FoldDetail fold={fold} />}
+      {expanded && (count > 1 ? <FoldDetail fold={fold} /> : <EventDetail event={event} />)}
     </div>
   );
 });

@@ -18,10 +18,11 @@ function sectionKey(section: GridSection): string {
 function GridRows({ sections, width, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
   const Item: ComponentType<{ nodeId: number }> = density === 'compact' ? NodeTile : NodeCard;
   const compact = density === 'compact';
-  const columns = gridColumns(width, metrics);
+  const fit = gridColumns(width, metrics);
+  // Two-node groups leave an odd column empty in every row: the grid then uses the columns they fill, everywhere,
+  // so that space is shared out instead of left as a gap at the right.
+  const columns = useMemo(() => packedWidth(gridRows(sections, fit, metrics)) || fit, [sections, fit, metrics]);
   const rows = useMemo(() => gridRows(sections, columns, metrics), [sections, columns, metrics]);
-  // Two-node groups leave an odd column empty in every row: share it out instead of leaving a gap at the right.
-  const packedColumns = useMemo(() => packedWidth(rows) || columns, [rows, columns]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
@@ -55,7 +56,7 @@ function GridRows({ sections, width, metrics, density, scrollRef }: { sections: 
           >
             {row.kind === 'header' && <GroupHeader section={row.section} compact={compact} />}
             {row.kind === 'groups' && (
-              <div className="group-row" style={{ gridTemplateColumns: `repeat(${packedColumns}, minmax(0, 1fr))`, gap: metrics.gap }}>
+              <div className="group-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: metrics.gap }}>
                 {row.sections.map((section) => (
                   <div key={sectionKey(section)} className="group-block" style={{ gridColumn: `span ${section.nodeIds.length}` }}>
                     <GroupHeader section={section} compact={compact} />

@@ -47,9 +47,9 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       return settings.saveProfile(profile);
     },
     deleteProfile: async ({ id }) => settings.deleteProfile(id),
-    exportHistory: async ({ clusterId, format, fromMs }) => {
+    exportHistory: async ({ clusterId, format, fromMs, toMs, marks }) => {
       const { tracker, id } = engine.cluster(clusterId);
-      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, fromMs);
+      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks });
     },
   };
 }

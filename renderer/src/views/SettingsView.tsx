@@ -145,8 +145,8 @@ function Profiles() {
         ))}
       </ul>
       <form className="settings-form" onSubmit={(e) => void add(e)}>
-        <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
-        <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
+        <input required placeholder="name" size={16} value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
+        <input required placeholder="host:1186,host2:1186" size={32} value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
         <button type="submit">Save profile</button>
       </form>
       {refused && (

@@ -95,7 +95,14 @@ function ClusterChart() {
               />
             ))}
             {marks.map((mark) => (
-              <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
+              // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
+              <ReferenceLine
+                key={mark.at}
+                x={mark.at}
+                stroke="var(--fg)"
+                strokeDasharray="6 3"
+                label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - (until - windowMs)) / windowMs > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
+              />
             ))}
           </LineChart>
         )}
@@ -142,8 +149,11 @@ function Toolbar() {
   const [label, setLabel] = useState('');
   const exportAs = async (format: 'csv' | 'json') => {
     if (clusterId === null) return;
+    // What the chart shows: its time window (to the newest sample) and the phase marks set on it.
+    const { ui, shown } = store.getState();
+    const toMs = shown.historyUntil > 0 ? shown.historyUntil : Date.now();
     try {
-      const file = await api.exportHistory({ clusterId, format });
+      const file = await api.exportHistory({ clusterId, format, fromMs: Math.max(0, toMs - WINDOWS[ui.window]), toMs, marks: [...ui.phaseMarks] });
       download(file.filename, file.mime, file.content);
     } catch (err) {
       store.setUi({ error: `export: ${err instanceof Error ? err.message : String(err)}` });
@@ -156,7 +166,7 @@ function Toolbar() {
   };
   return (
     <div className="toolbar">
-      <input aria-label="benchmark phase label" placeholder="benchmark phase label" value={label} onChange={(e) => setLabel(e.target.value)} />
+      <input aria-label="benchmark phase label" placeholder="benchmark phase label" size={28} value={label} onChange={(e) => setLabel(e.target.value)} />
       <button type="button" onClick={mark}>
         Mark phase
       </button>

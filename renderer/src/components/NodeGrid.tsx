@@ -4,6 +4,7 @@ import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../view-model/grid-layout.js';
 import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
+import { AfterFirstPaint } from './AfterFirstPaint.js';
 import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
@@ -104,7 +105,11 @@ export function NodeGrid() {
     <div className="grid-area">
       <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density}>
         {sections.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
-        {width > 0 && <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />}
+        {width > 0 && (
+          <AfterFirstPaint>
+            <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />
+          </AfterFirstPaint>
+        )}
       </div>
       <NodeDetail />
     </div>

@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistorySeries, Metric } from '../contract.js';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/ChartLegend.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
@@ -188,7 +189,9 @@ export function ThroughputView() {
       <h2>Cluster throughput (per second)</h2>
       <ClusterChart />
       <h2>Per data node: transactions per second</h2>
-      <SmallMultiples />
+      <AfterFirstPaint>
+        <SmallMultiples />
+      </AfterFirstPaint>
     </div>
   );
 }

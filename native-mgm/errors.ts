@@ -94,3 +94,10 @@ export class CommandFailedError extends MgmError {
 export function formatHostPort(host: string, port: number): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
 }
+
+/** A configuration body that cannot be decoded (spec §4.18.1); `reason` names what was wrong and where. */
+export class ConfigFormatError extends ProtocolError {
+  constructor(readonly reason: string) {
+    super('unusable configuration', reason);
+  }
+}

@@ -15,3 +15,4 @@ export type { EventStreamOptions } from './client/event-stream.js';
 export type { LinkState, LinkStatus } from './client/link.js';
 export type { SessionInfo } from './client/bootstrap.js';
 export type { NodeCommandResult } from './protocol/messages/node-command.js';
+export * from './config/index.js';

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
+import { VIEWS } from '../renderer/src/store/ui-slice.js';
 
 const CLUSTERS = {
   '4': { scenario: 'benchmark', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 },
@@ -18,7 +19,6 @@ const SIZES = [
   { width: 1280, height: 720 },
 ] as const;
 const THEMES = ['dark', 'light'] as const;
-const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings'] as const;
 
 async function shoot(page: Page, outDir: string, name: string): Promise<void> {
   // Two frames, so whatever the last key press changed has been laid out and painted.

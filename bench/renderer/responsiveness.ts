@@ -11,14 +11,16 @@
  */
 import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { VIEWS, type ViewName } from '../../renderer/src/store/ui-slice.js';
 import { fmt, percentile } from '../stats.js';
 
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 15);
 const ROUNDS = 3;
-const VIEWS = ['restarts', 'throughput', 'events', 'settings', 'nodes'] as const;
+/** Every view, the Nodes view last: each switch starts from another view. */
+const ORDER = [...VIEWS.slice(1), VIEWS[0]];
 
 /** What "the view is all there" means, per view. */
-function complete(view: (typeof VIEWS)[number], dataNodes: number): { selector: string; count: number } {
+function complete(view: ViewName, dataNodes: number): { selector: string; count: number } {
   if (view === 'nodes') return { selector: '[data-testid="node-grid"] [data-testid^="node-"][data-status]', count: dataNodes };
   if (view === 'throughput') return { selector: '.small-multiple', count: dataNodes };
   return { selector: `main[data-view="${view}"]`, count: 1 };
@@ -68,14 +70,14 @@ async function measure(dataNodes: number): Promise<Figures> {
     await waitInPage(page, `window.__ndbtopStore.getState().shown.historyVersion > 3`, 60_000);
     const loadLongTasks = await longTasksSince(page, 0);
 
-    const switches = new Map<string, number[]>(VIEWS.map((v) => [v, []]));
-    const completes = new Map<string, number[]>(VIEWS.map((v) => [v, []]));
+    const switches = new Map<string, number[]>(ORDER.map((v) => [v, []]));
+    const completes = new Map<string, number[]>(ORDER.map((v) => [v, []]));
     for (let round = 0; round < ROUNDS; round++) {
-      for (const view of VIEWS) {
+      for (const view of ORDER) {
         const before = Number(await page.evaluate('window.__resp.switches.length'));
         const done = Number(await page.evaluate('window.__resp.complete.length'));
         await page.evaluate(`window.__resp.want = ${JSON.stringify(complete(view, dataNodes))}`);
-        await page.keyboard.press(String(['nodes', 'restarts', 'throughput', 'events', 'settings'].indexOf(view) + 1));
+        await page.keyboard.press(String(VIEWS.indexOf(view) + 1));
         await waitInPage(page, `window.__resp.switches.length > ${before} && window.__resp.complete.length > ${done}`);
         // Let the view settle (charts fetch their history) before the next switch.
         await new Promise((resolve) => setTimeout(resolve, 1500));
@@ -107,7 +109,7 @@ export async function benchResponsiveness(): Promise<void> {
   const large = await measure(144);
   const longest = (xs: readonly number[]): number => Math.max(0, ...xs);
   console.log(`  page load, long tasks >50 ms      4 nodes: ${small.loadLongTasks.length} (longest ${fmt(longest(small.loadLongTasks), 0)} ms) · 144 nodes: ${large.loadLongTasks.length} (longest ${fmt(longest(large.loadLongTasks), 0)} ms)`);
-  for (const view of VIEWS) {
+  for (const view of ORDER) {
     for (const [what, pick] of [
       ['next frame', (f: Figures) => f.switches],
       ['complete  ', (f: Figures) => f.completes],

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from './actions.js';
+import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
 import { AppInfoSchema, ProfileSchema, SettingsSchema } from './settings.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
+import { ClusterConfigViewSchema } from './config.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
 
@@ -17,6 +19,9 @@ export const REQUESTS = {
   addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000) }), response: ClusterSummarySchema },
   removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
+  /** The configuration as last read; null before the first read. A snapshot's configGeneration says when to ask again. */
+  getClusterConfig: { request: ClusterRef, response: ClusterConfigViewSchema.nullable() },
+  getCounters: { request: ClusterRef, response: ClusterCountersSchema },
   getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },
   getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
   getEvents: {

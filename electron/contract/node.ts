@@ -87,6 +87,11 @@ export const NodeViewSchema = z.object({
   safeToStop: z.boolean().nullable(),
   memory: z.object({ data: MemoryUseSchema.nullable(), index: MemoryUseSchema.nullable() }),
   rates: RatesSchema.nullable(),
+  /** What the cluster's configuration says of the node: where it runs (also while it is down) and its memory sizes. */
+  configured: z
+    .object({ hostname: z.string(), dataMemoryBytes: z.number().nonnegative().nullable(), indexMemoryBytes: z.number().nonnegative().nullable() })
+    .nullable()
+    .optional(),
 });
 
 export const NodeGroupViewSchema = z.object({

@@ -22,6 +22,8 @@ export const ConnectionViewSchema = z.object({
     status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
     lastEventAt: z.number().int().nullable(),
   }),
+  /** Management servers (host:port) the configuration lists and the connectstring did not: added for failover. */
+  configMgmds: z.array(z.string()).optional(),
 });
 
 export const BackupViewSchema = z.object({
@@ -47,6 +49,8 @@ export const ClusterSnapshotSchema = z.object({
   rates: RatesSchema.nullable(),
   backup: BackupViewSchema.nullable(),
   alerts: z.array(AlertSchema),
+  /** Generation of the configuration last read (getClusterConfig has it); null before, absent from older recordings. */
+  configGeneration: z.number().int().nullable().optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -65,6 +69,7 @@ export const SnapshotDeltaSchema = z.object({
   rates: RatesSchema.nullable().optional(),
   backup: BackupViewSchema.nullable().optional(),
   alerts: z.array(AlertSchema).optional(),
+  configGeneration: z.number().int().nullable().optional(),
 });
 
 export const ClusterSummarySchema = z.object({

@@ -1,9 +1,10 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, MgmClient, resolveConnectstring, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
+import { EventStream, formatHostPort, MgmClient, resolveConnectstring, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import { ConfigWatcher, extraMgmds } from './config/config-watcher.js';
 
 export interface MonitorOptions {
   connectstring: string;
@@ -12,6 +13,8 @@ export interface MonitorOptions {
   requestTimeoutMs: number;
   /** Pause between first-connection attempts while no management server answers. */
   retryMs: number;
+  /** How often the configuration is read again to notice a new generation (also after a server comes back). */
+  configRefreshMs?: number;
   sink: (input: TrackerInput) => void;
 }
 
@@ -54,9 +57,12 @@ export class ClusterMonitor {
   private errorAt = 0;
   private clientReady = false;
   private closed = false;
+  private config: ConfigWatcher | null = null;
+  /** Failover hosts learned from the configuration, each added once. */
+  private readonly learned: MgmHost[] = [];
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, configMgmds: [] };
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
   }
 
@@ -80,6 +86,15 @@ export class ClusterMonitor {
     stream.events.on('event', (e) => this.onEvent(e));
     stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
     void this.keepTrying(() => stream.start(), 'event stream');
+    this.config = new ConfigWatcher({
+      fetch: () => client.getConfig(),
+      changed: (config) => {
+        this.options.sink({ kind: 'config', t: Date.now(), config });
+        this.learnMgmds(config);
+      },
+      error: (err) => this.noteError(err, 'configuration'),
+      periodMs: this.options.configRefreshMs ?? 30_000,
+    });
     this.poll.start();
     this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
   }
@@ -125,6 +140,7 @@ export class ClusterMonitor {
 
   close(): void {
     this.closed = true;
+    this.config?.close();
     this.poll.close();
     if (this.memoryTimer) clearInterval(this.memoryTimer);
     this.client?.close();
@@ -144,6 +160,10 @@ export class ClusterMonitor {
         this.clientReady = true;
         this.picture.retryAt = null;
         void this.refreshMemory();
+        // Before the first status: a node that is down prints a placeholder node group, and only the
+        // configuration says which group it is missing from (a failed read is reported and the poll goes on).
+        await this.config?.check();
+        this.config?.start();
       }
       const requestedAt = Date.now();
       const nodes = await client.getStatus();
@@ -175,10 +195,23 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      // A management server that comes back may carry a new configuration generation.
+      if (this.picture.command !== null && this.picture.command.status !== 'connected' && this.clientReady) void this.config?.check();
     }
     this.picture.command = s;
     if (s.lastError) this.noteError(s.lastError);
     else this.publishConnection();
+  }
+
+  /** Management servers the configuration lists beyond the connectstring become failover targets (and are shown). */
+  private learnMgmds(config: ClusterConfig): void {
+    const extra = extraMgmds(config, [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned]);
+    if (extra.length === 0) return;
+    this.learned.push(...extra);
+    this.client?.addFailoverHosts(extra);
+    this.stream?.addFailoverHosts(extra);
+    this.picture.configMgmds = this.learned.map((h) => formatHostPort(h.host, h.port));
+    this.publishConnection();
   }
 
   /** The first connection is retried by us; after that the link reconnects and fails over on its own. */

@@ -1,3 +1,4 @@
+import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
@@ -5,6 +6,8 @@ import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
 import { BackupTracker } from './backup-tracker.js';
+import { AlertTally } from './counters/alert-tally.js';
+import { StatisticsTotals } from './counters/statistics-totals.js';
 import { EventLog } from './event-log.js';
 import { arbitCode, eventText } from './event-text.js';
 import { ClusterHistory, type MetricValues } from './history.js';
@@ -15,6 +18,8 @@ import { isFresh, RateTracker } from './rates.js';
 import { RestartTracker } from './restart-tracker.js';
 import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import type { ClusterConfigView } from '../contract/config.js';
+import { ConfigState } from './config/config-state.js';
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -67,6 +72,8 @@ export class ClusterTracker {
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
+  private readonly totals = new StatisticsTotals();
+  private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
@@ -74,6 +81,7 @@ export class ClusterTracker {
   private readonly timeline: StatusTimeline;
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
+  private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** Set by what must reach the screen at once: an alert, a data node leaving or reaching the up state. */
   private urgentChange = false;
@@ -97,6 +105,7 @@ export class ClusterTracker {
     this.log = new EventLog(options.eventLogSize);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
+      this.alertTally.count(a);
       listener.alert(a);
     });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
@@ -141,6 +150,11 @@ export class ClusterTracker {
       case 'tick':
         this.sample(input.t);
         break;
+      case 'config': {
+        const note = this.config.apply(input.config, input.t);
+        if (note) this.newEvents.push(this.log.note(note));
+        break;
+      }
     }
     this.checkGroups(this.now);
     if (this.newEvents.length > 0) {
@@ -157,6 +171,10 @@ export class ClusterTracker {
     return this.log.page(beforeSeq, limit);
   }
 
+  configView(): ClusterConfigView | null {
+    return this.config.view();
+  }
+
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
   }
@@ -170,13 +188,19 @@ export class ClusterTracker {
       connection: { ...this.connection, mgmd: this.connection.mgmd && { ...this.connection.mgmd }, eventStream: { ...this.connection.eventStream } },
       sampledAt: this.sampledAt,
       nodes: [...this.nodes.values()].sort((a, b) => a.state.nodeId - b.state.nodeId).map((n) => this.nodeView(n, members)),
-      nodeGroups: nodeGroups(members),
+      nodeGroups: nodeGroups(members, this.config.replicas()),
       masterNodeId: master?.state.nodeId ?? null,
       singleUserApiNodeId: this.singleUserApi,
       rates: this.rates.total(),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
+      configGeneration: this.config.generation,
     };
+  }
+
+  /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
+  counters(): ClusterCounters {
+    return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
   }
 
   private nodeView(n: NodeRecord, members: readonly GroupMember[]): NodeView {
@@ -189,7 +213,7 @@ export class ClusterTracker {
       status: n.status,
       statusRaw: n.status === s.status ? s.statusRaw : n.status,
       startPhase: n.startPhase,
-      nodeGroup: s.type === 'NDB' ? n.nodeGroup : null,
+      nodeGroup: s.type === 'NDB' ? this.groupOf(n) : null,
       version: s.version,
       versionRaw: s.versionRaw,
       mysqlVersion: s.mysqlVersion,
@@ -201,14 +225,20 @@ export class ClusterTracker {
       sampledAt: n.sampledAt,
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
-      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members) : null,
+      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members, this.config.replicas()) : null,
       memory: { ...this.memory.node(id) },
       rates: this.rates.node(id),
+      configured: this.config.configured(id),
     };
   }
 
+  /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
+  private groupOf(n: NodeRecord): NodeRecord['nodeGroup'] {
+    return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);
+  }
+
   private members(): GroupMember[] {
-    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: n.nodeGroup }));
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
   }
 
   private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
@@ -269,7 +299,9 @@ export class ClusterTracker {
     const at = e.receivedAt;
     this.connection.eventStream.lastEventAt = at;
     if (!NOT_LOGGED.has(e.name)) this.newEvents.push(this.log.add(e));
-    if (this.rates.apply(e) || this.backup.apply(e)) return;
+    // Totals and rates read the same reports; both must see every one.
+    const statistics = this.totals.apply(e);
+    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
     const f = e.fields;
     const src = e.sourceNodeId;
     switch (e.name) {
@@ -356,7 +388,7 @@ export class ClusterTracker {
   }
 
   private checkGroups(at: number): void {
-    for (const g of nodeGroups(this.members())) {
+    for (const g of nodeGroups(this.members(), this.config.replicas())) {
       if (this.groupHealth.get(g.nodeGroup) === g.health) continue;
       this.groupHealth.set(g.nodeGroup, g.health);
       const degraded = `ng-degraded:${g.nodeGroup}`;

@@ -14,6 +14,8 @@ export interface LinkPicture {
   retryAt: number | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
+  /** host:port of management servers added from the configuration. */
+  configMgmds: string[];
 }
 
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
@@ -42,5 +44,6 @@ export function connectionInput(p: LinkPicture): ConnectionInput {
     lastError: p.lastError,
     retryAt: p.retryAt,
     eventStream: { status: eventStatus(p.events, p.fatal) },
+    ...(p.configMgmds.length > 0 ? { configMgmds: [...p.configMgmds] } : {}),
   };
 }

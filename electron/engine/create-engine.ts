@@ -22,6 +22,8 @@ export interface CreateEngineOptions {
   memoryRefreshMs?: number;
   /** How long a request may take before the server counts as stalled. */
   requestTimeoutMs?: number;
+  /** How often the configuration is read again to notice a new generation. */
+  configRefreshMs?: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
@@ -67,6 +69,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
       requestTimeoutMs: options.requestTimeoutMs ?? 5000,
       retryMs: 2000,
+      ...(options.configRefreshMs !== undefined ? { configRefreshMs: options.configRefreshMs } : {}),
       sink: (input) => engine.feed(entry.id, input),
     });
     monitor.start();

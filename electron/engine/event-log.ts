@@ -35,10 +35,18 @@ export class EventLog {
   constructor(private readonly capacity = 10_000) {}
 
   add(e: ClusterEvent): EventView {
-    const view = toEventView(e, this.nextSeq++);
+    return this.push(toEventView(e, this.nextSeq++));
+  }
+
+  private push(view: EventView): EventView {
     this.items.push(view);
     if (this.items.length > this.capacity) this.items.splice(0, this.items.length - this.capacity);
     return view;
+  }
+
+  /** An entry the engine makes itself (a configuration change), not a cluster log event. */
+  note(view: Omit<EventView, 'seq'>): EventView {
+    return this.push({ ...view, seq: this.nextSeq++ });
   }
 
   /** The newest `limit` events older than `beforeSeq`, oldest first. */

@@ -16,6 +16,8 @@ export function makeHandlers(engine: Engine): EngineHandlers {
     },
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
+    getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
+    getCounters: async ({ clusterId }) => engine.cluster(clusterId).tracker.counters(),
     getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
     getTimeline: async ({ clusterId, fromMs }) => engine.cluster(clusterId).tracker.timelineView(fromMs),
     getEvents: async ({ clusterId, beforeSeq, limit }) => engine.cluster(clusterId).tracker.events(beforeSeq, limit),

@@ -58,6 +58,11 @@ export class EventStream {
   get state(): LinkState {
     return this.link.state;
   }
+  /** More management servers to fail over to (see MgmClient.addFailoverHosts). */
+  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.addHosts(hosts);
+  }
+
 
   /** Resolves once subscribed; rejects when no server is reachable or the server refuses the filter. */
   start(signal?: AbortSignal): Promise<void> {

@@ -44,7 +44,7 @@ export class Link<Info> {
   private permanentError: MgmError | null = null;
 
   constructor(
-    private readonly hosts: ReadonlyArray<MgmHost>,
+    private hosts: ReadonlyArray<MgmHost>,
     private readonly options: LinkOptions,
     private readonly setup: (conn: MgmConnection, signal: AbortSignal) => Promise<Info>,
   ) {
@@ -54,6 +54,11 @@ export class Link<Info> {
 
   get state(): LinkState {
     return this.current;
+  }
+
+  /** Management servers learned later (from the configuration): tried after the given ones, host indexes unchanged. */
+  addHosts(extra: ReadonlyArray<MgmHost>): void {
+    this.hosts = [...this.hosts, ...extra];
   }
 
   get sessionInfo(): Info | null {

@@ -3,6 +3,9 @@ import { CATEGORY_NUMBERS, type Category } from '../events/catalogue.js';
 import type { Reply, ReplyShape } from '../protocol/frames.js';
 import { parseStartBackupReply } from '../protocol/messages/backup.js';
 import { parseDumpEventsReply } from '../protocol/messages/dump-events.js';
+import type { ClusterConfig } from '../config/cluster-config.js';
+import { parseConfigReply } from '../protocol/messages/config.js';
+import { encodeVersion } from '../version.js';
 import { parseClusterLogFilterReply, parseClusterLogLevelsReply, parseSetLogFilterReply } from '../protocol/messages/log-levels.js';
 import { parseNodeCommandReply, type NodeCommandResult } from '../protocol/messages/node-command.js';
 import { parseResultReply } from '../protocol/messages/result.js';
@@ -10,7 +13,7 @@ import { parseStatusReply } from '../protocol/messages/status.js';
 import type { RequestArgs } from '../protocol/request.js';
 import type { ClusterEvent, NodeState, NodeType } from '../types.js';
 import type { BackoffOptions } from './backoff.js';
-import { bootstrapSession, type SessionInfo } from './bootstrap.js';
+import { bootstrapSession, CLIENT_VERSION, type SessionInfo } from './bootstrap.js';
 import { Link, type LinkState } from './link.js';
 
 export interface MgmClientOptions {
@@ -84,6 +87,11 @@ export class MgmClient {
   /** Server version and mgmd node id of the current session, null while not connected. */
   get session(): SessionInfo | null {
     return this.link.sessionInfo;
+  }
+
+  /** Management servers the connectstring did not name (the configuration lists them): failed over to after its own. */
+  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.addHosts(hosts);
   }
 
   onState(listener: (state: LinkState) => void): () => void {
@@ -202,6 +210,19 @@ export class MgmClient {
       ['level', level],
     ];
     return this.call('set cluster loglevel', args, kv('set cluster loglevel reply'), (r) => void parseResultReply(r, 'set cluster loglevel'), options);
+  }
+
+  /**
+   * The cluster's configuration (`get config_v2`, spec §4.18); `fromNode` asks for the one that data node uses.
+   * We announce ourselves as an API node (mgmapi's node type 1), as the spec's example does.
+   */
+  getConfig(opts: { fromNode?: number } = {}, options?: CallOptions): Promise<ClusterConfig> {
+    const args: RequestArgs = [
+      ['version', encodeVersion(CLIENT_VERSION.major, CLIENT_VERSION.minor, CLIENT_VERSION.build)],
+      ['nodetype', 1],
+      ['from_node', opts.fromNode ?? 0],
+    ];
+    return this.call('get config_v2', args, { kind: 'config' }, parseConfigReply, options);
   }
 
   /** Puts an event into the cluster log as if `sourceNodeId` reported it (spec §4.17), e.g. a benchmark marker. */

@@ -99,7 +99,10 @@ export class MgmdServer implements MgmdContext {
         this.live.delete(session.id);
         this.hub?.add(sock, out, levels, parsable);
       },
-      ended: (s) => this.live.delete(s.id),
+      ended: (s) => {
+        this.live.delete(s.id);
+        this.model.nodeIds.release(s);
+      },
     });
     this.live.set(session.id, session);
   }

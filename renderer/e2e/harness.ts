@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,25 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-renderer-'));
   await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, sourcemap: false } });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Builds the renderer and launches Chromium once for a test file (its before/after hooks); ask inside a test. */
+export function browserPerFile(): () => { dir: string; browser: Browser } {
+  let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+  let browser: Browser | null = null;
+  before(async () => {
+    if (NO_BROWSER) return;
+    built = await buildRenderer();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await built?.remove();
+  });
+  return () => {
+    if (!built || !browser) throw new Error('before() did not run');
+    return { dir: built.dir, browser };
+  };
 }
 
 export async function launchChromium(): Promise<Browser> {

@@ -11,11 +11,12 @@ import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
+import { ConfigView } from './views/ConfigView.js';
 import { RestartsView } from './views/RestartsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -67,6 +68,7 @@ function Body() {
       {view === 'throughput' && <ThroughputView />}
       {view === 'events' && <EventLog />}
       {view === 'settings' && <SettingsView />}
+      {view === 'config' && <ConfigView />}
     </main>
   );
 }

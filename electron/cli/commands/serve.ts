@@ -17,7 +17,8 @@ export function registerServe(program: Command): void {
     .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
     .option('--allow-actions', 'let browsers stop, start and restart nodes (off by default)')
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
-    .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000));
+    .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
+    .option('--metrics-only', 'a headless Prometheus exporter: serve /metrics only, no dashboard, API or WebSocket');
   addListenOptions(command).action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);

@@ -1,6 +1,8 @@
 import type { Command } from 'commander';
 import { SCENARIOS, SCENARIO_NAMES, startSimulator, type ScenarioName } from '../../../native-mgm/sim/index.js';
 import { InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
 import { intOption, positiveNumber } from '../options.js';
 
 function scenarioName(value: string): ScenarioName {
@@ -21,6 +23,17 @@ interface SimOpts {
   speed: number;
   seed: number;
   listScenarios?: boolean;
+  config?: string;
+}
+
+/** config.ini → configuration; its mistakes are usage errors that name the line. */
+function readConfigIni(file: string, command: Command): ClusterConfig {
+  try {
+    return parseConfigIni(readFileSync(file, 'utf8'));
+  } catch (err) {
+    if (err instanceof ConfigIniError || (err as NodeJS.ErrnoException).code !== undefined) command.error(`error: ${file}: ${(err as Error).message}`, { exitCode: 2 });
+    throw err;
+  }
 }
 
 export function registerSim(program: Command): void {
@@ -37,13 +50,19 @@ export function registerSim(program: Command): void {
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
     .option('--list-scenarios', 'list the scenarios and exit')
-    .action(async (opts: SimOpts) => {
+    .option('--config <file>', "a cluster's config.ini: its nodes, hosts, node groups, NoOfReplicas and memory sizes replace --data-nodes/--replicas/--mgm-nodes/--api-nodes; each management server listens on its PortNumber unless --port is given")
+    .action(async (opts: SimOpts, command: Command) => {
       if (opts.listScenarios) {
         for (const s of SCENARIOS) process.stdout.write(`${s.name.padEnd(16)} ${s.description}\n`);
         return;
       }
-      const ports = opts.port === 0 ? [] : Array.from({ length: opts.mgmNodes }, (_, i) => opts.port + i);
+      const config = opts.config === undefined ? undefined : readConfigIni(opts.config, command);
+      const mgmNodes = config ? config.nodes.filter((n) => n.type === 'MGM') : null;
+      const explicitPort = command.getOptionValueSource('port') === 'cli';
+      const ports =
+        opts.port === 0 ? [] : mgmNodes && !explicitPort ? mgmNodes.map((m) => Number(m.params['PortNumber'] ?? 1186)) : Array.from({ length: mgmNodes?.length ?? opts.mgmNodes }, (_, i) => opts.port + i);
       const sim = await startSimulator({
+        ...(config ? { config } : {}),
         host: opts.host,
         ports,
         dataNodes: opts.dataNodes,
@@ -53,8 +72,13 @@ export function registerSim(program: Command): void {
         scenario: opts.scenario,
         speed: opts.speed,
         seed: opts.seed,
+      }).catch((err: unknown) => {
+        // A configuration the simulator cannot model (node groups not of NoOfReplicas nodes, three mgmds) is the user's to fix.
+        if (config && err instanceof RangeError) command.error(`error: ${opts.config}: ${err.message}`, { exitCode: 2 });
+        throw err;
       });
-      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${opts.dataNodes} data nodes, speed ${opts.speed}\n`);
+      const shape = config ? `${sim.model.data.size} data nodes from ${opts.config}` : `${opts.dataNodes} data nodes`;
+      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${shape}, speed ${opts.speed}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => void sim.close().then(resolve);

@@ -3,11 +3,10 @@ import type { CommandHandler } from './context.js';
 
 /**
  * Commands a monitor never sends (spec §4.22). The simulator knows them, so the parser treats their arguments
- * as the server does, and answers each with its usual header and a refusal: it allocates no node ids, opens no
- * transporters and changes no configuration. `transporter connect` ends the session, as on the server.
+ * as the server does, and answers each with its usual header and a refusal: it opens no transporters and changes
+ * no configuration (`get nodeid` is served: config-commands.ts). `transporter connect` ends the session, as on the server.
  */
 const NEVER = [
-  'get nodeid',
   'set ports',
   'insert error',
   'set trace',

@@ -31,6 +31,12 @@ function Mgmd() {
     <span title={connection.serverVersion ?? ''}>
       mgmd {mgmd.nodeId ?? '?'} at {mgmd.host}:{mgmd.port} since {formatClock(mgmd.since)} ({formatDuration(now - mgmd.since)})
       {connection.failovers > 0 && <span className="muted"> · {connection.failovers} failover{connection.failovers === 1 ? '' : 's'}</span>}
+      {connection.configMgmds && connection.configMgmds.length > 0 && (
+        <span className="muted" data-testid="config-mgmds" title="management servers the configuration lists, added to the failover list">
+          {' '}
+          · failover also to {connection.configMgmds.join(', ')} (from the configuration)
+        </span>
+      )}
     </span>
   );
 }

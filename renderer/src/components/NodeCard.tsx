@@ -50,7 +50,8 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
         <dt>version</dt>
         <dd>{node.mysqlVersion && node.mysqlVersion !== node.version ? `${node.version ?? '?'} / mysql ${node.mysqlVersion}` : (node.version ?? '–')}</dd>
         <dt>address</dt>
-        <dd>{node.address ?? '–'}</dd>
+        {/* A node that is down has no address in get status; the configuration still says where it runs. */}
+        <dd data-testid={`node-${node.nodeId}-address`}>{node.address ?? (node.configured?.hostname ? `${node.configured.hostname} (configured)` : '–')}</dd>
         <dt>connects</dt>
         <dd>{node.connectCount ?? '–'}</dd>
       </dl>
@@ -58,8 +59,8 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
         <>
           {/* While starting, the progress takes the sparkline's place: a starting node carries no load. */}
           {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} />}
-          <MemoryBar label="data" use={node.memory.data} />
-          <MemoryBar label="index" use={node.memory.index} />
+          <MemoryBar label="data" use={node.memory.data} configuredBytes={node.configured?.dataMemoryBytes} />
+          <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
         </>
       )}
       {actions && node.type === 'NDB' && <NodeActions node={node} />}

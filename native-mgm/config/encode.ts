@@ -36,7 +36,9 @@ export function encodePackedConfig(config: ClusterConfig): Buffer {
   const count = (t: string): number => nodeEntries.filter((n) => n.type === t).length;
   const body = sections.flat();
   const total = 2 + 7 + body.length + 1;
-  words.push(total, 2, 5, count('DB'), count('API'), count('MGM'), connEntries.length, ...body);
+  words.push(total, 2, 5, count('DB'), count('API'), count('MGM'), connEntries.length);
+  // One at a time, not push(...body): a 255-node configuration is more words than a call takes as arguments.
+  for (const w of body) words.push(w);
   const out = Buffer.alloc(total * 4);
   out.write(MAGIC_V2, 0, 'latin1');
   words.forEach((w, i) => out.writeUInt32BE(w >>> 0, 8 + i * 4));

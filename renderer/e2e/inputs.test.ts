@@ -60,7 +60,8 @@ test('the cluster picker shows each cluster’s worst alert; a watched cluster c
     await page.click('text=Save profile');
     await page.click('[data-testid="watch-profile-lab"]');
     await waitInPage(page, `document.querySelectorAll('[data-testid="cluster-select"] option').length === 2`);
-    // Node 1 is its management server, 2 its first data node.
+    // Node 1 is its management server, 2 its first data node: failed once the engine has seen it STARTED.
+    await waitInPage(page, `window.__ndbtopStore.getState().live.name === 'lab' && window.__ndbtopStore.getState().live.nodes.get(2)?.status === 'STARTED'`);
     other.model.failNode(2);
     await page.waitForSelector('[data-testid="cluster-select"] option[data-alert="critical"]', { state: 'attached', timeout: 60_000 });
     assert.match((await page.textContent('[data-testid="cluster-select"] option[data-alert="critical"]')) ?? '', /lab.*CRITICAL/);

@@ -50,7 +50,7 @@ export function ClusterActions() {
             ))}
           </select>
           <button type="button" disabled={apiNodeId === ''} onClick={() => store.setUi({ pendingAction: { kind: 'enterSingleUser', apiNodeId: Number(apiNodeId) } })}>
-            Enter single user mode
+            Single user mode…
           </button>
         </>
       ) : (

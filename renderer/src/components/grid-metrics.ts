@@ -3,7 +3,8 @@ import type { Density, GridMetrics } from '../view-model/grid-rows.js';
 
 /** Room for the action buttons under a data node card when actions are enabled. */
 const ACTIONS_HEIGHT = 30;
-const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 236, ungrouped: 236, mgm: 150, api: 150 };
+/** What a card needs when nothing extra shows; rows are measured, so a taller card (start progress) still fits. */
+const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 204, ungrouped: 204, mgm: 132, api: 132 };
 const isData = (kind: GridSection['kind']): boolean => kind === 'nodegroup' || kind === 'ungrouped';
 
 export function comfortableMetrics(actions: boolean): GridMetrics {

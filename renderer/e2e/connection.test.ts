@@ -1,38 +1,21 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { createEngine } from '../../electron/engine/create-engine.js';
 import { startServeServer } from '../../electron/serve/serve-server.js';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
 import { recordAttributes, seen } from './page-probe.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
-
-function ready(): { dir: string; browser: Browser } {
-  if (!built || !browser) throw new Error('before() did not run');
-  return { dir: built.dir, browser };
-}
+const suite = browserSuite();
 
 const chip = `document.querySelector('[data-testid="connection-state"]')?.dataset.state`;
 const sampleAge = async (page: Page): Promise<string> => (await page.textContent('[data-testid="sample-age"]')) ?? '';
 
 test('serve killed: the page says disconnected — reconnecting at once, the sample age keeps counting, and it comes back when serve does', { skip }, async () => {
-  const { dir, browser } = ready();
+  const { dir, browser } = suite();
   const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
   const page = await browser.newPage();
   try {
@@ -61,7 +44,7 @@ test('serve killed: the page says disconnected — reconnecting at once, the sam
 });
 
 test('a server that goes silent without closing (no push, no heartbeat) shows as disconnected too', { skip }, async () => {
-  const { dir, browser } = ready();
+  const { dir, browser } = suite();
   const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
   const page = await browser.newPage();
   let silent = false;
@@ -97,7 +80,7 @@ async function closedPort(): Promise<number> {
 }
 
 test('a cluster that refuses connections says so, with where and when the next try is', { skip }, async () => {
-  const { dir, browser } = ready();
+  const { dir, browser } = suite();
   const port = await closedPort();
   const engine = await createEngine({ host: 'serve', clusters: [{ name: 'down', connectstring: `127.0.0.1:${port}` }], simulator: false, pollIntervalMs: 1000 });
   const server = await startServeServer({ engine, staticDir: dir, host: '127.0.0.1', port: 0 });

@@ -1,24 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 const rowSeverities = (page: Page): Promise<string[]> => page.$$eval('[data-testid="event-row"]', (rows) => rows.map((r) => (r as HTMLElement).dataset.severity ?? ''));
 
@@ -32,8 +20,8 @@ async function reachable(page: Page, selector: string): Promise<boolean> {
 }
 
 test('the severity filter is a threshold; a row expands to its whole message and fields, never raw JSON; the node panel leaves the log usable', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   try {
     await page.goto(stack.url);

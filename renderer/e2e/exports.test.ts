@@ -1,23 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 /** Inputs whose placeholder is wider than the room inside them (measured with the input's own font). */
 async function clippedPlaceholders(page: Page): Promise<string[]> {
@@ -44,8 +32,8 @@ async function download(page: Page, button: string): Promise<string> {
 }
 
 test('time window and phase marks survive a reload and go into the CSV and JSON exports; units in headers, values rounded; no placeholder cut', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 }, acceptDownloads: true });
   try {
     await page.goto(`${stack.url}#throughput`);

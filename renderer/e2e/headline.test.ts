@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 const fontSize = (page: Page, selector: string): Promise<number> => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
 
 test('the headline shows the cluster rates in big numbers on the Nodes view and bigger in dashboard mode', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { simulator: { scenario: 'benchmark', dataNodes: 4 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'benchmark', dataNodes: 4 } });
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   try {
     await page.goto(stack.url);
@@ -47,8 +35,8 @@ test('the headline shows the cluster rates in big numbers on the Nodes view and 
 const lines = (page: Page, colour: string): Promise<number> => page.$$eval(`[data-testid="throughput-chart"] path.recharts-curve[stroke="${colour}"]`, (els) => els.length);
 
 test('the chart shows transactions and commits both when they coincide, its legend carries current values and toggles series, and it is taller on a big screen', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
   const heights: number[] = [];
   try {
     for (const viewport of [

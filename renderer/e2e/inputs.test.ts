@@ -1,29 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { startSimulator } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 test('single user mode offers only the cluster’s API nodes; an invalid connect string is refused with the parser’s words', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 } });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   try {
     await page.goto(stack.url);
@@ -49,9 +36,9 @@ test('single user mode offers only the cluster’s API nodes; an invalid connect
 });
 
 test('the cluster picker shows each cluster’s worst alert; a watched cluster can be removed', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
+  const { dir, browser } = suite();
   const other = await startSimulator({ scenario: 'steady', dataNodes: 2, speed: 4 });
-  const stack = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   try {
     await page.goto(`${stack.url}#settings`);

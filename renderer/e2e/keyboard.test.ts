@@ -1,29 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack } from './harness.js';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { NO_BROWSER, browserSuite, startStack } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 const focusedIn = (page: Page, testId: string): Promise<boolean> => page.evaluate(`Boolean(document.activeElement?.closest('[data-testid="${testId}"]'))`);
 
 test('shortcuts work right after a dropdown or a checkbox was used; number keys switch the view in dashboard mode', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
   const page = await browser.newPage();
   try {
     await page.goto(stack.url);
@@ -53,8 +41,8 @@ test('shortcuts work right after a dropdown or a checkbox was used; number keys 
 });
 
 test('dialogs take the focus, keep Tab inside, and Escape cancels and gives the focus back', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 2 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 2 } });
   const page = await browser.newPage();
   try {
     await page.goto(stack.url);

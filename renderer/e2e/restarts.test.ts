@@ -1,29 +1,16 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { test } from 'node:test';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { MgmClient } from '../../native-mgm/index.js';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 test('rolling restart panel: the running phase by name, each restart timed, an ETA, a colour legend, and a second loop is a new round', { skip }, async () => {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   const client = new MgmClient({ connectstring: stack.simulator.connectstring, slowRequestTimeoutMs: 120_000 });
   try {

@@ -11,7 +11,8 @@ export type MgmErrorCode =
   | 'PROTOCOL'
   | 'SERVER_PARSER_ERROR'
   | 'AUTH_REQUIRED'
-  | 'COMMAND_FAILED';
+  | 'COMMAND_FAILED'
+  | 'TLS';
 
 export class MgmError extends Error {
   readonly code: MgmErrorCode;
@@ -78,6 +79,29 @@ export class ServerParserError extends MgmError {
 export class AuthorizationError extends MgmError {
   constructor(readonly serverMessage: string) {
     super('AUTH_REQUIRED', `management server refused the command: ${serverMessage}`);
+  }
+}
+
+/** Why securing a session failed (spec §9); each reason gets its own message, the CLI one exit code. */
+export type TlsFailure =
+  | 'NO_CERTIFICATE'
+  | 'CERT_EXPIRED'
+  | 'CERT_NOT_YET_VALID'
+  | 'CA_MISMATCH'
+  | 'SERVER_WITHOUT_TLS'
+  | 'SERVER_TOO_OLD'
+  | 'HOSTNAME_MISMATCH'
+  | 'HANDSHAKE'
+  | 'BAD_FILE';
+
+/** TLS could not be set up; the session was closed, never continued in clear text. */
+export class TlsError extends MgmError {
+  constructor(
+    readonly reason: TlsFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super('TLS', message, options);
   }
 }
 

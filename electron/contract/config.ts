@@ -42,7 +42,6 @@ export const ClusterConfigViewSchema = z.object({
   primaryMgmd: z.number().int(),
   receivedAt: z.number().int().nonnegative(),
   nodes: z.array(ConfigNodeViewSchema),
-  connectionCount: z.number().int().nonnegative(),
   paramInfo: z.array(ConfigParamInfoSchema),
   lastChange: ConfigGenerationChangeSchema.nullable(),
 });

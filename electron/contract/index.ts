@@ -1,8 +1,10 @@
 /** The one contract between engine and UI: import from here on every side. */
 export * from './node.js';
 export * from './events.js';
+export * from './alert-kinds.js';
 export * from './counters.js';
 export * from './snapshot.js';
+export * from './tls.js';
 export * from './history.js';
 export * from './actions.js';
 export * from './settings.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AlertSchema } from './events.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
+import { TlsViewSchema } from './tls.js';
 
 /**
  * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
@@ -22,6 +23,8 @@ export const ConnectionViewSchema = z.object({
     status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
     lastEventAt: z.number().int().nullable(),
   }),
+  /** Absent in recordings made before TLS support. */
+  tls: TlsViewSchema.nullable().optional(),
   /** Management servers (host:port) the configuration lists and the connectstring did not: added for failover. */
   configMgmds: z.array(z.string()).optional(),
 });

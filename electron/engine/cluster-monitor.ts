@@ -1,8 +1,9 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, formatHostPort, MgmClient, resolveConnectstring, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost } from '../../native-mgm/index.js';
+import { EventStream, formatHostPort, MgmClient, resolveConnectstring, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost, type MgmTlsOptions } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from './tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
 import { ConfigWatcher, extraMgmds } from './config/config-watcher.js';
 
@@ -16,6 +17,10 @@ export interface MonitorOptions {
   /** How often the configuration is read again to notice a new generation (also after a server comes back). */
   configRefreshMs?: number;
   sink: (input: TrackerInput) => void;
+  /** TLS for every session (command, events, actions), as NDB tools take it; absent: clear text. */
+  tls?: MgmTlsOptions;
+  /** Warn when a certificate expires within this many days. */
+  certExpiryWarnDays?: number;
 }
 
 /** Events after which `get status` is asked at once rather than at the next poll (spec §8.3). */
@@ -57,18 +62,25 @@ export class ClusterMonitor {
   private errorAt = 0;
   private clientReady = false;
   private closed = false;
+  private readonly tls: TlsWatch;
   private config: ConfigWatcher | null = null;
   /** Failover hosts learned from the configuration, each added once. */
   private readonly learned: MgmHost[] = [];
 
   constructor(private readonly options: MonitorOptions) {
     this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, configMgmds: [] };
+    this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
   }
 
   start(): void {
     try {
-      const common = { connectstring: this.options.connectstring, requestTimeoutMs: this.options.requestTimeoutMs, connectTimeoutMs: this.options.requestTimeoutMs };
+      const common = {
+        connectstring: this.options.connectstring,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        connectTimeoutMs: this.options.requestTimeoutMs,
+        ...(this.options.tls ? { tls: this.options.tls } : {}),
+      };
       this.client = new MgmClient(common);
       this.stream = new EventStream(common);
     } catch (err) {
@@ -87,7 +99,8 @@ export class ClusterMonitor {
     stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
     void this.keepTrying(() => stream.start(), 'event stream');
     this.config = new ConfigWatcher({
-      fetch: () => client.getConfig(),
+      // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
+      fetch: () => client.getConfig({ linksOf: 255 }),
       changed: (config) => {
         this.options.sink({ kind: 'config', t: Date.now(), config });
         this.learnMgmds(config);
@@ -117,6 +130,7 @@ export class ClusterMonitor {
       requestTimeoutMs: this.options.requestTimeoutMs,
       connectTimeoutMs: this.options.requestTimeoutMs,
       reconnect: false,
+      ...(this.options.tls ? { tls: this.options.tls } : {}),
     });
     try {
       await actionClient.connect();
@@ -131,15 +145,17 @@ export class ClusterMonitor {
     }
   }
 
-  /** The connectstring's hosts, the one the command connection uses first. */
+  /** The management servers, the one the command connection uses first. */
   private hostsFromCurrent() {
-    const hosts = resolveConnectstring({ explicit: this.options.connectstring }).hosts;
+    // The same list the command link dials, in its order: the connectstring's, then those from the configuration.
+    const hosts = [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned];
     const current = this.client?.state.hostIndex ?? 0;
     return [...hosts.slice(current), ...hosts.slice(0, current)];
   }
 
   close(): void {
     this.closed = true;
+    this.tls.close();
     this.config?.close();
     this.poll.close();
     if (this.memoryTimer) clearInterval(this.memoryTimer);
@@ -195,6 +211,7 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      if (this.client) this.tls.connected(this.client);
       // A management server that comes back may carry a new configuration generation.
       if (this.picture.command !== null && this.picture.command.status !== 'connected' && this.clientReady) void this.config?.check();
     }
@@ -230,6 +247,7 @@ export class ClusterMonitor {
 
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
+    this.tls.failed(err);
     const text = err instanceof Error ? err.message : String(err);
     this.picture.lastError = what ? `${what}: ${text}` : text;
     this.errorAt = Date.now();
@@ -247,6 +265,7 @@ export class ClusterMonitor {
   /** Only real changes become inputs (and recording lines). */
   private publishConnection(): void {
     if (this.closed) return;
+    if (this.options.tls) this.picture.tls = this.tls.view();
     const connection: ConnectionInput = connectionInput(this.picture);
     const key = JSON.stringify(connection);
     if (key === this.lastSent) return;

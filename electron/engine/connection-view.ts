@@ -1,4 +1,5 @@
 import type { ConnectionView } from '../contract/snapshot.js';
+import type { TlsView } from '../contract/tls.js';
 import type { LinkState, SessionInfo } from '../../native-mgm/index.js';
 import type { ConnectionInput } from './tracker-input.js';
 
@@ -14,6 +15,8 @@ export interface LinkPicture {
   retryAt: number | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
+  /** How the command session is secured; absent when the monitor has no TLS set-up. */
+  tls?: TlsView;
   /** host:port of management servers added from the configuration. */
   configMgmds: string[];
 }
@@ -44,6 +47,7 @@ export function connectionInput(p: LinkPicture): ConnectionInput {
     lastError: p.lastError,
     retryAt: p.retryAt,
     eventStream: { status: eventStatus(p.events, p.fatal) },
+    ...(p.tls ? { tls: p.tls } : {}),
     ...(p.configMgmds.length > 0 ? { configMgmds: [...p.configMgmds] } : {}),
   };
 }

@@ -10,9 +10,9 @@ export function makeHandlers(engine: Engine): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring }) => {
+    addCluster: async ({ name, connectstring, tls }) => {
       checkConnectstring(connectstring);
-      return engine.connectCluster(name, connectstring);
+      return engine.connectCluster(name, connectstring, tls);
     },
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
@@ -27,7 +27,10 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       if (open) engine.feed(entry.id, { kind: 'ack', t: Date.now(), alertId });
       return { acknowledged: open };
     },
-    previewAction: async ({ clusterId, action }) => previewAction(action, engine.cluster(clusterId).tracker.snapshot(), engine.actionsAllowed),
+    previewAction: async ({ clusterId, action }) => {
+      const tracker = engine.cluster(clusterId).tracker;
+      return previewAction(action, tracker.snapshot(), engine.actionsAllowed, { noOfReplicas: tracker.replicas() });
+    },
     runAction: async ({ clusterId, action }) => {
       const entry = engine.cluster(clusterId);
       if (!engine.actionsAllowed) return { ok: false, message: 'operator actions are disabled (start ndbtop with --allow-actions)' };

@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
+import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
@@ -15,6 +16,8 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   token?: string;
+  /** Serve HTTPS and WSS with this certificate and key. */
+  https?: HttpsFiles;
   /** A headless exporter: `/metrics` only, no dashboard, no API, no WebSocket. */
   metricsOnly?: boolean;
 }
@@ -85,16 +88,16 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     const file = await readStaticFile(staticDir, url.pathname);
     if (!file) return text(res, 404, 'Not Found');
     // The page was opened with ?token=…; its relative asset URLs and API calls carry it as a cookie from here on.
-    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token) } : {};
+    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token, options.https !== undefined) } : {};
     reply(res, 200, file.contentType, file.body, { 'Cache-Control': file.cacheControl, ...cookie });
   };
 
-  const server = createServer((req, res) => {
+  const server = createListener((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
     });
-  });
+  }, options.https);
   const ws = options.metricsOnly ? null : attachWebSocket(server, engine, token);
 
   await new Promise<void>((resolve, reject) => {
@@ -106,7 +109,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const url = `${options.https ? 'https' : 'http'}://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 
   return {
     host,

@@ -26,7 +26,6 @@ export function encodePackedConfig(config: ClusterConfig): Buffer {
     [3, config.name],
     ...entriesOf('system', config.system),
   ]);
-  const words: number[] = [];
   const sections: number[][] = [
     ...defaults.map((d, i) => section(i + 1, d, 'node')),
     section(6, system, 'system'),
@@ -34,14 +33,19 @@ export function encodePackedConfig(config: ClusterConfig): Buffer {
     ...connEntries.map((c) => section(SECTION_TYPES[c.type], difference(c.entries, defaultOf(c.type), IDENTITY_KEYS.connection), 'connection')),
   ];
   const count = (t: string): number => nodeEntries.filter((n) => n.type === t).length;
-  const body = sections.flat();
-  const total = 2 + 7 + body.length + 1;
-  words.push(total, 2, 5, count('DB'), count('API'), count('MGM'), connEntries.length);
-  // One at a time, not push(...body): a 255-node configuration is more words than a call takes as arguments.
-  for (const w of body) words.push(w);
+  const header = [2, 5, count('DB'), count('API'), count('MGM'), connEntries.length];
+  // A large cluster has tens of thousands of connection sections: words go straight into the buffer.
+  const total = 2 + 1 + header.length + sections.reduce((n, s) => n + s.length, 0) + 1;
   const out = Buffer.alloc(total * 4);
   out.write(MAGIC_V2, 0, 'latin1');
-  words.forEach((w, i) => out.writeUInt32BE(w >>> 0, 8 + i * 4));
+  let at = 8;
+  const put = (w: number): void => {
+    out.writeUInt32BE(w >>> 0, at);
+    at += 4;
+  };
+  put(total);
+  header.forEach(put);
+  for (const s of sections) s.forEach(put);
   let xor = 0;
   for (let i = 0; i < out.length - 4; i += 4) xor ^= out.readUInt32BE(i);
   out.writeUInt32BE(xor >>> 0, out.length - 4);

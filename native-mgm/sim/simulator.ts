@@ -11,6 +11,7 @@ import type { ClusterConfig } from '../config/index.js';
 import { configFromTopology } from './config/sim-config.js';
 import { topologyFromConfig } from './config/topology-from-config.js';
 import type { WriteMode } from './wire/output-queue.js';
+import type { SimTlsOptions } from './tls/server-tls.js';
 
 export interface SimulatorOptions {
   host?: string;
@@ -31,6 +32,8 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /** Keys for `start tls`, and whether clear-text sessions are refused (spec §9). */
+  tls?: SimTlsOptions;
   /** A real cluster's configuration (`sim --config`): its shape replaces dataNodes/replicas/mgmNodes/apiNodes. */
   config?: ClusterConfig;
 }
@@ -40,6 +43,8 @@ export interface MgmdInfo {
   host: string;
   port: number;
   running: boolean;
+  /** Whether it has TLS keys (`start tls` answers Ok). */
+  tls: boolean;
 }
 
 export interface Simulator {
@@ -83,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         writeMode: options.writeMode ?? 'whole',
         coalesceEvents: options.coalesceEvents ?? true,
         prng: derivePrng(seed, 2, m.id),
+        ...(options.tls ? { tls: options.tls } : {}),
       }),
     ]),
   );
@@ -132,7 +138,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 
   return {
     get mgmds() {
-      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running }));
+      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running, tls: s.tlsAvailable }));
     },
     get connectstring() {
       return [...servers.values()].map((s) => formatHostPort(s.host, s.port)).join(',');

@@ -47,6 +47,8 @@ test('the Configuration view: parameters per node type, non-defaults marked, fil
     await page.click('[data-testid="view-nodes"]');
     await waitInPage(page, `document.querySelector('[data-testid="node-4"]')?.dataset.status === 'NO_CONTACT'`);
     await waitInPage(page, `(document.querySelector('[data-testid="node-4-address"]')?.textContent ?? '').includes('10.0.0.14 (configured)')`);
+    // The change is in the event log too.
+    await waitInPage(page, `(document.querySelector('[data-testid="event-log"]')?.textContent ?? '').includes('Configuration generation 1 → 2: DataMemory')`);
     assert.deepEqual(errors, [], 'the page threw');
   } finally {
     await page.close();

@@ -15,8 +15,9 @@ import { ConfigView } from './views/ConfigView.js';
 import { RestartsView } from './views/RestartsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
+import { TlsView } from './views/TlsView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -69,6 +70,7 @@ function Body() {
       {view === 'events' && <EventLog />}
       {view === 'settings' && <SettingsView />}
       {view === 'config' && <ConfigView />}
+      {view === 'tls' && <TlsView />}
     </main>
   );
 }

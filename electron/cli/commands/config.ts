@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { formatConfig } from '../format-config.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
-interface ConfigOpts {
+interface ConfigOpts extends TlsCliOptions {
   connectstring?: string;
   timeout: number;
   json?: boolean;
@@ -11,13 +12,13 @@ interface ConfigOpts {
 }
 
 export function registerConfig(program: Command): void {
-  addConnectOptions(program.command('config'))
+  addMgmTlsOptions(addConnectOptions(program.command('config')))
     .description("the cluster's configuration as the management server hands it out (get config_v2), grouped by section like ndb_config")
     .option('--json', 'print {"name", "generation", "primaryMgmd", "nodes": [{"nodeId", "type", "hostname", "nodeGroup", "params"}], "connections": [...]}')
     .option('--node <id>', 'only this node (and its connections)', intOption(1, 255))
     .action(async (opts: ConfigOpts, command: Command) => {
       const { hosts } = connectstringFrom(opts);
-      const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false });
+      const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false, tls: mgmTlsFrom(opts) });
       try {
         await client.connect();
         const config = await client.getConfig();

@@ -1,4 +1,6 @@
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,13 +94,11 @@ NodeId=50
 NodeId=51
 `;
 
-test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; show and config match it', async (t) => {
-  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-ini-'));
-  const ini = join(dir, 'config.ini');
-  writeFileSync(ini, CLUSTER_INI);
-  const child = spawnCli(['sim', '--config', ini, '--port', '0', '--scenario', 'idle']);
+/** Starts `ndbtop sim` with these arguments; resolves with the connectstring it prints. */
+async function startSim(t: TestContext, args: string[]): Promise<string> {
+  const child = spawnCli(['sim', ...args]);
   t.after(() => child.kill('SIGTERM'));
-  const connectstring = await new Promise<string>((resolve, reject) => {
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
@@ -107,6 +107,13 @@ test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; 
     });
     child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
   });
+}
+
+test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; show and config match it', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-ini-'));
+  const ini = join(dir, 'config.ini');
+  writeFileSync(ini, CLUSTER_INI);
+  const connectstring = await startSim(t, ['--config', ini, '--port', '0', '--scenario', 'idle']);
   assert.equal(connectstring.split(',').length, 2);
   const show = JSON.parse((await runCli(['show', '-c', connectstring, '--json'])).stdout) as { nodes: Array<{ nodeId: number; type: string; nodeGroup: number | null; status: string }> };
   assert.deepEqual(show.nodes.filter((n) => n.type === 'NDB').map((n) => [n.nodeId, n.nodeGroup, n.status]), [[11, 0, 'STARTED'], [12, 0, 'STARTED'], [13, 1, 'STARTED'], [14, 1, 'STARTED']]);
@@ -120,6 +127,19 @@ test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; 
     [14, '10.1.0.14', 1, 2, 1073741824],
   ]);
   assert.deepEqual(config.nodes.filter((n) => n.type === 'MGM').map((n) => `${n.hostname}:${n.params['PortNumber']}`).join(','), connectstring);
+
+  // Without --port each mgmd listens on its PortNumber; two that share one (different hosts in real life) get
+  // consecutive ports here, and the served configuration says so.
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const port = (probe.address() as { port: number }).port;
+  probe.close();
+  const shared = join(dir, 'shared-port.ini');
+  writeFileSync(shared, CLUSTER_INI.replace(/HostName=127\.0\.0\.1/g, `HostName=127.0.0.1\nPortNumber=${port}`));
+  const own = await startSim(t, ['--config', shared, '--scenario', 'idle']);
+  assert.equal(own, `127.0.0.1:${port},127.0.0.1:${port + 1}`);
+  const served = JSON.parse((await runCli(['config', '-c', own, '--json'])).stdout) as ConfigJson;
+  assert.deepEqual(served.nodes.filter((n) => n.type === 'MGM').map((n) => n.params['PortNumber']), [port, port + 1]);
 
   const broken = join(dir, 'broken.ini');
   writeFileSync(broken, '[ndb_mgmd]\n[ndbd]\nNoOfReplicas=2\n');

@@ -95,7 +95,6 @@ export class ConfigState {
       primaryMgmd: c.primaryMgmd,
       receivedAt: this.receivedAt,
       nodes: c.nodes.map((n) => ({ nodeId: n.nodeId, type: n.type, hostname: n.hostname, nodeGroup: n.nodeGroup, params: { ...n.params } })),
-      connectionCount: c.connections.length,
       paramInfo: PARAM_INFO,
       lastChange: this.lastChange,
     };

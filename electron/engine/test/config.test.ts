@@ -72,7 +72,7 @@ test('management servers in the configuration but not in the connectstring becom
   const sim = await startSimulator({ scenario: 'idle', dataNodes: 2, mgmNodes: 2 });
   t.after(() => sim.close());
   const [first, second] = sim.mgmds;
-  const engine = await createEngine({ host: 'serve', clusters: [{ connectstring: `${first!.host}:${first!.port}` }], simulator: false, pollIntervalMs: 300, requestTimeoutMs: 2000 });
+  const engine = await createEngine({ host: 'serve', clusters: [{ connectstring: `${first!.host}:${first!.port}` }], simulator: false, pollIntervalMs: 300, requestTimeoutMs: 2000, actionsEnabled: true });
   t.after(() => engine.close());
   const snap = await waitFor('the second mgmd learned from the configuration', async () => {
     const s = await engine.handlers.getSnapshot({});
@@ -85,6 +85,9 @@ test('management servers in the configuration but not in the connectstring becom
     return s.connection.status === 'failed-over' ? s : null;
   });
   assert.equal(failed.connection.mgmd?.port, second!.port);
+  // An operator action goes to the management server the monitor is on, though the connectstring never named it.
+  const result = await engine.handlers.runAction({ action: { kind: 'exitSingleUser' } });
+  assert.deepEqual(result, { ok: true, message: 'exiting single user mode' });
 });
 
 test('a recording carries the configuration: replay shows the same', async (t) => {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
 import { PushWatcher, waitFor } from './helpers.js';
 
-test('single user mode is offered only for an API or SQL node: a data node id is refused in the preview, not "do it anyway"', async () => {
+test('single user mode is offered only for an API or SQL node: a data node id is impossible in the preview, not "do it anyway"', async () => {
   const engine = await createEngine({ host: 'serve', actionsEnabled: true, simulator: { scenario: 'idle', dataNodes: 2, apiNodes: 4 }, pollIntervalMs: 200 });
   try {
     await waitFor('nodes', async () => (await engine.handlers.getSnapshot({})).nodes.length > 0);
@@ -11,12 +11,12 @@ test('single user mode is offered only for an API or SQL node: a data node id is
     const data = nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
     const api = nodes.find((n) => n.type === 'API')?.nodeId ?? 0;
     const onData = await engine.handlers.previewAction({ action: { kind: 'enterSingleUser', apiNodeId: data } });
-    assert.equal(onData.allowed, false);
+    assert.equal(onData.possible, false);
     assert.ok(onData.warnings.some((w) => w.includes(`node ${data} is a data node`)), onData.warnings.join('; '));
     const missing = await engine.handlers.previewAction({ action: { kind: 'enterSingleUser', apiNodeId: 250 } });
-    assert.equal(missing.allowed, false);
+    assert.equal(missing.possible, false);
     const onApi = await engine.handlers.previewAction({ action: { kind: 'enterSingleUser', apiNodeId: api } });
-    assert.equal(onApi.allowed, true);
+    assert.equal(onApi.possible, true);
   } finally {
     await engine.close();
   }

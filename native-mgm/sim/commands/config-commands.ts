@@ -29,9 +29,7 @@ function getConfig(ctx: CommandContext): string {
   const config = configOf(ctx);
   const error = fromNodeError(ctx, config, intArg(ctx, 'from_node'));
   if (error) return resultReply('get config reply', error);
-  const node = intArg(ctx, 'node');
-  const sent = node > 0 ? { ...config, connections: config.connections.filter((c) => c.nodeId1 === node || c.nodeId2 === node) } : config;
-  const body = encodeConfigBase64(sent);
+  const body = encoded(config, intArg(ctx, 'node'));
   return (
     reply('get config reply', [
       ['result', 'Ok'],
@@ -40,6 +38,23 @@ function getConfig(ctx: CommandContext): string {
       ['Content-Transfer-Encoding', 'base64'],
     ]) + `${body}\n`
   );
+}
+
+/**
+ * Encoding a 255-node cluster's configuration (some 26,000 connection sections) takes a noticeable time, and
+ * monitors ask every few seconds: keep the bodies of the configuration being served, per `node` filter.
+ */
+const BODIES = new WeakMap<ClusterConfig, Map<number, string>>();
+
+function encoded(config: ClusterConfig, node: number): string {
+  const bodies = BODIES.get(config) ?? new Map<number, string>();
+  BODIES.set(config, bodies);
+  let body = bodies.get(node);
+  if (body === undefined) {
+    body = encodeConfigBase64(node > 0 ? { ...config, connections: config.connections.filter((c) => c.nodeId1 === node || c.nodeId2 === node) } : config);
+    bodies.set(node, body);
+  }
+  return body;
 }
 
 const SECTION_NAMES: Record<ConfigNodeType, { name: string; aliases: readonly string[] }> = {

@@ -1,4 +1,4 @@
-import { reply, resultReply } from '../wire/reply.js';
+import { resultReply } from '../wire/reply.js';
 import type { CommandHandler } from './context.js';
 
 /**
@@ -34,15 +34,4 @@ export const OTHER_COMMANDS: Record<string, CommandHandler> = {
     ctx.session.closeAfterReply();
     return '';
   },
-  // The simulator has no TLS context: the session continues in clear text (spec §9).
-  'start tls': () => resultReply('start tls reply', 'Failed'),
-  'list certs': () => 'list certs reply\n\n',
-  'get tls stats': (ctx) =>
-    reply('get tls stats reply', [
-      ['accepted', ctx.mgmd.accepted],
-      ['upgraded', 0],
-      ['current', ctx.mgmd.sessions().length],
-      ['tls', 0],
-      ['authfail', 0],
-    ]),
 };

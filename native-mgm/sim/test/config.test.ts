@@ -113,3 +113,15 @@ test('show config prints the served configuration, filtered by Section, NodeId a
     assert.equal(await c.request('show config\nSection: MGM\nName: PortNumber\n\n'), `show config reply\n[ndb_mgmd]\nPortNumber=${sim.mgmds[0]!.port}\n\n`);
   });
 });
+
+test('a 255-node cluster: the whole configuration (26,280 connections) and the small one a monitor asks for', async () => {
+  await withSim({ dataNodes: 144, replicas: 2, mgmNodes: 2, apiNodes: 109 }, async (_sim, open) => {
+    const c = await open();
+    const small = await fetchConfig(c, 'get config_v2\nversion: 525315\nnodetype: 1\nnode: 255\nfrom_node: 0\n\n');
+    assert.equal(small.nodes.length, 255);
+    assert.equal(small.connections.length, 144);
+    const whole = await fetchConfig(c);
+    assert.equal(whole.connections.length, (144 * 143) / 2 + 144 * 111);
+    assert.equal(whole.nodes.filter((n) => n.type === 'NDB').at(-1)!.nodeGroup, 71);
+  });
+});

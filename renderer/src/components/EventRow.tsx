@@ -1,53 +1,41 @@
-import { Fragment, memo } from 'react';
-import type { EventView, Severity } from '../contract.js';
+import { memo } from 'react';
+import type { Severity } from '../contract.js';
 import type { EventFold } from '../view-model/event-fold.js';
 import { formatClock } from '../view-model/format.js';
 
 const SEVERITY_TONE: Record<Severity, string> = { DEBUG: 'idle', INFO: 'idle', WARNING: 'warn', ERROR: 'bad', CRITICAL: 'bad', ALERT: 'bad' };
 
-function FoldDetail({ fold }: { fold: EventFold }) {
+/** The expanded row: the whole sentence (the line may ellipsise it), and for a run who reported it and when. */
+function RowDetail({ fold }: { fold: EventFold }) {
   return (
     <div className="ev-fold-detail" data-testid="event-fold-detail">
-      <div className="muted">
-        reported by node{fold.sources.length === 1 ? '' : 's'} {fold.sources.join(', ')}
+      <div className="ev-full" data-testid="event-full-text">
+        {fold.event.text}
       </div>
-      <ul className="plain">
-        {fold.events.map((e) => (
-          <li key={e.seq}>
-            <span className="ev-time">{formatClock(e.at)}</span> {e.text}
-          </li>
-        ))}
-      </ul>
+      <div className="muted">
+        {fold.event.name} {fold.event.category ? `(${fold.event.category}) ` : ''}reported by node{fold.sources.length === 1 ? '' : 's'} {fold.sources.join(', ')}
+      </div>
+      {fold.events.length > 1 && (
+        <ul className="plain">
+          {fold.events.map((e) => (
+            <li key={e.seq}>
+              <span className="ev-time">{formatClock(e.at)}</span> {e.text}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
 
-/** The whole of one event: its sentence unclipped, then its fields as the management server sent them, one a line. */
-function EventDetail({ event }: { event: EventView }) {
-  return (
-    <div className="ev-detail" data-testid="event-detail">
-      <p className="ev-full">{event.text}</p>
-      <dl className="ev-fields">
-        <dt>event</dt>
-        <dd>
-          {event.name} from node {event.sourceNodeId}
-          {event.category ? `, ${event.category}` : ''}
-        </dd>
-        {Object.entries(event.fields).map(([k, v]) => (
-          <Fragment key={k}>
-            <dt>{k}</dt>
-            <dd>{v}</dd>
-          </Fragment>
-        ))}
-      </dl>
-    </div>
-  );
-}
-
-/** One row of the log; a folded run shows its newest event, its count, and on demand who reported it and when. */
+/**
+ * One row of the log in fixed-width columns that never wrap (node ids up to 255, CRITICAL); the text ellipsises
+ * with the whole sentence on hover and in the expanded row. A folded run shows its newest event and its count.
+ */
 export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { fold: EventFold; expanded: boolean; onToggle: (key: number) => void }) {
   const { event } = fold;
   const count = fold.events.length;
+  const node = event.subjectNodeId ?? event.sourceNodeId;
   return (
     <div
       className="event-row"
@@ -59,23 +47,24 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
       data-source={event.sourceNodeId}
       data-subject={event.subjectNodeId ?? ''}
     >
-      <div className="ev-line">
+      <div className="ev-line" onClick={() => onToggle(fold.key)}>
         <span className="ev-time">{formatClock(event.at)}</span>
         <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
-        <span className="ev-node">node {event.subjectNodeId ?? event.sourceNodeId}</span>
+        <span className="ev-node" title={`node ${node}`}>
+          node {node}
+        </span>
         {count > 1 ? (
-          <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about node ${event.subjectNodeId ?? event.sourceNodeId}`} onClick={() => onToggle(fold.key)}>
+          <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about node ${node}`}>
             ×{count}
           </button>
         ) : (
           <span />
         )}
-        {/* A click shows the whole message (a long one is clipped on its line). */}
-        <span className="ev-text" role="button" tabIndex={0} aria-expanded={expanded} title={event.text} onClick={() => onToggle(fold.key)} onKeyDown={(e) => e.key === 'Enter' && onToggle(fold.key)}>
+        <span className="ev-text" data-testid="event-text" title={event.text}>
           {event.text}
         </span>
       </div>
-      {expanded && (count > 1 ? <FoldDetail fold={fold} /> : <EventDetail event={event} />)}
+      {expanded && <RowDetail fold={fold} />}
     </div>
   );
 });

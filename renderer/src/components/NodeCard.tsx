@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { NodeView } from '../contract.js';
 import { useApp } from '../store/use-app.js';
+import { formatClock } from '../view-model/format.js';
 import { STATUS_TONE } from '../view-model/status.js';
 import { MemoryBar } from './MemoryBar.js';
 import { NodeActions } from './NodeActions.js';
@@ -29,6 +30,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
+  const stale = node.lastSeenAt != null;
   return (
     <article
       className={`card tone-border-${tone} card-${node.type.toLowerCase()}`}
@@ -56,12 +58,18 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
         <dd>{node.connectCount ?? '–'}</dd>
       </dl>
       {node.type === 'NDB' && (
-        <>
+        // A node out of contact keeps its last figures, greyed and dated, never as if they were current.
+        <div className={`node-metrics${stale ? ' stale' : ''}`} data-testid="node-metrics" data-stale={stale}>
+          {stale && node.lastSeenAt != null && (
+            <div className="last-seen" data-testid="last-seen">
+              last seen {formatClock(node.lastSeenAt)}
+            </div>
+          )}
           {/* While starting, the progress takes the sparkline's place: a starting node carries no load. */}
-          {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} />}
+          {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} stale={stale} />}
           <MemoryBar label="data" use={node.memory.data} configuredBytes={node.configured?.dataMemoryBytes} />
           <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
-        </>
+        </div>
       )}
       {actions && node.type === 'NDB' && <NodeActions node={node} />}
     </article>

@@ -8,7 +8,6 @@ const VIEW: ClusterConfigView = {
   generation: 3,
   primaryMgmd: 0,
   receivedAt: Date.UTC(2026, 0, 1, 12, 0, 0),
-  connectionCount: 3,
   nodes: [
     { nodeId: 1, type: 'MGM', hostname: 'mgm', nodeGroup: null, params: { NodeId: 1, HostName: 'mgm', PortNumber: 1186, ArbitrationRank: 1 } },
     { nodeId: 2, type: 'NDB', hostname: 'a', nodeGroup: 0, params: { NodeId: 2, HostName: 'a', DataMemory: 4294967296, NoOfReplicas: 2, HeartbeatIntervalDbDb: 5000, StopOnError: 0 } },

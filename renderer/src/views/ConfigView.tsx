@@ -60,8 +60,8 @@ export function ConfigView() {
     <div className="view config-view" data-testid="config-view" data-generation={config.generation}>
       <p className="config-summary">
         Cluster <strong>{config.name}</strong>, configuration generation <strong>{config.generation}</strong>
-        {config.primaryMgmd ? `, primary management server ${config.primaryMgmd}` : ''}; {config.nodes.length} nodes,{' '}
-        {config.connectionCount} connections; read at {formatClock(config.receivedAt)}.
+        {config.primaryMgmd ? `, primary management server ${config.primaryMgmd}` : ''}; {config.nodes.length} nodes; read at{' '}
+        {formatClock(config.receivedAt)}.
       </p>
       {changes && (
         <section className="config-changes" data-testid="config-changes">

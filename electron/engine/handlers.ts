@@ -3,6 +3,7 @@ import { previewAction } from './action-preview.js';
 import type { Engine } from './engine.js';
 import { exportHistory } from './history-export.js';
 import { checkConnectstring } from './input/connectstring-check.js';
+import { runHandlers } from './runs/run-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
 export function makeHandlers(engine: Engine): EngineHandlers {
@@ -56,5 +57,6 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       const { tracker, id } = engine.cluster(clusterId);
       return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks });
     },
+    ...runHandlers(engine),
   };
 }

@@ -52,6 +52,7 @@ export function buildClusterConfig(spec: ClusterSpec): ClusterConfig {
       };
     });
   const data = nodes.filter((n) => n.type === 'NDB');
+  const tcp = { ...defaultsOf('TCP'), ...spec.tcp };
   const connections: ConfigConnection[] = [];
   for (const d of data) {
     for (const other of nodes) {
@@ -61,7 +62,7 @@ export function buildClusterConfig(spec: ClusterSpec): ClusterConfig {
         type: 'TCP',
         nodeId1: a.nodeId,
         nodeId2: b.nodeId,
-        params: { ...defaultsOf('TCP'), ...spec.tcp, NodeId1: a.nodeId, NodeId2: b.nodeId, HostName1: a.hostname, HostName2: b.hostname, NodeIdServer: d.nodeId },
+        params: { ...tcp, NodeId1: a.nodeId, NodeId2: b.nodeId, HostName1: a.hostname, HostName2: b.hostname, NodeIdServer: d.nodeId },
       });
     }
   }

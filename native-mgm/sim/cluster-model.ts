@@ -40,8 +40,8 @@ export class ClusterModel extends ClusterState {
   readonly statistics: StatisticsEngine;
   readonly memory: MemoryModel;
   readonly backups: BackupCoordinator;
-  /** What `get config` hands out; set once the management servers listen (their ports are in it). */
-  config: ClusterConfig | null = null;
+  private served: ClusterConfig | null = null;
+  private makeConfig: (() => ClusterConfig) | null = null;
   readonly nodeIds = new NodeIdReservations();
   private readonly prng: Prng;
   private mgmdControl: MgmdControl = NO_MGMD_CONTROL;
@@ -52,6 +52,25 @@ export class ClusterModel extends ClusterState {
     this.statistics = new StatisticsEngine(this, options);
     this.memory = new MemoryModel(this, () => this.statistics.rates(), options.seed);
     this.backups = new BackupCoordinator(this);
+  }
+
+  /**
+   * What `get config` hands out. Built when first asked for (a 255-node cluster's has some 26,000 connection
+   * sections, and most simulators are never asked); a test or scenario may replace it with a new generation.
+   */
+  get config(): ClusterConfig | null {
+    if (this.served === null && this.makeConfig !== null) this.served = this.makeConfig();
+    return this.served;
+  }
+
+  set config(config: ClusterConfig | null) {
+    this.served = config;
+  }
+
+  /** The simulator says how to build the configuration once its management servers listen (their ports are in it). */
+  serveConfig(make: () => ClusterConfig): void {
+    this.makeConfig = make;
+    this.served = null;
   }
 
   /** The simulator connects the model to its management servers. */

@@ -46,10 +46,10 @@ test('the cluster list carries each cluster’s worst open alert, pushed when it
     const sim = engine.simulator;
     assert.ok(sim);
     const lists = () => watch.messages.flatMap((m) => (m.type === 'clusters' ? [m.clusters] : []));
-    await waitFor('live, no alert', async () => (await engine.handlers.listClusters({}))[0]?.status === 'live');
+    // A data node seen STARTED first: only a node that leaves STARTED raises the alert.
+    const victim = await waitFor('a data node STARTED', async () => (await engine.handlers.getSnapshot({})).nodes.find((n) => n.type === 'NDB' && n.status === 'STARTED')?.nodeId);
     assert.equal((await engine.handlers.listClusters({}))[0]?.worstAlert, null);
-    const { nodes } = await engine.handlers.getSnapshot({});
-    sim.model.failNode(nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0);
+    sim.model.failNode(victim);
     await waitFor('a pushed list with a critical alert', () => lists().some((l) => l[0]?.worstAlert === 'critical'));
   } finally {
     watch.unsubscribe();

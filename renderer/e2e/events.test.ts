@@ -43,13 +43,18 @@ test('the severity filter is a threshold; a row expands to its whole message, ne
     assert.ok(shown.includes('ALERT') && shown.every((s) => ['WARNING', 'ERROR', 'CRITICAL', 'ALERT'].includes(s)), `rows ${shown.join(',')}`);
 
     await page.selectOption('[data-testid="event-severity"]', '');
-    const row = page.locator('[data-testid="event-row"][data-count="1"]').first();
+    // Paused, so the log stops moving under the click; the row by its sequence number, not its position.
+    await page.keyboard.press('p');
+    await page.waitForSelector('[data-testid="pause"][aria-pressed="true"]');
+    const seq = await page.getAttribute('[data-testid="event-row"][data-count="1"]', 'data-seq');
+    const row = page.locator(`[data-testid="event-row"][data-seq="${seq ?? ''}"]`);
     const text = (await row.locator('.ev-text').textContent()) ?? '';
     await row.locator('.ev-text').click();
     await row.locator('[data-testid="event-full-text"]').waitFor();
     assert.equal(await row.locator('[data-testid="event-full-text"]').textContent(), text, 'the whole sentence');
     assert.doesNotMatch((await row.locator('[data-testid="event-fold-detail"]').textContent()) ?? '', /[{}"]/, 'no raw JSON');
     assert.equal(await row.locator('.ev-text').getAttribute('title'), text);
+    await page.keyboard.press('p');
 
     // A node opened from a tile: the log beside the grid keeps its filters and messages reachable.
     await page.keyboard.press('5');

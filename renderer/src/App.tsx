@@ -4,10 +4,12 @@ import { AlertStrip } from './components/AlertStrip.js';
 import { ClusterActions } from './components/ClusterActions.js';
 import { EventLog } from './components/EventLog.js';
 import { Header } from './components/Header.js';
+import { Headline } from './components/Headline.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NodeGrid } from './components/NodeGrid.js';
 import { RunKeys } from './components/RunControls.js';
-import { handleKey, toggleFullscreen } from './keyboard.js';
+import { useColorScheme } from './hooks/use-color-scheme.js';
+import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
 import { ConfigView, prefetchViews, RestartsView, RunsView, SettingsView, ThroughputView, TlsView } from './views/lazy-views.js';
@@ -45,16 +47,21 @@ function Nav() {
 function Body() {
   const view = useApp((s) => s.ui.view);
   const fullscreen = useApp((s) => s.ui.fullscreen);
-  if (fullscreen || view === 'nodes') {
+  // Dashboard mode shows the chosen view without the controls; the number keys still switch it.
+  if (view === 'nodes') {
     return (
-      <main className="nodes-view" data-view="nodes">
-        <NodeGrid />
-        {!fullscreen && <EventLog />}
-      </main>
+      <>
+        <Headline />
+        <main className="nodes-view" data-view="nodes">
+          <NodeGrid />
+          {!fullscreen && <EventLog />}
+        </main>
+      </>
     );
   }
   return (
     <main data-view={view}>
+      {fullscreen && view === 'throughput' && <Headline />}
       <Suspense fallback={<p className="muted">loading…</p>}>
         {view === 'restarts' && <RestartsView />}
         {view === 'throughput' && <ThroughputView />}
@@ -70,7 +77,9 @@ function Body() {
 
 export function App() {
   const { store } = useAppContext();
-  const theme = useApp((s) => s.ui.theme);
+  const setting = useApp((s) => s.ui.theme);
+  const scheme = useColorScheme();
+  const theme = setting === 'system' ? scheme : setting;
   const fullscreen = useApp((s) => s.ui.fullscreen);
   const paused = useApp((s) => s.ui.paused);
   useEffect(() => {
@@ -79,7 +88,11 @@ export function App() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => handleKey(store, e);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('change', releaseFocusAfterChoice);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('change', releaseFocusAfterChoice);
+    };
   }, [store]);
   useEffect(() => {
     // After the first paint, and out of its way.

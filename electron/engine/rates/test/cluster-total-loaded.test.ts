@@ -45,8 +45,10 @@ test('144 data nodes, benchmark load, a CPU hog beside it: the cluster total sta
       }
       assert.ok(nodes > 0, `a cluster total at ${p.at} with no node contributing`);
       assert.ok(Math.abs(cluster - sum) <= 0.1 * Math.max(sum, 1), `at ${p.at}: cluster ${cluster} reads/s vs per-node sum ${sum}`);
-      // Never an absurd figure: at most the peak, with the simulator's jitter and one instance-count rounding.
-      assert.ok(cluster <= PEAK_READS * 1.5, `at ${p.at}: cluster ${cluster} reads/s, peak is ${PEAK_READS}`);
+      // Never an absurd figure (a negative count read unsigned gave 10⁵ × the peak). The bound is loose on purpose:
+      // a sped-up simulator on a starved machine falls behind and catches up in bursts, which the instance count
+      // (read per real 5 s) follows for a while; exactness under disorder is the property test's job.
+      assert.ok(cluster <= PEAK_READS * 3, `at ${p.at}: cluster ${cluster} reads/s, peak is ${PEAK_READS}`);
       checked += 1;
     }
     assert.ok(checked >= 15);

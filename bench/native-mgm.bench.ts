@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { MgmClient } from '../native-mgm/client/mgm-client.js';
-import { parseEventRecord } from '../native-mgm/events/parse-event.js';
+import { EventRecordParser } from '../native-mgm/events/parse-event.js';
 import { StreamReader } from '../native-mgm/protocol/stream-reader.js';
 import { startSimulator } from '../native-mgm/sim/index.js';
 import { fmt, percentile } from './stats.js';
@@ -85,14 +85,12 @@ function eventThroughput(): void {
   for (let round = 0; round < 5; round++) {
     let parsed = 0;
     const reader = new StreamReader();
-    reader.expect({ kind: 'listen' });
+    // As EventStream reads them: each record typed as its lines arrive.
+    reader.expect({ kind: 'listen', records: new EventRecordParser(() => 0) });
     parsedTimes.push(
       run((chunk) =>
         reader.feed(chunk, (f) => {
-          if (f.type === 'record') {
-            parseEventRecord(f.pairs, 0);
-            parsed++;
-          }
+          if (f.type === 'event') parsed++;
         }),
       ),
     );

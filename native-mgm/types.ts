@@ -76,6 +76,10 @@ export interface ClusterEvent {
   /** Raw body words for types without a field table (`data=`), else null. */
   data: number[] | null;
   known: boolean;
-  /** Every key/value after `source_nodeid` exactly as received. */
+  /**
+   * Key/values after `source_nodeid` exactly as received that `fields` does not already hold as numbers:
+   * every one for an unknown type, `data` for a type without a field table, else only keys the catalogue
+   * does not name (usually none).
+   */
   raw: Record<string, string>;
 }

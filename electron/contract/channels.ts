@@ -38,7 +38,13 @@ export const REQUESTS = {
   saveProfile: { request: ProfileSchema, response: z.array(ProfileSchema) },
   deleteProfile: { request: z.object({ id: z.string() }), response: z.array(ProfileSchema) },
   exportHistory: {
-    request: ClusterRef.extend({ format: z.enum(['csv', 'json']), fromMs: z.number().int().nonnegative().optional() }),
+    request: ClusterRef.extend({
+      format: z.enum(['csv', 'json']),
+      fromMs: z.number().int().nonnegative().optional(),
+      toMs: z.number().int().nonnegative().optional(),
+      /** The benchmark phase marks set on the chart: a CSV row carries the phase it belongs to. */
+      marks: z.array(z.object({ at: z.number().int().nonnegative(), label: z.string().max(200) })).max(1000).optional(),
+    }),
     response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
   },
   startRun: { request: StartRunSchema, response: RunSchema },

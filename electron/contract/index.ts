@@ -13,3 +13,4 @@ export * from './channels.js';
 export * from './api.js';
 export * from './validate.js';
 export * from './config.js';
+export * from './same-value.js';

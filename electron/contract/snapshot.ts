@@ -20,6 +20,8 @@ export const ConnectionViewSchema = z.object({
   serverVersion: z.string().nullable(),
   failovers: z.number().int().nonnegative(),
   lastError: z.string().nullable(),
+  /** While no management server has answered yet: when the next attempt is due, so the UI can count down to it. */
+  retryAt: z.number().int().nullable().optional(),
   eventStream: z.object({
     status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
     lastEventAt: z.number().int().nullable(),
@@ -85,6 +87,8 @@ export const ClusterSummarySchema = z.object({
   connectstring: z.string(),
   mode: z.enum(['live', 'simulated', 'replay']),
   status: ConnectionViewSchema.shape.status,
+  /** The most severe alert still open, so a picker can show which watched cluster needs a look. */
+  worstAlert: z.enum(['warning', 'critical']).nullable().optional(),
 });
 
 /** Poll intervals without an answer to `get status` after which a connected cluster shows as `stale`. */

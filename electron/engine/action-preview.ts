@@ -90,8 +90,15 @@ export function previewAction(action: ParsedOperatorAction, snapshot: ClusterSna
       return result('Start a backup of the whole cluster', snapshot.backup?.status === 'running' ? { ...ok(), warnings: [`backup ${snapshot.backup.backupId} is still running`] } : ok());
     case 'abortBackup':
       return result(`Abort backup ${action.backupId}`, ok([`backup ${action.backupId} stops and its files are incomplete`]));
-    case 'enterSingleUser':
-      return result(`Enter single user mode for API node ${action.apiNodeId}`, { safe: false, possible: true, warnings: ['every other API and SQL node loses access to the data until single user mode ends'], consequences: [] });
+    case 'enterSingleUser': {
+      const node = snapshot.nodes.find((n) => n.nodeId === action.apiNodeId);
+      // Only an API or SQL node can be the single user: anything else is refused here, not offered as "do it anyway".
+      const verdict: Verdict =
+        node?.type !== 'API'
+          ? impossible(node ? `node ${action.apiNodeId} is a${node.type === 'MGM' ? ' management' : ' data'} node, not an API or SQL node` : `node ${action.apiNodeId} is not in this cluster`)
+          : { safe: false, possible: true, warnings: ['every other API and SQL node loses access to the data until single user mode ends'], consequences: [] };
+      return result(`Enter single user mode for API node ${action.apiNodeId}`, verdict);
+    }
     case 'exitSingleUser':
       return result('Exit single user mode', ok(['every API and SQL node gets access to the data again']));
   }

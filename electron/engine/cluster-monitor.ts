@@ -73,7 +73,7 @@ export class ClusterMonitor {
   private readonly learned: MgmHost[] = [];
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false, stale: false, configMgmds: [] };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, configMgmds: [] };
     this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
     this.pollIntervalMs = options.pollIntervalMs;
@@ -194,8 +194,13 @@ export class ClusterMonitor {
     if (!client || this.closed) return;
     try {
       if (!this.clientReady) {
-        await client.connect();
+        await client.connect().catch((err: unknown) => {
+          // The poll loop is what tries again: the next attempt is the next poll.
+          this.picture.retryAt = Date.now() + this.pollIntervalMs;
+          throw err;
+        });
         this.clientReady = true;
+        this.picture.retryAt = null;
         void this.refreshMemory();
         // Before the first status: a node that is down prints a placeholder node group, and only the
         // configuration says which group it is missing from (a failed read is reported and the poll goes on).

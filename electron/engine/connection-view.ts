@@ -11,6 +11,8 @@ export interface LinkPicture {
   /** The management server of the first session: being live anywhere else is "failed over". */
   firstHostIndex: number | null;
   lastError: string | null;
+  /** Next attempt at a first connection, while none has succeeded. */
+  retryAt: number | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
   /** Connected, but `get status` went unanswered for STALE_AFTER_POLLS poll intervals. */
@@ -46,6 +48,7 @@ export function connectionInput(p: LinkPicture): ConnectionInput {
     serverVersion: p.session?.server.string ?? null,
     failovers: s?.failovers ?? 0,
     lastError: p.lastError,
+    retryAt: p.retryAt,
     eventStream: { status: eventStatus(p.events, p.fatal) },
     ...(p.tls ? { tls: p.tls } : {}),
     ...(p.configMgmds.length > 0 ? { configMgmds: [...p.configMgmds] } : {}),

@@ -7,6 +7,7 @@ import { ClusterTracker } from './cluster-tracker.js';
 import type { EngineHost } from './engine-host.js';
 import { EngineRequestError } from './engine-error.js';
 import { makeHandlers } from './handlers.js';
+import { worstOpenAlert } from './input/worst-alert.js';
 import { PushHub } from './push-hub.js';
 import type { Recorder } from './recorder.js';
 import type { SettingsStore } from './settings-store.js';
@@ -88,7 +89,11 @@ export class Engine implements EngineHost {
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
-        alert: (alert) => hub.alert(id, alert),
+        alert: (alert) => {
+          hub.alert(id, alert);
+          // After the input that raised it is fully applied: the cluster list carries each cluster's worst alert.
+          queueMicrotask(() => this.refreshWorstAlert(id));
+        },
         history: (point) => hub.history(id, point),
       },
     );
@@ -117,6 +122,7 @@ export class Engine implements EngineHost {
     if (!entry) return false;
     entry.source?.close();
     this.clusters.delete(id);
+    this.worstAlerts.delete(id);
     this.hub.removeCluster(id);
     this.hub.clusters(this.summaries());
     return true;
@@ -145,7 +151,18 @@ export class Engine implements EngineHost {
 
   summary(entry: ClusterEntry): ClusterSummary {
     const snap = entry.tracker.snapshot();
-    return { clusterId: entry.id, name: snap.name, connectstring: entry.connectstring, mode: snap.connection.mode, status: snap.connection.status };
+    return { clusterId: entry.id, name: snap.name, connectstring: entry.connectstring, mode: snap.connection.mode, status: snap.connection.status, worstAlert: worstOpenAlert(snap.alerts) };
+  }
+
+  private readonly worstAlerts = new Map<string, string | null>();
+
+  private refreshWorstAlert(id: string): void {
+    const entry = this.clusters.get(id);
+    if (!entry || this.closed) return;
+    const worst = worstOpenAlert(entry.tracker.snapshot().alerts);
+    if (this.worstAlerts.get(id) === worst) return;
+    this.worstAlerts.set(id, worst);
+    this.hub.clusters(this.summaries());
   }
 
   summaries(): ClusterSummary[] {

@@ -2,6 +2,7 @@ import type { EngineHandlers } from '../contract/api.js';
 import { previewAction } from './action-preview.js';
 import type { Engine } from './engine.js';
 import { exportHistory } from './history-export.js';
+import { checkConnectstring } from './input/connectstring-check.js';
 import { runHandlers } from './runs/run-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
@@ -10,7 +11,10 @@ export function makeHandlers(engine: Engine): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring, tls }) => engine.connectCluster(name, connectstring, tls),
+    addCluster: async ({ name, connectstring, tls }) => {
+      checkConnectstring(connectstring);
+      return engine.connectCluster(name, connectstring, tls);
+    },
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
     getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
@@ -44,11 +48,14 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       return next;
     },
     listProfiles: async () => settings.listProfiles(),
-    saveProfile: async (profile) => settings.saveProfile(profile),
+    saveProfile: async (profile) => {
+      checkConnectstring(profile.connectstring);
+      return settings.saveProfile(profile);
+    },
     deleteProfile: async ({ id }) => settings.deleteProfile(id),
-    exportHistory: async ({ clusterId, format, fromMs }) => {
+    exportHistory: async ({ clusterId, format, fromMs, toMs, marks }) => {
       const { tracker, id } = engine.cluster(clusterId);
-      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, fromMs);
+      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks });
     },
     ...runHandlers(engine),
   };

@@ -1,15 +1,15 @@
+import { sameValue } from '../contract/same-value.js';
 import type { ClusterSnapshot, SnapshotDelta } from '../contract/snapshot.js';
 
 const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration', 'runs'] as const;
 
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** What changed from `prev` to `next`: nodes whole and by id, other parts only when they differ. null: nothing. */
 export function diffSnapshots(prev: ClusterSnapshot, next: ClusterSnapshot, baseVersion: number): SnapshotDelta | null {
   const delta: SnapshotDelta = { clusterId: next.clusterId, baseVersion, version: baseVersion + 1 };
   let changed = false;
   const before = new Map(prev.nodes.map((n) => [n.nodeId, n]));
-  const nodes = next.nodes.filter((n) => !same(before.get(n.nodeId), n));
+  const nodes = next.nodes.filter((n) => !sameValue(before.get(n.nodeId), n));
   if (nodes.length > 0) {
     delta.nodes = nodes;
     changed = true;
@@ -21,7 +21,7 @@ export function diffSnapshots(prev: ClusterSnapshot, next: ClusterSnapshot, base
     changed = true;
   }
   for (const key of SCALARS) {
-    if (same(prev[key], next[key])) continue;
+    if (sameValue(prev[key], next[key])) continue;
     Object.assign(delta, { [key]: next[key] });
     changed = true;
   }

@@ -5,7 +5,7 @@ import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
- * `GET /api/export?format=csv|json[&clusterId=][&fromMs=]`: the history export as a download. An hour of a large
+ * `GET /api/export?format=csv|json[&clusterId=][&fromMs=][&toMs=][&marks=<JSON>]`: the history export as a download. An hour of a large
  * cluster is tens of megabytes, far more than a WebSocket client may have buffered, so browsers in serve mode
  * fetch it here, where it goes out in chunks at the pace the client reads.
  */
@@ -20,11 +20,24 @@ function fail(res: ServerResponse, status: number, message: string): void {
 
 export async function streamExport(handlers: EngineHandlers, url: URL, res: ServerResponse): Promise<void> {
   const q = url.searchParams;
-  const fromMs = q.get('fromMs');
+  // Numbers and the marks' JSON are only decoded here; the contract's schema judges them like any request.
+  const integer = (name: string) => {
+    const text = q.get(name);
+    return text === null ? {} : { [name]: /^\d+$/.test(text) ? Number(text) : text };
+  };
+  const marks = q.get('marks');
+  let markList: unknown = marks;
+  try {
+    if (marks !== null) markList = JSON.parse(marks);
+  } catch {
+    return fail(res, 400, 'marks is not JSON');
+  }
   const request = {
     format: q.get('format') ?? 'csv',
     ...(q.has('clusterId') ? { clusterId: q.get('clusterId') } : {}),
-    ...(fromMs !== null ? { fromMs: /^\d+$/.test(fromMs) ? Number(fromMs) : fromMs } : {}),
+    ...integer('fromMs'),
+    ...integer('toMs'),
+    ...(marks !== null ? { marks: markList } : {}),
   };
   const result = await dispatchRequest(handlers, 'exportHistory', request);
   if (!result.ok) return fail(res, result.error.code === 'NOT_FOUND' ? 404 : 400, result.error.message);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestName } from '../contract/channels.js';
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHandlers } from '../contract/api.js';
 import { formatReports, REPORT_FORMATS, reportJson, type ReportFormat } from '../engine/runs/report-format.js';
 import type { RunReports } from '../contract/runs.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
@@ -59,14 +59,14 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return value as Record<string, unknown>;
 }
 
-async function call(engine: EngineHost, res: ServerResponse, name: RequestName, request: unknown, ok: number, render?: (r: unknown) => void): Promise<void> {
-  const result = await dispatchRequest(engine.handlers, name, request);
+async function call(handlers: EngineHandlers, res: ServerResponse, name: RequestName, request: unknown, ok: number, render?: (r: unknown) => void): Promise<void> {
+  const result = await dispatchRequest(handlers, name, request);
   if (!result.ok) return fail(res, STATUS_OF[result.error.code] ?? 500, result.error.code, result.error.message);
   if (render) return render(result.response);
   json(res, ok, result.response);
 }
 
-export async function handleRuns(engine: EngineHost, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export async function handleRuns(handlers: EngineHandlers, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const parts = url.pathname.slice(RUNS_PATH.length).split('/').filter(Boolean).map(decodeURIComponent);
   const clusterId = url.searchParams.get('clusterId') ?? undefined;
   const scope = clusterId === undefined ? {} : { clusterId };
@@ -80,7 +80,7 @@ export async function handleRuns(engine: EngineHost, req: IncomingMessage, res: 
     const format = (url.searchParams.get('format') ?? 'json') as ReportFormat;
     if (!REPORT_FORMATS.includes(format)) return fail(res, 400, 'BAD_REQUEST', `format must be one of ${REPORT_FORMATS.join(', ')}`);
     const request = { ...scope, ...(runId === undefined ? {} : { runIds: [runId] }) };
-    return call(engine, res, 'getRunReports', request, 200, (r) => {
+    return call(handlers, res, 'getRunReports', request, 200, (r) => {
       const reports = r as RunReports;
       if (format === 'json') return json(res, 200, runId === undefined ? reportJson(reports) : (reportJson(reports) as { runs: unknown[] }).runs[0]);
       send(res, 200, format === 'md' ? 'text/markdown; charset=utf-8' : 'text/csv; charset=utf-8', formatReports(reports, format));
@@ -94,8 +94,8 @@ export async function handleRuns(engine: EngineHost, req: IncomingMessage, res: 
     if (err instanceof BodyError) return fail(res, err.status, 'BAD_REQUEST', err.message);
     throw err;
   }
-  if (runId === undefined) return call(engine, res, 'startRun', { ...scope, ...body }, 201);
-  if (action === 'phase') return call(engine, res, 'markPhase', { ...scope, ...body, runId }, 200);
-  if (action === 'stop') return call(engine, res, 'stopRun', { ...scope, runId }, 200);
+  if (runId === undefined) return call(handlers, res, 'startRun', { ...scope, ...body }, 201);
+  if (action === 'phase') return call(handlers, res, 'markPhase', { ...scope, ...body, runId }, 200);
+  if (action === 'stop') return call(handlers, res, 'stopRun', { ...scope, runId }, 200);
   return allow('GET, HEAD');
 }

@@ -103,7 +103,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     if (!admission.ok) return text(res, admission.status, admission.reason);
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
-    if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(engine, req, res, url);
+    if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');

@@ -28,7 +28,16 @@ const MAX_FRAME_BYTES = 1 << 20;
 export const MAX_CLIENT_BUFFER_BYTES = 2 << 20;
 /** A client that fell behind is caught up once its buffer is down to this. */
 const CAUGHT_UP_BYTES = 256 << 10;
-export const DEFAULT_HEARTBEAT_MS = 5000;
+/**
+ * A page that hears no heartbeat for three of these says it is disconnected: 500 ms keeps that within the 2 s an
+ * operator should wait to learn the dashboard froze.
+ */
+export const DEFAULT_HEARTBEAT_MS = 500;
+/**
+ * The beat is frequent for the page's sake; dropping a client needs more patience, since a busy browser or a loaded
+ * machine can answer a ping late without being gone.
+ */
+const PONG_TIMEOUT_MS = 10_000;
 export const TOO_LARGE = 'TOO_LARGE';
 
 function reject(socket: Duplex, status: number, reason: string): void {
@@ -38,7 +47,8 @@ function reject(socket: Duplex, status: number, reason: string): void {
 /** One browser: its socket, whether pushes are being dropped for it, whether it answered the last ping. */
 class Client {
   behind = false;
-  alive = true;
+  /** When it last answered a ping (or connected). */
+  heardAt = Date.now();
   constructor(readonly ws: WebSocket) {}
 
   get open(): boolean {
@@ -74,11 +84,10 @@ class Client {
     return true;
   }
 
-  /** Every interval: drop a client that did not answer the previous ping, else ping it and send a heartbeat. */
+  /** Every interval: drop a client that answered no ping for PONG_TIMEOUT_MS, else ping it and send a heartbeat. */
   beat(intervalMs: number): void {
-    if (!this.alive) return void this.ws.terminate();
+    if (Date.now() - this.heardAt > Math.max(PONG_TIMEOUT_MS, 2 * intervalMs)) return void this.ws.terminate();
     if (!this.open) return;
-    this.alive = false;
     this.ws.ping();
     if (this.caughtUp()) this.ws.send(JSON.stringify({ type: HEARTBEAT_TAG, at: Date.now(), intervalMs } satisfies HeartbeatFrame));
   }
@@ -128,7 +137,7 @@ export function attachWebSocket(
     clients.add(client);
     const unsubscribe = engine.subscribe((message) => client.push(message));
     ws.on('message', (data, isBinary) => void answer(engine.handlers, client, data, isBinary));
-    ws.on('pong', () => (client.alive = true));
+    ws.on('pong', () => (client.heardAt = Date.now()));
     ws.on('close', () => {
       clients.delete(client);
       unsubscribe();

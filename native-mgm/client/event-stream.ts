@@ -3,7 +3,7 @@ import { resolveConnectstring, type MgmHost } from '../connectstring.js';
 import { type MgmError, ProtocolError, TimeoutError } from '../errors.js';
 import { MONITOR_FILTER, type Category } from '../events/catalogue.js';
 import { formatListenFilter } from '../events/filter.js';
-import { parseEventRecord } from '../events/parse-event.js';
+import { EventRecordParser } from '../events/parse-event.js';
 import { parseListenReply } from '../protocol/messages/listen.js';
 import type { ClusterEvent } from '../types.js';
 import type { BackoffOptions } from './backoff.js';
@@ -106,7 +106,8 @@ export class EventStream {
       ['parsable', 1],
       ['filter', filter],
     ] as const;
-    await conn.request('listen event', args, { kind: 'listen' }, parseListenReply, options);
+    // Records are typed as their lines arrive; each gets the time its last byte was read.
+    await conn.request('listen event', args, { kind: 'listen', records: new EventRecordParser(Date.now) }, parseListenReply, options);
     this.watch(conn);
     return true;
   }
@@ -114,11 +115,12 @@ export class EventStream {
   private onFrame(frame: StreamFrame): void {
     this.lastByteAt = Date.now();
     switch (frame.type) {
-      case 'record':
+      case 'event':
         try {
-          this.events.emit('event', parseEventRecord(frame.pairs, this.lastByteAt));
+          this.events.emit('event', frame.event);
         } catch (err) {
-          this.events.emit('warning', err instanceof ProtocolError ? err : new ProtocolError('bad event record', String(err)));
+          // A listener's fault must not be taken for a broken stream (the reader would drop the session).
+          this.events.emit('warning', new ProtocolError('event listener failed', String(err)));
         }
         return;
       case 'error':

@@ -9,7 +9,7 @@ import { encodeVersion } from '../version.js';
 import { parseClusterLogFilterReply, parseClusterLogLevelsReply, parseSetLogFilterReply } from '../protocol/messages/log-levels.js';
 import { parseNodeCommandReply, type NodeCommandResult } from '../protocol/messages/node-command.js';
 import { parseResultReply } from '../protocol/messages/result.js';
-import { parseStatusReply } from '../protocol/messages/status.js';
+import { StatusLines } from '../protocol/messages/status.js';
 import type { RequestArgs } from '../protocol/request.js';
 import { parseListCertsReply, parseTlsStatsReply, type SessionCert, type TlsStats } from '../protocol/messages/tls.js';
 import type { MgmTlsOptions } from '../tls/credentials.js';
@@ -140,7 +140,9 @@ export class MgmClient {
   getStatus(types?: readonly NodeType[], options?: CallOptions): Promise<NodeState[]> {
     // The server reads at most 3 names, separated by single spaces (spec §5.2).
     const args: RequestArgs = types && types.length > 0 ? [['types', types.join(' ')]] : [];
-    return this.call('get status', args, kv('node status'), parseStatusReply, options);
+    // Lines go straight into typed node records as the reply streams in, not through key/value pairs.
+    const lines = new StatusLines();
+    return this.call('get status', args, { kind: 'kv', header: 'node status', sink: lines }, (r) => lines.finish(r), options);
   }
 
   checkConnection(options?: CallOptions): Promise<void> {

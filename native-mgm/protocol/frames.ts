@@ -1,20 +1,47 @@
 import type { ProtocolError } from '../errors.js';
+import type { ClusterEvent } from '../types.js';
 
 /** Key/value lines in the order received; a reply may legitimately repeat keys in free-form sections. */
 export type Pairs = ReadonlyArray<readonly [string, string]>;
 
+/**
+ * Takes one `key: value` (or record `key=value`) line as byte ranges where it lies in the reader's buffer,
+ * before any string is cut from it: a 255-node `get status` has 2,500 such lines per poll and an event stream
+ * thousands a second. The ranges are valid only during the call.
+ */
+export interface FieldSink {
+  /** True when the sink took the line; otherwise the reader keeps it in the reply's `pairs`. */
+  field(bytes: Buffer, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean;
+}
+
+/** Feeds pairs already framed to a sink, as the reader would have (parsers of framed replies share the sinks' code). */
+export function feedPairs(sink: FieldSink, pairs: Pairs): void {
+  for (const [k, v] of pairs) {
+    // Both came from latin1 decoding, so they encode back to the same bytes.
+    const bytes = Buffer.from(`${k}:${v}`, 'latin1');
+    sink.field(bytes, 0, k.length, k.length + 1, bytes.length);
+  }
+}
+
+/** Turns the lines of each event record into one frame as they arrive (the reader keeps no pairs then). */
+export interface RecordSink extends FieldSink {
+  begin(): void;
+  /** Throws a ProtocolError for a record that is framed well but malformed; the reader reports it and goes on. */
+  end(): Frame;
+}
+
 /** What the client expects back for the request it just sent; framing depends on it (spec §1.3–1.5). */
 export type ReplyShape =
-  /** Header line, `key: value` lines, empty line. */
-  | { kind: 'kv'; header: string }
+  /** Header line, `key: value` lines, empty line. `sink` may take lines as they stream instead of `pairs`. */
+  | { kind: 'kv'; header: string; sink?: FieldSink }
   /** `end session reply`: a single line with no empty line after it (§4.20). */
   | { kind: 'line'; header: string }
   /** `dump events reply` header, then `events: N` records of the §6.3 format (§4.10). */
   | { kind: 'dump-events' }
   /** `get config reply` header, then exactly Content-Length bytes and one LF (§4.18). */
   | { kind: 'config' }
-  /** `listen event`: on `result: 0` every following byte belongs to the event stream (§6.2). */
-  | { kind: 'listen' }
+  /** `listen event`: on `result: 0` every following byte belongs to the event stream (§6.2), its records to `records`. */
+  | { kind: 'listen'; records?: RecordSink }
   /**
    * After a parser error on a request with arguments the server answers each leftover argument line as a
    * command of its own (§1.4, pitfall 3), and how many there are depends on where the error struck. The
@@ -31,6 +58,8 @@ export type Reply =
 export type Frame =
   | { type: 'reply'; reply: Reply }
   | { type: 'record'; pairs: Pairs }
+  /** A record already typed by the listen shape's RecordSink. */
+  | { type: 'event'; event: ClusterEvent }
   | { type: 'ping' }
   /** A line outside any record on the event stream; mgmapi skips these too, we pass them on for diagnostics. */
   | { type: 'stray-line'; line: string }

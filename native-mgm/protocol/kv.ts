@@ -1,5 +1,7 @@
 const SPACE = 32;
 const TAB = 9;
+const EQUALS = 61;
+export const COLON = 58;
 
 /** Trims spaces and tabs only, as the server and mgmapi do; other whitespace is content. Runs for every line. */
 export function trimBlanks(s: string): string {
@@ -22,4 +24,46 @@ export function splitRecordLine(line: string): readonly [string, string] | null 
   const colon = line.indexOf(':');
   const i = eq < 0 ? colon : colon < 0 ? eq : Math.min(eq, colon);
   return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
+}
+
+/** `b[start, end)` as a string, one char per byte. */
+export const latin1 = (b: Buffer, start: number, end: number): string => b.toString('latin1', start, end);
+
+/** The bytes of an ASCII word, for comparing lines in place. */
+export const ascii = (word: string): Buffer => Buffer.from(word, 'latin1');
+
+/** Where `b[start, end)` begins once leading spaces and tabs are skipped. */
+export function blankSkip(b: Uint8Array, start: number, end: number): number {
+  let i = start;
+  while (i < end && (b[i] === SPACE || b[i] === TAB)) i++;
+  return i;
+}
+
+/** Where `b[start, end)` ends once trailing spaces and tabs are dropped. */
+export function blankTrim(b: Uint8Array, start: number, end: number): number {
+  let i = end;
+  while (i > start && (b[i - 1] === SPACE || b[i - 1] === TAB)) i--;
+  return i;
+}
+
+/** The separator of a record line in `b[start, end)`: its first `=` or `:` (as splitRecordLine), or -1. */
+export function recordSeparator(b: Uint8Array, start: number, end: number): number {
+  for (let i = start; i < end; i++) {
+    const c = b[i];
+    if (c === EQUALS || c === COLON) return i;
+  }
+  return -1;
+}
+
+/** The first byte `c` in `b[start, end)`, or -1. */
+export function byteIn(b: Uint8Array, c: number, start: number, end: number): number {
+  for (let i = start; i < end; i++) if (b[i] === c) return i;
+  return -1;
+}
+
+/** Whether `b[start, end)` is exactly `word`. */
+export function rangeIs(b: Uint8Array, start: number, end: number, word: Uint8Array): boolean {
+  if (end - start !== word.length) return false;
+  for (let i = 0; i < word.length; i++) if (b[start + i] !== word[i]) return false;
+  return true;
 }

@@ -1,10 +1,13 @@
 import { ProtocolError } from '../errors.js';
-import { DEFAULT_LIMITS, type Frame, type Pairs, type ReaderLimits, type ReplyShape } from './frames.js';
+import { DEFAULT_LIMITS, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { splitRecordLine, splitReplyLine } from './kv.js';
+import { ascii, blankSkip, blankTrim, byteIn, COLON, recordSeparator, splitRecordLine } from './kv.js';
+import { PairsRecordSink } from './pairs-record-sink.js';
 
 const RECORD_HEADER = 'log event reply';
 const PING = '<PING>';
+const RECORD_HEADER_BYTES = ascii(RECORD_HEADER);
+const PING_BYTES = ascii(PING);
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
 
@@ -44,7 +47,10 @@ export class StreamReader {
   private readonly expected: Array<{ shape: ReplyShape; hasArgs: boolean }> = [];
   private mode: 'command' | 'events' | 'dead' = 'command';
   private cur: ReplyInProgress | null = null;
-  private eventRecord: Array<readonly [string, string]> | null = null;
+  /** Where event records go: the listen shape's sink, else plain pairs. */
+  private records: RecordSink = new PairsRecordSink();
+  /** Lines of the event record being read, or -1 outside a record. */
+  private recordLines = -1;
   /** Set while skipping the rest of a record that was already reported as malformed. */
   private skippingRecord = false;
 
@@ -109,38 +115,53 @@ export class StreamReader {
         if (!this.takeBody(this.cur, emit)) return;
         continue;
       }
-      const line = this.lines.nextLine();
-      if (line === null) return;
-      if (this.mode === 'events') this.eventLine(line, emit);
-      else this.commandLine(line, emit);
+      if (!this.lines.advance()) return;
+      if (this.mode === 'events') this.eventLine(emit);
+      else this.commandLine(emit);
     }
   }
 
-  private commandLine(line: string, emit: Emit): void {
+  private commandLine(emit: Emit): void {
     const cur = this.cur;
+    const lines = this.lines;
     if (cur === null) {
-      this.startReply(line, emit);
+      this.startReply(lines.line(), emit);
       return;
     }
-    cur.bytes += line.length + 1;
+    const length = lines.lineEnd - lines.lineStart;
+    cur.bytes += length + 1;
     if (cur.bytes > this.limits.maxReplyBytes) {
       throw new ProtocolError('reply too large', `over ${this.limits.maxReplyBytes} bytes`);
     }
     if (cur.stage === 'records') {
-      this.dumpRecordLine(cur, line, emit);
+      this.dumpRecordLine(cur, lines.line(), emit);
       return;
     }
-    if (line === '') {
+    if (length === 0) {
       this.finishHead(cur, emit);
       return;
     }
     if (cur.kind !== 'reply') {
-      cur.lines.push(line);
+      cur.lines.push(lines.line());
       return;
     }
-    const kv = splitReplyLine(line);
-    if (kv === null) throw new ProtocolError(`malformed line in "${cur.header}"`, JSON.stringify(clip(line)));
-    cur.pairs.push(kv);
+    this.replyField(cur);
+  }
+
+  /** A `key: value` line, split at the first `:` (values may hold IPv6 addresses and further colons, §1.3). */
+  private replyField(cur: ReplyInProgress): void {
+    const { bytes, lineStart, lineEnd } = this.lines;
+    const colon = byteIn(bytes, COLON, lineStart, lineEnd);
+    if (colon < 0) {
+      throw new ProtocolError(`malformed line in "${cur.header}"`, JSON.stringify(clip(this.lines.line())));
+    }
+    const keyStart = blankSkip(bytes, lineStart, colon);
+    const keyEnd = blankTrim(bytes, keyStart, colon);
+    const valueStart = blankSkip(bytes, colon + 1, lineEnd);
+    const valueEnd = blankTrim(bytes, valueStart, lineEnd);
+    const sink = cur.shape.kind === 'kv' ? cur.shape.sink : undefined;
+    if (sink?.field(bytes, keyStart, keyEnd, valueStart, valueEnd)) return;
+    cur.pairs.push([bytes.toString('latin1', keyStart, keyEnd), bytes.toString('latin1', valueStart, valueEnd)]);
   }
 
   private startReply(line: string, emit: Emit): void {
@@ -208,7 +229,10 @@ export class StreamReader {
       return;
     }
     this.completeReply(cur, null, emit);
-    if (cur.shape.kind === 'listen' && result === '0') this.mode = 'events';
+    if (cur.shape.kind === 'listen' && result === '0') {
+      this.mode = 'events';
+      if (cur.shape.records) this.records = cur.shape.records;
+    }
   }
 
   private dumpRecordLine(cur: ReplyInProgress, line: string, emit: Emit): void {
@@ -256,44 +280,63 @@ export class StreamReader {
     emit(frame);
   }
 
-  private eventLine(line: string, emit: Emit): void {
+  private eventLine(emit: Emit): void {
+    const lines = this.lines;
+    const empty = lines.lineEnd === lines.lineStart;
     if (this.skippingRecord) {
-      if (line === '') this.skippingRecord = false;
-      else if (line === RECORD_HEADER) {
+      if (empty) this.skippingRecord = false;
+      else if (lines.lineIs(RECORD_HEADER_BYTES)) {
         this.skippingRecord = false;
-        this.eventRecord = [];
+        this.beginRecord();
       }
       return;
     }
-    const record = this.eventRecord;
-    if (record === null) {
-      if (line === PING) emit({ type: 'ping' });
-      else if (line === RECORD_HEADER) this.eventRecord = [];
-      else if (line !== '') emit({ type: 'stray-line', line: clip(line) });
+    if (this.recordLines < 0) {
+      if (lines.lineIs(PING_BYTES)) emit({ type: 'ping' });
+      else if (lines.lineIs(RECORD_HEADER_BYTES)) this.beginRecord();
+      else if (!empty) emit({ type: 'stray-line', line: clip(lines.line()) });
       return;
     }
-    if (line === '') {
-      this.eventRecord = null;
-      emit({ type: 'record', pairs: record });
+    if (empty) {
+      this.recordLines = -1;
+      let frame: Frame;
+      try {
+        frame = this.records.end();
+      } catch (err) {
+        if (!(err instanceof ProtocolError)) throw err;
+        frame = { type: 'error', error: err, fatal: false };
+      }
+      emit(frame);
       return;
     }
-    if (line === RECORD_HEADER || line === PING) {
+    const header = lines.lineIs(RECORD_HEADER_BYTES);
+    if (header || lines.lineIs(PING_BYTES)) {
       // The server writes records whole under a lock, so neither can appear inside one (§6.2): the record
       // we were reading lost its end; drop it and carry on with what just started.
-      emit({ type: 'error', error: new ProtocolError('event record cut short', `by ${JSON.stringify(line)}`), fatal: false });
-      this.eventRecord = line === RECORD_HEADER ? [] : null;
-      if (line === PING) emit({ type: 'ping' });
+      emit({ type: 'error', error: new ProtocolError('event record cut short', `by ${JSON.stringify(lines.line())}`), fatal: false });
+      this.recordLines = -1;
+      if (header) this.beginRecord();
+      else emit({ type: 'ping' });
       return;
     }
-    const kv = splitRecordLine(line);
-    if (kv === null || record.length >= this.limits.maxRecordLines) {
-      const why = kv === null ? `line without "=": ${JSON.stringify(clip(line))}` : 'too many lines';
+    const { bytes, lineStart, lineEnd } = lines;
+    const sep = recordSeparator(bytes, lineStart, lineEnd);
+    if (sep < 0 || this.recordLines >= this.limits.maxRecordLines) {
+      const why = sep < 0 ? `line without "=": ${JSON.stringify(clip(lines.line()))}` : 'too many lines';
       emit({ type: 'error', error: new ProtocolError('malformed event record', why), fatal: false });
-      this.eventRecord = null;
+      this.recordLines = -1;
       this.skippingRecord = true;
       return;
     }
-    record.push(kv);
+    this.recordLines++;
+    const keyStart = blankSkip(bytes, lineStart, sep);
+    const valueStart = blankSkip(bytes, sep + 1, lineEnd);
+    this.records.field(bytes, keyStart, blankTrim(bytes, keyStart, sep), valueStart, blankTrim(bytes, valueStart, lineEnd));
+  }
+
+  private beginRecord(): void {
+    this.recordLines = 0;
+    this.records.begin();
   }
 }
 

@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
@@ -106,4 +106,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(tmpdir(), `ndbtop-${name}.png`);
   await page.screenshot({ path });
   return path;
+}
+
+/**
+ * One renderer build and one Chromium for a test file: registers node:test's before/after and returns a getter for
+ * both (which throws if called outside a test of that file).
+ */
+export function browserSuite(): () => { dir: string; browser: Browser } {
+  let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+  let browser: Browser | null = null;
+  before(async () => {
+    if (NO_BROWSER) return;
+    built = await buildRenderer();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await built?.remove();
+  });
+  return () => {
+    if (!built || !browser) throw new Error('before() did not run');
+    return { dir: built.dir, browser };
+  };
 }

@@ -1,21 +1,18 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { ActionDialog } from './components/ActionDialog.js';
 import { AlertStrip } from './components/AlertStrip.js';
 import { ClusterActions } from './components/ClusterActions.js';
 import { EventLog } from './components/EventLog.js';
 import { Header } from './components/Header.js';
+import { Headline } from './components/Headline.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NodeGrid } from './components/NodeGrid.js';
 import { RunKeys } from './components/RunControls.js';
-import { handleKey, toggleFullscreen } from './keyboard.js';
+import { useColorScheme } from './hooks/use-color-scheme.js';
+import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
-import { ConfigView } from './views/ConfigView.js';
-import { RestartsView } from './views/RestartsView.js';
-import { RunsView } from './views/RunsView.js';
-import { SettingsView } from './views/SettingsView.js';
-import { ThroughputView } from './views/ThroughputView.js';
-import { TlsView } from './views/TlsView.js';
+import { ConfigView, prefetchViews, RestartsView, RunsView, SettingsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
 const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs' };
 
@@ -50,30 +47,39 @@ function Nav() {
 function Body() {
   const view = useApp((s) => s.ui.view);
   const fullscreen = useApp((s) => s.ui.fullscreen);
-  if (fullscreen || view === 'nodes') {
+  // Dashboard mode shows the chosen view without the controls; the number keys still switch it.
+  if (view === 'nodes') {
     return (
-      <main className="nodes-view" data-view="nodes">
-        <NodeGrid />
-        {!fullscreen && <EventLog />}
-      </main>
+      <>
+        <Headline />
+        <main className="nodes-view" data-view="nodes">
+          <NodeGrid />
+          {!fullscreen && <EventLog />}
+        </main>
+      </>
     );
   }
   return (
     <main data-view={view}>
-      {view === 'restarts' && <RestartsView />}
-      {view === 'throughput' && <ThroughputView />}
-      {view === 'events' && <EventLog />}
-      {view === 'settings' && <SettingsView />}
-      {view === 'config' && <ConfigView />}
-      {view === 'tls' && <TlsView />}
-      {view === 'runs' && <RunsView />}
+      {fullscreen && view === 'throughput' && <Headline />}
+      <Suspense fallback={<p className="muted">loading…</p>}>
+        {view === 'restarts' && <RestartsView />}
+        {view === 'throughput' && <ThroughputView />}
+        {view === 'events' && <EventLog />}
+        {view === 'settings' && <SettingsView />}
+        {view === 'config' && <ConfigView />}
+        {view === 'tls' && <TlsView />}
+        {view === 'runs' && <RunsView />}
+      </Suspense>
     </main>
   );
 }
 
 export function App() {
   const { store } = useAppContext();
-  const theme = useApp((s) => s.ui.theme);
+  const setting = useApp((s) => s.ui.theme);
+  const scheme = useColorScheme();
+  const theme = setting === 'system' ? scheme : setting;
   const fullscreen = useApp((s) => s.ui.fullscreen);
   const paused = useApp((s) => s.ui.paused);
   useEffect(() => {
@@ -82,8 +88,17 @@ export function App() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => handleKey(store, e);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('change', releaseFocusAfterChoice);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      window.removeEventListener('change', releaseFocusAfterChoice);
+    };
   }, [store]);
+  useEffect(() => {
+    // After the first paint, and out of its way.
+    const id = setTimeout(prefetchViews, 1000);
+    return () => clearTimeout(id);
+  }, []);
   return (
     <div className={`app${fullscreen ? ' dashboard' : ''}${paused ? ' paused' : ''}`}>
       <Header />

@@ -8,7 +8,7 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['p', 'pause / resume the display (data keeps being collected)'],
   ['/', 'filter the event log'],
   ...VIEWS.map((v, i): [string, string] => [String(i + 1), `${v} view`]),
-  ['f', 'full-screen dashboard mode'],
+  ['f', 'full-screen dashboard mode (the number keys switch what it shows)'],
   ['r', 'start a benchmark run, or stop the running one'],
   ['m', 'mark the next phase of the running run'],
   ['Esc', 'close dialogs, leave the filter'],
@@ -22,8 +22,21 @@ export function toggleFullscreen(store: AppStore): void {
   else if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined);
 }
 
+/** Inputs that take no typed text: a key pressed on one of them is a shortcut. */
+const CHOICE_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color']);
+
 function isTyping(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
+  if (!(target instanceof HTMLElement)) return false;
+  if (target instanceof HTMLInputElement) return !CHOICE_INPUTS.has(target.type);
+  return target.isContentEditable || ['SELECT', 'TEXTAREA'].includes(target.tagName);
+}
+
+/**
+ * Once a dropdown's choice is made the page gets the focus back, so the next key press is a shortcut again rather
+ * than another pick in the dropdown (a "3" would choose an option starting with 3).
+ */
+export function releaseFocusAfterChoice(e: Event): void {
+  if (e.target instanceof HTMLSelectElement) e.target.blur();
 }
 
 /** One keydown handler for the whole app; keys typed into a field are the field's, except Escape. */

@@ -9,10 +9,11 @@ import { persistUiPrefs } from './store/ui-prefs.js';
 import { syncViewWithHash } from './view-hash.js';
 import './styles.css';
 
-const { api, onReconnect } = connectBridge();
+const { api, onReconnect, onTransport } = connectBridge();
 const store = createAppStore();
 const sync = connectStore(store, api);
 onReconnect(() => void sync.resync());
+onTransport((transport) => store.setUi({ transport }));
 syncViewWithHash(store, window);
 try {
   persistUiPrefs(store, window.localStorage);

@@ -4,17 +4,32 @@ import type { Pairs, Reply } from '../frames.js';
 /** A strict decimal (optional minus, digits only) as a safe integer, else null. Allocates nothing. */
 export function parseDecimal(value: string): number | null {
   const len = value.length;
-  const negative = len > 1 && value.charCodeAt(0) === 45;
+  const negative = len > 1 && value.charCodeAt(0) === MINUS;
   if (len === 0) return null;
   let n = 0;
   for (let i = negative ? 1 : 0; i < len; i++) {
-    const digit = value.charCodeAt(i) - 48;
+    const digit = value.charCodeAt(i) - ZERO;
     if (digit < 0 || digit > 9) return null;
     n = n * 10 + digit;
   }
-  if (!Number.isSafeInteger(n)) return null;
-  return negative ? -n : n;
+  return Number.isSafeInteger(n) ? (negative ? -n : n) : null;
 }
+
+/** parseDecimal of the bytes `b[start, end)`, read where a line lies in the reader's buffer. */
+export function parseDecimalAt(b: Uint8Array, start: number, end: number): number | null {
+  const negative = end - start > 1 && b[start] === MINUS;
+  if (end === start) return null;
+  let n = 0;
+  for (let i = negative ? start + 1 : start; i < end; i++) {
+    const digit = (b[i] as number) - ZERO;
+    if (digit < 0 || digit > 9) return null;
+    n = n * 10 + digit;
+  }
+  return Number.isSafeInteger(n) ? (negative ? -n : n) : null;
+}
+
+const MINUS = 45;
+const ZERO = 48;
 
 /**
  * Strict decimal as the server prints with %d/%u; sscanf-style leniency would hide a corrupt reply. Hot paths

@@ -1,135 +1,151 @@
 import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { decodeVersion } from '../../version.js';
-import type { Reply } from '../frames.js';
-import { acceptReply, parseDecimal, parseIntStrict } from './reply-fields.js';
+import { feedPairs, type FieldSink, type Reply } from '../frames.js';
+import { ascii, byteIn, latin1, rangeIs } from '../kv.js';
+import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
 
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
 const NO_NODE_GROUP = -256;
 const MAX_NODE_ID = 255;
 
-/** One node's lines as text, in a fixed shape (a node's ten keys are set ~2,500 times per large poll). */
-interface RawNode {
-  id: number;
-  type: string | undefined;
-  status: string | undefined;
-  version: string | undefined;
-  mysqlVersion: string | undefined;
-  startphase: string | undefined;
-  dynamicId: string | undefined;
-  nodeGroup: string | undefined;
-  connectCount: string | undefined;
-  address: string | undefined;
-  isSingleUser: string | undefined;
-  extra: Record<string, string>;
-}
+const NODE_PREFIX = ascii('node.');
+const DOT = 46;
+const ONE = 49;
 
-function rawNode(id: number): RawNode {
-  return {
-    id,
-    type: undefined,
-    status: undefined,
-    version: undefined,
-    mysqlVersion: undefined,
-    startphase: undefined,
-    dynamicId: undefined,
-    nodeGroup: undefined,
-    connectCount: undefined,
-    address: undefined,
-    isSingleUser: undefined,
-    extra: {},
-  };
-}
+/** The fields of a node block, as `NodeLines` indexes them; the server prints them in this order (§5.3). */
+const FIELDS = ['type', 'status', 'version', 'mysql_version', 'startphase', 'dynamic_id', 'node_group', 'connect_count', 'address', 'is_single_user'] as const;
+const FIELD_BYTES = FIELDS.map(ascii);
+const TYPE_WORDS = NODE_TYPES.map((w) => [w, ascii(w)] as const);
+const STATUS_WORDS = NODE_STATUSES.map((w) => [w, ascii(w)] as const);
+const TYPE = 0;
+const STATUS = 1;
+/** FIELDS[FIRST_NUMBER .. FIRST_NUMBER + 5] are numbers. */
+const FIRST_NUMBER = 2;
+const ADDRESS = 8;
+const SINGLE_USER = 9;
 
-function setField(node: RawNode, field: string, value: string): void {
-  switch (field) {
-    case 'type':
-      node.type = value;
-      return;
-    case 'status':
-      node.status = value;
-      return;
-    case 'version':
-      node.version = value;
-      return;
-    case 'mysql_version':
-      node.mysqlVersion = value;
-      return;
-    case 'startphase':
-      node.startphase = value;
-      return;
-    case 'dynamic_id':
-      node.dynamicId = value;
-      return;
-    case 'node_group':
-      node.nodeGroup = value;
-      return;
-    case 'connect_count':
-      node.connectCount = value;
-      return;
-    case 'address':
-      node.address = value;
-      return;
-    case 'is_single_user':
-      node.isSingleUser = value;
-      return;
-    default:
-      node.extra[field] = value;
-  }
+/** One node's block as it streams in: numbers parsed where they lie, words matched to the protocol's own strings. */
+class NodeLines {
+  type: string | undefined = undefined;
+  status: string | undefined = undefined;
+  address: string | undefined = undefined;
+  isSingleUser: boolean | null = null;
+  /** Absent counts as 0, like the server's placeholders; NaN marks a value that is not a number. */
+  readonly numbers = [0, 0, 0, 0, 0, 0];
+  /** The text of each NaN in `numbers`, for the error that names it. */
+  notNumbers: Array<string | undefined> | null = null;
+  readonly extra: Record<string, string> = {};
+
+  constructor(
+    readonly id: number,
+    /** Digits of the id as printed, so `node.02.` and `node.2.` stay different blocks as before. */
+    readonly idDigits: number,
+  ) {}
 }
 
 /**
- * `get status` (spec §5). Stricter than mgmapi about framing (every node id valid and contiguous, count equal
- * to `nodes:`), looser about content (an unknown field is kept in `extra`, not an error).
+ * `get status` (spec §5), parsed line by line as the reply streams in (a FieldSink for the stream reader), or
+ * from pairs already framed. Stricter than mgmapi about framing (every node id valid and contiguous, count
+ * equal to `nodes:`), looser about content (an unknown field is kept in `extra`, not an error). A bad line is
+ * remembered and thrown by `finish`, so the reply is still framed to its end and the session stays usable.
  */
-export function parseStatusReply(reply: Reply): NodeState[] {
-  const { fields, reply: r } = acceptReply(reply, 'get status');
-  const expected = fields.int('nodes');
-  const raw: RawNode[] = [];
-  const seen = new Set<number>();
-  let current = null as RawNode | null;
-  let currentPrefix = '';
-  const pairs = r.pairs;
-  for (let i = 0; i < pairs.length; i++) {
-    // Indexed, not destructured: destructuring goes through the iterator protocol on this hot path.
-    const pair = pairs[i] as readonly [string, string];
-    const key = pair[0];
-    const value = pair[1];
-    // `node.<id>.<field>`, split by hand rather than by a regex, for the same reason as RawNode.
-    if (!key.startsWith('node.')) continue; // `nodes`, or a newer server's extra top-level key
-    const dot = key.indexOf('.', 5);
-    if (dot < 0) throw new ProtocolError('malformed key in get status', key);
-    if (current === null || dot !== currentPrefix.length - 1 || !key.startsWith(currentPrefix)) {
-      const id = parseIntStrict(key.slice(5, dot), () => `node id in "${key}"`);
-      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', key);
-      // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
-      if (seen.has(id)) throw new ProtocolError('node listed twice in get status', `node ${id}`);
-      seen.add(id);
-      currentPrefix = key.slice(0, dot + 1);
-      current = rawNode(id);
-      raw.push(current);
+export class StatusLines implements FieldSink {
+  private readonly nodes: NodeLines[] = [];
+  private readonly seen = new Uint8Array(MAX_NODE_ID + 1);
+  private current: NodeLines | null = null;
+  private lastField = -1;
+  private error: ProtocolError | null = null;
+
+  field(b: Buffer, ks: number, ke: number, vs: number, ve: number): boolean {
+    // `nodes`, or a newer server's extra top-level key: left to the reply's pairs.
+    if (ke - ks < NODE_PREFIX.length || !rangeIs(b, ks, ks + NODE_PREFIX.length, NODE_PREFIX)) return false;
+    if (this.error !== null) return true;
+    try {
+      this.nodeLine(b, ks, ke, vs, ve);
+    } catch (err) {
+      this.error = err as ProtocolError;
     }
-    setField(current, key.slice(dot + 1), value);
+    return true;
   }
-  if (raw.length !== expected) {
-    throw new ProtocolError('get status node count mismatch', `nodes: ${expected}, listed ${raw.length}`);
+
+  /** `node.<id>.<field>`, taken apart in place. */
+  private nodeLine(b: Buffer, ks: number, ke: number, vs: number, ve: number): void {
+    const idStart = ks + NODE_PREFIX.length;
+    const dot = byteIn(b, DOT, idStart, ke);
+    if (dot < 0) throw new ProtocolError('malformed key in get status', latin1(b, ks, ke));
+    let node = this.current;
+    if (node === null || dot - idStart !== node.idDigits || parseDecimalAt(b, idStart, dot) !== node.id) {
+      const id = parseDecimalAt(b, idStart, dot) ?? parseIntStrict(latin1(b, idStart, dot), `node id in "${latin1(b, ks, ke)}"`);
+      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', latin1(b, ks, ke));
+      // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
+      if (this.seen[id] === 1) throw new ProtocolError('node listed twice in get status', `node ${id}`);
+      this.seen[id] = 1;
+      node = new NodeLines(id, dot - idStart);
+      this.current = node;
+      this.nodes.push(node);
+      this.lastField = -1;
+    }
+    const fs = dot + 1;
+    const f = fieldIndex(b, fs, ke, this.lastField + 1);
+    this.lastField = f;
+    if (f < 0) node.extra[latin1(b, fs, ke)] = latin1(b, vs, ve);
+    else if (f === TYPE) node.type = word(TYPE_WORDS, b, vs, ve);
+    else if (f === STATUS) node.status = word(STATUS_WORDS, b, vs, ve);
+    else if (f === ADDRESS) node.address = latin1(b, vs, ve);
+    else if (f === SINGLE_USER) node.isSingleUser = ve - vs === 1 && b[vs] === ONE;
+    else {
+      const n = parseDecimalAt(b, vs, ve);
+      const i = f - FIRST_NUMBER;
+      node.numbers[i] = n ?? NaN;
+      if (n === null) (node.notNumbers ??= [])[i] = latin1(b, vs, ve);
+    }
   }
-  const nodes = raw.map(toNodeState).sort((a, b) => a.nodeId - b.nodeId);
-  markMaster(nodes);
-  return nodes;
+
+  finish(reply: Reply): NodeState[] {
+    const { fields } = acceptReply(reply, 'get status');
+    const expected = fields.int('nodes');
+    if (this.error !== null) throw this.error;
+    if (this.nodes.length !== expected) {
+      throw new ProtocolError('get status node count mismatch', `nodes: ${expected}, listed ${this.nodes.length}`);
+    }
+    const nodes = this.nodes.map(toNodeState).sort((a, b) => a.nodeId - b.nodeId);
+    markMaster(nodes);
+    return nodes;
+  }
+}
+
+/** FIELDS index of `b[start, end)`, trying `guess` first since blocks keep their order; -1 if not one. */
+function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): number {
+  if (guess < FIELD_BYTES.length && rangeIs(b, start, end, FIELD_BYTES[guess] as Uint8Array)) return guess;
+  for (let i = 0; i < FIELD_BYTES.length; i++) if (rangeIs(b, start, end, FIELD_BYTES[i] as Uint8Array)) return i;
+  return -1;
+}
+
+/** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
+function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Buffer, start: number, end: number): string {
+  for (const [w, bytes] of known) if (rangeIs(b, start, end, bytes)) return w;
+  return latin1(b, start, end);
+}
+
+/** `get status` from a reply already framed into pairs (the client streams its lines into StatusLines instead). */
+export function parseStatusReply(reply: Reply): NodeState[] {
+  const lines = new StatusLines();
+  if (reply.kind === 'reply') feedPairs(lines, reply.pairs);
+  return lines.finish(reply);
 }
 
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const STATUSES: ReadonlySet<string> = new Set(NODE_STATUSES);
 
-/** A numeric field of node `id`; absent counts as 0 like the server's placeholders. */
-function intField(v: string | undefined, id: number, field: string): number {
-  if (v === undefined) return 0;
-  // The error text is built only on failure: this runs some 1,500 times per poll of a large cluster.
-  return parseDecimal(v) ?? parseIntStrict(v, `node.${id}.${field}`);
+/** Number `i` of the node, or the error naming its field as the server printed it. */
+function numberOf(n: NodeLines, i: number): number {
+  const v = n.numbers[i] as number;
+  if (!Number.isNaN(v)) return v;
+  return parseIntStrict(n.notNumbers?.[i] ?? '', `node.${n.id}.${FIELDS[FIRST_NUMBER + i]}`);
 }
 
-function toNodeState(n: RawNode): NodeState {
+function toNodeState(n: NodeLines): NodeState {
   const { id } = n;
   if (n.type === undefined) throw new ProtocolError(`get status: node ${id} lacks "type"`);
   if (n.status === undefined) throw new ProtocolError(`get status: node ${id} lacks "status"`);
@@ -138,18 +154,19 @@ function toNodeState(n: RawNode): NodeState {
   const status: NodeStatus = STATUSES.has(n.status) ? (n.status as NodeStatus) : 'UNKNOWN';
   // A data node the mgmd cannot see prints zeros for everything; those zeros are placeholders, not facts.
   const reachable = type === 'NDB' && status !== 'NO_CONTACT' && status !== 'UNKNOWN';
-  const versionRaw = intField(n.version, id, 'version');
-  const mysqlVersionRaw = intField(n.mysqlVersion, id, 'mysql_version');
-  const nodeGroupRaw = intField(n.nodeGroup, id, 'node_group');
-  const dynamicIdRaw = intField(n.dynamicId, id, 'dynamic_id');
-  const connectCount = intField(n.connectCount, id, 'connect_count');
+  const versionRaw = numberOf(n, 0);
+  const mysqlVersionRaw = numberOf(n, 1);
+  const startPhase = numberOf(n, 2);
+  const dynamicIdRaw = numberOf(n, 3);
+  const nodeGroupRaw = numberOf(n, 4);
+  const connectCount = numberOf(n, 5);
   const address = n.address ?? '';
   return {
     nodeId: id,
     type,
     status,
     statusRaw: n.status,
-    startPhase: intField(n.startphase, id, 'startphase'),
+    startPhase,
     nodeGroup: !reachable ? null : nodeGroupRaw === NO_NODE_GROUP ? 'none' : nodeGroupRaw,
     version: decodeVersion(versionRaw),
     versionRaw,
@@ -159,7 +176,7 @@ function toNodeState(n: RawNode): NodeState {
     address: address === '' || address === '0.0.0.0' ? null : address,
     connectCount: reachable ? connectCount : null,
     dynamicId: reachable && dynamicIdRaw !== 0 ? dynamicIdRaw : null,
-    isSingleUser: n.isSingleUser === undefined ? null : n.isSingleUser === '1',
+    isSingleUser: n.isSingleUser,
     isMaster: false,
     extra: n.extra,
   };

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useFocusTrap } from '../hooks/use-focus-trap.js';
 import type { ActionPreview, ActionResult, OperatorAction } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 
@@ -18,8 +19,15 @@ function confirmWord(action: OperatorAction): string {
  * sent does not depend on the preview, and the management server's answer is shown as it gave it.
  */
 export function ActionDialog() {
-  const { api, store } = useAppContext();
   const action = useApp((s) => s.ui.pendingAction);
+  // Mounted per action, so the dialog takes the focus each time it opens and gives it back when it closes.
+  return action ? <PendingAction action={action} /> : null;
+}
+
+function PendingAction({ action }: { action: OperatorAction }) {
+  const { api, store } = useAppContext();
+  const ref = useRef<HTMLDivElement>(null);
+  useFocusTrap(ref);
   const clusterId = useApp((s) => s.shown.clusterId);
   // Anything a preview depends on: node states, node groups, master, backup. A new object means "ask again".
   const nodes = useApp((s) => s.live.nodes);
@@ -40,7 +48,7 @@ export function ActionDialog() {
   }, [action, clusterId]);
 
   useEffect(() => {
-    if (!action || clusterId === null) return;
+    if (clusterId === null) return;
     let current = true;
     api
       .previewAction({ clusterId, action })
@@ -55,7 +63,6 @@ export function ActionDialog() {
     };
   }, [api, action, clusterId, nodes, groups, master, backup]);
 
-  if (!action) return null;
   const close = () => store.setUi({ pendingAction: null });
   const setRestart = (patch: Partial<Restart>) => action.kind === 'restart' && store.setUi({ pendingAction: { ...action, ...patch } });
   const word = confirmWord(action);
@@ -77,6 +84,7 @@ export function ActionDialog() {
   return (
     <div className="modal-backdrop" role="presentation" onClick={close}>
       <div
+        ref={ref}
         className={`modal${unsafe ? ' modal-danger' : ''}`}
         role="dialog"
         aria-modal="true"
@@ -85,6 +93,7 @@ export function ActionDialog() {
         data-safe={preview?.safe ?? ''}
         data-possible={preview?.possible ?? ''}
         data-turned-unsafe={turnedUnsafe}
+        tabIndex={-1}
         onClick={(e) => e.stopPropagation()}
       >
         <h2>{unsafe ? 'Danger: confirm' : 'Confirm'}</h2>

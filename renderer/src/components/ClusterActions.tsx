@@ -1,6 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { NodeView } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { formatBytes } from '../view-model/format.js';
+
+/** The API nodes' ids and whether each is connected, as a string: the list re-renders only when that changes. */
+function apiNodesKey(nodes: ReadonlyMap<number, NodeView>): string {
+  return [...nodes.values()]
+    .filter((n) => n.type === 'API')
+    .sort((a, b) => Number(b.status === 'CONNECTED') - Number(a.status === 'CONNECTED') || a.nodeId - b.nodeId)
+    .map((n) => `${n.nodeId}:${n.status}:${n.address ?? ''}`)
+    .join(',');
+}
 
 /** Cluster-wide actions and the backup in progress; every button only opens the confirmation dialog. */
 export function ClusterActions() {
@@ -9,6 +19,11 @@ export function ClusterActions() {
   const backup = useApp((s) => s.shown.backup);
   const singleUser = useApp((s) => s.shown.singleUserApiNodeId);
   const [apiNodeId, setApiNodeId] = useState('');
+  const apiKey = useApp((s) => apiNodesKey(s.shown.nodes));
+  const apiNodes = useMemo(() => {
+    const { nodes } = store.getState().shown;
+    return apiKey === '' ? [] : apiKey.split(',').map((entry) => nodes.get(Number(entry.split(':')[0]))).filter((n) => n !== undefined);
+  }, [store, apiKey]);
   const backupText = backup && (
     <span className="muted" data-testid="backup">
       backup {backup.backupId} {backup.status}
@@ -24,9 +39,18 @@ export function ClusterActions() {
       </button>
       {singleUser === null ? (
         <>
-          <input aria-label="API node for single user mode" placeholder="API node id" size={6} value={apiNodeId} onChange={(e) => setApiNodeId(e.target.value.replace(/\D/g, ''))} />
+          {/* Only the cluster's API and SQL nodes are offered: a data node id cannot be typed in by mistake. */}
+          <select aria-label="API node for single user mode" data-testid="single-user-node" value={apiNodeId} onChange={(e) => setApiNodeId(e.target.value)}>
+            <option value="">API node…</option>
+            {apiNodes.map((n) => (
+              <option key={n.nodeId} value={n.nodeId}>
+                API node {n.nodeId}
+                {n.status === 'CONNECTED' ? ` (${n.address ?? 'connected'})` : ' (not connected)'}
+              </option>
+            ))}
+          </select>
           <button type="button" disabled={apiNodeId === ''} onClick={() => store.setUi({ pendingAction: { kind: 'enterSingleUser', apiNodeId: Number(apiNodeId) } })}>
-            Enter single user mode
+            Single user mode…
           </button>
         </>
       ) : (

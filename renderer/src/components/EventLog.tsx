@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SeveritySchema } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import type { EventFilter } from '../store/ui-slice.js';
-import { categoriesOf, visibleEvents } from '../view-model/event-filter.js';
+import { atLeast, categoriesOf, visibleEvents } from '../view-model/event-filter.js';
 import { foldEvents } from '../view-model/event-fold.js';
 import { EventRow } from './EventRow.js';
 
@@ -29,10 +29,13 @@ function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categ
           <option key={c}>{c}</option>
         ))}
       </select>
-      <select aria-label="severity" data-testid="event-severity" value={filter.severities[0] ?? ''} onChange={(e) => set({ severities: e.target.value ? [SeveritySchema.parse(e.target.value)] : [] })}>
+      {/* A threshold, as ndb_mgm's CLUSTERLOG levels are: "at least WARNING" keeps ERROR, CRITICAL and ALERT too. */}
+      <select aria-label="minimum severity" data-testid="event-severity" value={filter.severities[0] ?? ''} onChange={(e) => set({ severities: e.target.value ? atLeast(SeveritySchema.parse(e.target.value)) : [] })}>
         <option value="">all severities</option>
         {SeveritySchema.options.map((s) => (
-          <option key={s}>{s}</option>
+          <option key={s} value={s}>
+            at least {s}
+          </option>
         ))}
       </select>
       <select aria-label="node" data-testid="event-node" value={filter.nodeId ?? ''} onChange={(e) => set({ nodeId: e.target.value ? Number(e.target.value) : null })}>

@@ -22,7 +22,12 @@ export function GroupHeader({ section, compact = false }: { section: GridSection
     case 'ungrouped':
       return <h3 className="group-head">Data nodes without a node group</h3>;
     case 'mgm':
-      return <h3 className="group-head">{compact ? 'Management' : 'Management nodes'}</h3>;
+      // Packed beside the node groups a single management node's block is one tile wide: a word that fits there.
+      return (
+        <h3 className="group-head" title="Management nodes">
+          {compact ? 'MGM' : 'Management nodes'}
+        </h3>
+      );
     case 'api':
       return (
         <h3 className="group-head">

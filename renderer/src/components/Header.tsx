@@ -1,6 +1,7 @@
 import { useNow } from '../hooks/use-now.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS, type WindowName } from '../store/ui-slice.js';
+import { connectionProblem } from '../view-model/connection-problem.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
@@ -12,12 +13,12 @@ const STALE_MS = 5000;
 
 function SampleAge() {
   const sampledAt = useApp((s) => s.shown.sampledAt);
-  const pausedAt = useApp((s) => s.ui.pausedAt);
   const now = useNow();
   if (sampledAt === null) return <span className="muted">no sample yet</span>;
-  const age = (pausedAt ?? now) - sampledAt;
+  // Keeps counting while paused or disconnected: what is on screen gets older either way.
+  const age = now - sampledAt;
   return (
-    <span className={age > STALE_MS && pausedAt === null ? 'tone-warn' : ''} data-testid="sample-age" title="time of the freshest status sample">
+    <span className={age > STALE_MS ? 'tone-warn' : ''} data-testid="sample-age" title="time of the freshest status sample">
       sample {formatClock(sampledAt)} ({formatDuration(Math.max(0, age))} old)
     </span>
   );
@@ -42,11 +43,24 @@ function Mgmd() {
   );
 }
 
+function ConnectionProblem() {
+  const connection = useApp((s) => s.live.connection);
+  const now = useNow();
+  const problem = connectionProblem(connection, now);
+  if (problem === null) return null;
+  return (
+    <span className="tone-bad conn-problem" data-testid="connection-problem" title={connection?.lastError ?? ''}>
+      {problem}
+    </span>
+  );
+}
+
 export function Header() {
   const { store } = useAppContext();
   const name = useApp((s) => s.shown.name);
   const connection = useApp((s) => s.live.connection);
   const paused = useApp((s) => s.ui.paused);
+  const transport = useApp((s) => s.ui.transport);
   const window = useApp((s) => s.ui.window);
   const mode = connection?.mode;
   // A trouble state outranks the mode in the chip, so say the mode beside it.
@@ -56,9 +70,10 @@ export function Header() {
       <h1 className="cluster-name">{name || 'ndbtop'}</h1>
       <ClusterPicker />
       {/* Connection state is always the live one: pausing the display must not hide a lost management server. */}
-      <ConnectionChip connection={connection} />
+      <ConnectionChip connection={connection} transport={transport} />
       <TlsBadge connection={connection} />
       {showMode && <span className="conn-mode">{mode}</span>}
+      <ConnectionProblem />
       <Mgmd />
       <SampleAge />
       <span className="spacer" />

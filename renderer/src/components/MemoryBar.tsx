@@ -4,6 +4,10 @@ import { formatBytes } from '../view-model/format.js';
 export const MEMORY_WARN = 80;
 export const MEMORY_CRIT = 90;
 
+export function memoryTone(percent: number): 'ok' | 'warn' | 'bad' {
+  return percent >= MEMORY_CRIT ? 'bad' : percent >= MEMORY_WARN ? 'warn' : 'ok';
+}
+
 /** Before the first report, the configured size (DataMemory, IndexMemory) tells what the bar will measure. */
 export function MemoryBar({ label, use, configuredBytes }: { label: string; use: MemoryUse | null; configuredBytes?: number | null | undefined }) {
   if (!use) {
@@ -11,7 +15,7 @@ export function MemoryBar({ label, use, configuredBytes }: { label: string; use:
     return <div className="mem-row muted">{label}: {size}no report yet</div>;
   }
   const pct = Math.min(100, use.percent);
-  const tone = pct >= MEMORY_CRIT ? 'bad' : pct >= MEMORY_WARN ? 'warn' : 'ok';
+  const tone = memoryTone(pct);
   const used = formatBytes(use.usedPages * use.pageSizeBytes);
   const total = formatBytes(use.totalPages * use.pageSizeBytes);
   return (

@@ -3,7 +3,8 @@ import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from '
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../view-model/grid-layout.js';
-import { gridColumns, gridRows, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
+import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
+import { AfterFirstPaint } from './AfterFirstPaint.js';
 import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
@@ -18,7 +19,10 @@ function sectionKey(section: GridSection): string {
 function GridRows({ sections, width, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
   const Item: ComponentType<{ nodeId: number }> = density === 'compact' ? NodeTile : NodeCard;
   const compact = density === 'compact';
-  const columns = gridColumns(width, metrics);
+  const fit = gridColumns(width, metrics);
+  // Two-node groups leave an odd column empty in every row: the grid then uses the columns they fill, everywhere,
+  // so that space is shared out instead of left as a gap at the right.
+  const columns = useMemo(() => packedWidth(gridRows(sections, fit, metrics)) || fit, [sections, fit, metrics]);
   const rows = useMemo(() => gridRows(sections, columns, metrics), [sections, columns, metrics]);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -30,7 +34,8 @@ function GridRows({ sections, width, metrics, density, scrollRef }: { sections: 
     overscan: 3,
   });
   const items = (section: GridSection, nodeIds: readonly number[], span: number) => (
-    <div className="cards" style={{ gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`, height: metrics.itemHeight(section.kind), gap: metrics.gap }}>
+    // A floor, not a height: a card that needs more room (start progress, actions) gets it, and the row is measured.
+    <div className="cards" style={{ gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`, minHeight: metrics.itemHeight(section.kind), gap: metrics.gap }}>
       {nodeIds.map((id) => (
         <Item key={id} nodeId={id} />
       ))}
@@ -42,7 +47,14 @@ function GridRows({ sections, width, metrics, density, scrollRef }: { sections: 
         const row = rows[item.index];
         if (!row) return null;
         return (
-          <div key={item.key} className="grid-row" style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}>
+          // Rows are measured once drawn (and whenever they resize), so the next row starts where this one really ends.
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="grid-row"
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, paddingBottom: row.kind === 'header' ? 0 : metrics.gap }}
+          >
             {row.kind === 'header' && <GroupHeader section={row.section} compact={compact} />}
             {row.kind === 'groups' && (
               <div className="group-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: metrics.gap }}>
@@ -89,12 +101,17 @@ export function NodeGrid() {
   const metrics = useMemo(() => metricsFor(density, actions), [density, actions]);
 
   return (
-    <>
+    // The detail panel overlays this area only: the event log beside it keeps its filters and messages in view.
+    <div className="grid-area">
       <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density}>
         {sections.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
-        {width > 0 && <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />}
+        {width > 0 && (
+          <AfterFirstPaint>
+            <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />
+          </AfterFirstPaint>
+        )}
       </div>
       <NodeDetail />
-    </>
+    </div>
   );
 }

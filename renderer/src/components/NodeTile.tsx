@@ -5,12 +5,12 @@ import { START_STEPS, phaseStep } from '../view-model/restart-progress.js';
 import { formatClock } from '../view-model/format.js';
 import { STATUS_TONE } from '../view-model/status.js';
 import { tilePhase, tileStatus } from '../view-model/tile-status.js';
-import { MEMORY_CRIT, MEMORY_WARN } from './MemoryBar.js';
+import { memoryTone } from './MemoryBar.js';
 
 function ThinMemory({ use }: { use: MemoryUse | null }) {
   if (!use) return <span className="thin-bar" title="data memory: no report yet" />;
   const pct = Math.min(100, use.percent);
-  const tone = pct >= MEMORY_CRIT ? 'bad' : pct >= MEMORY_WARN ? 'warn' : 'ok';
+  const tone = memoryTone(pct);
   return (
     <span className="thin-bar" role="meter" aria-label="data memory" aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100} title={`data memory ${pct.toFixed(0)} %`}>
       <span className={`thin-fill tone-bg-${tone}`} style={{ width: `${pct}%` }} />
@@ -50,13 +50,21 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
           </span>
         )}
         {phase && <span className="tile-phase tone-busy">{phase}</span>}
+        {!phase && node.type === 'NDB' && node.memory.data && (
+          // A node out of contact keeps its last number, greyed like its bars: not a current value.
+          <span className={`tile-mem ${node.lastSeenAt != null ? 'muted' : `tone-${memoryTone(node.memory.data.percent)}`}`} title={node.lastSeenAt != null ? 'data memory when last seen' : 'data memory used'}>
+            {Math.min(100, node.memory.data.percent).toFixed(0)}%
+          </span>
+        )}
       </span>
       <span className={`tile-status tone-${tone}`}>{tileStatus(node.status)}</span>
       {node.type === 'NDB' && (
         <span className={`tile-bars${node.lastSeenAt != null ? ' stale' : ''}`} data-stale={node.lastSeenAt != null}>
-          <span className="thin-bar" aria-hidden={!starting}>
-            {starting && <span className="thin-fill tone-bg-busy" style={{ width: `${(phaseStep(node.startPhase) / START_STEPS) * 100}%` }} />}
-          </span>
+          {starting && (
+            <span className="thin-bar">
+              <span className="thin-fill tone-bg-busy" style={{ width: `${(phaseStep(node.startPhase) / START_STEPS) * 100}%` }} />
+            </span>
+          )}
           <ThinMemory use={node.memory.data} />
         </span>
       )}

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { Timeline } from '../contract.js';
+import type { NodeStatus, Timeline } from '../contract.js';
 import { useSize } from '../hooks/use-size.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
 import { TICK_LABEL_PX, timeTicks } from '../view-model/time-ticks.js';
@@ -11,6 +11,27 @@ function describe(seg: Segment, now: number): string {
   const end = seg.to ?? now;
   const phase = seg.status === 'STARTING' || seg.status === 'SHUTTING_DOWN' ? ` phase ${seg.startPhase}` : '';
   return `${seg.status}${phase}: ${formatDuration(end - seg.from)} (${formatClock(seg.from)}–${seg.to === null ? 'now' : formatClock(seg.to)})`;
+}
+
+/** Status words by colour, in the order a restart goes through them. */
+const LEGEND: ReadonlyArray<[NodeStatus, string]> = [
+  ['STARTED', 'started'],
+  ['SHUTTING_DOWN', 'stopping'],
+  ['NO_CONTACT', 'down / not started'],
+  ['STARTING', 'starting (pN = phase)'],
+  ['UNKNOWN', 'unknown'],
+];
+
+export function TimelineLegend() {
+  return (
+    <div className="timeline-legend" data-testid="timeline-legend">
+      {LEGEND.map(([status, label]) => (
+        <span key={status} className="legend-item">
+          <span className={`legend-swatch tone-bg-${STATUS_TONE[status]}`} aria-hidden /> {label}
+        </span>
+      ))}
+    </div>
+  );
 }
 
 /** One row per node, its states as coloured segments along the window, each labelled and timed on hover. */

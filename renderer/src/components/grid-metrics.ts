@@ -3,7 +3,8 @@ import type { Density, GridMetrics } from '../view-model/grid-rows.js';
 
 /** Room for the action buttons under a data node card when actions are enabled. */
 const ACTIONS_HEIGHT = 30;
-const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 236, ungrouped: 236, mgm: 150, api: 150 };
+/** What a card needs when nothing extra shows; rows are measured, so a taller card (start progress) still fits. */
+const CARD_HEIGHT: Record<GridSection['kind'], number> = { nodegroup: 204, ungrouped: 204, mgm: 132, api: 132 };
 const isData = (kind: GridSection['kind']): boolean => kind === 'nodegroup' || kind === 'ungrouped';
 
 export function comfortableMetrics(actions: boolean): GridMetrics {
@@ -16,12 +17,15 @@ export function comfortableMetrics(actions: boolean): GridMetrics {
   };
 }
 
-/** 144 data nodes in 72 two-replica groups, the management nodes and the API summary on one 1920×1080 screen. */
+/**
+ * 144 data nodes in 72 two-replica groups on one 1920×1080 screen beside the event log (the management nodes and the
+ * API summary too in dashboard mode): 15 columns of tiles, 11 rows of node groups.
+ */
 export const COMPACT_METRICS: GridMetrics = {
-  minItemWidth: 96,
-  gap: 6,
-  headerHeight: 24,
-  itemHeight: () => 58,
+  minItemWidth: 76,
+  gap: 5,
+  headerHeight: 25,
+  itemHeight: () => 52,
   packs: (kind) => kind !== 'api',
 };
 

@@ -41,10 +41,21 @@ export class HistoryRing {
 
   /** Loads what the engine already had (columnar) before live points arrive. */
   load(history: HistorySeries): void {
+    // Several answers may cover the same seconds (node series, cluster totals): their columns join the same slots.
+    const slots = new Map<number, number>();
+    for (let i = 0; i < this.count; i++) {
+      const slot = (this.start + i) % this.capacity;
+      slots.set(this.times[slot] ?? 0, slot);
+    }
     history.at.forEach((at, i) => {
-      const values: Record<string, number | null> = {};
-      for (const s of history.series) values[s.key] = s.values[i] ?? null;
-      this.push({ at, values });
+      const slot = slots.get(at);
+      if (slot === undefined) {
+        const values: Record<string, number | null> = {};
+        for (const s of history.series) values[s.key] = s.values[i] ?? null;
+        this.push({ at, values });
+        return;
+      }
+      for (const s of history.series) if (this.keep(s.key)) this.column(s.key)[slot] = s.values[i] ?? NaN;
     });
   }
 

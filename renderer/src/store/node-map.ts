@@ -1,4 +1,6 @@
-import type { NodeView } from '../contract.js';
+import { sameValue, type NodeView } from '../contract.js';
+
+export { sameValue };
 
 /**
  * Merges incoming node views into the map, keeping the old object whenever the node did not really change, so
@@ -42,15 +44,3 @@ export function sameNode(a: NodeView, b: NodeView): boolean {
   return sameValue({ ...a, sampledAt: 0 }, { ...b, sampledAt: 0 });
 }
 
-/** Structural equality for plain JSON values (what crosses the contract). */
-export function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  const ra = a as Record<string, unknown>;
-  const rb = b as Record<string, unknown>;
-  return ka.every((k) => Object.hasOwn(rb, k) && sameValue(ra[k], rb[k]));
-}

@@ -8,6 +8,8 @@ import { INITIAL_UI, type UiState } from './ui-slice.js';
 export const SPARKLINE_SECONDS = 120;
 export const SPARKLINE_METRIC = 'transactions';
 const sparklineKey = /^node\.\d+\.transactions$/;
+/** Cluster totals the headline compares with the last minute. */
+const headlineKey = /^cluster\.(transactions|reads|writes|aborts)$/;
 
 export interface AppState {
   /** Always current, even while paused. */
@@ -41,7 +43,7 @@ export function createAppStore(): AppStore {
     ui: INITIAL_UI,
     appInfo: null,
     clusters: [],
-    ring: new HistoryRing(SPARKLINE_SECONDS * 2, (key) => sparklineKey.test(key)),
+    ring: new HistoryRing(SPARKLINE_SECONDS * 2, (key) => sparklineKey.test(key) || headlineKey.test(key)),
   }));
 
   /** Every change of cluster data goes through here, so pausing is decided in one place. */

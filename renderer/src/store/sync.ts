@@ -1,4 +1,5 @@
 import type { NdbtopApi } from '../contract.js';
+import { HEADLINE_METRICS } from '../view-model/headline.js';
 import { SPARKLINE_METRIC, SPARKLINE_SECONDS, type AppStore } from './store.js';
 
 export const INITIAL_EVENTS = 2000;
@@ -41,7 +42,7 @@ export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
     const { clusterId, nodes } = store.getState().live;
     if (clusterId === null) return;
     const dataNodeIds = [...nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId);
-    const [events, history] = await Promise.all([
+    const [events, history, totals] = await Promise.all([
       api.getEvents({ clusterId, limit: INITIAL_EVENTS }),
       api.getHistory({
         clusterId,
@@ -50,9 +51,12 @@ export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
         nodeIds: dataNodeIds,
         maxPoints: SPARKLINE_SECONDS * 2,
       }),
+      // Cluster totals only (no node ids): the headline's last minute.
+      api.getHistory({ clusterId, fromMs: Date.now() - SPARKLINE_SECONDS * 1000, metrics: [...HEADLINE_METRICS], maxPoints: SPARKLINE_SECONDS * 2 }),
     ]);
     store.loadEvents(events);
     store.loadHistory(history);
+    store.loadHistory(totals);
   };
 
   const off = api.onPush((push) => {
@@ -61,9 +65,6 @@ export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
 
   void api.getAppInfo({}).then((appInfo) => store.setState({ appInfo }), report);
   void api.listClusters({}).then((clusters) => store.setState({ clusters }), report);
-  void api.getSettings({}).then((settings) => {
-    if (settings.theme !== 'system') store.setUi({ theme: settings.theme });
-  }, report);
   void resync().then(backfill).catch(report);
 
   return {

@@ -21,7 +21,12 @@ export interface PhaseMark {
   label: string;
 }
 
-export type Theme = 'dark' | 'light';
+/** 'system' follows the browser's colour scheme; the choice belongs to this screen (each viewer of serve mode has its own). */
+export type Theme = 'dark' | 'light' | 'system';
+export const THEMES: readonly Theme[] = ['system', 'dark', 'light'];
+
+/** The page's own link to the engine (serve mode's WebSocket); 'lost' from a close or a silence until it is back. */
+export type Transport = 'connecting' | 'open' | 'lost';
 
 export interface UiState {
   view: ViewName;
@@ -43,6 +48,7 @@ export interface UiState {
   pendingAction: OperatorAction | null;
   /** Set when the contract or the transport reports a problem the operator should see. */
   error: string | null;
+  transport: Transport;
   /** Runs view: runs of recordings the user added, and the runs ticked for comparison (the first is A). */
   importedRuns: readonly Run[];
   comparedRunIds: readonly string[];
@@ -55,7 +61,7 @@ export const INITIAL_UI: UiState = {
   pausedAt: null,
   eventFilter: NO_FILTER,
   follow: false,
-  theme: 'dark',
+  theme: 'system',
   helpOpen: false,
   fullscreen: false,
   density: 'auto',
@@ -63,6 +69,7 @@ export const INITIAL_UI: UiState = {
   phaseMarks: [],
   pendingAction: null,
   error: null,
+  transport: 'connecting',
   importedRuns: [],
   comparedRunIds: [],
 };

@@ -28,10 +28,10 @@ test('auto density: cards while the data nodes fit, tiles when they would not; a
   assert.equal(resolveDensity('compact', small, 1000, 800, cards), 'compact');
   // Not measured yet: no flash of tiles before the first layout.
   assert.equal(resolveDensity('auto', big, 0, 0, cards), 'comfortable');
-  // Two node groups of cards need 580 px at 1000 px wide: tiles below that, and cards again only with room to spare.
-  assert.equal(resolveDensity('auto', small, 1000, 560, cards), 'compact');
-  assert.equal(resolveDensity('auto', small, 1000, 600, cards, 'compact'), 'compact', 'a row more of room does not flip back');
-  assert.equal(resolveDensity('auto', small, 1000, 600, cards, 'comfortable'), 'comfortable');
+  // Two node groups of cards need 516 px at 1000 px wide: tiles below that, and cards again only with room to spare.
+  assert.equal(resolveDensity('auto', small, 1000, 500, cards), 'compact');
+  assert.equal(resolveDensity('auto', small, 1000, 540, cards, 'compact'), 'compact', 'a row more of room does not flip back');
+  assert.equal(resolveDensity('auto', small, 1000, 540, cards, 'comfortable'), 'comfortable');
   assert.equal(resolveDensity('auto', small, 1000, 800, cards, 'compact'), 'comfortable');
 });
 

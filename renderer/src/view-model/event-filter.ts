@@ -1,5 +1,10 @@
-import type { EventView } from '../contract.js';
+import { SeveritySchema, type EventView, type Severity } from '../contract.js';
 import type { EventFilter } from '../store/ui-slice.js';
+
+/** The severities from `min` up, least severe first (the contract lists them DEBUG … ALERT). */
+export function atLeast(min: Severity): Severity[] {
+  return SeveritySchema.options.slice(SeveritySchema.options.indexOf(min));
+}
 
 export function isFilterEmpty(f: EventFilter): boolean {
   return f.categories.length === 0 && f.severities.length === 0 && f.nodeId === null && f.text.trim() === '';

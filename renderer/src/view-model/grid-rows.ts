@@ -47,6 +47,13 @@ export function gridRows(sections: readonly GridSection[], columns: number, m: G
   return rows;
 }
 
+/** The most columns any row of packed sections uses; 0 without such rows. */
+export function packedWidth(rows: readonly GridRow[]): number {
+  let widest = 0;
+  for (const row of rows) if (row.kind === 'groups') widest = Math.max(widest, row.sections.reduce((n, s) => n + s.nodeIds.length, 0));
+  return widest;
+}
+
 export function rowHeight(row: GridRow, m: GridMetrics): number {
   switch (row.kind) {
     case 'header':

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { RestartTimeline } from '../components/RestartTimeline.js';
+import { RestartTimeline, TimelineLegend } from '../components/RestartTimeline.js';
 import { RollingRestartPanel } from '../components/RollingRestartPanel.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTimeline } from '../hooks/use-timeline.js';
@@ -23,8 +23,9 @@ export function RestartsView() {
   );
   return (
     <div className="view restarts-view">
-      <RollingRestartPanel view={view} />
+      <RollingRestartPanel view={view} nodes={nodes} now={now} />
       <h2>Status timeline</h2>
+      <TimelineLegend />
       {timeline ? <RestartTimeline timeline={timeline} rows={rows} now={now} /> : <p className="muted">Loading the timeline…</p>}
     </div>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Profile, Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
 import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/ProfileTlsFields.js';
+import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 
 function errorText(err: unknown): string {
@@ -24,7 +25,6 @@ function SettingsForm() {
     try {
       const next = await api.updateSettings(patch);
       setSettings(next);
-      if (next.theme !== 'system') store.setUi({ theme: next.theme });
       setSaved('saved');
     } catch (err) {
       setSaved(`not saved: ${errorText(err)}`);
@@ -53,14 +53,6 @@ function SettingsForm() {
       <label>
         <input type="checkbox" checked={settings.notifications} onChange={(e) => void save({ notifications: e.target.checked })} /> Desktop notifications for alerts
       </label>
-      <label>
-        Theme
-        <select value={settings.theme} data-testid="theme" onChange={(e) => void save({ theme: e.target.value as Settings['theme'] })}>
-          <option value="dark">dark</option>
-          <option value="light">light</option>
-          <option value="system">system</option>
-        </select>
-      </label>
       </fieldset>
       <span className="muted">{saved}</span>
     </form>
@@ -83,6 +75,22 @@ function DensityPicker() {
   );
 }
 
+/** Like the density, the theme is this screen's: a wall display and a laptop on the same serve process differ. */
+function ThemePicker() {
+  const { store } = useAppContext();
+  const theme = useApp((s) => s.ui.theme);
+  return (
+    <label>
+      Theme
+      <select value={theme} data-testid="theme" onChange={(e) => store.setUi({ theme: THEMES.find((t) => t === e.target.value) ?? 'system' })}>
+        <option value="system">system (follow the browser)</option>
+        <option value="dark">dark</option>
+        <option value="light">light</option>
+      </select>
+    </label>
+  );
+}
+
 function Profiles() {
   const { api, store, selectCluster } = useAppContext();
   const changes = useChangesEnabled();
@@ -91,6 +99,8 @@ function Profiles() {
   const [name, setName] = useState('');
   const [connectstring, setConnectstring] = useState('');
   const [tls, setTls] = useState<TlsDraft>(EMPTY_TLS);
+  const [refused, setRefused] = useState<string | null>(null);
+  const current = useApp((s) => s.live.clusterId);
   useEffect(() => {
     api.listProfiles({}).then(setProfiles, (err: unknown) => store.setUi({ error: errorText(err) }));
   }, [api, store]);
@@ -102,6 +112,18 @@ function Profiles() {
       setName('');
       setConnectstring('');
       setTls(EMPTY_TLS);
+      setRefused(null);
+    } catch (err) {
+      // The engine's parser says what is wrong; shown beside the form, which keeps what was typed.
+      setRefused(errorText(err).replace(/^INVALID: /, ''));
+    }
+  };
+  const remove = async (clusterId: string) => {
+    try {
+      await api.removeCluster({ clusterId });
+      // Showing a cluster that is no longer watched would freeze on its last picture: show another one.
+      const other = clusters.find((c) => c.clusterId !== clusterId);
+      if (clusterId === current && other) await selectCluster(other.clusterId);
     } catch (err) {
       store.setUi({ error: errorText(err) });
     }
@@ -121,6 +143,9 @@ function Profiles() {
             <strong>{c.name}</strong> {c.connectstring} · {c.mode} · {c.status}{' '}
             <button type="button" data-testid={`show-cluster-${c.name}`} onClick={() => void selectCluster(c.clusterId)}>
               Show
+            </button>{' '}
+            <button type="button" data-testid={`remove-cluster-${c.name}`} onClick={() => void remove(c.clusterId)}>
+              Stop watching
             </button>
           </li>
         ))}
@@ -145,11 +170,16 @@ function Profiles() {
       </ul>
       {changes && (
         <form className="settings-form" onSubmit={(e) => void add(e)}>
-          <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
-          <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
+          <input required placeholder="name" size={16} value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
+          <input required placeholder="host:1186,host2:1186" size={32} value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
           <ProfileTlsFields draft={tls} onChange={setTls} />
           <button type="submit">Save profile</button>
         </form>
+      )}
+      {refused && (
+        <p className="tone-bad" role="alert" data-testid="profile-error">
+          {refused}
+        </p>
       )}
     </>
   );
@@ -161,6 +191,7 @@ export function SettingsView() {
       <h2>Settings</h2>
       <SettingsForm />
       <div className="settings-form">
+        <ThemePicker />
         <DensityPicker />
       </div>
       <Profiles />

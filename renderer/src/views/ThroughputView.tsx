@@ -1,6 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistorySeries, Metric } from '../contract.js';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
+import { ChartLegend } from '../components/ChartLegend.js';
 import { useRunControls } from '../components/RunControls.js';
 import { Sparkline } from '../components/Sparkline.js';
 import { download, downloadUrl } from '../download.js';
@@ -36,9 +38,32 @@ export function toRows(history: HistorySeries | null): Record<string, number | n
   });
 }
 
+/**
+ * Commits equal transactions whenever nothing aborts, so one line would hide the other: commits are drawn dashed over
+ * the solid transactions line, and the legend can hide either.
+ */
+const DASHED: ReadonlySet<string> = new Set(['commits']);
+
+/** Newest finite value of each series. */
+function lastValues(rows: readonly Record<string, number | null>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of TOTAL_METRICS) {
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const v = rows[i]?.[m];
+      if (typeof v === 'number' && Number.isFinite(v)) {
+        out.set(m, v);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 function ClusterChart() {
   const ref = useRef<HTMLDivElement>(null);
-  const { width } = useSize(ref);
+  // The box's height comes from the screen (CSS): taller on a large screen.
+  const { width, height } = useSize(ref);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const marks = useApp((s) => s.ui.phaseMarks);
   const alerts = useApp((s) => s.live.alerts);
   const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
@@ -48,37 +73,61 @@ function ClusterChart() {
   const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   const rows = useMemo(() => toRows(history), [history]);
+  const current = useMemo(() => lastValues(rows), [rows]);
   // The widest label is the one near the top of the data: size the axis for it (and a rounded-up tick above it).
   const yWidth = useMemo(() => {
     let max = 0;
     for (const r of rows) for (const m of TOTAL_METRICS) max = Math.max(max, r[m] ?? 0);
     return axisWidth([formatAxisRate(max), formatAxisRate(max * 1.25)]);
   }, [rows]);
+  const toggle = (key: string) => setHidden((prev) => (prev.has(key) ? new Set([...prev].filter((k) => k !== key)) : new Set([...prev, key])));
+  const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
-    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-collapses={collapses.length}>
-      {width > 0 && (
-        <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
-          <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-          {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
-          <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-          <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={[0, 'auto']} />
-          <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
-          <Legend />
-          {TOTAL_METRICS.map((m) => (
-            <Line key={m} dataKey={m} name={`${m}/s`} stroke={COLOURS[m]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
-          ))}
-          {marks.map((mark) => (
-            <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
-          ))}
-          {runMarks.map((m) => (
-            <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
-          ))}
-          {collapses.map((a) => (
-            <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
-          ))}
-        </LineChart>
-      )}
-    </div>
+    <>
+      <ChartLegend entries={entries} onToggle={toggle} />
+      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-collapses={collapses.length}>
+        {width > 0 && height > 0 && (
+          <LineChart width={width} height={height} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
+            <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+            {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
+            <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+            <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={[0, 'auto']} />
+            {/* The unit once, on the value: "commits  12.3k/s". */}
+            <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
+            {TOTAL_METRICS.map((m) => (
+              <Line
+                key={m}
+                dataKey={m}
+                name={m}
+                hide={hidden.has(m)}
+                stroke={COLOURS[m]}
+                strokeDasharray={DASHED.has(m) ? '8 6' : undefined}
+                dot={false}
+                strokeWidth={DASHED.has(m) ? 2.5 : 2}
+                isAnimationActive={false}
+                connectNulls={false}
+              />
+            ))}
+            {marks.map((mark) => (
+              // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
+              <ReferenceLine
+                key={mark.at}
+                x={mark.at}
+                stroke="var(--fg)"
+                strokeDasharray="6 3"
+                label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - (until - windowMs)) / windowMs > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
+              />
+            ))}
+            {runMarks.map((m) => (
+              <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
+            ))}
+            {collapses.map((a) => (
+              <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
+            ))}
+          </LineChart>
+        )}
+      </div>
+    </>
   );
 }
 
@@ -132,11 +181,18 @@ function Toolbar() {
   const [label, setLabel] = useState('');
   const exportAs = async (format: 'csv' | 'json') => {
     if (clusterId === null) return;
+    // What the chart shows: its time window (to the newest sample) and the phase marks set on it.
+    const { ui, shown } = store.getState();
+    const toMs = shown.historyUntil > 0 ? shown.historyUntil : Date.now();
+    const range = { fromMs: Math.max(0, toMs - WINDOWS[ui.window]), toMs, marks: [...ui.phaseMarks] };
     // Serve mode: an export can be far more than a WebSocket client may have buffered; the server streams it
     // over HTTP (the page's token cookie authorises the request).
-    if (window.ndbtop === undefined) return void downloadUrl(`api/export?${new URLSearchParams({ clusterId, format }).toString()}`);
+    if (window.ndbtop === undefined) {
+      const query = { clusterId, format, fromMs: String(range.fromMs), toMs: String(range.toMs), marks: JSON.stringify(range.marks) };
+      return void downloadUrl(`api/export?${new URLSearchParams(query).toString()}`);
+    }
     try {
-      const file = await api.exportHistory({ clusterId, format });
+      const file = await api.exportHistory({ clusterId, format, ...range });
       download(file.filename, file.mime, file.content);
     } catch (err) {
       store.setUi({ error: `export: ${err instanceof Error ? err.message : String(err)}` });
@@ -152,7 +208,7 @@ function Toolbar() {
   };
   return (
     <div className="toolbar">
-      <input aria-label="benchmark phase label" placeholder="benchmark phase label" value={label} onChange={(e) => setLabel(e.target.value)} />
+      <input aria-label="benchmark phase label" placeholder="benchmark phase label" size={28} value={label} onChange={(e) => setLabel(e.target.value)} />
       <button type="button" onClick={mark}>
         Mark phase
       </button>
@@ -177,7 +233,9 @@ export function ThroughputView() {
       </h2>
       <ClusterChart />
       <h2>Per data node: transactions per second</h2>
-      <SmallMultiples />
+      <AfterFirstPaint>
+        <SmallMultiples />
+      </AfterFirstPaint>
     </div>
   );
 }

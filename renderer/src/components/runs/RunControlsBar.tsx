@@ -8,6 +8,8 @@ export function RunControlsBar() {
   const { api, store } = useAppContext();
   const clusterId = useApp((s) => s.shown.clusterId);
   const controls = useRunControls();
+  // A serve-mode viewer may not keep recordings in the server's memory (importRecording is a change).
+  const canImport = useApp((s) => s.appInfo?.changesEnabled !== false);
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');
   const [phase, setPhase] = useState('');
@@ -44,10 +46,12 @@ export function RunControlsBar() {
         </>
       )}
       <span className="spacer" />
+      {canImport && (
       <label className="file-button">
         Compare with a recording…
         <input type="file" accept=".jsonl,.json,.ndjson,text/plain" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
       </label>
+      )}
     </div>
   );
 }

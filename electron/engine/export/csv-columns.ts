@@ -1,0 +1,40 @@
+import type { Metric } from '../../contract/history.js';
+
+/** What each metric is measured in: rates per second, memory as a percentage of what the nodes have. */
+export const METRIC_UNIT: Record<Metric, '/s' | '%'> = {
+  transactions: '/s',
+  commits: '/s',
+  reads: '/s',
+  writes: '/s',
+  scans: '/s',
+  aborts: '/s',
+  operations: '/s',
+  dataMemory: '%',
+  indexMemory: '%',
+};
+
+/**
+ * Rates come from integer counts over multi-second windows and memory from whole pages: one decimal is all the
+ * precision there is; more digits would only be the division's noise.
+ */
+export function measuredValue(v: number | null): string {
+  if (v === null || !Number.isFinite(v)) return '';
+  return String(Math.round(v * 10) / 10);
+}
+
+/** The column header of a series: its key and its unit, e.g. `cluster.reads (/s)`, `node.3.dataMemory (%)`. */
+export function columnHeader(key: string, metric: Metric): string {
+  return `${key} (${METRIC_UNIT[metric]})`;
+}
+
+export interface PhaseMark {
+  at: number;
+  label: string;
+}
+
+/** The benchmark phase a sample belongs to: the label of the last mark at or before it. */
+export function phaseAt(marks: readonly PhaseMark[], at: number): string {
+  let label = '';
+  for (const m of marks) if (m.at <= at) label = m.label;
+  return label;
+}

@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
+
+const skip = NO_BROWSER ?? false;
+
+const suite = browserSuite();
+
+const fontSize = (page: Page, selector: string): Promise<number> => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
+
+test('the headline shows the cluster rates in big numbers on the Nodes view and bigger in dashboard mode', { skip }, async () => {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'benchmark', dataNodes: 4 } });
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  try {
+    await page.goto(stack.url);
+    for (const metric of ['transactions', 'reads', 'writes', 'aborts']) {
+      // What the headline says is what the store holds for the cluster, formatted.
+      await waitInPage(page, `(() => { const el = document.querySelector('[data-testid="headline-${metric}"]'); const r = window.__ndbtopStore.getState().shown.rates; return el && r && Number(el.dataset.value) === r.${metric}; })()`);
+      assert.ok(['up', 'down', 'steady', 'unknown'].includes((await page.getAttribute(`[data-testid="headline-${metric}"]`, 'data-trend')) ?? ''));
+    }
+    const normal = await fontSize(page, '[data-testid="headline-transactions"] .headline-value');
+    assert.ok(normal >= 36, `${normal} px is not readable across a room`);
+    await page.keyboard.press('f');
+    await page.waitForSelector('.app.dashboard [data-testid="headline-transactions"]');
+    assert.ok((await fontSize(page, '[data-testid="headline-transactions"] .headline-value')) > normal);
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+});
+
+/** Drawn line paths of one colour in the main chart. */
+const lines = (page: Page, colour: string): Promise<number> => page.$$eval(`[data-testid="throughput-chart"] path.recharts-curve[stroke="${colour}"]`, (els) => els.length);
+
+test('the chart shows transactions and commits both when they coincide, its legend carries current values and toggles series, and it is taller on a big screen', { skip }, async () => {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  const heights: number[] = [];
+  try {
+    for (const viewport of [
+      { width: 1920, height: 1080 },
+      { width: 1280, height: 720 },
+    ]) {
+      const page = await browser.newPage({ viewport });
+      try {
+        await page.goto(`${stack.url}#throughput`);
+        await waitInPage(page, `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points) > 1`);
+        heights.push((await page.locator('[data-testid="throughput-chart"]').boundingBox())?.height ?? 0);
+        if (viewport.width < 1920) continue;
+        await waitInPage(page, `Number(document.querySelector('[data-testid="legend-transactions"]')?.dataset.current) > 0`);
+        assert.match((await page.textContent('[data-testid="legend-commits"] .legend-value')) ?? '', /^[\d.]+[kM]?\/s$/);
+        // Both drawn, the commits line dashed so the solid transactions line shows through its gaps.
+        assert.equal(await lines(page, '#4fc3f7'), 1);
+        assert.equal(await lines(page, '#81c784'), 1);
+        assert.ok(await page.$('[data-testid="throughput-chart"] path.recharts-curve[stroke="#81c784"][stroke-dasharray]'));
+        await page.click('[data-testid="legend-commits"]');
+        await waitInPage(page, `document.querySelector('[data-testid="legend-commits"]').getAttribute('aria-pressed') === 'false'`);
+        await waitInPage(page, `document.querySelectorAll('[data-testid="throughput-chart"] path.recharts-curve[stroke="#81c784"]').length === 0`);
+        assert.equal(await lines(page, '#4fc3f7'), 1, 'transactions still drawn');
+        await page.click('[data-testid="legend-commits"]');
+        await waitInPage(page, `document.querySelectorAll('[data-testid="throughput-chart"] path.recharts-curve[stroke="#81c784"]').length === 1`);
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await stack.close();
+  }
+  const [big = 0, small = 0] = heights;
+  assert.ok(big > small && big >= 480, `chart ${big} px high at 1080p, ${small} px at 720p`);
+});

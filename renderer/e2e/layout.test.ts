@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
+import type { ClusterSnapshot } from '../../electron/contract/index.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage, type Stack } from './harness.js';
+
+const skip = NO_BROWSER ?? false;
+
+const suite = browserSuite();
+
+async function withPage(options: Parameters<typeof startStack>[1], viewport: { width: number; height: number }, body: (page: Page, stack: Stack) => Promise<void>): Promise<void> {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, options);
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(stack.url);
+    await body(page, stack);
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+}
+
+/**
+ * Every action button of every card, scrolled to if need be, is the topmost element at its own centre and takes a
+ * real click: the click opens the confirmation dialog, Escape cancels it.
+ */
+async function clickEveryCardButton(page: Page): Promise<number> {
+  const count = await page.locator('[data-testid^="node-"] .card-actions button').count();
+  for (let i = 0; i < count; i++) {
+    const button = page.locator('[data-testid^="node-"] .card-actions button').nth(i);
+    await button.scrollIntoViewIfNeeded();
+    const covered = await button.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return top && (top === el || el.contains(top)) ? null : `${el.closest('[data-testid]')?.getAttribute('data-testid')} "${el.textContent}" is under ${top?.outerHTML.slice(0, 120)}`;
+    });
+    assert.equal(covered, null);
+    await button.click({ timeout: 10_000 });
+    await page.waitForSelector('[data-testid="action-dialog"]');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="action-dialog"]', { state: 'detached' });
+  }
+  return count;
+}
+
+for (const viewport of [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} no heading or row covers a card's buttons, right after load and after an alert`, { skip }, async () => {
+    await withPage({ actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page, stack) => {
+      await page.waitForSelector('[data-testid="node-grid"][data-density="comfortable"] [data-testid^="node-"] .card-actions button', { timeout: 30_000 });
+      // Right after load: nothing switched, nothing resized.
+      const atLoad = await clickEveryCardButton(page);
+      assert.ok(atLoad >= 4, `${atLoad} buttons`);
+      const snapshot = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
+      const victim = snapshot.nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+      stack.simulator.model.failNode(victim);
+      await page.waitForSelector(`[data-testid="alert"][data-node="${victim}"]`, { timeout: 30_000 });
+      await waitInPage(page, `document.querySelector('[data-testid="node-${victim}"]')?.dataset.status !== 'STARTED'`);
+      await page.screenshot({ path: `/tmp/layout-after-alert-${viewport.width}.png` });
+      assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'comfortable', 'still cards');
+      assert.ok((await clickEveryCardButton(page)) > 0);
+    });
+  });
+}
+
+/** Section headings whose text does not fit their box. */
+async function cutHeadings(page: Page): Promise<string[]> {
+  return page.$$eval('.group-head', (els) => els.filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1).map((e) => e.textContent ?? ''));
+}
+
+test('144 data nodes all on a 1920×1080 screen in the normal view, beside the event log; tiles carry their memory number', { skip }, async () => {
+  const simulator = { scenario: 'steady' as const, dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 };
+  await withPage({ simulator }, { width: 1920, height: 1080 }, async (page) => {
+    await page.waitForSelector('[data-testid="node-grid"][data-density="compact"] [data-testid="node-144"]', { timeout: 60_000 });
+    await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] .tile-mem').length >= 144`, 60_000);
+    const log = await page.locator('[data-testid="event-log"]').boundingBox();
+    assert.ok(log && log.width >= 400, 'the event log is still beside the grid');
+    for (let id = 1; id <= 144; id++) {
+      const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+      assert.ok(box, `node ${id} is rendered`);
+      assert.ok(box.y >= 0 && box.y + box.height <= 1080 && box.x + box.width <= log.x, `node ${id} at ${JSON.stringify(box)} is not fully on screen`);
+      assert.match((await page.textContent(`[data-testid="node-${id}"] .tile-mem`)) ?? '', /^\d+%$/);
+    }
+    assert.deepEqual(await cutHeadings(page), []);
+    const cut = await page.$$eval('.tile-status', (els) => els.filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map((e) => e.textContent));
+    assert.deepEqual(cut, [], 'no tile cuts its status word');
+  });
+});
+
+test('4 data nodes at 1280×720 are cards, not tiles, and no heading is cut', { skip }, async () => {
+  await withPage({ simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2 } }, { width: 1280, height: 720 }, async (page) => {
+    await page.waitForSelector('[data-testid="node-grid"] [data-testid="node-5"]', { timeout: 30_000 });
+    assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'comfortable');
+    for (const id of [2, 3, 4, 5]) {
+      const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+      assert.ok(box && box.y + box.height <= 720, `card ${id} is on screen`);
+    }
+    assert.deepEqual(await cutHeadings(page), []);
+  });
+});

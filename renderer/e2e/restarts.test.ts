@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ClusterSnapshot } from '../../electron/contract/index.js';
+import { MgmClient } from '../../native-mgm/index.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
+
+const skip = NO_BROWSER ?? false;
+
+const suite = browserSuite();
+
+test('rolling restart panel: the running phase by name, each restart timed, an ETA, a colour legend, and a second loop is a new round', { skip }, async () => {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const client = new MgmClient({ connectstring: stack.simulator.connectstring, slowRequestTimeoutMs: 120_000 });
+  try {
+    await page.goto(`${stack.url}#restarts`);
+    await page.waitForSelector('[data-testid="timeline-legend"]', { timeout: 30_000 });
+    assert.match((await page.textContent('[data-testid="timeline-legend"]')) ?? '', /started.*stopping.*starting/);
+    const snapshot = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
+    const [a, b] = snapshot.nodeGroups.map((g) => g.nodeIds[0] ?? 0);
+    assert.ok(a && b);
+    await client.connect();
+    const restarting = client.restart([a]);
+    await page.waitForSelector(`[data-testid="restarting-${a}"]`, { timeout: 60_000 });
+    await waitInPage(page, `/phase \\d+: [a-z]/.test(document.querySelector('[data-testid="restarting-${a}"]')?.textContent ?? '')`, 120_000);
+    await restarting;
+    await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${a})?.status === 'STARTED'`, 120_000);
+    await waitInPage(page, `/node ${a}: \\d+ (s|min)/.test(document.querySelector('[data-testid="restart-duration-${a}"]')?.textContent ?? '')`);
+    // One done, three to go: the round's end is estimated from it.
+    await page.waitForSelector('[data-testid="rolling-eta"]');
+    const firstRound = Number(await page.getAttribute('[data-testid="rolling-restart"]', 'data-started'));
+    assert.ok(Number(await page.getAttribute('[data-testid="rolling-eta"]', 'data-eta')) > Date.now() - 5000);
+    await client.restart([b]);
+    await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${b})?.status === 'STARTED'`, 120_000);
+    // The same node again: the operator's loop came round, a new round starts.
+    await client.restart([a]);
+    await waitInPage(page, `Number(document.querySelector('[data-testid="rolling-restart"]')?.dataset.started) > ${firstRound}`, 120_000);
+    await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${a})?.status === 'STARTED'`, 120_000);
+    await waitInPage(page, `/1 done, 3 to go/.test(document.querySelector('[data-testid="rolling-restart"] h2')?.textContent ?? '')`);
+  } finally {
+    client.close();
+    await page.close();
+    await stack.close();
+  }
+});

@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { connectionState } from '../components/ConnectionChip.js';
+import { HistoryRing } from '../store/history-ring.js';
+import { createAppStore } from '../store/store.js';
+import { persistUiPrefs } from '../store/ui-prefs.js';
+import { connectionProblem } from '../view-model/connection-problem.js';
+import { trendOf, trendText } from '../view-model/headline.js';
+import { rollingRestart } from '../view-model/rolling-restart.js';
+import { currentPhaseText } from '../view-model/start-phase-names.js';
+import { nodeView, snapshot } from './fixtures.js';
+
+const minute = (value: (i: number) => number, now: number) => {
+  const at = Array.from({ length: 60 }, (_, i) => now - 60_000 + i * 1000);
+  return { at, values: at.map((_, i) => value(i)) };
+};
+
+test('headline trend: the current rate against the mean of the minute before it', () => {
+  const now = 1_000_000;
+  const flat = minute(() => 1000, now);
+  assert.deepEqual(trendOf(1300, flat, now), { direction: 'up', change: 0.3 });
+  assert.equal(trendText(trendOf(1300, flat, now)), '▲ 30 % vs last min');
+  assert.equal(trendOf(500, flat, now).direction, 'down');
+  assert.equal(trendText(trendOf(500, flat, now)), '▼ 50 % vs last min');
+  assert.equal(trendOf(1020, flat, now).direction, 'steady', 'a 2 % wobble is steady');
+  assert.equal(trendOf(5, minute(() => 0, now), now).direction, 'up');
+  // Without a minute behind it (a fresh start) or a current value there is nothing to compare.
+  assert.equal(trendOf(1000, minute(() => NaN, now), now).direction, 'unknown');
+  assert.equal(trendOf(null, flat, now).direction, 'unknown');
+  assert.equal(trendText(trendOf(null, flat, now)), '');
+  // Samples older than a minute, or the current one, are not the baseline.
+  const old = { at: [...flat.at.map((t) => t - 120_000), now], values: [...flat.values, 99_999] };
+  assert.equal(trendOf(1000, old, now).direction, 'unknown');
+});
+
+test('the history ring joins a second answer for the same seconds (cluster totals after node series) into the same points', () => {
+  const ring = new HistoryRing(10, () => true);
+  ring.load({ at: [1000, 2000], series: [{ key: 'node.1.transactions', metric: 'transactions', nodeId: 1, values: [1, 2] }] });
+  ring.load({ at: [1000, 2000, 3000], series: [{ key: 'cluster.reads', metric: 'reads', nodeId: null, values: [10, 20, 30] }] });
+  assert.equal(ring.size, 3);
+  assert.deepEqual(ring.series('cluster.reads', 0, 5000), { at: [1000, 2000, 3000], values: [10, 20, 30] });
+  assert.deepEqual(ring.series('node.1.transactions', 0, 2000), { at: [1000, 2000], values: [1, 2] });
+});
+
+test('connection problem: the cause in words, where, and when the next try is', () => {
+  const c = { ...snapshot([]).connection, mode: 'live' as const, mgmd: null };
+  const refused = { ...c, status: 'connecting' as const, lastError: 'no management server reachable: db1.example:1186 (ECONNREFUSED)', retryAt: 10_000 };
+  assert.equal(connectionProblem(refused, 6_200), 'connection refused at db1.example:1186, retrying in 4 s');
+  assert.equal(connectionProblem(refused, 10_500), 'connection refused at db1.example:1186, retrying now');
+  assert.equal(connectionProblem({ ...refused, lastError: 'no management server reachable: 10.0.0.1:1186 (ETIMEDOUT)' }, 6_200), 'no answer at 10.0.0.1:1186, retrying in 4 s');
+  assert.equal(connectionProblem({ ...refused, lastError: 'something odd', retryAt: null }, 0), 'something odd');
+  assert.equal(connectionProblem({ ...c, status: 'live', lastError: 'old news' }, 0), null);
+  assert.equal(connectionProblem(null, 0), null);
+});
+
+test('a lost link to the engine outranks whatever the engine last said', () => {
+  const c = snapshot([]).connection;
+  assert.equal(connectionState({ ...c, mode: 'live' }, 'lost'), 'disconnected');
+  assert.equal(connectionState(null, 'lost'), 'disconnected');
+  assert.equal(connectionState({ ...c, mode: 'live' }, 'open'), 'live');
+});
+
+test('theme, time window and phase marks survive a reload; nonsense in storage is ignored', () => {
+  const saved = new Map<string, string>();
+  const storage = { getItem: (k: string) => saved.get(k) ?? null, setItem: (k: string, v: string) => void saved.set(k, v) };
+  const store = createAppStore();
+  const stop = persistUiPrefs(store, storage);
+  assert.equal(store.getState().ui.theme, 'system', 'the browser decides until the viewer does');
+  store.setUi({ theme: 'light', window: '15m', phaseMarks: [{ at: 1234, label: 'warm-up' }] });
+  stop();
+  const reloaded = createAppStore();
+  persistUiPrefs(reloaded, storage)();
+  assert.equal(reloaded.getState().ui.theme, 'light');
+  assert.equal(reloaded.getState().ui.window, '15m');
+  assert.deepEqual(reloaded.getState().ui.phaseMarks, [{ at: 1234, label: 'warm-up' }]);
+  saved.set('ndbtop.theme', 'purple');
+  saved.set('ndbtop.phaseMarks', '{"not":"a list"}');
+  const other = createAppStore();
+  persistUiPrefs(other, storage)();
+  assert.equal(other.getState().ui.theme, 'system');
+  assert.deepEqual(other.getState().ui.phaseMarks, []);
+});
+
+test('rolling restart: a loop that comes round again starts a new tracker; ETA from the pace so far; one restart per outage', () => {
+  type S = 'STARTED' | 'SHUTTING_DOWN' | 'NO_CONTACT' | 'STARTING';
+  const seg = (status: S, from: number, to: number | null) => ({ status, startPhase: 0, from, to });
+  const min = 60_000;
+  // Nodes 1..4 restarted one after the other, 2 minutes each (stop, down, start back to back), then node 1 again.
+  const restart = (at: number, end: number | null) => [seg('SHUTTING_DOWN', at, at + 10_000), seg('NO_CONTACT', at + 10_000, at + 30_000), seg('STARTING', at + 30_000, end), ...(end === null ? [] : [seg('STARTED', end, null)])];
+  const timeline = (second: boolean) => ({
+    fromMs: 0,
+    toMs: 20 * min,
+    nodes: [1, 2, 3, 4].map((id) => ({
+      nodeId: id,
+      segments: [seg('STARTED', 0, (id - 1) * 2 * min), ...restart((id - 1) * 2 * min, (id - 1) * 2 * min + 2 * min).slice(0, -1), seg('STARTED', id * 2 * min, id === 1 && second ? 9 * min : null), ...(id === 1 && second ? restart(9 * min, null) : [])],
+    })),
+  });
+  const nodes = new Map([1, 2, 3, 4].map((id) => [id, nodeView(id, { nodeGroup: Math.floor((id - 1) / 2) })]));
+  const groups = [
+    { nodeGroup: 0, nodeIds: [1, 2], live: 2, health: 'OK' as const },
+    { nodeGroup: 1, nodeIds: [3, 4], live: 2, health: 'OK' as const },
+  ];
+  const first = rollingRestart(timeline(false), nodes, groups, 8 * min + 1000);
+  assert.ok(first);
+  assert.equal(first.complete, true);
+  assert.deepEqual(
+    first.restarts.map((r) => [r.nodeId, r.to === null ? null : r.to - r.from]),
+    [1, 2, 3, 4].map((id) => [id, 2 * min]),
+  );
+  nodes.set(1, nodeView(1, { nodeGroup: 0, status: 'STARTING', startPhase: 4 }));
+  const second = rollingRestart(timeline(true), nodes, groups, 10 * min);
+  assert.ok(second);
+  assert.equal(second.startedAt, 9 * min, 'node 1 going down again starts a new round');
+  assert.deepEqual([second.done, second.inProgress, second.remaining, second.complete], [[], [1], [2, 3, 4], false]);
+  assert.equal(second.etaAt, null, 'no pace before the first restart of the round is done');
+
+  // Half-way: two restarts of two minutes done in four minutes, one under way for a minute, one left.
+  // The timeline as it stood at 5 minutes.
+  const cut = (t: ReturnType<typeof timeline>, now: number) => ({ ...t, nodes: t.nodes.map((n) => ({ ...n, segments: n.segments.filter((x) => x.from < now).map((x) => (x.to !== null && x.to > now ? { ...x, to: null } : x)) })) });
+  const half = rollingRestart(cut(timeline(false), 5 * min), new Map([...nodes].map(([id]) => [id, nodeView(id, { nodeGroup: Math.floor((id - 1) / 2), status: id === 3 ? 'STARTING' : 'STARTED' })])), groups, 5 * min);
+  assert.ok(half);
+  assert.deepEqual([half.done, half.inProgress, half.remaining], [[1, 2], [3], [4]]);
+  assert.equal(half.etaAt, 5 * min + 2 * min + 1 * min);
+});
+
+test('start phases by name: the one running is the one after the last completed', () => {
+  assert.equal(currentPhaseText('STARTING', 4), 'phase 5: copying data from live nodes');
+  assert.equal(currentPhaseText('STARTING', 0), 'allocating memory, then phase 1');
+  assert.equal(currentPhaseText('STARTING', 8), 'phase 101: event handover');
+  assert.equal(currentPhaseText('NO_CONTACT', 0), 'no contact');
+});

@@ -1,0 +1,69 @@
+/**
+ * Every view at 1920×1080 and 1280×720, dark and light, for a 4-node and a 144-node simulated cluster, into one
+ * folder (default: a fresh temp folder; or the first argument): what a reviewer looks at before calling a layout done.
+ *   node --import tsx scripts/screenshots.ts [outDir]
+ */
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
+import { VIEWS } from '../renderer/src/store/ui-slice.js';
+
+const CLUSTERS = {
+  '4': { scenario: 'benchmark', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 },
+  '144': { scenario: 'benchmark', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
+} as const;
+const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+] as const;
+const THEMES = ['dark', 'light'] as const;
+
+async function shoot(page: Page, outDir: string, name: string): Promise<void> {
+  // Two frames, so whatever the last key press changed has been laid out and painted.
+  await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
+  await page.screenshot({ path: join(outDir, `${name}.png`) });
+}
+
+async function main(): Promise<void> {
+  const outDir = process.argv[2] ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
+  await mkdir(outDir, { recursive: true });
+  const built = await buildRenderer();
+  const browser = await launchChromium();
+  try {
+    for (const [size, simulator] of Object.entries(CLUSTERS)) {
+      const stack = await startStack(built.dir, { simulator: { ...simulator } });
+      try {
+        for (const viewport of SIZES) {
+          for (const theme of THEMES) {
+            const page = await browser.newPage({ viewport, colorScheme: theme });
+            await page.goto(stack.url);
+            await page.waitForSelector('[data-testid^="node-"][data-status]', { timeout: 60_000 });
+            // Let a few seconds of rates arrive so charts and the headline have something to show.
+            await waitInPage(page, `Number(window.__ndbtopStore.getState().shown.historyVersion) > 4`, 60_000);
+            const prefix = `${size}nodes-${viewport.width}x${viewport.height}-${theme}`;
+            for (const [i, view] of VIEWS.entries()) {
+              await page.keyboard.press(String(i + 1));
+              await page.waitForSelector(`main[data-view="${view}"]`);
+              await shoot(page, outDir, `${prefix}-${view}`);
+            }
+            await page.keyboard.press('1');
+            await page.keyboard.press('f');
+            await page.waitForSelector('.app.dashboard');
+            await shoot(page, outDir, `${prefix}-dashboard`);
+            await page.close();
+          }
+        }
+      } finally {
+        await stack.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await built.remove();
+  }
+  console.log(outDir);
+}
+
+await main();

@@ -277,17 +277,33 @@ export class Link<Info> {
     const conn = new MgmConnection(socket, attempt.dialed.host, attempt.dialed.port);
     attempt.conn = conn;
     if (signal.aborted) conn.destroy(new AbortedError('connecting to the management server'));
-    // Before the setup: the connection may end while its last reply is still being handed over.
+    // Registered before the setup: the connection may end while its last reply is still being handed over. An end
+    // during the setup is the setup's to report (its error says more, e.g. a TLS refusal on the first read);
+    // a setup that completes on a connection that already ended is a failed attempt, never a session.
+    let setupDone = false;
+    let endedInSetup: MgmError | null = null;
     conn.onEnd((err) => {
+      if (!setupDone) {
+        endedInSetup = err;
+        return;
+      }
       this.forget(n);
       this.input({ type: 'ended', attempt: n }, err);
     });
     try {
       attempt.info = await this.setup(conn, signal);
     } catch (err) {
+      setupDone = true;
       // Reported before the connection is destroyed, so a permanent refusal is not taken for a mere loss.
       this.input({ type: 'failed', attempt: n, permanent: permanent(err) }, asMgmError(err));
+      this.forget(n);
       conn.destroy();
+      return;
+    }
+    setupDone = true;
+    if (endedInSetup !== null) {
+      this.forget(n);
+      this.input({ type: 'failed', attempt: n, permanent: false }, endedInSetup);
       return;
     }
     this.input({ type: 'ready', attempt: n });

@@ -20,7 +20,7 @@ export interface CreateEngineOptions {
   settingsFile?: string;
   /** How often memory is asked for with `dump events 50`; threshold events come in between. */
   memoryRefreshMs?: number;
-  /** How long a request may take before the server counts as stalled. */
+  /** How long a request may take before the server counts as stalled (default 2.5 s: a stall shows within the 3 s budget). */
   requestTimeoutMs?: number;
 }
 
@@ -65,7 +65,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       connectstring: entry.connectstring,
       pollIntervalMs: settings.get().pollIntervalMs,
       memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
-      requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 2500,
       retryMs: 2000,
       sink: (input) => engine.feed(entry.id, input),
     });

@@ -3,6 +3,7 @@ import { EventStream } from '../../../native-mgm/client/event-stream.js';
 import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/types.js';
 import { eventText } from '../../engine/event-text.js';
+import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
 import { InvalidArgumentError } from 'commander';
 
@@ -39,8 +40,8 @@ export function registerEvents(program: Command): void {
         if (s.status === 'reconnecting') process.stderr.write(`ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);
         if (s.status === 'connected') process.stderr.write(`ndbtop: listening to ${s.host}:${s.port}\n`);
       });
-      await stream.start();
-      await new Promise<void>((resolve) => {
+      // Interrupting while still connecting is a clean stop too (exit 0), not a death by signal.
+      const interrupted = new Promise<void>((resolve) => {
         const stop = (): void => {
           stream.close();
           resolve();
@@ -48,5 +49,8 @@ export function registerEvents(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      process.stderr.write(`ndbtop: connecting to ${formatConnectstring(hosts)}\n`);
+      await Promise.race([stream.start(), interrupted]);
+      await interrupted;
     });
 }

@@ -33,6 +33,8 @@ export interface FaultReport {
   name: string;
   phases: Phase[];
   maxConnections: number;
+  /** The connections when the count peaked (`localPort->remotePort state`), to tell a leak from a race. */
+  connectionsAtMax: string[];
   allowedConnections: number;
   /** Markers sent while the cluster was reachable and the links live: each must be recorded exactly once. */
   liveMarkers: number[];
@@ -115,7 +117,7 @@ class Run {
       const n = line.kind === 'event' ? markerOf(line.event) : null;
       if (n !== null) recorded.set(n, (recorded.get(n) ?? 0) + 1);
     }
-    return { name, phases: this.phases, maxConnections, allowedConnections: ALLOWED_CONNECTIONS, liveMarkers: this.liveMarkers, recorded, recordingProblems: recording.problems.length };
+    return { name, phases: this.phases, maxConnections, connectionsAtMax: this.connections.atMax, allowedConnections: ALLOWED_CONNECTIONS, liveMarkers: this.liveMarkers, recorded, recordingProblems: recording.problems.length };
   }
 
   abort(): Promise<void> {
@@ -256,5 +258,5 @@ export function describe(r: FaultReport): string {
   const phases = r.phases.map((p) => `  ${p.label.padEnd(44)} ${String(p.ms).padStart(6)} ms  (${p.state.status}/${p.state.events}${p.state.lastError ? `: ${p.state.lastError}` : ''})`);
   const dup = [...r.recorded.values()].filter((c) => c > 1).length;
   const lost = r.liveMarkers.filter((n) => !r.recorded.has(n)).length;
-  return [`${r.name}`, ...phases, `  connections at most ${r.maxConnections} (allowed ${r.allowedConnections}); markers sent while live ${r.liveMarkers.length}, lost ${lost}, duplicated ${dup}`].join('\n');
+  return [`${r.name}`, ...phases, `  connections at most ${r.maxConnections} (allowed ${r.allowedConnections}${r.maxConnections > r.allowedConnections ? `; at the peak: ${r.connectionsAtMax.join(', ')}` : ''}); markers sent while live ${r.liveMarkers.length}, lost ${lost}, duplicated ${dup}`].join('\n');
 }

@@ -4,12 +4,12 @@ import { readFileSync } from 'node:fs';
 const GONE = new Set(['04', '05', '06', '07', '09', '0A', '0B']);
 
 /**
- * Counts this machine's open client-side TCP connections to the given ports, straight from /proc/net/tcp{,6}:
- * what the kernel holds, not what our code believes it holds, so a leaked or forgotten socket is counted too.
+ * This machine's open client-side TCP connections to `ports`, straight from /proc/net/tcp{,6}: what the kernel
+ * holds, not what our code believes it holds, so a leaked socket is counted too. As `localPort->remotePort state`.
  */
-export function openConnectionsTo(ports: readonly number[], excludeLocalPorts: ReadonlySet<number> = new Set()): number {
+export function openConnectionList(ports: readonly number[], excludeLocalPorts: ReadonlySet<number> = new Set()): string[] {
   const wanted = new Set(ports);
-  let count = 0;
+  const found: string[] = [];
   for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text: string;
     try {
@@ -23,21 +23,26 @@ export function openConnectionsTo(ports: readonly number[], excludeLocalPorts: R
       if (!local || !remote || !state || GONE.has(state)) continue;
       const remotePort = parseInt(remote.split(':')[1] ?? '', 16);
       const localPort = parseInt(local.split(':')[1] ?? '', 16);
-      if (wanted.has(remotePort) && !excludeLocalPorts.has(localPort)) count += 1;
+      if (wanted.has(remotePort) && !excludeLocalPorts.has(localPort)) found.push(`${localPort}->${remotePort} ${state}`);
     }
   }
-  return count;
+  return found;
 }
 
 /** Samples the count every `everyMs` and keeps the highest seen; stop() returns it. */
-export function watchConnections(ports: () => readonly number[], excludeLocalPorts: ReadonlySet<number>, everyMs = 50): { stop(): number; readonly max: number } {
+export function watchConnections(ports: () => readonly number[], excludeLocalPorts: ReadonlySet<number>, everyMs = 50): { stop(): number; readonly max: number; readonly atMax: string[] } {
   let max = 0;
+  let atMax: string[] = [];
   const timer = setInterval(() => {
-    max = Math.max(max, openConnectionsTo(ports(), excludeLocalPorts));
+    const now = openConnectionList(ports(), excludeLocalPorts);
+    if (now.length > max) [max, atMax] = [now.length, now];
   }, everyMs);
   return {
     get max() {
       return max;
+    },
+    get atMax() {
+      return atMax;
     },
     stop() {
       clearInterval(timer);

@@ -13,6 +13,22 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** Two consecutive free ports, for `ndbtop sim --mgm-nodes 2 --port P` (P and P+1). */
+export async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const probe = createServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port + 1, '127.0.0.1', () => resolve(true));
+    });
+    if (ok) {
+      await new Promise((r) => probe.close(r));
+      return port;
+    }
+  }
+}
+
 /**
  * `ndbtop sim` as a separate process, so it can be frozen with SIGSTOP or killed with SIGKILL the way an
  * operator's ndb_mgmd can: the kernel keeps accepting into the listen backlog of a stopped process, and a killed

@@ -1,4 +1,5 @@
 import type { Alert, EventView } from '../contract/events.js';
+import { connectionNotes, firstStatusNote } from './observations/engine-notes.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
@@ -212,6 +213,7 @@ export class ClusterTracker {
   }
 
   private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
+    if (this.nodes.size === 0 && states.length > 0) this.newEvents.push(this.log.note(firstStatusNote(states, at)));
     const seen = new Set<number>();
     for (const s of states) {
       seen.add(s.nodeId);
@@ -345,6 +347,7 @@ export class ClusterTracker {
   private applyConnection(c: ConnectionInput, at: number): void {
     const before = this.connection;
     this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
+    for (const n of connectionNotes(before, this.connection, at)) this.newEvents.push(this.log.note(n));
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if (isLive(before.status) && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);

@@ -35,7 +35,15 @@ export class EventLog {
   constructor(private readonly capacity = 10_000) {}
 
   add(e: ClusterEvent): EventView {
-    const view = toEventView(e, this.nextSeq++);
+    return this.push(toEventView(e, this.nextSeq++));
+  }
+
+  /** An entry of ndbtop's own (engine-notes.ts), numbered in the same sequence as the cluster's events. */
+  note(n: Omit<EventView, 'seq'>): EventView {
+    return this.push({ ...n, seq: this.nextSeq++ });
+  }
+
+  private push(view: EventView): EventView {
     this.items.push(view);
     if (this.items.length > this.capacity) this.items.splice(0, this.items.length - this.capacity);
     return view;

@@ -40,7 +40,8 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
       <div className="ev-line">
         <span className="ev-time">{formatClock(event.at)}</span>
         <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
-        <span className="ev-node">node {event.subjectNodeId ?? event.sourceNodeId}</span>
+        {/* Source 0 is no node: an entry of ndbtop's own (connected, first status, lost the stream). */}
+        <span className="ev-node">{event.sourceNodeId === 0 && event.subjectNodeId === null ? 'ndbtop' : `node ${event.subjectNodeId ?? event.sourceNodeId}`}</span>
         {count > 1 ? (
           <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about node ${event.subjectNodeId ?? event.sourceNodeId}`} onClick={() => onToggle(fold.key)}>
             ×{count}

@@ -6,6 +6,7 @@ import { parseEventRecord } from '../native-mgm/events/parse-event.js';
 import { StreamReader } from '../native-mgm/protocol/stream-reader.js';
 import { startSimulator } from '../native-mgm/sim/index.js';
 import { fmt, percentile } from './stats.js';
+import { benchTls } from './tls.bench.js';
 
 const ROUNDS = 400;
 
@@ -111,5 +112,6 @@ function eventThroughput(): void {
 export async function benchNativeMgm(): Promise<void> {
   console.log('== native-mgm');
   await statusRoundTrip();
+  await benchTls();
   eventThroughput();
 }

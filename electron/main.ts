@@ -37,7 +37,7 @@ async function refreshMenu(devTools: boolean): Promise<void> {
   const profiles = engine ? await engine.handlers.listProfiles({}) : [];
   const template = buildMenuTemplate(profiles, {
     showView: (view) => void win?.loadURL(viewUrl(view)),
-    connectProfile: (p) => void engine?.handlers.addCluster({ name: p.name, connectstring: p.connectstring }),
+    connectProfile: (p) => void engine?.handlers.addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}) }),
     about: () =>
       void dialog.showMessageBox({ type: 'info', title: 'About ndbtop', message: `ndbtop ${app.getVersion()}`, detail: 'Monitor for MySQL NDB Cluster, speaking the ndb_mgmd protocol.' }),
   }, { devTools });

@@ -11,7 +11,8 @@ export type MgmErrorCode =
   | 'PROTOCOL'
   | 'SERVER_PARSER_ERROR'
   | 'AUTH_REQUIRED'
-  | 'COMMAND_FAILED';
+  | 'COMMAND_FAILED'
+  | 'TLS';
 
 export class MgmError extends Error {
   readonly code: MgmErrorCode;
@@ -81,6 +82,29 @@ export class AuthorizationError extends MgmError {
   }
 }
 
+/** Why securing a session failed (spec §9); each reason gets its own message, the CLI one exit code. */
+export type TlsFailure =
+  | 'NO_CERTIFICATE'
+  | 'CERT_EXPIRED'
+  | 'CERT_NOT_YET_VALID'
+  | 'CA_MISMATCH'
+  | 'SERVER_WITHOUT_TLS'
+  | 'SERVER_TOO_OLD'
+  | 'HOSTNAME_MISMATCH'
+  | 'HANDSHAKE'
+  | 'BAD_FILE';
+
+/** TLS could not be set up; the session was closed, never continued in clear text. */
+export class TlsError extends MgmError {
+  constructor(
+    readonly reason: TlsFailure,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super('TLS', message, options);
+  }
+}
+
 /** The command was understood but failed; `result` is the server's text, shown to the user as it is. */
 export class CommandFailedError extends MgmError {
   constructor(
@@ -93,4 +117,11 @@ export class CommandFailedError extends MgmError {
 
 export function formatHostPort(host: string, port: number): string {
   return host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
+}
+
+/** A configuration body that cannot be decoded (spec §4.18.1); `reason` names what was wrong and where. */
+export class ConfigFormatError extends ProtocolError {
+  constructor(readonly reason: string) {
+    super('unusable configuration', reason);
+  }
 }

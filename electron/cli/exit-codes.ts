@@ -15,6 +15,8 @@ export const EXIT = {
   /** The server answered, but refused or failed the command. */
   COMMAND_FAILED: 5,
   TIMEOUT: 6,
+  /** TLS could not be set up (certificate missing, expired, wrong CA, host name, handshake), or is required. */
+  TLS: 7,
 } as const;
 
 export function exitCodeFor(err: unknown): number {
@@ -29,8 +31,11 @@ export function exitCodeFor(err: unknown): number {
       return EXIT.PROTOCOL;
     case 'COMMAND_FAILED':
     case 'SERVER_PARSER_ERROR':
-    case 'AUTH_REQUIRED':
       return EXIT.COMMAND_FAILED;
+    // The server requires TLS and this session has none: the cure is a certificate, like every TLS failure.
+    case 'AUTH_REQUIRED':
+    case 'TLS':
+      return EXIT.TLS;
     case 'TIMEOUT':
       return EXIT.TIMEOUT;
     case 'ABORTED':

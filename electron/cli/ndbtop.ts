@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { registerConfig } from './commands/config.js';
 import { registerDesktop } from './commands/desktop.js';
 import { registerEvents } from './commands/events.js';
 import { registerReplay } from './commands/replay.js';
@@ -28,6 +29,7 @@ const program = new Command()
 
 registerDesktop(program);
 registerShow(program);
+registerConfig(program);
 registerEvents(program);
 registerSim(program);
 registerServe(program);

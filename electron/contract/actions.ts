@@ -19,11 +19,16 @@ export const OperatorActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('exitSingleUser') }),
 ]);
 
-/** What the confirmation dialog says before anything is sent. */
+/** What the confirmation dialog says before anything is sent; asked again on every change while it is open. */
 export const ActionPreviewSchema = z.object({
   description: z.string(),
   safe: z.boolean(),
+  /** False when the action cannot be done as things are now (the node is gone): the dialog disables Confirm. */
+  possible: z.boolean(),
+  /** Why it is unsafe or impossible, e.g. "node group 0 will have no live node: the cluster will shut down". */
   warnings: z.array(z.string()),
+  /** What will happen, in words, e.g. "node 2 is the master: a new master will be elected". */
+  consequences: z.array(z.string()),
   allowed: z.boolean(),
 });
 

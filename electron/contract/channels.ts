@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from './actions.js';
+import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
-import { AppInfoSchema, ProfileSchema, SettingsSchema } from './settings.js';
+import { AppInfoSchema, ProfileSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
+import { ClusterConfigViewSchema } from './config.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
 
@@ -14,9 +16,12 @@ const ClusterRef = z.object({ clusterId: z.string().optional() });
 export const REQUESTS = {
   getAppInfo: { request: z.object({}), response: AppInfoSchema },
   listClusters: { request: z.object({}), response: z.array(ClusterSummarySchema) },
-  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000) }), response: ClusterSummarySchema },
+  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional() }), response: ClusterSummarySchema },
   removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
+  /** The configuration as last read; null before the first read. A snapshot's configGeneration says when to ask again. */
+  getClusterConfig: { request: ClusterRef, response: ClusterConfigViewSchema.nullable() },
+  getCounters: { request: ClusterRef, response: ClusterCountersSchema },
   getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },
   getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
   getEvents: {

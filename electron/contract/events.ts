@@ -16,6 +16,8 @@ export const EventViewSchema = z.object({
   subjectNodeId: z.number().int().nullable(),
   text: z.string(),
   fields: z.record(z.string(), z.number()),
+  /** The alert this event raised: its severity is then the alert's, so the log and the alert strip agree. */
+  alertId: z.string().optional(),
 });
 
 export const AlertKindSchema = z.enum([
@@ -28,6 +30,7 @@ export const AlertKindSchema = z.enum([
   'checkpoint-stall',
   'mgmd-lost',
   'event-stream-lost',
+  'cert-expiring',
 ]);
 
 export const AlertSchema = z.object({

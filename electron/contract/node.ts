@@ -34,6 +34,12 @@ export const RatesSchema = z.object({
   operations: z.number().nonnegative(),
   /** Gauge: operations in flight at the last reports, summed over TC instances. */
   concurrentOps: z.number().nonnegative(),
+  /** Reports dropped as impossible (≥ 2³¹ or beyond any data node's speed) since monitoring began. */
+  rejectedReports: z.number().int().nonnegative().optional(),
+  /** Older than two report periods, or of a node not connected: the last values seen, not current ones. */
+  stale: z.boolean().optional(),
+  /** Cluster totals only: how many data nodes had fresh reports and were summed, of how many. */
+  contributing: z.object({ nodes: z.number().int().nonnegative(), of: z.number().int().nonnegative() }).optional(),
 });
 
 export const MemoryUseSchema = z.object({
@@ -87,6 +93,13 @@ export const NodeViewSchema = z.object({
   safeToStop: z.boolean().nullable(),
   memory: z.object({ data: MemoryUseSchema.nullable(), index: MemoryUseSchema.nullable() }),
   rates: RatesSchema.nullable(),
+  /** Set while the node is not connected (NO_CONTACT): when it was last seen; its memory and rates are from then. */
+  lastSeenAt: Millis.nullable().optional(),
+  /** What the cluster's configuration says of the node: where it runs (also while it is down) and its memory sizes. */
+  configured: z
+    .object({ hostname: z.string(), dataMemoryBytes: z.number().nonnegative().nullable(), indexMemoryBytes: z.number().nonnegative().nullable() })
+    .nullable()
+    .optional(),
 });
 
 export const NodeGroupViewSchema = z.object({

@@ -5,12 +5,24 @@ export const SettingsSchema = z.object({
   historySeconds: z.number().int().min(60).max(24 * 3600),
   notifications: z.boolean(),
   theme: z.enum(['dark', 'light', 'system']),
+  /** Warn when a TLS certificate of a connection expires within this many days (default 30). */
+  certExpiryWarnDays: z.number().int().min(0).max(3650).optional(),
+});
+
+/** A connection's TLS as NDB tools take it (--ndb-mgm-tls, --ndb-tls-search-path, own CA/cert/key files). */
+export const ProfileTlsSchema = z.object({
+  mode: z.enum(['relaxed', 'strict']),
+  searchPath: z.string().max(4000).optional(),
+  caFile: z.string().max(4000).optional(),
+  certFile: z.string().max(4000).optional(),
+  keyFile: z.string().max(4000).optional(),
 });
 
 export const ProfileSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(100),
   connectstring: z.string().min(1).max(2000),
+  tls: ProfileTlsSchema.optional(),
 });
 
 export const AppInfoSchema = z.object({
@@ -21,4 +33,5 @@ export const AppInfoSchema = z.object({
 
 export type Settings = z.infer<typeof SettingsSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
+export type ProfileTls = z.infer<typeof ProfileTlsSchema>;
 export type AppInfo = z.infer<typeof AppInfoSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AlertSchema } from './events.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
+import { TlsViewSchema } from './tls.js';
 
 /**
  * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
@@ -20,6 +21,10 @@ export const ConnectionViewSchema = z.object({
     status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
     lastEventAt: z.number().int().nullable(),
   }),
+  /** Absent in recordings made before TLS support. */
+  tls: TlsViewSchema.nullable().optional(),
+  /** Management servers (host:port) the configuration lists and the connectstring did not: added for failover. */
+  configMgmds: z.array(z.string()).optional(),
 });
 
 export const BackupViewSchema = z.object({
@@ -45,6 +50,8 @@ export const ClusterSnapshotSchema = z.object({
   rates: RatesSchema.nullable(),
   backup: BackupViewSchema.nullable(),
   alerts: z.array(AlertSchema),
+  /** Generation of the configuration last read (getClusterConfig has it); null before, absent from older recordings. */
+  configGeneration: z.number().int().nullable().optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -63,6 +70,7 @@ export const SnapshotDeltaSchema = z.object({
   rates: RatesSchema.nullable().optional(),
   backup: BackupViewSchema.nullable().optional(),
   alerts: z.array(AlertSchema).optional(),
+  configGeneration: z.number().int().nullable().optional(),
 });
 
 export const ClusterSummarySchema = z.object({

@@ -1,4 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
+import type { ProfileTls } from '../contract/settings.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../cli/tls-options.js';
 
 export interface DesktopArgs {
   connectstring: string | undefined;
@@ -7,6 +9,7 @@ export interface DesktopArgs {
   pollIntervalMs: number | undefined;
   actionsEnabled: boolean;
   devTools: boolean;
+  tls: ProfileTls;
 }
 
 function pollMs(value: string): number {
@@ -21,7 +24,7 @@ function pollMs(value: string): number {
  * falls back to NDB_CONNECTSTRING, and without that to the built-in simulated cluster.
  */
 export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv): DesktopArgs {
-  const program = new Command()
+  const program = addMgmTlsOptions(new Command())
     .allowUnknownOption()
     .allowExcessArguments()
     .exitOverride()
@@ -34,7 +37,7 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     .option('--read-only', 'refuse operator actions')
     .option('--dev-tools');
   program.parse([...argv], { from: 'user' });
-  const o = program.opts<{ connectstring?: string; record?: string; replay?: string; poll?: number; readOnly?: boolean; devTools?: boolean }>();
+  const o = program.opts<{ connectstring?: string; record?: string; replay?: string; poll?: number; readOnly?: boolean; devTools?: boolean } & TlsCliOptions>();
   return {
     connectstring: o.connectstring ?? (env.NDB_CONNECTSTRING || undefined),
     recordFile: o.record,
@@ -42,5 +45,6 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     pollIntervalMs: o.poll,
     actionsEnabled: o.readOnly !== true,
     devTools: o.devTools === true,
+    tls: mgmTlsFrom(o),
   };
 }

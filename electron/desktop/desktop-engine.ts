@@ -13,7 +13,7 @@ export function startDesktopEngine(args: DesktopArgs, userDataDir: string): Prom
   if (args.replayFile !== undefined) return createReplayEngine({ file: args.replayFile });
   return createEngine({
     host: 'desktop',
-    clusters: [args.connectstring === undefined ? {} : { connectstring: args.connectstring }],
+    clusters: [{ ...(args.connectstring === undefined ? {} : { connectstring: args.connectstring }), tls: args.tls }],
     actionsEnabled: args.actionsEnabled,
     recordFile: args.recordFile,
     pollIntervalMs: args.pollIntervalMs,

@@ -7,6 +7,7 @@ export const VIEWS = [
   { id: 'restarts', label: 'Restart Timeline', accelerator: 'CmdOrCtrl+2' },
   { id: 'throughput', label: 'Throughput', accelerator: 'CmdOrCtrl+3' },
   { id: 'events', label: 'Events', accelerator: 'CmdOrCtrl+4' },
+  { id: 'config', label: 'Configuration', accelerator: 'CmdOrCtrl+6' },
 ] as const;
 export type ViewId = (typeof VIEWS)[number]['id'];
 

@@ -3,6 +3,11 @@ import type { Alert, AlertKind } from '../contract/events.js';
 /** How many alerts are kept in all (active ones are never dropped). */
 const CAPACITY = 500;
 
+function evictionRank(a: Alert): number {
+  if (a.acknowledged) return 0;
+  return a.severity === 'critical' ? 2 : 1;
+}
+
 /**
  * Alerts keyed by the condition that raised them, so a condition raises one alert until it is over. An alert
  * stays visible until it is both over and acknowledged, so nothing flashes by unseen.
@@ -49,11 +54,21 @@ export class AlertBook {
     return this.alerts.filter((a) => !a.acknowledged || a.resolvedAt === null).map((a) => ({ ...a }));
   }
 
+  /**
+   * Over capacity, the oldest of the least important resolved alerts goes first: acknowledged ones, then
+   * unacknowledged warnings, and an unacknowledged critical one (a lost management server) only when nothing else
+   * is left, so a storm of routine alerts cannot push it out before anyone saw it.
+   */
   private trim(): void {
     while (this.alerts.length > CAPACITY) {
-      const i = this.alerts.findIndex((a) => a.resolvedAt !== null);
-      if (i < 0) return;
-      this.alerts.splice(i, 1);
+      let victim = -1;
+      for (const [i, a] of this.alerts.entries()) {
+        if (a.resolvedAt === null) continue;
+        if (victim < 0 || evictionRank(a) < evictionRank(this.alerts[victim] as Alert)) victim = i;
+        if (evictionRank(a) === 0) break;
+      }
+      if (victim < 0) return;
+      this.alerts.splice(victim, 1);
     }
   }
 }

@@ -1,9 +1,11 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import { EventStream, MgmClient, resolveConnectstring, type ClusterEvent, type LinkState } from '../../native-mgm/index.js';
+import { EventStream, formatHostPort, MgmClient, resolveConnectstring, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost, type MgmTlsOptions } from '../../native-mgm/index.js';
 import { refusalText, sendAction } from './action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from './tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import { ConfigWatcher, extraMgmds } from './config/config-watcher.js';
 
 export interface MonitorOptions {
   connectstring: string;
@@ -12,7 +14,13 @@ export interface MonitorOptions {
   requestTimeoutMs: number;
   /** Pause between first-connection attempts while no management server answers. */
   retryMs: number;
+  /** How often the configuration is read again to notice a new generation (also after a server comes back). */
+  configRefreshMs?: number;
   sink: (input: TrackerInput) => void;
+  /** TLS for every session (command, events, actions), as NDB tools take it; absent: clear text. */
+  tls?: MgmTlsOptions;
+  /** Warn when a certificate expires within this many days. */
+  certExpiryWarnDays?: number;
 }
 
 /** Events after which `get status` is asked at once rather than at the next poll (spec §8.3). */
@@ -54,15 +62,25 @@ export class ClusterMonitor {
   private errorAt = 0;
   private clientReady = false;
   private closed = false;
+  private readonly tls: TlsWatch;
+  private config: ConfigWatcher | null = null;
+  /** Failover hosts learned from the configuration, each added once. */
+  private readonly learned: MgmHost[] = [];
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, fatal: false, configMgmds: [] };
+    this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
   }
 
   start(): void {
     try {
-      const common = { connectstring: this.options.connectstring, requestTimeoutMs: this.options.requestTimeoutMs, connectTimeoutMs: this.options.requestTimeoutMs };
+      const common = {
+        connectstring: this.options.connectstring,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        connectTimeoutMs: this.options.requestTimeoutMs,
+        ...(this.options.tls ? { tls: this.options.tls } : {}),
+      };
       this.client = new MgmClient(common);
       this.stream = new EventStream(common);
     } catch (err) {
@@ -82,6 +100,16 @@ export class ClusterMonitor {
     stream.events.on('event', (e) => this.onEvent(e));
     stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
     void this.keepTrying(() => stream.start(), 'event stream');
+    this.config = new ConfigWatcher({
+      // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
+      fetch: () => client.getConfig({ linksOf: 255 }),
+      changed: (config) => {
+        this.options.sink({ kind: 'config', t: Date.now(), config });
+        this.learnMgmds(config);
+      },
+      error: (err) => this.noteError(err, 'configuration'),
+      periodMs: this.options.configRefreshMs ?? 30_000,
+    });
     this.poll.start();
     this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
   }
@@ -103,6 +131,7 @@ export class ClusterMonitor {
       requestTimeoutMs: this.options.requestTimeoutMs,
       connectTimeoutMs: this.options.requestTimeoutMs,
       reconnect: false,
+      ...(this.options.tls ? { tls: this.options.tls } : {}),
     });
     try {
       await actionClient.connect();
@@ -117,15 +146,18 @@ export class ClusterMonitor {
     }
   }
 
-  /** The connectstring's hosts, the one the command connection uses first. */
+  /** The management servers, the one the command connection uses first. */
   private hostsFromCurrent() {
-    const hosts = resolveConnectstring({ explicit: this.options.connectstring }).hosts;
+    // The same list the command link dials, in its order: the connectstring's, then those from the configuration.
+    const hosts = [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned];
     const current = this.client?.state.hostIndex ?? 0;
     return [...hosts.slice(current), ...hosts.slice(0, current)];
   }
 
   close(): void {
     this.closed = true;
+    this.tls.close();
+    this.config?.close();
     this.poll.close();
     if (this.memoryTimer) clearInterval(this.memoryTimer);
     this.client?.close();
@@ -140,6 +172,10 @@ export class ClusterMonitor {
         await client.connect();
         this.clientReady = true;
         void this.refreshMemory();
+        // Before the first status: a node that is down prints a placeholder node group, and only the
+        // configuration says which group it is missing from (a failed read is reported and the poll goes on).
+        await this.config?.check();
+        this.config?.start();
       }
       const requestedAt = Date.now();
       const nodes = await client.getStatus();
@@ -171,10 +207,24 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      if (this.client) this.tls.connected(this.client);
+      // A management server that comes back may carry a new configuration generation.
+      if (this.picture.command !== null && this.picture.command.status !== 'connected' && this.clientReady) void this.config?.check();
     }
     this.picture.command = s;
     if (s.lastError) this.noteError(s.lastError);
     else this.publishConnection();
+  }
+
+  /** Management servers the configuration lists beyond the connectstring become failover targets (and are shown). */
+  private learnMgmds(config: ClusterConfig): void {
+    const extra = extraMgmds(config, [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned]);
+    if (extra.length === 0) return;
+    this.learned.push(...extra);
+    this.client?.addFailoverHosts(extra);
+    this.stream?.addFailoverHosts(extra);
+    this.picture.configMgmds = this.learned.map((h) => formatHostPort(h.host, h.port));
+    this.publishConnection();
   }
 
   /** The first connection is retried by us; after that the link reconnects and fails over on its own. */
@@ -193,6 +243,7 @@ export class ClusterMonitor {
 
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
+    this.tls.failed(err);
     const text = err instanceof Error ? err.message : String(err);
     this.picture.lastError = what ? `${what}: ${text}` : text;
     this.errorAt = Date.now();
@@ -210,6 +261,7 @@ export class ClusterMonitor {
   /** Only real changes become inputs (and recording lines). */
   private publishConnection(): void {
     if (this.closed) return;
+    if (this.options.tls) this.picture.tls = this.tls.view();
     const connection: ConnectionInput = connectionInput(this.picture);
     const key = JSON.stringify(connection);
     if (key === this.lastSent) return;

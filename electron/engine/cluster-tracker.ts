@@ -1,3 +1,5 @@
+import { expiringCerts } from './tls/cert-expiry.js';
+import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import { connectionNotes, firstStatusNote } from './observations/engine-notes.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
@@ -5,7 +7,11 @@ import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/nod
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
 import { AlertBook } from './alert-book.js';
+import { markRaisingEvent } from './alerts/event-severity.js';
+import { MEMORY_LEVELS, MemoryLevels } from './alerts/memory-levels.js';
 import { BackupTracker } from './backup-tracker.js';
+import { AlertTally } from './counters/alert-tally.js';
+import { StatisticsTotals } from './counters/statistics-totals.js';
 import { EventLog } from './event-log.js';
 import { arbitCode, eventText } from './event-text.js';
 import { ClusterHistory, type MetricValues } from './history.js';
@@ -16,6 +22,8 @@ import { isFresh, RateTracker } from './rates.js';
 import { RestartTracker } from './restart-tracker.js';
 import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import type { ClusterConfigView } from '../contract/config.js';
+import { ConfigState } from './config/config-state.js';
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -30,6 +38,7 @@ export interface TrackerOptions {
   mode: ConnectionView['mode'];
   historySeconds: number;
   eventLogSize?: number;
+  memoryAlertHoldMs?: number | undefined;
 }
 
 interface NodeRecord {
@@ -47,11 +56,9 @@ interface NodeRecord {
 const NOT_LOGGED = new Set(['TransReportCounters', 'OperationReportCounters']);
 const ARBITRATION_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
 const ARBITRATION_NEEDED = new Set([42, 46]);
-const MEMORY_LEVELS = [
-  { level: 'critical', percent: 90, kind: 'memory-critical', severity: 'critical' },
-  { level: 'high', percent: 80, kind: 'memory-high', severity: 'warning' },
-] as const;
 
+/** Statuses in which the management server has no contact with the node: what we show of it is from before. */
+const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
 const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
 const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
 
@@ -63,19 +70,26 @@ export class ClusterTracker {
   private readonly nodes = new Map<number, NodeRecord>();
   private now = 0;
   private sampledAt: number | null = null;
+  private certAlerts = new Set<string>();
   private connection: ConnectionView;
   private singleUserApi: number | null = null;
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
   private readonly rates = new RateTracker();
+  private readonly totals = new StatisticsTotals();
+  private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
+  private readonly memoryLevels: MemoryLevels;
   private readonly backup = new BackupTracker();
   private readonly log: EventLog;
   private readonly alerts: AlertBook;
   private readonly timeline: StatusTimeline;
   readonly history: ClusterHistory;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
+  private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
+  /** The logged event being applied: an alert it raises gives it its severity. */
+  private eventInHand: EventView | null = null;
   /** Set by what must reach the screen at once: an alert, a data node leaving or reaching the up state. */
   private urgentChange = false;
 
@@ -96,8 +110,11 @@ export class ClusterTracker {
       eventStream: { status: 'connecting', lastEventAt: null },
     };
     this.log = new EventLog(options.eventLogSize);
+    this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
     this.alerts = new AlertBook((a) => {
       this.urgentChange = true;
+      if (this.eventInHand) markRaisingEvent(this.eventInHand, a);
+      this.alertTally.count(a);
       listener.alert(a);
     });
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
@@ -142,6 +159,11 @@ export class ClusterTracker {
       case 'tick':
         this.sample(input.t);
         break;
+      case 'config': {
+        const note = this.config.apply(input.config, input.t);
+        if (note) this.newEvents.push(this.log.note(note));
+        break;
+      }
     }
     this.checkGroups(this.now);
     if (this.newEvents.length > 0) {
@@ -158,6 +180,15 @@ export class ClusterTracker {
     return this.log.page(beforeSeq, limit);
   }
 
+  configView(): ClusterConfigView | null {
+    return this.config.view();
+  }
+
+  /** NoOfReplicas from the configuration, null until it is read. */
+  replicas(): number | null {
+    return this.config.replicas();
+  }
+
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
   }
@@ -171,26 +202,34 @@ export class ClusterTracker {
       connection: { ...this.connection, mgmd: this.connection.mgmd && { ...this.connection.mgmd }, eventStream: { ...this.connection.eventStream } },
       sampledAt: this.sampledAt,
       nodes: [...this.nodes.values()].sort((a, b) => a.state.nodeId - b.state.nodeId).map((n) => this.nodeView(n, members)),
-      nodeGroups: nodeGroups(members),
+      nodeGroups: nodeGroups(members, this.config.replicas()),
       masterNodeId: master?.state.nodeId ?? null,
       singleUserApiNodeId: this.singleUserApi,
-      rates: this.rates.total(),
+      rates: this.rates.total(this.now, this.dataNodeIds()),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
+      configGeneration: this.config.generation,
     };
+  }
+
+  /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
+  counters(): ClusterCounters {
+    return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
   }
 
   private nodeView(n: NodeRecord, members: readonly GroupMember[]): NodeView {
     const s = n.state;
     const id = s.nodeId;
     const member = members.find((m) => m.nodeId === id);
+    const connected = isConnected(n.status);
+    const rates = this.rates.node(id);
     return {
       nodeId: id,
       type: s.type,
       status: n.status,
       statusRaw: n.status === s.status ? s.statusRaw : n.status,
       startPhase: n.startPhase,
-      nodeGroup: s.type === 'NDB' ? n.nodeGroup : null,
+      nodeGroup: s.type === 'NDB' ? this.groupOf(n) : null,
       version: s.version,
       versionRaw: s.versionRaw,
       mysqlVersion: s.mysqlVersion,
@@ -202,14 +241,26 @@ export class ClusterTracker {
       sampledAt: n.sampledAt,
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
-      safeToStop: s.type === 'NDB' && member ? safeToStop(member, members) : null,
+      // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
+      safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: { ...this.memory.node(id) },
-      rates: this.rates.node(id),
+      rates: rates && { ...rates, stale: !connected || !isFresh(rates, this.now) },
+      lastSeenAt: connected ? null : n.statusSince,
+      configured: this.config.configured(id),
     };
   }
 
+  private dataNodeIds(): number[] {
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
+  }
+
+  /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
+  private groupOf(n: NodeRecord): NodeRecord['nodeGroup'] {
+    return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);
+  }
+
   private members(): GroupMember[] {
-    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: n.nodeGroup }));
+    return [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
   }
 
   private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
@@ -253,6 +304,8 @@ export class ClusterTracker {
     this.timeline.note(id, status, phase, at);
     this.restarts.onStatus(id, status, phase, at);
     if (rec.state.type !== 'NDB') return;
+    // A (re)starting node's instances begin new report periods: its earlier reports say nothing about them.
+    if (status === 'STARTING' && previous !== 'STARTING') this.rates.restarted(id);
     // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
     if (isUp(previous) !== isUp(status)) this.urgentChange = true;
     const key = `node-down:${id}`;
@@ -270,8 +323,20 @@ export class ClusterTracker {
   private applyEvent(e: ClusterEvent): void {
     const at = e.receivedAt;
     this.connection.eventStream.lastEventAt = at;
-    if (!NOT_LOGGED.has(e.name)) this.newEvents.push(this.log.add(e));
-    if (this.rates.apply(e) || this.backup.apply(e)) return;
+    const view = NOT_LOGGED.has(e.name) ? null : this.log.add(e);
+    if (view) this.newEvents.push(view);
+    this.eventInHand = view;
+    try {
+      this.applyEventEffects(e, at);
+    } finally {
+      this.eventInHand = null;
+    }
+  }
+
+  private applyEventEffects(e: ClusterEvent, at: number): void {
+    // Totals and rates read the same reports; both must see every one.
+    const statistics = this.totals.apply(e);
+    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
     const f = e.fields;
     const src = e.sourceNodeId;
     switch (e.name) {
@@ -336,10 +401,10 @@ export class ClusterTracker {
 
   private checkMemory(id: number, kind: MemoryKind, at: number): void {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
-    const level = MEMORY_LEVELS.find((l) => percent >= l.percent)?.level ?? null;
+    const level = this.memoryLevels.update(`${id}:${kind}`, percent, at);
     for (const l of MEMORY_LEVELS) {
       const key = `${l.kind}:${id}:${kind}`;
-      if (l.level === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used`);
+      if (l === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used (≥ ${l.raiseAt} %)`);
       else this.alerts.resolve(key, at);
     }
   }
@@ -352,14 +417,24 @@ export class ClusterTracker {
     else if (isLive(before.status) && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);
     }
+    this.checkCertExpiry(c, at);
     if (c.eventStream.status === 'live') this.alerts.resolve('event-stream-lost', at);
     else if (before.eventStream.status === 'live' && isLost(c.eventStream.status)) {
       this.alerts.raise('event-stream-lost', 'event-stream-lost', 'warning', at, null, 'Lost the event stream: state changes now arrive only by polling');
     }
   }
 
+  /** One warning per certificate of the connection that expires within the window; over once it is renewed. */
+  private checkCertExpiry(c: ConnectionInput, at: number): void {
+    const expiring = expiringCerts(c.tls, at);
+    const keys = new Set(expiring.map((e) => e.key));
+    for (const key of this.certAlerts) if (!keys.has(key)) this.alerts.resolve(key, at);
+    for (const e of expiring) this.alerts.raise(e.key, 'cert-expiring', 'warning', at, null, e.message);
+    this.certAlerts = keys;
+  }
+
   private checkGroups(at: number): void {
-    for (const g of nodeGroups(this.members())) {
+    for (const g of nodeGroups(this.members(), this.config.replicas())) {
       if (this.groupHealth.get(g.nodeGroup) === g.health) continue;
       this.groupHealth.set(g.nodeGroup, g.health);
       const degraded = `ng-degraded:${g.nodeGroup}`;
@@ -372,10 +447,9 @@ export class ClusterTracker {
   }
 
   private sample(at: number): void {
-    const total = this.rates.total();
-    const dataIds = [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => n.state.nodeId);
+    const dataIds = this.dataNodeIds();
     const cluster: MetricValues = {
-      ...rateValues(isFresh(total, at) ? total : null),
+      ...rateValues(this.rates.total(at, dataIds)),
       dataMemory: this.memory.clusterPercent('data', dataIds),
       indexMemory: this.memory.clusterPercent('index', dataIds),
     };

@@ -1,4 +1,5 @@
 import type { ConnectionView } from '../contract/snapshot.js';
+import type { TlsView } from '../contract/tls.js';
 import type { LinkState, SessionInfo } from '../../native-mgm/index.js';
 import type { ConnectionInput } from './tracker-input.js';
 
@@ -12,6 +13,10 @@ export interface LinkPicture {
   lastError: string | null;
   /** Set when the connectstring itself is unusable: nothing will be tried. */
   fatal: boolean;
+  /** How the command session is secured; absent when the monitor has no TLS set-up. */
+  tls?: TlsView;
+  /** host:port of management servers added from the configuration. */
+  configMgmds: string[];
 }
 
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
@@ -39,5 +44,7 @@ export function connectionInput(p: LinkPicture): ConnectionInput {
     failovers: s?.failovers ?? 0,
     lastError: p.lastError,
     eventStream: { status: eventStatus(p.events, p.fatal) },
+    ...(p.tls ? { tls: p.tls } : {}),
+    ...(p.configMgmds.length > 0 ? { configMgmds: [...p.configMgmds] } : {}),
   };
 }

@@ -1,4 +1,4 @@
-import type { Settings } from '../contract/settings.js';
+import type { ProfileTls, Settings } from '../contract/settings.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { appVersion } from './app-version.js';
 import { ClusterMonitor } from './cluster-monitor.js';
@@ -6,11 +6,12 @@ import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
 import type { EngineHost } from './engine-host.js';
 import { Recorder } from './recorder.js';
 import { SettingsStore } from './settings-store.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 
 export interface CreateEngineOptions {
   host: 'desktop' | 'serve';
   /** Clusters to watch; one without a connectstring is the built-in simulator. None given: the simulator. */
-  clusters?: Array<{ name?: string; connectstring?: string }>;
+  clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls }>;
   /** Options for the built-in simulator; false: never start it. */
   simulator?: SimulatorOptions | false;
   pollIntervalMs?: number;
@@ -22,6 +23,10 @@ export interface CreateEngineOptions {
   memoryRefreshMs?: number;
   /** How long a request may take before the server counts as stalled (default 2.5 s: a stall shows within the 3 s budget). */
   requestTimeoutMs?: number;
+  /** How long memory must stay below an alert's clear mark before the alert is over (tests shorten it). */
+  memoryAlertHoldMs?: number;
+  /** How often the configuration is read again to notice a new generation. */
+  configRefreshMs?: number;
 }
 
 export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
@@ -51,6 +56,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     host: options.host,
     version,
     actionsEnabled: options.actionsEnabled ?? false,
+    ...(options.memoryAlertHoldMs !== undefined ? { memoryAlertHoldMs: options.memoryAlertHoldMs } : {}),
     settings,
     recorder,
     connect: (entry) => watch(entry),
@@ -67,7 +73,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
       requestTimeoutMs: options.requestTimeoutMs ?? 2500,
       retryMs: 2000,
+      ...(options.configRefreshMs !== undefined ? { configRefreshMs: options.configRefreshMs } : {}),
       sink: (input) => engine.feed(entry.id, input),
+      ...(entry.tls ? { tls: entry.tls } : {}),
+      certExpiryWarnDays: settings.get().certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS,
     });
     monitor.start();
     return monitor;
@@ -77,6 +86,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const simulated = !c.connectstring;
     const connectstring = c.connectstring ?? simulator?.connectstring ?? '';
     const entry = engine.addCluster(c.name ?? (simulated ? 'Simulated cluster' : connectstring), connectstring, simulated ? 'simulated' : 'live');
+    if (c.tls) entry.tls = c.tls;
     entry.source = watch(entry);
   }
   tick = setInterval(() => {

@@ -1,7 +1,7 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { EngineHandlers } from '../contract/api.js';
 import type { PushMessage } from '../contract/channels.js';
-import type { AppInfo } from '../contract/settings.js';
+import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
 import { ClusterTracker } from './cluster-tracker.js';
 import type { EngineHost } from './engine-host.js';
@@ -22,6 +22,8 @@ export interface ClusterSource {
 export interface ClusterEntry {
   readonly id: string;
   readonly connectstring: string;
+  /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
+  tls?: ProfileTls;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
 }
@@ -30,6 +32,7 @@ export interface EngineConfig {
   host: AppInfo['host'];
   version: string;
   actionsEnabled: boolean;
+  memoryAlertHoldMs?: number;
   settings: SettingsStore;
   recorder: Recorder | null;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
@@ -75,7 +78,7 @@ export class Engine implements EngineHost {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
@@ -92,10 +95,11 @@ export class Engine implements EngineHost {
   }
 
   /** A cluster the user adds from the UI: only where the engine can connect to clusters. */
-  connectCluster(name: string, connectstring: string): ClusterSummary {
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
     const entry = this.addCluster(name, connectstring, 'live');
+    if (tls) entry.tls = tls;
     entry.source = connect(entry);
     return this.summary(entry);
   }

@@ -38,15 +38,15 @@ export class EventLog {
     return this.push(toEventView(e, this.nextSeq++));
   }
 
-  /** An entry of ndbtop's own (engine-notes.ts), numbered in the same sequence as the cluster's events. */
-  note(n: Omit<EventView, 'seq'>): EventView {
-    return this.push({ ...n, seq: this.nextSeq++ });
-  }
-
   private push(view: EventView): EventView {
     this.items.push(view);
     if (this.items.length > this.capacity) this.items.splice(0, this.items.length - this.capacity);
     return view;
+  }
+
+  /** An entry the engine makes itself (a configuration change), not a cluster log event. */
+  note(view: Omit<EventView, 'seq'>): EventView {
+    return this.push({ ...view, seq: this.nextSeq++ });
   }
 
   /** The newest `limit` events older than `beforeSeq`, oldest first. */

@@ -9,9 +9,11 @@ export function makeHandlers(engine: Engine): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring }) => engine.connectCluster(name, connectstring),
+    addCluster: async ({ name, connectstring, tls }) => engine.connectCluster(name, connectstring, tls),
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
+    getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
+    getCounters: async ({ clusterId }) => engine.cluster(clusterId).tracker.counters(),
     getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
     getTimeline: async ({ clusterId, fromMs }) => engine.cluster(clusterId).tracker.timelineView(fromMs),
     getEvents: async ({ clusterId, beforeSeq, limit }) => engine.cluster(clusterId).tracker.events(beforeSeq, limit),
@@ -21,7 +23,10 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       if (open) engine.feed(entry.id, { kind: 'ack', t: Date.now(), alertId });
       return { acknowledged: open };
     },
-    previewAction: async ({ clusterId, action }) => previewAction(action, engine.cluster(clusterId).tracker.snapshot(), engine.actionsAllowed),
+    previewAction: async ({ clusterId, action }) => {
+      const tracker = engine.cluster(clusterId).tracker;
+      return previewAction(action, tracker.snapshot(), engine.actionsAllowed, { noOfReplicas: tracker.replicas() });
+    },
     runAction: async ({ clusterId, action }) => {
       const entry = engine.cluster(clusterId);
       if (!engine.actionsAllowed) return { ok: false, message: 'operator actions are disabled (start ndbtop with --allow-actions)' };

@@ -8,8 +8,11 @@ export interface GroupMember {
   nodeGroup: number | 'none' | null;
 }
 
-/** OK: every member up; DEGRADED: some; OFFLINE: none. Only real node groups (≥ 0) count. */
-export function nodeGroups(members: readonly GroupMember[]): NodeGroupView[] {
+/**
+ * OK: every member up; DEGRADED: some; OFFLINE: none. Only real node groups (≥ 0) count. With NoOfReplicas from
+ * the configuration, a group with fewer members than that is missing some, so it is not OK.
+ */
+export function nodeGroups(members: readonly GroupMember[], replicas: number | null = null): NodeGroupView[] {
   const groups = new Map<number, GroupMember[]>();
   for (const m of members) {
     if (typeof m.nodeGroup !== 'number' || m.nodeGroup < 0) continue;
@@ -19,7 +22,8 @@ export function nodeGroups(members: readonly GroupMember[]): NodeGroupView[] {
     .sort(([a], [b]) => a - b)
     .map(([nodeGroup, list]) => {
       const live = list.filter((m) => isUp(m.status)).length;
-      const health = live === list.length ? 'OK' : live === 0 ? 'OFFLINE' : 'DEGRADED';
+      const expected = Math.max(list.length, replicas ?? 0);
+      const health = live === expected ? 'OK' : live === 0 ? 'OFFLINE' : 'DEGRADED';
       return { nodeGroup, nodeIds: list.map((m) => m.nodeId).sort((a, b) => a - b), live, health };
     });
 }
@@ -28,9 +32,10 @@ export function nodeGroups(members: readonly GroupMember[]): NodeGroupView[] {
  * "Safe to stop X?" as a prediction (spec §8.4): every other member of X's node group is up. A node in no node
  * group holds no data; a node whose group was never seen is not called safe.
  */
-export function safeToStop(member: GroupMember, members: readonly GroupMember[]): boolean {
+export function safeToStop(member: GroupMember, members: readonly GroupMember[], replicas: number | null = null): boolean {
   if (member.nodeGroup === 'none') return true;
   if (member.nodeGroup === null) return false;
   const others = members.filter((m) => m.nodeId !== member.nodeId && m.nodeGroup === member.nodeGroup);
-  return others.length > 0 && others.every((m) => isUp(m.status));
+  // With NoOfReplicas known, a group whose other replicas are not all listed is not called safe either.
+  return others.length > 0 && others.length + 1 >= (replicas ?? 0) && others.every((m) => isUp(m.status));
 }

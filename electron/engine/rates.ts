@@ -1,83 +1,103 @@
 import type { Rates } from '../contract/node.js';
 import type { ClusterEvent } from '../../native-mgm/index.js';
-import { SlidingSum } from './sliding-sum.js';
+import { implausible } from './rates/plausible.js';
+import { REPORT_PERIOD_MS, ReportStream } from './rates/report-stream.js';
 
-/** The DBTC/DBLQH report period (spec §7.1): each instance reports once per window. */
-export const RATE_WINDOW_MS = 5000;
+export const RATE_WINDOW_MS = REPORT_PERIOD_MS;
 
-/** Vector layout: the rate fields in order, then the concurrentOps gauge. */
-const RATE_KEYS = ['transactions', 'commits', 'reads', 'simpleReads', 'writes', 'scans', 'rangeScans', 'aborts', 'operations'] as const;
-const GAUGE_INDEX = RATE_KEYS.length;
-const WIDTH = RATE_KEYS.length + 1;
+/** TransReportCounters fields in vector order; conc_op_count is a gauge (spec §7.1), the rest are deltas. */
+const TC_FIELDS = [
+  ['transactions', 'trans_count'],
+  ['commits', 'commit_count'],
+  ['reads', 'read_count'],
+  ['simpleReads', 'simple_read_count'],
+  ['writes', 'write_count'],
+  ['scans', 'scan_count'],
+  ['rangeScans', 'range_scan_count'],
+  ['aborts', 'abort_count'],
+  ['concurrentOps', 'conc_op_count'],
+] as const;
+const TC_GAUGES: ReadonlySet<number> = new Set([TC_FIELDS.length - 1]);
+const NO_GAUGES: ReadonlySet<number> = new Set();
 
-const TRANS_FIELD_OF: Partial<Record<(typeof RATE_KEYS)[number], string>> = {
-  transactions: 'trans_count',
-  commits: 'commit_count',
-  reads: 'read_count',
-  simpleReads: 'simple_read_count',
-  writes: 'write_count',
-  scans: 'scan_count',
-  rangeScans: 'range_scan_count',
-  aborts: 'abort_count',
-};
+type RateFields = Omit<Rates, 'at' | 'windowMs' | 'rejectedReports' | 'contributing' | 'stale'>;
+type RateKey = keyof RateFields;
+const RATE_KEYS: readonly RateKey[] = [...TC_FIELDS.map(([k]) => k), 'operations'];
 
-function vectorOf(event: ClusterEvent): number[] | null {
-  if (event.name === 'OperationReportCounters') {
-    const v = new Array<number>(WIDTH).fill(0);
-    v[RATE_KEYS.indexOf('operations')] = event.fields.ops ?? 0;
-    return v;
-  }
-  if (event.name !== 'TransReportCounters') return null;
-  const v = RATE_KEYS.map((k) => {
-    const field = TRANS_FIELD_OF[k];
-    return field === undefined ? 0 : (event.fields[field] ?? 0);
-  });
-  v.push(event.fields.conc_op_count ?? 0);
-  return v;
+interface NodeStreams {
+  tc: ReportStream;
+  lqh: ReportStream;
+  rejected: number;
 }
 
-function ratesOf(sum: SlidingSum, at: number): Rates {
-  const perSecond = (i: number): number => Math.max(0, ((sum.totals[i] ?? 0) * 1000) / sum.windowMs);
-  const rates = Object.fromEntries(RATE_KEYS.map((k, i) => [k, perSecond(i)])) as Record<(typeof RATE_KEYS)[number], number>;
-  return { at: Math.round(at), windowMs: sum.windowMs, ...rates, concurrentOps: Math.max(0, sum.totals[GAUGE_INDEX] ?? 0) };
+function zeroFields(): RateFields {
+  return Object.fromEntries(RATE_KEYS.map((k) => [k, 0])) as RateFields;
 }
 
 /**
- * Throughput per node and for the cluster (spec §7.3): every per-instance delta received in the last window is
- * summed and divided by the window, never one report divided by 5 (that undercounts by the instance count).
- * A rate is computed when a report arrives and carries that time, so a node that stops reporting keeps an
- * ageing rate rather than a fresh-looking one.
+ * Throughput per node and for the cluster (spec §7.3). A node's rate comes from its reports' own periods (see
+ * ReportStream), TC and LQH instances counted apart; the cluster total is the sum of the nodes whose latest report
+ * is fresh, and says how many those were, so a node that stopped reporting neither freezes nor zeroes the total.
  */
 export class RateTracker {
-  private readonly nodes = new Map<number, { sum: SlidingSum; rates: Rates | null }>();
-  private readonly cluster = new SlidingSum(WIDTH, RATE_WINDOW_MS);
-  private clusterRates: Rates | null = null;
+  private readonly nodes = new Map<number, NodeStreams>();
 
-  /** Returns whether the event was a statistics report. */
+  /** Returns whether the event was a statistics report (used or rejected). */
   apply(event: ClusterEvent): boolean {
-    const vector = vectorOf(event);
-    if (!vector) return false;
-    const at = event.receivedAt;
-    let node = this.nodes.get(event.sourceNodeId);
-    if (!node) {
-      node = { sum: new SlidingSum(WIDTH, RATE_WINDOW_MS), rates: null };
-      this.nodes.set(event.sourceNodeId, node);
-    }
-    for (const s of [node.sum, this.cluster]) {
-      s.add(at, vector);
-      s.expire(at);
-    }
-    node.rates = ratesOf(node.sum, at);
-    this.clusterRates = ratesOf(this.cluster, at);
+    const isTc = event.name === 'TransReportCounters';
+    if (!isTc && event.name !== 'OperationReportCounters') return false;
+    const node = this.streams(event.sourceNodeId);
+    const values = isTc ? TC_FIELDS.map(([, f]) => event.fields[f] ?? 0) : [event.fields.ops ?? 0];
+    const gauges = isTc ? TC_GAUGES : NO_GAUGES;
+    if (implausible(values, gauges, REPORT_PERIOD_MS)) node.rejected += 1;
+    else (isTc ? node.tc : node.lqh).add(event.receivedAt, values);
     return true;
   }
 
-  node(id: number): Rates | null {
-    return this.nodes.get(id)?.rates ?? null;
+  /** The node restarted: its instances' first reports cover new periods, unrelated to the ones before. */
+  restarted(id: number): void {
+    const node = this.nodes.get(id);
+    node?.tc.clear();
+    node?.lqh.clear();
   }
 
-  total(): Rates | null {
-    return this.clusterRates;
+  node(id: number): Rates | null {
+    const node = this.nodes.get(id);
+    if (!node) return null;
+    const tc = node.tc.rates();
+    const lqh = node.lqh.rates();
+    if (!tc && !lqh) return null;
+    const fields = zeroFields();
+    TC_FIELDS.forEach(([k], i) => (fields[k] = Math.max(0, tc?.values[i] ?? 0)));
+    fields.operations = Math.max(0, lqh?.values[0] ?? 0);
+    return { at: Math.round(Math.max(tc?.at ?? 0, lqh?.at ?? 0)), windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: node.rejected };
+  }
+
+  /** Sum over `dataNodeIds` whose rates are fresh at `now`; null when none is. */
+  total(now: number, dataNodeIds: readonly number[]): Rates | null {
+    const fields = zeroFields();
+    let at = 0;
+    let contributing = 0;
+    let rejected = 0;
+    for (const id of dataNodeIds) {
+      rejected += this.nodes.get(id)?.rejected ?? 0;
+      const r = this.node(id);
+      if (!isFresh(r, now)) continue;
+      contributing += 1;
+      at = Math.max(at, r.at);
+      for (const k of RATE_KEYS) fields[k] += r[k];
+    }
+    if (contributing === 0) return null;
+    return { at, windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: rejected, contributing: { nodes: contributing, of: dataNodeIds.length } };
+  }
+
+  private streams(id: number): NodeStreams {
+    let node = this.nodes.get(id);
+    if (!node) {
+      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0 };
+      this.nodes.set(id, node);
+    }
+    return node;
   }
 }
 

@@ -6,7 +6,7 @@ import type { TrackerInput } from './tracker-input.js';
  *
  *   line 1   {"format":"ndbtop-recording","version":1,"createdAt":<ms>,"engine":"<app version>"}
  *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated"}
- *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick, t, …}
+ *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config, t, …}
  *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
  *            {"c":"<clusterId>","kind":"delta","t":<ms>,"delta":{SnapshotDelta}}
  *
@@ -34,7 +34,7 @@ export type OutputLine =
   | { c: string; kind: 'delta'; t: number; delta: SnapshotDelta };
 export type RecordingLine = ClusterLine | InputLine | OutputLine;
 
-const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'ack', 'tick']);
+const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'ack', 'tick', 'config']);
 
 export function isInputLine(line: RecordingLine): line is InputLine {
   return INPUT_KINDS.has(line.kind);

@@ -1,5 +1,5 @@
 import type { ConnectionView } from '../contract/snapshot.js';
-import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
+import type { ClusterConfig, ClusterEvent, NodeState } from '../../native-mgm/index.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode' | 'eventStream'> & { eventStream: { status: ConnectionView['eventStream']['status'] } };
 
@@ -19,6 +19,8 @@ export type TrackerInput =
   /** An operator stop/restart through this engine: the node leaving STARTED is expected, not an alert. */
   | { kind: 'requested'; t: number; nodeId: number; requested: boolean }
   | { kind: 'ack'; t: number; alertId: string }
+  /** The configuration (`get config_v2`), when first read and whenever it changed. */
+  | { kind: 'config'; t: number; config: ClusterConfig }
   /** Once a second: a history sample. */
   | { kind: 'tick'; t: number };
 

@@ -29,8 +29,9 @@ export function presentedToken(req: IncomingMessage): string | null {
   return null;
 }
 
-export function tokenCookie(token: string): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict`;
+/** Over HTTPS the cookie is `Secure`, so a browser never sends the token over plain HTTP. */
+export function tokenCookie(token: string, secure = false): string {
+  return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
 const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();

@@ -1,9 +1,10 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
-import { createMetrics } from './metrics.js';
+import { createListener, type HttpsFiles } from './https-listener.js';
+import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { readStaticFile } from './static-files.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
@@ -15,6 +16,10 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   token?: string;
+  /** Serve HTTPS and WSS with this certificate and key. */
+  https?: HttpsFiles;
+  /** A headless exporter: `/metrics` only, no dashboard, no API, no WebSocket. */
+  metricsOnly?: boolean;
 }
 
 export interface ServeServer {
@@ -53,6 +58,14 @@ async function snapshot(engine: EngineHost, url: URL, res: ServerResponse): Prom
   reply(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: result.error }), { 'Cache-Control': 'no-store' });
 }
 
+async function metrics(exporter: MetricsExporter, url: URL, res: ServerResponse): Promise<void> {
+  const result = await exporter.scrape(url.searchParams.get('cluster') ?? undefined);
+  if (!result.ok) return text(res, result.status, result.message);
+  reply(res, 200, exporter.contentType, result.body, { 'Cache-Control': 'no-store' });
+}
+
+const EXPORTER_PAGE = 'ndbtop metrics exporter (--metrics-only): Prometheus metrics at /metrics, one cluster with /metrics?cluster=NAME';
+
 /**
  * Serve mode's HTTP side: the renderer's files, `/api/snapshot`, `/metrics`, and the contract on `/ws`.
  * Refuses (ServeConfigError) to bind a non-loopback address without a token.
@@ -61,30 +74,31 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   const host = options.host ?? '127.0.0.1';
   const { engine, token, staticDir } = options;
   checkServeOptions(host, token);
-  const metrics = createMetrics(engine.handlers);
+  const exporter = createMetricsExporter(engine.handlers);
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, token);
     if (!admission.ok) return text(res, admission.status, admission.reason);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname === '/metrics') return metrics(exporter, url, res);
+    if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');
     if (url.pathname === '/api/snapshot') return snapshot(engine, url, res);
-    if (url.pathname === '/metrics') return reply(res, 200, metrics.contentType, await metrics.render(), { 'Cache-Control': 'no-store' });
     if (url.pathname === WS_PATH) return text(res, 426, 'Upgrade Required');
     const file = await readStaticFile(staticDir, url.pathname);
     if (!file) return text(res, 404, 'Not Found');
     // The page was opened with ?token=…; its relative asset URLs and API calls carry it as a cookie from here on.
-    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token) } : {};
+    const cookie: Record<string, string> = token !== undefined && url.searchParams.has('token') ? { 'Set-Cookie': tokenCookie(token, options.https !== undefined) } : {};
     reply(res, 200, file.contentType, file.body, { 'Cache-Control': file.cacheControl, ...cookie });
   };
 
-  const server = createServer((req, res) => {
+  const server = createListener((req, res) => {
     route(req, res).catch((err: unknown) => {
       if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
       else res.destroy();
     });
-  });
-  const ws = attachWebSocket(server, engine, token);
+  }, options.https);
+  const ws = options.metricsOnly ? null : attachWebSocket(server, engine, token);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -95,7 +109,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   });
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
-  const url = `http://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
+  const url = `${options.https ? 'https' : 'http'}://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 
   return {
     host,
@@ -103,7 +117,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     url,
     close: () =>
       new Promise<void>((resolve) => {
-        ws.close();
+        ws?.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),

@@ -9,6 +9,8 @@ import type { ClusterEvent } from '../types.js';
 import type { BackoffOptions } from './backoff.js';
 import type { MgmConnection, StreamFrame } from './connection.js';
 import { Link, type LinkState } from './link.js';
+import type { MgmTlsOptions } from '../tls/credentials.js';
+import { TlsUpgrader, type TlsSessionInfo } from './tls/tls-upgrade.js';
 
 export interface EventStreamOptions {
   connectstring?: string;
@@ -22,6 +24,8 @@ export interface EventStreamOptions {
   livenessTimeoutMs?: number;
   reconnect?: boolean;
   backoff?: BackoffOptions;
+  /** The event connection needs its own `start tls` before `listen event` (spec §9). */
+  tls?: MgmTlsOptions;
 }
 
 interface StreamEvents {
@@ -42,22 +46,43 @@ export class EventStream {
   private readonly livenessTimeoutMs: number;
   private watchdog: NodeJS.Timeout | null = null;
   private lastByteAt = 0;
+  private readonly tlsUpgrader: TlsUpgrader | null;
 
   constructor(options: EventStreamOptions = {}) {
     const hosts = options.hosts ?? resolveConnectstring({ explicit: options.connectstring }).hosts;
     const filter = formatListenFilter(options.filter ?? MONITOR_FILTER);
     const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.livenessTimeoutMs = options.livenessTimeoutMs ?? 2500;
+    const upgrader = options.tls ? new TlsUpgrader(options.tls, requestTimeoutMs) : null;
+    this.tlsUpgrader = upgrader;
     this.link = new Link<true>(
       hosts,
-      { connectTimeoutMs: options.connectTimeoutMs ?? 3000, reconnect: options.reconnect ?? true, ...(options.backoff ? { backoff: options.backoff } : {}) },
-      (conn, signal) => this.subscribe(conn, filter, { timeoutMs: requestTimeoutMs, signal }),
+      {
+        connectTimeoutMs: options.connectTimeoutMs ?? 3000,
+        reconnect: options.reconnect ?? true,
+        ...(options.backoff ? { backoff: options.backoff } : {}),
+        ...(upgrader ? { secure: (socket, host, port, signal) => upgrader.secure(socket, host, port, signal) } : {}),
+      },
+      (conn, signal) =>
+        this.subscribe(conn, filter, { timeoutMs: requestTimeoutMs, signal }).catch((err: unknown) => {
+          throw upgrader?.explain(err) ?? err;
+        }),
     );
     this.link.events.on('state', (s) => this.events.emit('state', s));
   }
 
   get state(): LinkState {
     return this.link.state;
+  }
+  /** More management servers to fail over to (see MgmClient.addFailoverHosts). */
+  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.addHosts(hosts);
+  }
+
+
+  /** How the current (or last) event session is secured; null when TLS is not configured. */
+  get tls(): TlsSessionInfo | null {
+    return this.tlsUpgrader?.session ?? null;
   }
 
   /** Resolves once subscribed; rejects when no server is reachable or the server refuses the filter. */

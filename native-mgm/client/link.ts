@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import type { Socket } from 'node:net';
 import type { MgmHost } from '../connectstring.js';
 import { AbortedError, CommandFailedError, ConnectionClosedError, type MgmError, ServerParserError, TimeoutError } from '../errors.js';
 import { Backoff, type BackoffOptions } from './backoff.js';
@@ -25,6 +26,8 @@ export interface LinkOptions {
   connectTimeoutMs: number;
   reconnect: boolean;
   backoff?: BackoffOptions;
+  /** Runs on each freshly dialed socket before the session starts (TLS, spec §9); closes the socket if it throws. */
+  secure?: (socket: Socket, host: string, port: number, signal: AbortSignal) => Promise<Socket>;
 }
 
 /**
@@ -44,7 +47,7 @@ export class Link<Info> {
   private permanentError: MgmError | null = null;
 
   constructor(
-    private readonly hosts: ReadonlyArray<MgmHost>,
+    private hosts: ReadonlyArray<MgmHost>,
     private readonly options: LinkOptions,
     private readonly setup: (conn: MgmConnection, signal: AbortSignal) => Promise<Info>,
   ) {
@@ -54,6 +57,11 @@ export class Link<Info> {
 
   get state(): LinkState {
     return this.current;
+  }
+
+  /** Management servers learned later (from the configuration): tried after the given ones, host indexes unchanged. */
+  addHosts(extra: ReadonlyArray<MgmHost>): void {
+    this.hosts = [...this.hosts, ...extra];
   }
 
   get sessionInfo(): Info | null {
@@ -93,7 +101,8 @@ export class Link<Info> {
     const abort = AbortSignal.any([this.closer.signal, ...(signal ? [signal] : [])]);
     const previousIndex = this.current.hostIndex;
     const dialed = await dialFirstReachable(this.hosts, { connectTimeoutMs: this.options.connectTimeoutMs, signal: abort, startIndex });
-    const conn = new MgmConnection(dialed.socket, dialed.host, dialed.port);
+    const socket = this.options.secure ? await this.options.secure(dialed.socket, dialed.host, dialed.port, abort) : dialed.socket;
+    const conn = new MgmConnection(socket, dialed.host, dialed.port);
     let info: Info;
     try {
       info = await this.setup(conn, abort);

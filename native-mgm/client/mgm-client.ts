@@ -3,14 +3,20 @@ import { CATEGORY_NUMBERS, type Category } from '../events/catalogue.js';
 import type { Reply, ReplyShape } from '../protocol/frames.js';
 import { parseStartBackupReply } from '../protocol/messages/backup.js';
 import { parseDumpEventsReply } from '../protocol/messages/dump-events.js';
+import type { ClusterConfig } from '../config/cluster-config.js';
+import { parseConfigReply } from '../protocol/messages/config.js';
+import { encodeVersion } from '../version.js';
 import { parseClusterLogFilterReply, parseClusterLogLevelsReply, parseSetLogFilterReply } from '../protocol/messages/log-levels.js';
 import { parseNodeCommandReply, type NodeCommandResult } from '../protocol/messages/node-command.js';
 import { parseResultReply } from '../protocol/messages/result.js';
 import { parseStatusReply } from '../protocol/messages/status.js';
 import type { RequestArgs } from '../protocol/request.js';
+import { parseListCertsReply, parseTlsStatsReply, type SessionCert, type TlsStats } from '../protocol/messages/tls.js';
+import type { MgmTlsOptions } from '../tls/credentials.js';
+import { TlsUpgrader, type TlsSessionInfo } from './tls/tls-upgrade.js';
 import type { ClusterEvent, NodeState, NodeType } from '../types.js';
 import type { BackoffOptions } from './backoff.js';
-import { bootstrapSession, type SessionInfo } from './bootstrap.js';
+import { bootstrapSession, CLIENT_VERSION, type SessionInfo } from './bootstrap.js';
 import { Link, type LinkState } from './link.js';
 
 export interface MgmClientOptions {
@@ -25,6 +31,8 @@ export interface MgmClientOptions {
   /** Keep reconnecting in the background after a loss (failing over along the list). */
   reconnect?: boolean;
   backoff?: BackoffOptions;
+  /** `start tls` on every session (spec §9); absent: clear text, as before NDB 8.3. */
+  tls?: MgmTlsOptions;
 }
 
 export interface CallOptions {
@@ -65,16 +73,41 @@ export class MgmClient {
   private readonly link: Link<SessionInfo>;
   private readonly requestTimeoutMs: number;
   private readonly slowRequestTimeoutMs: number;
+  private readonly tlsUpgrader: TlsUpgrader | null;
 
   constructor(options: MgmClientOptions = {}) {
     const hosts = options.hosts ?? resolveConnectstring({ explicit: options.connectstring }).hosts;
     this.requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.slowRequestTimeoutMs = options.slowRequestTimeoutMs ?? 300_000;
+    const upgrader = options.tls ? new TlsUpgrader(options.tls, this.requestTimeoutMs) : null;
+    this.tlsUpgrader = upgrader;
     this.link = new Link(
       hosts,
-      { connectTimeoutMs: options.connectTimeoutMs ?? 3000, reconnect: options.reconnect ?? true, ...(options.backoff ? { backoff: options.backoff } : {}) },
-      (conn, signal) => bootstrapSession(conn, { timeoutMs: this.requestTimeoutMs, signal }),
+      {
+        connectTimeoutMs: options.connectTimeoutMs ?? 3000,
+        reconnect: options.reconnect ?? true,
+        ...(options.backoff ? { backoff: options.backoff } : {}),
+        ...(upgrader ? { secure: (socket, host, port, signal) => upgrader.secure(socket, host, port, signal) } : {}),
+      },
+      (conn, signal) =>
+        bootstrapSession(conn, { timeoutMs: this.requestTimeoutMs, signal }).catch((err: unknown) => {
+          throw upgrader?.explain(err) ?? err;
+        }),
     );
+  }
+
+  /** How the current (or last) session is secured; null when TLS is not configured. */
+  get tls(): TlsSessionInfo | null {
+    return this.tlsUpgrader?.session ?? null;
+  }
+
+  getTlsStats(options?: CallOptions): Promise<TlsStats> {
+    return this.call('get tls stats', [], kv('get tls stats reply'), parseTlsStatsReply, options);
+  }
+
+  /** Which sessions of this management server use which client certificate. */
+  listCerts(options?: CallOptions): Promise<SessionCert[]> {
+    return this.call('list certs', [], kv('list certs reply'), parseListCertsReply, options);
   }
 
   get state(): LinkState {
@@ -84,6 +117,11 @@ export class MgmClient {
   /** Server version and mgmd node id of the current session, null while not connected. */
   get session(): SessionInfo | null {
     return this.link.sessionInfo;
+  }
+
+  /** Management servers the connectstring did not name (the configuration lists them): failed over to after its own. */
+  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.addHosts(hosts);
   }
 
   onState(listener: (state: LinkState) => void): () => void {
@@ -202,6 +240,22 @@ export class MgmClient {
       ['level', level],
     ];
     return this.call('set cluster loglevel', args, kv('set cluster loglevel reply'), (r) => void parseResultReply(r, 'set cluster loglevel'), options);
+  }
+
+  /**
+   * The cluster's configuration (`get config_v2`, spec §4.18); `fromNode` asks for the one that data node uses,
+   * `linksOf` keeps only the connection sections of that node (a large cluster has tens of thousands; the
+   * operator's Go client sends 255 for a small reply). We announce ourselves as an API node (mgmapi's node type 1),
+   * as the spec's example does.
+   */
+  getConfig(opts: { fromNode?: number; linksOf?: number } = {}, options?: CallOptions): Promise<ClusterConfig> {
+    const args: RequestArgs = [
+      ['version', encodeVersion(CLIENT_VERSION.major, CLIENT_VERSION.minor, CLIENT_VERSION.build)],
+      ['nodetype', 1],
+      ...(opts.linksOf !== undefined ? ([['node', opts.linksOf]] as const) : []),
+      ['from_node', opts.fromNode ?? 0],
+    ];
+    return this.call('get config_v2', args, { kind: 'config' }, parseConfigReply, options);
   }
 
   /** Puts an event into the cluster log as if `sourceNodeId` reported it (spec §4.17), e.g. a benchmark marker. */

@@ -21,6 +21,8 @@ import type { SimClock } from './sim-clock.js';
 import { enterSingleUser, exitSingleUser } from './single-user.js';
 import { StatisticsEngine } from './statistics.js';
 import type { Topology } from './topology.js';
+import type { ClusterConfig } from '../config/index.js';
+import { NodeIdReservations } from './config/node-ids.js';
 
 export interface ModelOptions {
   tcInstances: number;
@@ -38,6 +40,9 @@ export class ClusterModel extends ClusterState {
   readonly statistics: StatisticsEngine;
   readonly memory: MemoryModel;
   readonly backups: BackupCoordinator;
+  /** What `get config` hands out; set once the management servers listen (their ports are in it). */
+  config: ClusterConfig | null = null;
+  readonly nodeIds = new NodeIdReservations();
   private readonly prng: Prng;
   private mgmdControl: MgmdControl = NO_MGMD_CONTROL;
 

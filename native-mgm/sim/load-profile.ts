@@ -65,6 +65,7 @@ export function benchmarkProfile(rates: LoadRates = BENCHMARK_RATES, phases: Ben
   return {
     name: 'benchmark',
     ratesAt(t) {
+      if (t < 0) return ZERO;
       if (t < warmupMs) return scale(rates, t / warmupMs);
       if (t < warmupMs + runMs) return rates;
       if (t < warmupMs + runMs + cooldownMs) return scale(rates, 1 - (t - warmupMs - runMs) / cooldownMs);

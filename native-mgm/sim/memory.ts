@@ -14,6 +14,8 @@ const INDEX_PAGE_BYTES = 8192;
 /** 2 GiB DataMemory and 64 MiB of hash index pages per node. */
 const DATA_PAGES = 65536;
 const INDEX_PAGES = 8192;
+export const SIM_DATA_MEMORY_BYTES = DATA_PAGES * DATA_PAGE_BYTES;
+export const SIM_INDEX_MEMORY_BYTES = INDEX_PAGES * INDEX_PAGE_BYTES;
 /** Idle fill, and how much more a full benchmark load fills, as fractions of the total. */
 const DATA_BASE = 0.3;
 const DATA_LOAD = 0.6;
@@ -54,10 +56,14 @@ export class MemoryModel {
     seed: number,
   ) {
     this.prng = derivePrng(seed, 50);
-    for (const id of cluster.data.keys()) {
+    for (const [id, node] of cluster.data) {
+      // Configured sizes (sim --config) count as the pages the node reports; an IndexMemory of 0 (8.0+) keeps the
+      // simulator's hash index pool.
+      const dataPages = Math.max(1, Math.floor((node.dataMemoryBytes ?? SIM_DATA_MEMORY_BYTES) / DATA_PAGE_BYTES));
+      const indexPages = Math.max(1, Math.floor((node.indexMemoryBytes || SIM_INDEX_MEMORY_BYTES) / INDEX_PAGE_BYTES));
       this.pools.set(id, [
-        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: DATA_PAGES, used: DATA_PAGES * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0 },
-        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: INDEX_PAGES, used: INDEX_PAGES * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0 },
+        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: dataPages, used: dataPages * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0 },
+        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: indexPages, used: indexPages * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0 },
       ]);
     }
     this.tick();

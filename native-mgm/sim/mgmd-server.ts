@@ -8,6 +8,8 @@ import { ClusterLogState } from './wire/cluster-log.js';
 import { EventHub } from './wire/event-hub.js';
 import type { WriteMode } from './wire/output-queue.js';
 import { Session } from './wire/session.js';
+import { acceptTls, loadServerTls, type ServerTls, type SimTlsOptions } from './tls/server-tls.js';
+import { isRefusedWithoutTls, TLS_REQUIRED_REPLY } from './tls/tls-gate.js';
 
 export interface MgmdServerOptions {
   nodeId: number;
@@ -18,6 +20,7 @@ export interface MgmdServerOptions {
   writeMode: WriteMode;
   coalesceEvents: boolean;
   prng: Prng;
+  tls?: SimTlsOptions;
 }
 
 /** One simulated ndb_mgmd: its TCP listener, command sessions and event listeners. */
@@ -27,7 +30,11 @@ export class MgmdServer implements MgmdContext {
   readonly host: string;
   clusterLog = new ClusterLogState();
   accepted = 0;
+  upgraded = 0;
+  authfail = 0;
   port: number;
+  /** Loaded at each start, as a restarted ndb_mgmd reads its keys again. */
+  private tls: ServerTls | null = null;
   private server: Server | null = null;
   private hub: EventHub | null = null;
   private readonly live = new Map<number, Session>();
@@ -45,13 +52,21 @@ export class MgmdServer implements MgmdContext {
     return this.server !== null;
   }
 
-  sessions(): ReadonlyArray<{ id: number; parsing: boolean }> {
+  sessions(): ReadonlyArray<Session> {
     return [...this.live.values()];
+  }
+
+  get tlsAvailable(): boolean {
+    return this.tls !== null;
   }
 
   /** A restarted server is a new process: new session ids, default log settings. */
   async start(): Promise<void> {
     if (this.server) return;
+    this.tls = this.options.tls ? loadServerTls(this.options.tls.searchPath) : null;
+    if (this.options.tls?.require && !this.tls) {
+      throw new Error(`management server ${this.nodeId}: TLS is required but no keys were found in ${this.options.tls.searchPath}`);
+    }
     const server = createServer((socket) => this.accept(socket));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -66,6 +81,8 @@ export class MgmdServer implements MgmdContext {
     this.hub = new EventHub(this.model.clock, this.options.coalesceEvents);
     this.nextSessionId = 1;
     this.accepted = 0;
+    this.upgraded = 0;
+    this.authfail = 0;
     this.clusterLog = new ClusterLogState();
   }
 
@@ -93,13 +110,26 @@ export class MgmdServer implements MgmdContext {
       dispatch: (handle, command, args) => {
         const handler = HANDLERS.get(command.name);
         if (!handler) throw new Error(`no handler for ${command.name}`);
+        if (this.options.tls?.require && isRefusedWithoutTls(handle.tls, command.name)) {
+          this.authfail += 1;
+          return TLS_REQUIRED_REPLY;
+        }
         return handler({ mgmd: this, session: handle, args });
       },
       toListener: (sock, out, levels, parsable) => {
         this.live.delete(session.id);
         this.hub?.add(sock, out, levels, parsable);
       },
-      ended: (s) => this.live.delete(s.id),
+      ended: (s) => {
+        this.live.delete(s.id);
+        this.model.nodeIds.release(s);
+      },
+      acceptTls: async (raw) => {
+        if (!this.tls) throw new Error('no TLS context');
+        const secured = await acceptTls(raw, this.tls);
+        this.upgraded += 1;
+        return secured;
+      },
     });
     this.live.set(session.id, session);
   }

@@ -5,6 +5,8 @@ export interface DataNode {
   readonly id: number;
   readonly nodeGroup: number;
   readonly address: string;
+  readonly dataMemoryBytes?: number;
+  readonly indexMemoryBytes?: number;
   version: number;
   status: DataNodeStatus;
   /** STARTING: last completed start phase; SHUTTING_DOWN: stop level 1..4. */

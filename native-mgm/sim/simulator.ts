@@ -6,8 +6,12 @@ import { MgmdServer } from './mgmd-server.js';
 import { derivePrng } from './prng.js';
 import { scenario as scenarioByName, type ScenarioName } from './scenarios/index.js';
 import { SimClock } from './sim-clock.js';
-import { buildTopology } from './topology.js';
+import { buildTopology, type Topology } from './topology.js';
+import type { ClusterConfig } from '../config/index.js';
+import { configFromTopology } from './config/sim-config.js';
+import { topologyFromConfig } from './config/topology-from-config.js';
 import type { WriteMode } from './wire/output-queue.js';
+import type { SimTlsOptions } from './tls/server-tls.js';
 
 export interface SimulatorOptions {
   host?: string;
@@ -28,6 +32,10 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /** Keys for `start tls`, and whether clear-text sessions are refused (spec §9). */
+  tls?: SimTlsOptions;
+  /** A real cluster's configuration (`sim --config`): its shape replaces dataNodes/replicas/mgmNodes/apiNodes. */
+  config?: ClusterConfig;
 }
 
 export interface MgmdInfo {
@@ -35,6 +43,8 @@ export interface MgmdInfo {
   host: string;
   port: number;
   running: boolean;
+  /** Whether it has TLS keys (`start tls` answers Ok). */
+  tls: boolean;
 }
 
 export interface Simulator {
@@ -53,7 +63,7 @@ const SELF_STOP_DELAY_MS = 20;
 export async function startSimulator(options: SimulatorOptions = {}): Promise<Simulator> {
   const host = options.host ?? '127.0.0.1';
   const seed = options.seed ?? 1;
-  const topology = buildTopology(options);
+  const topology = options.config ? topologyFromConfig(options.config, options.version) : buildTopology(options);
   const clock = new SimClock(options.speed ?? 1);
   const model = new ClusterModel(topology, clock, {
     tcInstances: options.tcInstances ?? 4,
@@ -78,6 +88,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         writeMode: options.writeMode ?? 'whole',
         coalesceEvents: options.coalesceEvents ?? true,
         prng: derivePrng(seed, 2, m.id),
+        ...(options.tls ? { tls: options.tls } : {}),
       }),
     ]),
   );
@@ -122,11 +133,12 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock.dispose();
     throw err;
   }
+  model.config = servedConfig(options.config, topology, servers);
   void chosen.run({ model, clock, stopMgmd, startMgmd });
 
   return {
     get mgmds() {
-      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running }));
+      return [...servers.values()].map((s) => ({ nodeId: s.nodeId, host: s.host, port: s.port, running: s.running, tls: s.tlsAvailable }));
     },
     get connectstring() {
       return [...servers.values()].map((s) => formatHostPort(s.host, s.port)).join(',');
@@ -138,5 +150,15 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       clock.dispose();
       await Promise.all([...servers.values()].map((s) => s.stop()));
     },
+  };
+}
+
+/** The configuration `get config` answers with: the given one or the topology's, with the ports really listened on. */
+function servedConfig(given: ClusterConfig | undefined, topology: Topology, servers: ReadonlyMap<number, MgmdServer>): ClusterConfig {
+  const listening = new Map([...servers].map(([id, s]) => [id, { host: s.host, port: s.port }]));
+  if (!given) return configFromTopology(topology, listening);
+  return {
+    ...given,
+    nodes: given.nodes.map((n) => (n.type === 'MGM' && listening.has(n.nodeId) ? { ...n, params: { ...n.params, PortNumber: listening.get(n.nodeId)!.port } } : n)),
   };
 }

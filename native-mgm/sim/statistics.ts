@@ -30,6 +30,8 @@ const reporting = (n: DataNode): boolean => n.status === 'STARTING' || n.status 
 export class StatisticsEngine {
   private profile: LoadProfile = idleProfile();
   private profileStart = 0;
+  /** The profile before the last change: a report whose period spans the change covers part of each. */
+  private previous: { profile: LoadProfile; start: number } | null = null;
   private readonly timers = new Map<number, Array<() => void>>();
 
   constructor(
@@ -41,6 +43,7 @@ export class StatisticsEngine {
   }
 
   setLoad(profile: LoadProfile): void {
+    this.previous = { profile: this.profile, start: this.profileStart };
     this.profile = profile;
     this.profileStart = this.cluster.clock.now();
   }
@@ -86,11 +89,22 @@ export class StatisticsEngine {
     return [...this.cluster.data.values()].filter((n) => n.status === 'STARTED').length;
   }
 
-  /** Operations of one kind that one instance of `node` handled in [from, to). */
+  /**
+   * Operations of one kind the cluster handled in [from, to). Each part of the period is integrated under the
+   * profile in force then: integrating the new profile over time before it started made counts negative
+   * (a benchmark's warmup ramp extrapolated backwards), which a reader of unsigned counters sees as ~4·10⁹.
+   */
+  private clusterOps(key: keyof LoadRates, from: number, to: number): number {
+    const start = this.profileStart;
+    const before = this.previous && from < start ? integrate(this.previous.profile, key, from - this.previous.start, start - this.previous.start) : 0;
+    const after = integrate(this.profile, key, Math.max(from, start) - start, to - start);
+    return Math.max(0, before) + Math.max(0, after);
+  }
+
+  /** Operations of one kind that one instance of `node` handled in [from, to); never negative. */
   private share(node: DataNode, key: keyof LoadRates, from: number, to: number, instances: number, prng: Prng): number {
     if (node.status !== 'STARTED') return 0;
-    const total = integrate(this.profile, key, from - this.profileStart, to - this.profileStart);
-    return Math.round((total / (this.startedCount() * instances)) * jitter(prng, JITTER));
+    return Math.max(0, Math.round((this.clusterOps(key, from, to) / (this.startedCount() * instances)) * jitter(prng, JITTER)));
   }
 
   private tcReport(node: DataNode, prng: Prng, from: number, to: number): void {

@@ -20,6 +20,9 @@ export interface NodeSlot {
 }
 export interface DataNodeSlot extends NodeSlot {
   nodeGroup: number;
+  /** From a configuration (`sim --config`); the simulator's own sizes otherwise. */
+  dataMemoryBytes?: number;
+  indexMemoryBytes?: number;
 }
 
 export interface Topology {

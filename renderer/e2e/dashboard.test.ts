@@ -1,35 +1,23 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { MgmClient } from '../../native-mgm/index.js';
 import { startSimulator } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 import { attr, recordAttributes, seen } from './page-probe.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const chromium = browserPerFile();
 
 /** A fresh stack and page per test; both closed whatever happens. */
 async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, options);
+  const { dir, browser } = chromium();
+  const stack = await startStack(dir, options);
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
 import type { EngineHost } from '../../electron/engine/engine-host.js';
-import { startServeServer, type ServeServer } from '../../electron/serve/serve-server.js';
+import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
 import type { Simulator } from '../../native-mgm/sim/index.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -21,6 +22,25 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-renderer-'));
   await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, sourcemap: false } });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/** Builds the renderer and launches Chromium once for a test file (its before/after hooks); ask inside a test. */
+export function browserPerFile(): () => { dir: string; browser: Browser } {
+  let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
+  let browser: Browser | null = null;
+  before(async () => {
+    if (NO_BROWSER) return;
+    built = await buildRenderer();
+    browser = await launchChromium();
+  });
+  after(async () => {
+    await browser?.close();
+    await built?.remove();
+  });
+  return () => {
+    if (!built || !browser) throw new Error('before() did not run');
+    return { dir: built.dir, browser };
+  };
 }
 
 export async function launchChromium(): Promise<Browser> {
@@ -42,12 +62,17 @@ export interface Stack {
  * The real thing over real sockets: simulator (TCP) → engine → serve mode (HTTP + WebSocket) on 127.0.0.1:0.
  * `prepare` sees the engine before anything else runs (before its first one-second tick).
  */
-export async function startStack(staticDir: string, options: Partial<CreateEngineOptions> = {}, prepare?: (engine: EngineHost) => void): Promise<Stack> {
+export async function startStack(
+  staticDir: string,
+  options: Partial<CreateEngineOptions> = {},
+  prepare?: (engine: EngineHost) => void,
+  serve: Pick<ServeOptions, 'https'> = {},
+): Promise<Stack> {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, ...options });
   prepare?.(engine);
   const simulator = engine.simulator;
   if (!simulator) throw new Error('the stack needs the built-in simulator');
-  const server = await startServeServer({ engine, staticDir, host: '127.0.0.1', port: 0 }).catch(async (err: unknown) => {
+  const server = await startServeServer({ engine, staticDir, host: '127.0.0.1', port: 0, ...serve }).catch(async (err: unknown) => {
     await engine.close();
     throw err;
   });

@@ -9,11 +9,13 @@ import { NodeGrid } from './components/NodeGrid.js';
 import { handleKey, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
+import { ConfigView } from './views/ConfigView.js';
 import { RestartsView } from './views/RestartsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
+import { TlsView } from './views/TlsView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -60,6 +62,8 @@ function Body() {
       {view === 'throughput' && <ThroughputView />}
       {view === 'events' && <EventLog />}
       {view === 'settings' && <SettingsView />}
+      {view === 'config' && <ConfigView />}
+      {view === 'tls' && <TlsView />}
     </main>
   );
 }

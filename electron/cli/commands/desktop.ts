@@ -6,8 +6,9 @@ import { createEngine } from '../../engine/create-engine.js';
 import { serveUntilSignalled } from '../../serve/serve-cli.js';
 import { locateElectron } from '../electron-binary.js';
 import { connectstringFrom, intOption } from '../options.js';
+import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
-interface DesktopOpts {
+interface DesktopOpts extends TlsCliOptions {
   connectstring?: string;
   record?: string;
   replay?: string;
@@ -27,6 +28,7 @@ function forwarded(opts: DesktopOpts): string[] {
     ...(opts.replay ? ['--replay', opts.replay] : []),
     ...(opts.poll ? ['--poll', String(opts.poll)] : []),
     ...(opts.readOnly ? ['--read-only'] : []),
+    ...mgmTlsArgs(opts),
   ];
 }
 
@@ -35,7 +37,7 @@ function forwarded(opts: DesktopOpts): string[] {
  * it, as on a headless server), the same dashboard is served to a browser instead, unless --no-fallback.
  */
 export function registerDesktop(program: Command): void {
-  program
+  addMgmTlsOptions(program)
     .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--replay <file>', 'open a recording instead of a live cluster')
@@ -59,7 +61,7 @@ export function registerDesktop(program: Command): void {
       if (opts.replay) throw new Error('--replay without Electron: use `ndbtop replay FILE` to serve a recording');
       const engine = await createEngine({
         host: 'serve',
-        clusters: [connectstring === undefined ? {} : { connectstring }],
+        clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts) }],
         actionsEnabled: opts.readOnly !== true,
         recordFile: opts.record,
         pollIntervalMs: opts.poll,

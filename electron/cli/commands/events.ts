@@ -5,6 +5,7 @@ import type { ClusterEvent } from '../../../native-mgm/types.js';
 import { eventText } from '../../engine/event-text.js';
 import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { InvalidArgumentError } from 'commander';
 
 function parseFilter(text: string): Partial<Record<Category, number>> {
@@ -27,18 +28,22 @@ function line(e: ClusterEvent): string {
 }
 
 export function registerEvents(program: Command): void {
-  addConnectOptions(program.command('events'))
+  addMgmTlsOptions(addConnectOptions(program.command('events')))
     .description('print cluster events as they arrive (until interrupted)')
     .option('--json', 'one JSON object per line')
     .option('--filter <levels>', 'categories and levels, e.g. "STARTUP=15 STATISTICS=8"', parseFilter)
-    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> }) => {
+    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> } & TlsCliOptions) => {
       const { hosts } = connectstringFrom(opts);
-      const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER });
+      const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER, tls: mgmTlsFrom(opts) });
       stream.events.on('event', (e) => process.stdout.write(opts.json ? `${JSON.stringify(e)}\n` : line(e)));
       stream.events.on('warning', (w) => process.stderr.write(`ndbtop: warning: ${w.message}\n`));
       stream.events.on('state', (s) => {
         if (s.status === 'reconnecting') process.stderr.write(`ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);
-        if (s.status === 'connected') process.stderr.write(`ndbtop: listening to ${s.host}:${s.port}\n`);
+        if (s.status === 'connected') {
+          const tls = stream.tls;
+          const how = tls?.secured ? (tls.protocol ?? 'TLS') : `clear text${tls?.clearTextReason ? `: ${tls.clearTextReason}` : ''}`;
+          process.stderr.write(`ndbtop: listening to ${s.host}:${s.port} (${how})\n`);
+        }
       });
       // Interrupting while still connecting is a clean stop too (exit 0), not a death by signal.
       const interrupted = new Promise<void>((resolve) => {

@@ -2,8 +2,9 @@ import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
 import { connectstringFrom, intOption } from '../options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
-interface ServeOpts extends ListenOptions {
+interface ServeOpts extends ListenOptions, TlsCliOptions {
   connectstring?: string;
   allowActions?: boolean;
   record?: string;
@@ -17,15 +18,16 @@ export function registerServe(program: Command): void {
     .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
     .option('--allow-actions', 'let browsers stop, start and restart nodes (off by default)')
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
-    .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000));
-  addListenOptions(command).action(async (opts: ServeOpts) => {
+    .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
+    .option('--metrics-only', 'a headless Prometheus exporter: serve /metrics only, no dashboard, API or WebSocket');
+  addMgmTlsOptions(addListenOptions(command), 'mgm-tls').action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const engine = await createEngine({
       host: 'serve',
-      clusters: [connectstring === undefined ? {} : { connectstring }],
+      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls') }],
       actionsEnabled: opts.allowActions === true,
       recordFile: opts.record,
       pollIntervalMs: opts.poll,

@@ -1,15 +1,25 @@
 import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
+import type { TlsSessionInfo } from '../../../native-mgm/index.js';
 import { formatShow } from '../format-show.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+
+/** How the session was secured, after ndb_mgm's picture, so a script or an operator sees TLS or clear text. */
+function tlsLine(tls: TlsSessionInfo | null): string {
+  if (tls === null) return 'Session: clear text';
+  if (!tls.secured) return `Session: clear text (${tls.clearTextReason ?? 'no TLS'})`;
+  const server = tls.server;
+  return `Session: ${tls.protocol ?? 'TLS'}${server ? `, server certificate ${server.subject}, expires ${new Date(server.validTo).toISOString().slice(0, 10)}` : ''}`;
+}
 
 export function registerShow(program: Command): void {
-  addConnectOptions(program.command('show'))
+  addMgmTlsOptions(addConnectOptions(program.command('show')))
     .description('the cluster as `ndb_mgm -e show` shows it')
     .option('--json', 'print {"mgmd": {...}, "nodes": [...]} with the typed node fields')
-    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean }) => {
+    .action(async (opts: { connectstring?: string; timeout: number; json?: boolean } & TlsCliOptions) => {
       const { hosts } = connectstringFrom(opts);
-      const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false });
+      const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false, tls: mgmTlsFrom(opts) });
       try {
         await client.connect();
         const nodes = await client.getStatus();
@@ -17,10 +27,11 @@ export function registerShow(program: Command): void {
         const mgmd = { host: host ?? '', port: port ?? 0 };
         if (opts.json) {
           const session = client.session;
-          const out = { mgmd: { ...mgmd, nodeId: session?.mgmdNodeId ?? null, version: session?.server.string ?? null }, nodes };
+          const out = { mgmd: { ...mgmd, nodeId: session?.mgmdNodeId ?? null, version: session?.server.string ?? null, tls: client.tls }, nodes };
           process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         } else {
           process.stdout.write(formatShow(nodes, mgmd));
+          process.stdout.write(`${tlsLine(client.tls)}\n`);
         }
       } finally {
         client.close();

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
 import { SCENARIOS, SCENARIO_NAMES, startSimulator, type ScenarioName } from '../../../native-mgm/sim/index.js';
 import { InvalidArgumentError } from 'commander';
+import { readFileSync } from 'node:fs';
+import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
 import { intOption, positiveNumber } from '../options.js';
+import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
 
 function scenarioName(value: string): ScenarioName {
   if (!(SCENARIO_NAMES as readonly string[]).includes(value)) {
@@ -21,6 +24,34 @@ interface SimOpts {
   speed: number;
   seed: number;
   listScenarios?: boolean;
+  tlsSearchPath?: string;
+  requireTls?: boolean;
+  makeCerts?: string;
+  config?: string;
+}
+
+/**
+ * Management servers on different hosts usually share a port (1186); on the one host the simulator runs on, a
+ * port already taken moves to the next free number (the served configuration says where each really listens).
+ */
+function distinctPorts(ports: readonly number[]): number[] {
+  const used = new Set<number>();
+  return ports.map((p) => {
+    let port = p;
+    while (used.has(port)) port++;
+    used.add(port);
+    return port;
+  });
+}
+
+/** config.ini → configuration; its mistakes are usage errors that name the line. */
+function readConfigIni(file: string, command: Command): ClusterConfig {
+  try {
+    return parseConfigIni(readFileSync(file, 'utf8'));
+  } catch (err) {
+    if (err instanceof ConfigIniError || (err as NodeJS.ErrnoException).code !== undefined) command.error(`error: ${file}: ${(err as Error).message}`, { exitCode: 2 });
+    throw err;
+  }
 }
 
 export function registerSim(program: Command): void {
@@ -37,13 +68,28 @@ export function registerSim(program: Command): void {
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
     .option('--list-scenarios', 'list the scenarios and exit')
-    .action(async (opts: SimOpts) => {
+    .option('--tls-search-path <dirs>', "serve `start tls` with the management server key and certificate found here (NDB's file names)")
+    .option('--require-tls', 'refuse every command but the bootstrap ones on clear-text sessions, as ndb_mgmd with TLS required')
+    .option('--make-certs <dir>', "create a cluster CA and node keys and certificates under NDB's file names in DIR, and exit")
+    .option('--config <file>', "a cluster's config.ini: its nodes, hosts, node groups, NoOfReplicas and memory sizes replace --data-nodes/--replicas/--mgm-nodes/--api-nodes; each management server listens on its PortNumber unless --port is given")
+    .action(async (opts: SimOpts, command: Command) => {
       if (opts.listScenarios) {
         for (const s of SCENARIOS) process.stdout.write(`${s.name.padEnd(16)} ${s.description}\n`);
         return;
       }
-      const ports = opts.port === 0 ? [] : Array.from({ length: opts.mgmNodes }, (_, i) => opts.port + i);
+      if (opts.makeCerts !== undefined) {
+        const made = await makeCerts(opts.makeCerts);
+        process.stdout.write(`created in ${made.dir}: ${made.files.join(' ')}\n`);
+        return;
+      }
+      if (opts.requireTls && opts.tlsSearchPath === undefined) command.error('error: --require-tls needs --tls-search-path', { exitCode: 2 });
+      const config = opts.config === undefined ? undefined : readConfigIni(opts.config, command);
+      const mgmNodes = config ? config.nodes.filter((n) => n.type === 'MGM') : null;
+      const explicitPort = command.getOptionValueSource('port') === 'cli';
+      const ports =
+        opts.port === 0 ? [] : mgmNodes && !explicitPort ? distinctPorts(mgmNodes.map((m) => Number(m.params['PortNumber'] ?? 1186))) : Array.from({ length: mgmNodes?.length ?? opts.mgmNodes }, (_, i) => opts.port + i);
       const sim = await startSimulator({
+        ...(config ? { config } : {}),
         host: opts.host,
         ports,
         dataNodes: opts.dataNodes,
@@ -53,8 +99,23 @@ export function registerSim(program: Command): void {
         scenario: opts.scenario,
         speed: opts.speed,
         seed: opts.seed,
+        ...(opts.tlsSearchPath !== undefined ? { tls: { searchPath: opts.tlsSearchPath, require: opts.requireTls === true } } : {}),
+      }).catch((err: unknown) => {
+        // A configuration the simulator cannot model (node groups not of NoOfReplicas nodes, three mgmds) is the user's to fix.
+        if (config && err instanceof RangeError) command.error(`error: ${opts.config}: ${err.message}`, { exitCode: 2 });
+        throw err;
       });
-      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${opts.dataNodes} data nodes, speed ${opts.speed}\n`);
+      const shape = config ? `${sim.model.data.size} data nodes from ${opts.config}` : `${opts.dataNodes} data nodes`;
+      const keys = sim.mgmds.every((m) => m.tls);
+      const tls =
+        opts.tlsSearchPath === undefined
+          ? 'no TLS'
+          : !keys
+            ? `no TLS keys found in ${opts.tlsSearchPath} (start tls answers Failed; sim --make-certs DIR makes them)`
+            : opts.requireTls
+              ? 'TLS required'
+              : 'TLS offered';
+      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${shape}, speed ${opts.speed}, ${tls}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => void sim.close().then(resolve);

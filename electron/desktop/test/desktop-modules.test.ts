@@ -87,6 +87,29 @@ test('one notification per new alert, none for acknowledged or resolved ones, no
   assert.deepEqual(shown, [{ title: 'Critical: prod, node 3', body: 'node 3 left STARTED without a requested stop', urgency: 'critical' }]);
 });
 
+test('an alert storm folds: one notification per kind per minute, naming how many and which nodes', () => {
+  const shown: AlertNotification[] = [];
+  const timers: Array<() => void> = [];
+  const notify = createAlertNotifier((n) => shown.push(n), () => true, { later: (_ms, fn) => void timers.push(fn) });
+  notify({ type: 'clusters', clusters: [{ clusterId: 'c1', name: 'bench', connectstring: 'h:1186', mode: 'live', status: 'live' }] });
+  const memory = (id: number): Alert => alert(`m${id}`, { kind: 'memory-critical', nodeId: id, message: `Node ${id}: data memory 91% used` });
+  for (let id = 1; id <= 141; id++) notify({ type: 'alert', clusterId: 'c1', alert: memory(id + 2) });
+  // Another kind is not held back by the storm.
+  notify({ type: 'alert', clusterId: 'c1', alert: alert('down', { nodeId: 7 }) });
+  assert.deepEqual(shown.map((n) => n.title), ['Critical: bench, node 3', 'Critical: bench, node 7']);
+  // The minute ends: the other 140 in one notification.
+  timers.shift()?.();
+  assert.equal(shown.length, 3);
+  assert.equal(shown[2]?.title, 'Critical: bench, 140 more: memory ≥ 90 % used');
+  assert.match(shown[2]?.body ?? '', /^nodes 4, 5, 6, .*, …$/);
+  // A quiet minute closes the window; the next alert of the kind shows at once again.
+  timers.shift()?.();
+  timers.shift()?.();
+  notify({ type: 'alert', clusterId: 'c1', alert: memory(200) });
+  assert.equal(shown.length, 4);
+  assert.equal(shown[3]?.title, 'Critical: bench, node 200');
+});
+
 test('menu: views, zoom, full screen, about, profiles', () => {
   const calls: string[] = [];
   const template = buildMenuTemplate([{ id: 'p1', name: 'prod', connectstring: 'mgm1:1186' }], {
@@ -96,11 +119,11 @@ test('menu: views, zoom, full screen, about, profiles', () => {
   }, { devTools: false });
   const find = (items: MenuItemSpec[], label: string): MenuItemSpec | undefined => items.find((i) => i.label === label);
   const view = find(template, 'View')?.submenu ?? [];
-  for (const label of ['Dashboard', 'Restart Timeline', 'Throughput', 'Events']) find(view, label)?.click?.();
+  for (const label of ['Dashboard', 'Restart Timeline', 'Throughput', 'Events', 'Configuration']) find(view, label)?.click?.();
   assert.deepEqual(view.filter((i) => i.role).map((i) => i.role), ['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   find(find(find(template, 'File')?.submenu ?? [], 'Connect to Profile')?.submenu ?? [], 'prod (mgm1:1186)')?.click?.();
   find(find(template, 'Help')?.submenu ?? [], 'About ndbtop')?.click?.();
-  assert.deepEqual(calls, ['view:nodes', 'view:restarts', 'view:throughput', 'view:events', 'profile:p1', 'about']);
+  assert.deepEqual(calls, ['view:nodes', 'view:restarts', 'view:throughput', 'view:events', 'view:config', 'profile:p1', 'about']);
   assert.equal(viewUrl('restarts'), 'app://ndbtop/index.html#/restarts');
 });
 
@@ -110,6 +133,9 @@ test('desktop command line: -c, NDB_CONNECTSTRING, simulator by default, Chromiu
   assert.equal(none.actionsEnabled, true);
   assert.equal(parseDesktopArgs([], { NDB_CONNECTSTRING: 'env:1186' }).connectstring, 'env:1186');
   const all = parseDesktopArgs(['-c', 'mgm1:1186', '--record', '/tmp/r.jsonl', '--poll', '500', '--read-only', '--enable-logging'], { NDB_CONNECTSTRING: 'env:1186' });
-  assert.deepEqual(all, { connectstring: 'mgm1:1186', recordFile: '/tmp/r.jsonl', replayFile: undefined, pollIntervalMs: 500, actionsEnabled: false, devTools: false });
+  assert.deepEqual(all, { connectstring: 'mgm1:1186', recordFile: '/tmp/r.jsonl', replayFile: undefined, pollIntervalMs: 500, actionsEnabled: false, devTools: false, tls: { mode: 'relaxed' } });
+  const tls = parseDesktopArgs(['--ndb-mgm-tls', 'strict', '--ndb-tls-search-path', '/etc/ndb-tls:$HOME/x', '--tls-ca', '/pki/ca.pem'], {});
+  assert.deepEqual(tls.tls, { mode: 'strict', searchPath: '/etc/ndb-tls:$HOME/x', caFile: '/pki/ca.pem' });
+  assert.throws(() => parseDesktopArgs(['--ndb-mgm-tls', 'maybe'], {}), /relaxed or strict/);
   assert.throws(() => parseDesktopArgs(['--poll', '5'], {}), /100 to 60000/);
 });

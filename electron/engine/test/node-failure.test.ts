@@ -29,7 +29,11 @@ test('node failure: the alert comes from the event, not the next poll; requested
 
     const preview = await engine.handlers.previewAction({ action: { kind: 'stop', nodeId: 2, abort: false } });
     assert.equal(preview.safe, false);
-    assert.ok(preview.warnings.some((w) => w.includes('last live member of node group 0') && w.includes('5028')), preview.warnings.join('; '));
+    assert.ok(preview.possible);
+    assert.ok(preview.warnings.includes('node group 0 will have no live node: the cluster will shut down'), preview.warnings.join('; '));
+    assert.ok(preview.warnings.some((w) => w.includes('node 2 is the last live node of node group 0') && w.includes('5028')), preview.warnings.join('; '));
+    const gone = await engine.handlers.previewAction({ action: { kind: 'stop', nodeId: 3, abort: false } });
+    assert.equal(gone.possible, false, 'a node out of contact cannot be stopped');
 
     const refused = await engine.handlers.runAction({ action: { kind: 'stop', nodeId: 2, abort: false } });
     assert.equal(refused.ok, false);

@@ -70,6 +70,8 @@ export function createFixtureEngine(): FixtureEngine {
     getAppInfo: async () => ({ version: '0.0.0', host: 'serve', actionsEnabled: false }),
     listClusters: async () => [{ clusterId: 'c1', name: 'fixture', connectstring: 'localhost:1186', mode: 'simulated', status: 'live' }],
     getSnapshot: async () => FIXTURE_SNAPSHOT,
+    getClusterConfig: async () => null,
+    getCounters: async () => ({ clusterId: 'c1', nodes: [], alerts: [] }),
     runAction: async () => {
       throw Object.assign(new Error('operator actions are disabled'), { code: 'ACTIONS_DISABLED' });
     },

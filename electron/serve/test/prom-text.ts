@@ -23,7 +23,8 @@ function parseLabels(text: string, line: string): Record<string, string> {
 function parseValue(text: string, line: string): number {
   if (text === '+Inf') return Infinity;
   if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  // Prometheus reads values with Go's ParseFloat, which takes NaN in any case; prom-client writes `Nan`.
+  if (/^nan$/i.test(text)) return NaN;
   const value = Number(text);
   if (text.trim() === '' || Number.isNaN(value)) throw new Error(`bad value in: ${line}`);
   return value;

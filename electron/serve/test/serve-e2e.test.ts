@@ -79,7 +79,7 @@ test('/api/snapshot matches the contract and /metrics has a status line for ever
     assert.ok(names.has(name), name);
   }
   const live = samples.find((s) => s.name === 'ndbtop_connection_state' && s.value === 1);
-  assert.ok(live && ['live', 'failed-over'].includes(live.labels.state ?? ''), JSON.stringify(live));
+  assert.ok(live && ['live', 'failed_over'].includes(live.labels.state ?? ''), JSON.stringify(live));
 });
 
 test('the contract over WebSocket with the token: requests, pushes, actions refused without --allow-actions', async () => {

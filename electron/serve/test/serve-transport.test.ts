@@ -76,11 +76,11 @@ test('/api/snapshot and /metrics', async () => {
   const { samples, types } = parsePrometheusText(metrics.body);
   assert.equal(types.get('ndbtop_node_status'), 'gauge');
   const current = samples.filter((s) => s.name === 'ndbtop_node_status' && s.value === 1).map((s) => `${s.labels.node_id}:${s.labels.status}`);
-  assert.deepEqual(current.sort(), ['1:STARTED', '2:NO_CONTACT', '49:CONNECTED']);
+  assert.deepEqual(current.sort(), ['1:started', '2:no_contact', '49:connected']);
   const health = samples.find((s) => s.name === 'ndbtop_node_group_health' && s.value === 1);
-  assert.equal(health?.labels.health, 'DEGRADED');
-  const mem = samples.find((s) => s.name === 'ndbtop_node_memory_used_percent' && s.labels.node_id === '1');
-  assert.equal(mem?.value, 10);
+  assert.equal(health?.labels.health, 'degraded');
+  const mem = samples.find((s) => s.name === 'ndbtop_node_memory_used_bytes' && s.labels.node_id === '1' && s.labels.memory === 'data');
+  assert.equal(mem?.value, 10 * 32768);
 });
 
 test('requests and pushes through createWebSocketApi, validated on arrival', async () => {

@@ -106,3 +106,8 @@ export function mgmdScript(mgmdNodeId = 1, extra?: (req: ScriptedRequest, socket
     }
   };
 }
+
+/** A real server's `get config reply`: Content-Length counts the base64 with its LFs, then one LF (spec §4.18). */
+export function configReply(base64: string): string {
+  return `get config reply\nresult: Ok\nContent-Length: ${base64.length}\nContent-Type: ndbconfig/octet-stream\nContent-Transfer-Encoding: base64\n\n${base64}\n`;
+}

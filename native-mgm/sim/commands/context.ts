@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import type { ClusterModel } from '../cluster-model.js';
 import type { ClusterLogState } from '../wire/cluster-log.js';
 import type { Args } from '../wire/request-parser.js';
@@ -9,9 +10,14 @@ export interface MgmdContext {
   readonly model: ClusterModel;
   readonly clusterLog: ClusterLogState;
   /** Command sessions alive on this server, for `get session` and `list sessions`. */
-  sessions(): ReadonlyArray<{ id: number; parsing: boolean }>;
+  sessions(): ReadonlyArray<{ id: number; parsing: boolean; tls: boolean; address: string; peerCert: X509Certificate | null }>;
   /** Connections this server accepted since it started (`get tls stats`). */
   readonly accepted: number;
+  /** Sessions upgraded to TLS, and commands refused for want of TLS, since it started. */
+  readonly upgraded: number;
+  readonly authfail: number;
+  /** Whether the server has TLS keys (else `start tls` answers `Failed`). */
+  readonly tlsAvailable: boolean;
 }
 
 export interface CommandContext {

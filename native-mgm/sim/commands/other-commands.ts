@@ -1,13 +1,12 @@
-import { reply, resultReply } from '../wire/reply.js';
+import { resultReply } from '../wire/reply.js';
 import type { CommandHandler } from './context.js';
 
 /**
  * Commands a monitor never sends (spec §4.22). The simulator knows them, so the parser treats their arguments
- * as the server does, and answers each with its usual header and a refusal: it allocates no node ids, opens no
- * transporters and changes no configuration. `transporter connect` ends the session, as on the server.
+ * as the server does, and answers each with its usual header and a refusal: it opens no transporters and changes
+ * no configuration (`get nodeid` is served: config-commands.ts). `transporter connect` ends the session, as on the server.
  */
 const NEVER = [
-  'get nodeid',
   'set ports',
   'insert error',
   'set trace',
@@ -35,15 +34,4 @@ export const OTHER_COMMANDS: Record<string, CommandHandler> = {
     ctx.session.closeAfterReply();
     return '';
   },
-  // The simulator has no TLS context: the session continues in clear text (spec §9).
-  'start tls': () => resultReply('start tls reply', 'Failed'),
-  'list certs': () => 'list certs reply\n\n',
-  'get tls stats': (ctx) =>
-    reply('get tls stats reply', [
-      ['accepted', ctx.mgmd.accepted],
-      ['upgraded', 0],
-      ['current', ctx.mgmd.sessions().length],
-      ['tls', 0],
-      ['authfail', 0],
-    ]),
 };

@@ -7,6 +7,7 @@ import { LOG_COMMANDS } from './log-commands.js';
 import { NODE_COMMANDS } from './node-commands.js';
 import { OTHER_COMMANDS } from './other-commands.js';
 import { SESSION_COMMANDS } from './session-commands.js';
+import { TLS_COMMANDS } from './tls-commands.js';
 
 /** Every command of the table has exactly one handler; checked at load so a missing one fails loudly. */
 export const HANDLERS: ReadonlyMap<string, CommandHandler> = new Map(
@@ -18,6 +19,7 @@ export const HANDLERS: ReadonlyMap<string, CommandHandler> = new Map(
     ...BACKUP_COMMANDS,
     ...CONFIG_COMMANDS,
     ...OTHER_COMMANDS,
+    ...TLS_COMMANDS,
   }),
 );
 

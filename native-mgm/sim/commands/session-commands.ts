@@ -37,7 +37,7 @@ export const SESSION_COMMANDS: Record<string, CommandHandler> = {
       ['id', s.id],
       ['m_stopSelf', 0],
       ['m_stop', 0],
-      ['tls', 0],
+      ['tls', s.tls ? 1 : 0],
       ['parser_buffer_len', 0],
       ['parser_status', s.parsing ? 1 : 0],
     ]);
@@ -48,7 +48,7 @@ export const SESSION_COMMANDS: Record<string, CommandHandler> = {
       .sessions()
       .map((s) => {
         const p = `session.${s.id}.`;
-        return `session: ${s.id}\n${p}m_stopSelf: 0\n${p}m_stop: 0\n${p}tls: 0\n${p}parser.buffer.len: 0\n${p}parser.buffer: \n${p}parser.status: ${s.parsing ? 1 : 0}\n`;
+        return `session: ${s.id}\n${p}m_stopSelf: 0\n${p}m_stop: 0\n${p}tls: ${s.tls ? 1 : 0}\n${p}parser.buffer.len: 0\n${p}parser.buffer: \n${p}parser.status: ${s.parsing ? 1 : 0}\n`;
       })
       .join('') + '\n',
   'purge stale sessions': () => resultReply('purge stale sessions reply', 'Ok'),

@@ -92,3 +92,28 @@ test('the benchmark profile: warmup, run at the peak, cooldown, then idle', () =
   assert.equal(p.ratesAt(35_000).readsPerSec, BENCHMARK_RATES.readsPerSec / 2);
   assert.equal(p.ratesAt(45_000).readsPerSec, 0);
 });
+
+test('counts are never negative when the load changes mid-period, as the benchmark loop does', async () => {
+  const phases = { warmupMs: 4_000, runMs: 3_000, cooldownMs: 3_000 };
+  await withSim({ speed: 50, dataNodes: 4, replicas: 2, seed: 3 }, async (sim, open) => {
+    const l = await open();
+    await listen(l, 'STATISTICS=8');
+    // A new run starts every 7 s of sim time: in the warmup of the previous one, so reports straddle each switch.
+    const clock = sim.model.clock;
+    let switches = 0;
+    const loop = (): void => {
+      sim.model.setLoad(benchmarkProfile(BENCHMARK_RATES, phases));
+      switches += 1;
+      if (switches < 8) clock.at(clock.now() + 7_000, loop);
+    };
+    loop();
+    const records = await collect(l, (rs) => switches >= 8 && rs.filter((r) => r.type === TRANS).length >= 16 * 10, 60_000);
+    const counters = records.filter((r) => r.type === TRANS || r.type === OPS);
+    assert.ok(counters.length >= 160);
+    for (const r of counters) {
+      for (const [field, value] of Object.entries(r.fields)) assert.match(value, /^\d+$/, `${field} of a ${r.type} report from node ${r.source}: ${value}`);
+    }
+    // …and the run still reaches its peak, so the fix did not simply zero the load.
+    assert.ok(Math.max(...counters.filter((r) => r.type === TRANS).map((r) => num(r, 'read_count'))) > 0);
+  });
+});

@@ -1,3 +1,4 @@
+import type { X509Certificate } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { Prng } from '../prng.js';
 import type { LevelMap } from './event-filter.js';
@@ -17,6 +18,11 @@ export interface SessionHandle {
   becomeListener(levels: LevelMap, parsable: boolean): void;
   /** After this command's reply (if any), close the connection. */
   closeAfterReply(): void;
+  /** Whether this session runs over TLS, and with which client certificate. */
+  readonly tls: boolean;
+  readonly peerCert: X509Certificate | null;
+  /** After this command's reply, become the TLS server on this connection (spec §9). */
+  startTlsAfterReply(): void;
 }
 
 export type Dispatch = (session: SessionHandle, command: CommandSpec, args: Args) => Promise<string> | string;
@@ -25,6 +31,8 @@ export interface SessionHooks {
   dispatch: Dispatch;
   toListener(socket: Socket, out: OutputQueue, levels: LevelMap, parsable: boolean): void;
   ended(session: Session): void;
+  /** Runs the server side of the TLS handshake on the raw socket; rejects when it fails. */
+  acceptTls?(raw: Socket): Promise<{ socket: Socket; peer: X509Certificate | null }>;
 }
 
 /** Marks where an over-long line stood among the queued lines. */
@@ -36,8 +44,11 @@ const OVERLONG = Symbol('overlong line');
  */
 export class Session implements SessionHandle {
   clientVersion = 0;
+  tls = false;
+  peerCert: X509Certificate | null = null;
   private readonly parser = new RequestParser();
-  private readonly out: OutputQueue;
+  private out: OutputQueue;
+  private upgradePending = false;
   private readonly lines: Array<string | typeof OVERLONG> = [];
   private buffered = '';
   private busy = false;
@@ -48,14 +59,14 @@ export class Session implements SessionHandle {
 
   constructor(
     readonly id: number,
-    private readonly socket: Socket,
-    writeMode: WriteMode,
-    prng: Prng,
+    private socket: Socket,
+    private readonly writeMode: WriteMode,
+    private readonly prng: Prng,
     private readonly hooks: SessionHooks,
   ) {
     this.out = new OutputQueue(socket, writeMode, prng);
     socket.setNoDelay(true);
-    socket.on('data', (chunk: Buffer) => this.receive(chunk));
+    socket.on('data', this.onData);
     socket.on('error', () => socket.destroy());
     socket.on('close', () => hooks.ended(this));
   }
@@ -71,6 +82,43 @@ export class Session implements SessionHandle {
 
   closeAfterReply(): void {
     this.closing = true;
+  }
+
+  startTlsAfterReply(): void {
+    this.upgradePending = true;
+  }
+
+  /** The peer's address as the server prints it (IPv4-mapped IPv6 as plain IPv4). */
+  get address(): string {
+    return (this.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
+  }
+
+  private readonly onData = (chunk: Buffer): void => this.receive(chunk);
+
+  /**
+   * From here on every byte goes through TLS: the reply already sent went out in clear text first, then the
+   * handshake runs on the same connection. A failed handshake ends the session, never a fall-back to clear text.
+   */
+  private async upgrade(): Promise<void> {
+    this.upgradePending = false;
+    const accept = this.hooks.acceptTls;
+    if (!accept) return;
+    await this.out.drained();
+    const raw = this.socket;
+    raw.off('data', this.onData);
+    try {
+      const { socket, peer } = await accept(raw);
+      this.socket = socket;
+      this.out = new OutputQueue(socket, this.writeMode, this.prng);
+      this.tls = true;
+      this.peerCert = peer;
+      socket.on('data', this.onData);
+      socket.on('error', () => socket.destroy());
+    } catch {
+      this.lines.length = 0;
+      this.closing = true;
+      raw.destroy();
+    }
   }
 
   /** Ends the session once what was already sent has been written (or a client that stopped reading gave up). */
@@ -136,6 +184,7 @@ export class Session implements SessionHandle {
             : await this.hooks.dispatch(this, parsed.command, parsed.args);
         if (this.socket.destroyed) return;
         this.out.send(text);
+        if (this.upgradePending) await this.upgrade();
         const listen = this.listening();
         if (listen) this.hooks.toListener(this.socket, this.out, listen.levels, listen.parsable);
         if (this.closing) void this.close();

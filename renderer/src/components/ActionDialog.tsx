@@ -4,37 +4,66 @@ import { useApp, useAppContext } from '../store/use-app.js';
 
 type Restart = Extract<OperatorAction, { kind: 'restart' }>;
 
+/** The id an operator types to confirm an unsafe action: the node it is about. */
+function confirmWord(action: OperatorAction): string {
+  if ('nodeId' in action) return String(action.nodeId);
+  if ('apiNodeId' in action) return String(action.apiNodeId);
+  return 'yes';
+}
+
 /**
- * The confirmation every operator action passes: the engine's own description and warnings (it knows the node
- * groups), the options of a restart, and the management server's answer once sent.
+ * The confirmation every operator action passes. The engine's preview (it knows the node groups) is asked again on
+ * every change of the cluster while the dialog is open, so it says what will happen now, not when it was opened.
+ * Unsafe: danger styling, the reason, and the node id typed as a second step; impossible: Confirm disabled. What is
+ * sent does not depend on the preview, and the management server's answer is shown as it gave it.
  */
 export function ActionDialog() {
   const { api, store } = useAppContext();
   const action = useApp((s) => s.ui.pendingAction);
   const clusterId = useApp((s) => s.shown.clusterId);
+  // Anything a preview depends on: node states, node groups, master, backup. A new object means "ask again".
+  const nodes = useApp((s) => s.live.nodes);
+  const groups = useApp((s) => s.live.nodeGroups);
+  const master = useApp((s) => s.live.masterNodeId);
+  const backup = useApp((s) => s.live.backup);
   const [preview, setPreview] = useState<ActionPreview | null>(null);
+  const [openedSafe, setOpenedSafe] = useState<boolean | null>(null);
+  const [typed, setTyped] = useState('');
   const [result, setResult] = useState<ActionResult | null>(null);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     setPreview(null);
+    setOpenedSafe(null);
+    setTyped('');
     setResult(null);
+  }, [action, clusterId]);
+
+  useEffect(() => {
     if (!action || clusterId === null) return;
     let current = true;
     api
       .previewAction({ clusterId, action })
-      .then((p) => current && setPreview(p))
-      .catch((err: unknown) => current && setPreview({ description: String(err), safe: false, warnings: [], allowed: false }));
+      .then((p) => {
+        if (!current) return;
+        setPreview(p);
+        setOpenedSafe((was) => was ?? p.safe);
+      })
+      .catch((err: unknown) => current && setPreview({ description: String(err), safe: false, possible: false, warnings: [], consequences: [], allowed: false }));
     return () => {
       current = false;
     };
-  }, [api, action, clusterId]);
+  }, [api, action, clusterId, nodes, groups, master, backup]);
 
   if (!action) return null;
   const close = () => store.setUi({ pendingAction: null });
   const setRestart = (patch: Partial<Restart>) => action.kind === 'restart' && store.setUi({ pendingAction: { ...action, ...patch } });
+  const word = confirmWord(action);
+  const unsafe = preview !== null && !preview.safe && preview.possible;
+  const turnedUnsafe = unsafe && openedSafe === true;
+  const canConfirm = preview !== null && preview.allowed && preview.possible && !busy && (!unsafe || typed.trim() === word);
   const confirm = async () => {
-    if (clusterId === null) return;
+    if (clusterId === null || !canConfirm) return;
     setBusy(true);
     try {
       setResult(await api.runAction({ clusterId, action }));
@@ -47,8 +76,18 @@ export function ActionDialog() {
 
   return (
     <div className="modal-backdrop" role="presentation" onClick={close}>
-      <div className="modal" role="dialog" aria-modal="true" aria-label="Confirm action" data-testid="action-dialog" onClick={(e) => e.stopPropagation()}>
-        <h2>Confirm</h2>
+      <div
+        className={`modal${unsafe ? ' modal-danger' : ''}`}
+        role="dialog"
+        aria-modal="true"
+        aria-label="Confirm action"
+        data-testid="action-dialog"
+        data-safe={preview?.safe ?? ''}
+        data-possible={preview?.possible ?? ''}
+        data-turned-unsafe={turnedUnsafe}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <h2>{unsafe ? 'Danger: confirm' : 'Confirm'}</h2>
         {preview === null ? <p>Asking the engine what this would do…</p> : <p className="preview-text">{preview.description}</p>}
         {action.kind === 'restart' && (
           <div className="options">
@@ -60,20 +99,53 @@ export function ActionDialog() {
             </label>
           </div>
         )}
-        {preview && !preview.safe && <p className="warning tone-bad">NOT SAFE</p>}
-        {preview?.warnings.map((w) => (
-          <p key={w} className="warning tone-warn">
-            ⚠ {w}
+        {turnedUnsafe && (
+          <p className="warning tone-bad" data-testid="turned-unsafe">
+            The cluster changed while this dialog was open: this is no longer safe.
           </p>
-        ))}
-        {result && <p className={`result tone-${result.ok ? 'ok' : 'bad'}`}>{result.ok ? 'Done' : 'Refused'}: {result.message}</p>}
+        )}
+        {preview && !preview.possible && preview.allowed && <p className="warning tone-bad">NOT POSSIBLE NOW</p>}
+        {unsafe && <p className="warning tone-bad">NOT SAFE</p>}
+        <div data-testid="action-warnings">
+          {preview?.warnings.map((w) => (
+            <p key={w} className="warning tone-warn">
+              ⚠ {w}
+            </p>
+          ))}
+        </div>
+        {preview && preview.consequences.length > 0 && (
+          <ul className="consequences" data-testid="action-consequences">
+            {preview.consequences.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        )}
+        {unsafe && !result && (
+          <label className="type-to-confirm">
+            Type <strong>{word}</strong> to do it anyway:{' '}
+            <input
+              data-testid="confirm-typed"
+              value={typed}
+              onChange={(e) => setTyped(e.target.value)}
+              onKeyDown={(e) => e.key === 'Enter' && void confirm()}
+              autoComplete="off"
+              spellCheck={false}
+              size={6}
+            />
+          </label>
+        )}
+        {result && (
+          <p className={`result tone-${result.ok ? 'ok' : 'bad'}`} data-testid="action-result" data-ok={result.ok}>
+            {result.ok ? 'Done' : 'Refused'}: {result.message}
+          </p>
+        )}
         <div className="modal-buttons">
           <button type="button" onClick={close}>
             {result ? 'Close' : 'Cancel'}
           </button>
           {!result && (
-            <button type="button" className={preview?.safe ? 'primary' : 'danger'} disabled={!preview?.allowed || busy} onClick={() => void confirm()}>
-              {preview?.safe === false ? 'Do it anyway' : 'Confirm'}
+            <button type="button" data-testid="action-confirm" className={unsafe ? 'danger' : 'primary'} disabled={!canConfirm} onClick={() => void confirm()}>
+              {unsafe ? `Do it anyway` : 'Confirm'}
             </button>
           )}
         </div>

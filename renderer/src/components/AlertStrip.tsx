@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import type { Alert } from '../contract.js';
+import { ALERT_KIND_LABEL, type Alert } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
+import { groupAlerts, groupTitle, type AlertGroup } from '../view-model/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../view-model/alert-summary.js';
 import { formatClock } from '../view-model/format.js';
 
@@ -19,17 +20,54 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: (aler
   );
 }
 
+/** Many alerts of one kind as one row ("memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, …"), expandable. */
+function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup; dataNodes: number; onAcknowledge: (alerts: readonly Alert[]) => void }) {
+  const [open, setOpen] = useState(false);
+  const newest = Math.max(...group.alerts.map((a) => a.at));
+  return (
+    <>
+      <div className={`alert tone-bg-${group.severity === 'critical' ? 'bad' : 'warn'}`} data-testid="alert-group" data-kind={group.kind} data-count={group.alerts.length} data-severity={group.severity}>
+        <strong className="alert-sev">{group.severity.toUpperCase()}</strong>
+        <span>{formatClock(newest)}</span>
+        {/* One line at any width: the node list ellipsises, the whole of it is in the title and the expanded list. */}
+        <span className="alert-msg one-line" title={`${ALERT_KIND_LABEL[group.kind]}: nodes ${[...group.nodeIds].sort((a, b) => a - b).join(', ')}`}>
+          {groupTitle(group, dataNodes)}
+        </span>
+        <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>
+          {open ? 'Hide' : `Show ${group.alerts.length}`}
+        </button>
+        <button type="button" onClick={() => onAcknowledge(group.alerts)}>
+          Acknowledge {group.alerts.length}
+        </button>
+      </div>
+      {open && (
+        <div className="alert-review" data-testid="alert-group-list">
+          {group.alerts.map((a) => (
+            <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
 /**
- * Every unacknowledged alert stays pinned, resolved or not and paused or not, but compactly: at most a few active
- * rows, then one line that folds the rest (more active ones, and the resolved ones a rolling restart leaves behind).
+ * Every unacknowledged alert stays pinned, resolved or not and paused or not, but compactly: active alerts of one
+ * kind fold into one row, at most a few rows show, then one line folds the rest (more active kinds, and the
+ * resolved ones a rolling restart leaves behind).
  */
 export function AlertStrip() {
   const { api, store } = useAppContext();
   const alerts = useApp((s) => s.live.alerts);
+  const dataNodes = useApp((s) => {
+    let n = 0;
+    for (const node of s.live.nodes.values()) if (node.type === 'NDB') n += 1;
+    return n;
+  });
   const clusterId = useApp((s) => s.live.clusterId);
   const [allActive, setAllActive] = useState(false);
   const [review, setReview] = useState(false);
@@ -38,14 +76,15 @@ export function AlertStrip() {
   const acknowledge = (list: readonly Alert[]): void => {
     Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
   };
-  const shownActive = allActive ? active : active.slice(0, ACTIVE_ROWS);
-  const hiddenActive = active.length - shownActive.length;
+  const groups = groupAlerts(active);
+  const shownGroups = allActive ? groups : groups.slice(0, ACTIVE_ROWS);
+  const hiddenActive = groups.slice(shownGroups.length).reduce((n, g) => n + g.alerts.length, 0);
   const folded = hiddenActive > 0 || resolved.length > 0 || allActive;
   return (
     <section className="alert-strip" data-testid="alerts" aria-label="alerts">
-      {shownActive.map((a) => (
-        <AlertRow key={a.id} alert={a} onAcknowledge={acknowledge} />
-      ))}
+      {shownGroups.map((g) =>
+        g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={acknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={acknowledge} />,
+      )}
       {folded && (
         <div className="alert-fold" data-testid="alert-fold">
           {(hiddenActive > 0 || allActive) && (

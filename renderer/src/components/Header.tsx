@@ -4,6 +4,8 @@ import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
+import { TlsBadge } from './TlsBadge.js';
+import { tlsTitle } from '../view-model/tls.js';
 
 /** Older than this, the freshest sample is shown as stale. */
 const STALE_MS = 5000;
@@ -27,9 +29,15 @@ function Mgmd() {
   const mgmd = connection?.mgmd;
   if (!mgmd) return <span className="muted">no management server</span>;
   return (
-    <span title={connection.serverVersion ?? ''}>
+    <span title={[connection.serverVersion ?? '', ...(connection.tls ? [tlsTitle(connection.tls)] : [])].filter((x) => x !== '').join('\n')}>
       mgmd {mgmd.nodeId ?? '?'} at {mgmd.host}:{mgmd.port} since {formatClock(mgmd.since)} ({formatDuration(now - mgmd.since)})
       {connection.failovers > 0 && <span className="muted"> · {connection.failovers} failover{connection.failovers === 1 ? '' : 's'}</span>}
+      {connection.configMgmds && connection.configMgmds.length > 0 && (
+        <span className="muted" data-testid="config-mgmds" title="management servers the configuration lists, added to the failover list">
+          {' '}
+          · failover also to {connection.configMgmds.join(', ')} (from the configuration)
+        </span>
+      )}
     </span>
   );
 }
@@ -49,6 +57,7 @@ export function Header() {
       <ClusterPicker />
       {/* Connection state is always the live one: pausing the display must not hide a lost management server. */}
       <ConnectionChip connection={connection} />
+      <TlsBadge connection={connection} />
       {showMode && <span className="conn-mode">{mode}</span>}
       <Mgmd />
       <SampleAge />

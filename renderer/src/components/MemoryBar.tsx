@@ -4,8 +4,12 @@ import { formatBytes } from '../view-model/format.js';
 export const MEMORY_WARN = 80;
 export const MEMORY_CRIT = 90;
 
-export function MemoryBar({ label, use }: { label: string; use: MemoryUse | null }) {
-  if (!use) return <div className="mem-row muted">{label}: no report yet</div>;
+/** Before the first report, the configured size (DataMemory, IndexMemory) tells what the bar will measure. */
+export function MemoryBar({ label, use, configuredBytes }: { label: string; use: MemoryUse | null; configuredBytes?: number | null | undefined }) {
+  if (!use) {
+    const size = configuredBytes ? `${formatBytes(configuredBytes)} configured, ` : '';
+    return <div className="mem-row muted">{label}: {size}no report yet</div>;
+  }
   const pct = Math.min(100, use.percent);
   const tone = pct >= MEMORY_CRIT ? 'bad' : pct >= MEMORY_WARN ? 'warn' : 'ok';
   const used = formatBytes(use.usedPages * use.pageSizeBytes);

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { NodeView } from '../contract.js';
 import { useApp } from '../store/use-app.js';
+import { formatClock } from '../view-model/format.js';
 import { STATUS_TONE } from '../view-model/status.js';
 import { MemoryBar } from './MemoryBar.js';
 import { NodeActions } from './NodeActions.js';
@@ -29,6 +30,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
+  const stale = node.lastSeenAt != null;
   return (
     <article
       className={`card tone-border-${tone} card-${node.type.toLowerCase()}`}
@@ -50,17 +52,24 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
         <dt>version</dt>
         <dd>{node.mysqlVersion && node.mysqlVersion !== node.version ? `${node.version ?? '?'} / mysql ${node.mysqlVersion}` : (node.version ?? '–')}</dd>
         <dt>address</dt>
-        <dd>{node.address ?? '–'}</dd>
+        {/* A node that is down has no address in get status; the configuration still says where it runs. */}
+        <dd data-testid={`node-${node.nodeId}-address`}>{node.address ?? (node.configured?.hostname ? `${node.configured.hostname} (configured)` : '–')}</dd>
         <dt>connects</dt>
         <dd>{node.connectCount ?? '–'}</dd>
       </dl>
       {node.type === 'NDB' && (
-        <>
+        // A node out of contact keeps its last figures, greyed and dated, never as if they were current.
+        <div className={`node-metrics${stale ? ' stale' : ''}`} data-testid="node-metrics" data-stale={stale}>
+          {stale && node.lastSeenAt != null && (
+            <div className="last-seen" data-testid="last-seen">
+              last seen {formatClock(node.lastSeenAt)}
+            </div>
+          )}
           {/* While starting, the progress takes the sparkline's place: a starting node carries no load. */}
-          {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} />}
-          <MemoryBar label="data" use={node.memory.data} />
-          <MemoryBar label="index" use={node.memory.index} />
-        </>
+          {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} stale={stale} />}
+          <MemoryBar label="data" use={node.memory.data} configuredBytes={node.configured?.dataMemoryBytes} />
+          <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
+        </div>
       )}
       {actions && node.type === 'NDB' && <NodeActions node={node} />}
     </article>

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { MemoryUse } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { START_STEPS, phaseStep } from '../view-model/restart-progress.js';
+import { formatClock } from '../view-model/format.js';
 import { STATUS_TONE } from '../view-model/status.js';
 import { tilePhase, tileStatus } from '../view-model/tile-status.js';
 import { MEMORY_CRIT, MEMORY_WARN } from './MemoryBar.js';
@@ -38,7 +39,7 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}${node.isMaster ? ' master' : ''}: details`}
-      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${node.address ? ` at ${node.address}` : ''}`}
+      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${node.address ? ` at ${node.address}` : ''}${node.lastSeenAt != null ? `, last seen ${formatClock(node.lastSeenAt)}` : ''}`}
       onClick={() => store.setUi({ selectedNodeId: node.nodeId })}
     >
       <span className="tile-head">
@@ -52,7 +53,7 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
       </span>
       <span className={`tile-status tone-${tone}`}>{tileStatus(node.status)}</span>
       {node.type === 'NDB' && (
-        <span className="tile-bars">
+        <span className={`tile-bars${node.lastSeenAt != null ? ' stale' : ''}`} data-stale={node.lastSeenAt != null}>
           <span className="thin-bar" aria-hidden={!starting}>
             {starting && <span className="thin-fill tone-bg-busy" style={{ width: `${(phaseStep(node.startPhase) / START_STEPS) * 100}%` }} />}
           </span>

@@ -16,6 +16,8 @@ export interface ClusterData {
   rates: Rates | null;
   backup: BackupView | null;
   alerts: readonly Alert[];
+  /** Generation of the configuration the engine last read (the Configuration view asks for it when it moves). */
+  configGeneration: number | null;
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -37,6 +39,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   rates: null,
   backup: null,
   alerts: [],
+  configGeneration: null,
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -64,6 +67,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     rates: keep(base.rates, snapshot.rates),
     backup: keep(base.backup, snapshot.backup),
     alerts: keep(base.alerts, snapshot.alerts),
+    configGeneration: snapshot.configGeneration ?? null,
   };
 }
 
@@ -87,6 +91,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.rates !== undefined) next.rates = keep(data.rates, delta.rates);
   if (delta.backup !== undefined) next.backup = keep(data.backup, delta.backup);
   if (delta.alerts) next.alerts = keep(data.alerts, delta.alerts);
+  if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   return { kind: 'applied', data: next };
 }
 

@@ -119,3 +119,13 @@ test('a poll that only moved every node sample time re-renders no card: node obj
   store.receive({ type: 'delta', delta: { clusterId: 'c1', baseVersion: 11, version: 12, nodes: [nodeView(3, { sampledAt: 1_000_999, connectCount: 9 })] } });
   assert.equal(store.getState().shown.nodes.get(3)?.connectCount, 9, 'a real change still lands');
 });
+
+test('the configuration generation comes with the snapshot and moves with a delta (the Configuration view asks again then)', () => {
+  const store = createAppStore();
+  store.receive({ type: 'snapshot', version: 1, snapshot: snapshot([nodeView(2)], { configGeneration: 1 }) });
+  assert.equal(store.getState().shown.configGeneration, 1);
+  store.receive({ type: 'delta', delta: { clusterId: 'c1', baseVersion: 1, version: 2, nodes: [nodeView(2, { status: 'NO_CONTACT' })] } });
+  assert.equal(store.getState().shown.configGeneration, 1, 'a delta without it keeps it');
+  store.receive({ type: 'delta', delta: { clusterId: 'c1', baseVersion: 2, version: 3, configGeneration: 2 } });
+  assert.equal(store.getState().shown.configGeneration, 2);
+});

@@ -5,6 +5,7 @@ import { connectionState } from '../components/ConnectionChip.js';
 import { webSocketTarget } from '../bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { decimateMinMax } from '../view-model/decimate.js';
+import { axisWidth, formatAxisRate } from '../view-model/format.js';
 import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
@@ -163,4 +164,14 @@ test('time ticks: round clock times, never closer than a label needs, inside the
     }),
   );
   assert.deepEqual(timeTicks(0, 1000, 50), []);
+});
+
+test('axis labels are short and carry the unit: 1.2M/s, 20k/s; the axis is as wide as its widest label', () => {
+  assert.equal(formatAxisRate(1_200_000), '1.2M/s');
+  assert.equal(formatAxisRate(20_000), '20k/s');
+  assert.equal(formatAxisRate(1_250_000), '1.25M/s');
+  assert.equal(formatAxisRate(125_000), '125k/s');
+  assert.equal(formatAxisRate(0), '0/s');
+  assert.equal(formatAxisRate(2.28e11), '228G/s');
+  assert.ok(axisWidth(['1.25M/s']) >= 7 * 8);
 });

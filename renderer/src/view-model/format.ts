@@ -12,6 +12,23 @@ export function formatClock(at: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/**
+ * A chart axis label: at most two significant decimals and the unit, so "1.2M/s" and "20k/s" always fit the axis
+ * (never "0000.0M").
+ */
+export function formatAxisRate(value: number): string {
+  if (!Number.isFinite(value)) return '';
+  const abs = Math.abs(value);
+  const [scaled, suffix] = abs >= 1e9 ? [value / 1e9, 'G'] : abs >= 1e6 ? [value / 1e6, 'M'] : abs >= 1e3 ? [value / 1e3, 'k'] : [value, ''];
+  const digits = Math.abs(scaled) >= 100 ? 0 : Math.abs(scaled) >= 10 ? 1 : 2;
+  return `${Number(scaled.toFixed(digits))}${suffix}/s`;
+}
+
+/** Pixels a y axis needs for its widest label, at the chart's 12 px font. */
+export function axisWidth(labels: readonly string[]): number {
+  return Math.max(40, 8 * Math.max(0, ...labels.map((l) => l.length)) + 14);
+}
+
 /** Per-second rates: 950, 12.3k, 4.56M. */
 export function formatRate(value: number): string {
   if (!Number.isFinite(value)) return '–';

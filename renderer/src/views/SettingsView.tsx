@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Profile, Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
+import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/ProfileTlsFields.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 
 function errorText(err: unknown): string {
@@ -34,6 +35,10 @@ function SettingsForm() {
       <label>
         History length (s)
         <input type="number" min={60} max={86400} step={60} defaultValue={settings.historySeconds} onBlur={(e) => void save({ historySeconds: Number(e.target.value) })} />
+      </label>
+      <label>
+        Warn of TLS certificates expiring within (days)
+        <input type="number" min={0} max={3650} defaultValue={settings.certExpiryWarnDays ?? 30} onBlur={(e) => void save({ certExpiryWarnDays: Number(e.target.value) })} />
       </label>
       <label>
         <input type="checkbox" checked={settings.notifications} onChange={(e) => void save({ notifications: e.target.checked })} /> Desktop notifications for alerts
@@ -73,15 +78,18 @@ function Profiles() {
   const [profiles, setProfiles] = useState<Profile[]>([]);
   const [name, setName] = useState('');
   const [connectstring, setConnectstring] = useState('');
+  const [tls, setTls] = useState<TlsDraft>(EMPTY_TLS);
   useEffect(() => {
     api.listProfiles({}).then(setProfiles, (err: unknown) => store.setUi({ error: errorText(err) }));
   }, [api, store]);
   const add = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring }));
+      const secured = profileTls(tls);
+      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}) }));
       setName('');
       setConnectstring('');
+      setTls(EMPTY_TLS);
     } catch (err) {
       store.setUi({ error: errorText(err) });
     }
@@ -89,7 +97,7 @@ function Profiles() {
   // Watching a profile also shows it: that is what the operator asked for by clicking.
   const open = (p: Profile) =>
     api
-      .addCluster({ name: p.name, connectstring: p.connectstring })
+      .addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}) })
       .then((c) => selectCluster(c.clusterId))
       .catch((err: unknown) => store.setUi({ error: errorText(err) }));
   return (
@@ -109,7 +117,7 @@ function Profiles() {
       <ul className="plain">
         {profiles.map((p) => (
           <li key={p.id}>
-            <strong>{p.name}</strong> {p.connectstring}{' '}
+            <strong>{p.name}</strong> {p.connectstring} <span className="muted">{describeTls(p.tls)}</span>{' '}
             <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
               Watch
             </button>{' '}
@@ -122,6 +130,7 @@ function Profiles() {
       <form className="settings-form" onSubmit={(e) => void add(e)}>
         <input required placeholder="name" value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
         <input required placeholder="host:1186,host2:1186" value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
+        <ProfileTlsFields draft={tls} onChange={setTls} />
         <button type="submit">Save profile</button>
       </form>
     </>

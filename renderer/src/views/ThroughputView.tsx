@@ -6,7 +6,7 @@ import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
-import { formatClock, formatRate } from '../view-model/format.js';
+import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
 import { timeTicks } from '../view-model/time-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
@@ -41,6 +41,12 @@ function ClusterChart() {
   const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   const rows = useMemo(() => toRows(history), [history]);
+  // The widest label is the one near the top of the data: size the axis for it (and a rounded-up tick above it).
+  const yWidth = useMemo(() => {
+    let max = 0;
+    for (const r of rows) for (const m of TOTAL_METRICS) max = Math.max(max, r[m] ?? 0);
+    return axisWidth([formatAxisRate(max), formatAxisRate(max * 1.25)]);
+  }, [rows]);
   return (
     <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
       {width > 0 && (
@@ -48,7 +54,7 @@ function ClusterChart() {
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
           {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
           <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+          <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={[0, 'auto']} />
           <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />
           {TOTAL_METRICS.map((m) => (
@@ -63,7 +69,27 @@ function ClusterChart() {
   );
 }
 
+/**
+ * "143 of 144 data nodes reporting": how much of the cluster the totals are made of; and how many reports the
+ * engine dropped as impossible (a negative count read unsigned), so a figure it refused to chart is not a secret.
+ */
+function Coverage() {
+  const contributing = useApp((s) => s.shown.rates?.contributing);
+  const rejected = useApp((s) => s.shown.rates?.rejectedReports ?? 0);
+  if (!contributing) return <span className="muted" data-testid="rates-coverage" data-nodes={0} />;
+  const partial = contributing.nodes < contributing.of;
+  return (
+    <span className={partial ? 'tone-warn' : 'muted'} data-testid="rates-coverage" data-nodes={contributing.nodes} data-of={contributing.of} data-rejected={rejected}>
+      {' '}
+      — {contributing.nodes} of {contributing.of} data nodes reporting
+      {rejected > 0 && <span className="tone-bad"> · {rejected} impossible statistics reports ignored</span>}
+    </span>
+  );
+}
+
 function SmallMultiples() {
+  const staleKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB' && n.lastSeenAt != null).map((n) => n.nodeId).join(','));
+  const stale = useMemo(() => new Set(staleKey ? staleKey.split(',').map(Number) : []), [staleKey]);
   const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
   const { history } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
@@ -74,9 +100,10 @@ function SmallMultiples() {
         const values = byNode.get(id) ?? [];
         const last = [...values].reverse().find(Number.isFinite);
         return (
-          <figure key={id} className="small-multiple">
+          <figure key={id} className={`small-multiple${stale.has(id) ? ' stale' : ''}`} data-stale={stale.has(id)}>
             <figcaption>
-              node {id} <strong>{last === undefined ? '–' : formatRate(last)}</strong> tx/s
+              node {id} {stale.has(id) ? 'out of contact, was ' : ''}
+              <strong>{last === undefined ? '–' : formatRate(last)}</strong> tx/s
             </figcaption>
             <Sparkline values={values} width={SMALL_WIDTH} height={SMALL_HEIGHT} label={`node ${id} transactions per second`} />
           </figure>
@@ -134,7 +161,10 @@ export function ThroughputView() {
   return (
     <div className="view throughput-view">
       <Toolbar />
-      <h2>Cluster throughput (per second)</h2>
+      <h2>
+        Cluster throughput (per second)
+        <Coverage />
+      </h2>
       <ClusterChart />
       <h2>Per data node: transactions per second</h2>
       <SmallMultiples />

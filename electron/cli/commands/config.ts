@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
+import { formatConfig } from '../format-config.js';
+import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+
+interface ConfigOpts extends TlsCliOptions {
+  connectstring?: string;
+  timeout: number;
+  json?: boolean;
+  node?: number;
+}
+
+export function registerConfig(program: Command): void {
+  addMgmTlsOptions(addConnectOptions(program.command('config')))
+    .description("the cluster's configuration as the management server hands it out (get config_v2), grouped by section like ndb_config")
+    .option('--json', 'print {"name", "generation", "primaryMgmd", "nodes": [{"nodeId", "type", "hostname", "nodeGroup", "params"}], "connections": [...]}')
+    .option('--node <id>', 'only this node (and its connections)', intOption(1, 255))
+    .action(async (opts: ConfigOpts, command: Command) => {
+      const { hosts } = connectstringFrom(opts);
+      const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false, tls: mgmTlsFrom(opts) });
+      try {
+        await client.connect();
+        const config = await client.getConfig();
+        const nodes = opts.node === undefined ? config.nodes : config.nodes.filter((n) => n.nodeId === opts.node);
+        if (nodes.length === 0) command.error(`error: node ${opts.node} is not in the configuration`, { exitCode: 2 });
+        const connections = opts.node === undefined ? config.connections : config.connections.filter((c) => c.nodeId1 === opts.node || c.nodeId2 === opts.node);
+        if (opts.json) process.stdout.write(`${JSON.stringify({ ...config, nodes, connections }, null, 2)}\n`);
+        else process.stdout.write(formatConfig(config, nodes));
+      } finally {
+        client.close();
+      }
+    });
+}

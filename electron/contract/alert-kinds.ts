@@ -1,0 +1,20 @@
+import type { AlertKind } from './events.js';
+
+/** What one alert kind means, for a row or notification that folds many alerts of that kind into one. */
+export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
+  'node-down': 'data node down without a requested stop',
+  'node-group-degraded': 'node group degraded',
+  'node-group-offline': 'node group offline',
+  arbitration: 'arbitration problem',
+  'memory-high': 'memory ≥ 80 % used',
+  'memory-critical': 'memory ≥ 90 % used',
+  'checkpoint-stall': 'checkpoint stalled',
+  'mgmd-lost': 'management server lost',
+  'event-stream-lost': 'event stream lost',
+};
+
+/** "3, 4, 7, …" : node ids ascending, the first `max` of them, so a 141-node fold stays one line. */
+export function listNodeIds(ids: Iterable<number>, max = 12): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  return sorted.length <= max ? sorted.join(', ') : `${sorted.slice(0, max).join(', ')}, …`;
+}

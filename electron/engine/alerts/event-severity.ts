@@ -1,0 +1,14 @@
+import { SeveritySchema, type Alert, type EventView } from '../../contract/events.js';
+
+const RANK = SeveritySchema.options;
+
+/**
+ * Marks a logged event as the one that raised `alert`: at least the alert's severity (a MemoryUsage record is INFO
+ * to the node, but a critical alert to the operator; an ALERT-level record stays ALERT, the scale's top), and the
+ * alert's id, so the log and the alert strip never disagree about how bad it was.
+ */
+export function markRaisingEvent(view: EventView, alert: Alert): void {
+  const raised = alert.severity === 'critical' ? 'CRITICAL' : 'WARNING';
+  if (view.severity === null || RANK.indexOf(view.severity) < RANK.indexOf(raised)) view.severity = raised;
+  view.alertId = alert.id;
+}

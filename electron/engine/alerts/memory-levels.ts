@@ -1,0 +1,55 @@
+import type { AlertKind } from '../../contract/events.js';
+
+export interface MemoryLevel {
+  kind: Extract<AlertKind, 'memory-high' | 'memory-critical'>;
+  severity: 'warning' | 'critical';
+  /** Raised when use reaches this… */
+  raiseAt: number;
+  /** …and over only once use has stayed below this for HOLD_MS. */
+  clearBelow: number;
+}
+
+/** Highest first. Clearing 5 points lower keeps a node hovering at 90 % from raising a new alert every report. */
+export const MEMORY_LEVELS: readonly MemoryLevel[] = [
+  { kind: 'memory-critical', severity: 'critical', raiseAt: 90, clearBelow: 85 },
+  { kind: 'memory-high', severity: 'warning', raiseAt: 80, clearBelow: 75 },
+];
+export const HOLD_MS = 30_000;
+
+interface State {
+  level: MemoryLevel | null;
+  /** When use first fell below the current level's clear mark, in the run of reports that stayed below it. */
+  belowSince: number | null;
+}
+
+/**
+ * Memory alert levels with hysteresis, per node and memory kind: a level is reached at once, and left only after
+ * use has been below its clear mark for a hold time. Returns the level that should be raised now (null: none).
+ */
+export class MemoryLevels {
+  private readonly states = new Map<string, State>();
+
+  constructor(private readonly holdMs = HOLD_MS) {}
+
+  update(key: string, percent: number, at: number): MemoryLevel | null {
+    const state = this.states.get(key) ?? { level: null, belowSince: null };
+    this.states.set(key, state);
+    const reached = MEMORY_LEVELS.find((l) => percent >= l.raiseAt) ?? null;
+    if (reached && (!state.level || reached.raiseAt >= state.level.raiseAt)) {
+      state.level = reached;
+      state.belowSince = null;
+      return state.level;
+    }
+    if (!state.level) return null;
+    if (percent >= state.level.clearBelow) {
+      state.belowSince = null;
+      return state.level;
+    }
+    state.belowSince ??= at;
+    if (at - state.belowSince < this.holdMs) return state.level;
+    // Held below long enough: step down to what the use still warrants (with the lower level's own clear mark).
+    state.level = MEMORY_LEVELS.find((l) => l.raiseAt < (state.level?.raiseAt ?? 0) && percent >= l.clearBelow) ?? null;
+    state.belowSince = null;
+    return state.level;
+  }
+}

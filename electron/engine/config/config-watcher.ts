@@ -1,0 +1,62 @@
+import { formatHostPort, type ClusterConfig, type MgmHost } from '../../../native-mgm/index.js';
+
+export interface ConfigWatcherOptions {
+  fetch: () => Promise<ClusterConfig>;
+  /** A configuration different from the last one passed on (the first read included). */
+  changed: (config: ClusterConfig) => void;
+  error: (err: unknown) => void;
+  periodMs: number;
+}
+
+/**
+ * Reads the configuration when asked (connected, a management server back) and every `periodMs`, and passes it
+ * on only when it differs from the last one: a recording gets one line per generation, not one per check.
+ */
+export class ConfigWatcher {
+  private last = '';
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private closed = false;
+
+  constructor(private readonly options: ConfigWatcherOptions) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.check(), this.options.periodMs);
+  }
+
+  async check(): Promise<void> {
+    if (this.running || this.closed) return;
+    this.running = true;
+    try {
+      const config = await this.options.fetch();
+      const key = JSON.stringify(config);
+      if (this.closed || key === this.last) return;
+      this.last = key;
+      this.options.changed(config);
+    } catch (err) {
+      if (!this.closed) this.options.error(err);
+    } finally {
+      this.running = false;
+    }
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+  }
+}
+
+/** Management servers the configuration lists that `known` does not have, as dialable hosts. */
+export function extraMgmds(config: ClusterConfig, known: ReadonlyArray<{ host: string; port: number }>): MgmHost[] {
+  const have = new Set(known.map((h) => formatHostPort(h.host, h.port)));
+  const out: MgmHost[] = [];
+  for (const n of config.nodes) {
+    if (n.type !== 'MGM' || n.hostname === '') continue;
+    const host = { host: n.hostname, port: Number(n.params['PortNumber'] ?? 1186), bindAddress: null };
+    const key = formatHostPort(host.host, host.port);
+    if (have.has(key)) continue;
+    have.add(key);
+    out.push(host);
+  }
+  return out;
+}

@@ -1,0 +1,95 @@
+/** The DBTC/DBLQH report period (spec §7.1): each instance reports once per period, whatever the machine's load. */
+export const REPORT_PERIOD_MS = 5000;
+/** How far back arrivals are kept to count a node's instances: long enough that late or bunched edges round away. */
+const HORIZON_MS = 120_000;
+/** Kept a period longer than the horizon, so a full horizon of whole periods is always there to count. */
+const KEEP_MS = HORIZON_MS + REPORT_PERIOD_MS;
+const ESTIMATE_HYSTERESIS = 0.6;
+
+interface Report {
+  at: number;
+  values: readonly number[];
+}
+
+export interface StreamRates {
+  /** Arrival of the newest report: the rates describe the period that ended about then. */
+  at: number;
+  /** Per second for delta fields; summed over instances for gauge fields. */
+  values: number[];
+  instances: number;
+}
+
+/**
+ * One node's reports of one kind (TC or LQH). Reports carry no instance field (spec §7.3), but each covers one
+ * period of one instance, so the node's rate is instances × the mean of the latest reports ÷ the period. That
+ * mean is what a report says, not when it arrived: late, bunched, shuffled or missing reports leave it within
+ * the true range, where a sliding window over arrival times would double or zero it. The instance count is read
+ * from how many reports arrive per period over the last two minutes.
+ */
+export class ReportStream {
+  private reports: Report[] = [];
+  /** The instance count in use: a node's thread configuration only changes with a restart (which clears it). */
+  private estimate = 0;
+
+  constructor(private readonly gauges: ReadonlySet<number>) {}
+
+  /**
+   * A re-delivered duplicate is kept on purpose: it says the same as the original, so the mean does not move,
+   * while dropping "duplicates" would drop real reports of two idle instances that both said zero.
+   */
+  add(at: number, values: readonly number[]): void {
+    this.reports.push({ at, values });
+    const cutoff = at - KEEP_MS;
+    const keepFrom = this.reports.findIndex((r) => r.at > cutoff);
+    if (keepFrom > 0) this.reports = this.reports.slice(keepFrom);
+    const counted = this.countInstances();
+    // Hysteresis: a ratio a bunch or a duplicate pushed just past x.5 does not flip the count back and forth.
+    if (this.estimate === 0 || Math.abs(counted - this.estimate) > ESTIMATE_HYSTERESIS) this.estimate = Math.max(1, Math.round(counted));
+  }
+
+  /** A restarted node's instances start new periods: what came before says nothing about them. */
+  clear(): void {
+    this.reports = [];
+    this.estimate = 0;
+  }
+
+  /** Instances of this kind on the node, as counted so far. */
+  instances(): number {
+    return Math.max(1, this.estimate);
+  }
+
+  /**
+   * Instances of this kind on the node. Any window of whole periods ending now holds exactly one report per
+   * instance per period, whatever the instances' phases, so count over the longest such window seen; late edges,
+   * losses and duplicates then shift the count by a fraction that rounds away. Within the first period, every
+   * report is a different instance.
+   */
+  private countInstances(): number {
+    const n = this.reports.length;
+    const last = this.reports[n - 1]?.at;
+    const first = this.reports[0]?.at;
+    if (last === undefined || first === undefined) return 1;
+    const periods = Math.min(HORIZON_MS / REPORT_PERIOD_MS, Math.floor((last - first) / REPORT_PERIOD_MS));
+    if (periods === 0) return n;
+    const from = last - periods * REPORT_PERIOD_MS;
+    let count = 0;
+    for (let i = n - 1; i >= 0 && (this.reports[i]?.at ?? 0) > from; i--) count += 1;
+    return count / periods;
+  }
+
+  rates(): StreamRates | null {
+    const last = this.reports[this.reports.length - 1];
+    if (!last) return null;
+    const instances = this.instances();
+    const latest = this.reports.slice(-instances);
+    const width = last.values.length;
+    const values = new Array<number>(width).fill(0);
+    for (const r of latest) r.values.forEach((v, i) => (values[i] = (values[i] ?? 0) + v));
+    const scale = instances / latest.length;
+    return {
+      at: last.at,
+      instances,
+      values: values.map((sum, i) => (this.gauges.has(i) ? sum * scale : (sum * scale * 1000) / REPORT_PERIOD_MS)),
+    };
+  }
+}

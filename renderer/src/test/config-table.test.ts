@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { ClusterConfigView } from '../contract.js';
+import { changeLines, configSections, formatConfigValue, nodeConfigRows } from '../view-model/config-table.js';
+
+const VIEW: ClusterConfigView = {
+  name: 'prod',
+  generation: 3,
+  primaryMgmd: 0,
+  receivedAt: Date.UTC(2026, 0, 1, 12, 0, 0),
+  nodes: [
+    { nodeId: 1, type: 'MGM', hostname: 'mgm', nodeGroup: null, params: { NodeId: 1, HostName: 'mgm', PortNumber: 1186, ArbitrationRank: 1 } },
+    { nodeId: 2, type: 'NDB', hostname: 'a', nodeGroup: 0, params: { NodeId: 2, HostName: 'a', DataMemory: 4294967296, NoOfReplicas: 2, HeartbeatIntervalDbDb: 5000, StopOnError: 0 } },
+    { nodeId: 3, type: 'NDB', hostname: 'b', nodeGroup: 0, params: { NodeId: 3, HostName: 'b', DataMemory: 102760448, NoOfReplicas: 2, HeartbeatIntervalDbDb: 5000, StopOnError: 0 } },
+  ],
+  paramInfo: [
+    { name: 'DataMemory', unit: 'bytes', defaults: { NDB: 102760448 } },
+    { name: 'NoOfReplicas', unit: null, defaults: { NDB: 2 } },
+    { name: 'HeartbeatIntervalDbDb', unit: 'ms', defaults: { NDB: 5000 } },
+    { name: 'StopOnError', unit: 'bool', defaults: { NDB: 1 } },
+    { name: 'PortNumber', unit: null, defaults: { MGM: 1186 } },
+    { name: 'ArbitrationRank', unit: null, defaults: { API: 0, MGM: 1 } },
+    { name: 'HostName', unit: null, defaults: { NDB: 'localhost', MGM: '' } },
+    { name: 'NodeId', unit: null, defaults: { NDB: null, MGM: null } },
+  ],
+  lastChange: { at: Date.UTC(2026, 0, 1, 11, 0, 0), fromGeneration: 2, toGeneration: 3, changes: [{ nodeId: 2, param: 'DataMemory', before: 102760448, after: 4294967296 }] },
+};
+const ALL = { text: '', onlyNonDefault: false };
+
+test('values read in their units: bytes as MiB/GiB, milliseconds, Y/N', () => {
+  assert.equal(formatConfigValue(4294967296, 'bytes'), '4.0 GiB');
+  assert.equal(formatConfigValue(102760448, 'bytes'), '98.0 MiB');
+  assert.equal(formatConfigValue(5000, 'ms'), '5000 ms');
+  assert.equal(formatConfigValue(120000, 'ms'), '120 s');
+  assert.equal(formatConfigValue(0, 'bool'), 'N');
+  assert.equal(formatConfigValue(10485760, 'bytes/s'), '10.0 MiB/s');
+  assert.equal(formatConfigValue('', null), '(empty)');
+});
+
+test('per node type: a value once when all nodes agree, per node when they differ; non-defaults marked', () => {
+  const [data, mgm] = configSections(VIEW, ALL);
+  assert.equal(data!.type, 'NDB');
+  assert.deepEqual(data!.nodeIds, [2, 3]);
+  const byName = new Map(data!.rows.map((r) => [r.name, r]));
+  assert.equal(byName.get('NoOfReplicas')!.text, '2');
+  assert.equal(byName.get('NoOfReplicas')!.nonDefault, false);
+  assert.equal(byName.get('StopOnError')!.text, 'N');
+  assert.equal(byName.get('StopOnError')!.nonDefault, true);
+  const dm = byName.get('DataMemory')!;
+  assert.equal(dm.text, null);
+  assert.deepEqual(dm.cells, [
+    { nodeId: 2, text: '4.0 GiB', nonDefault: true },
+    { nodeId: 3, text: '98.0 MiB', nonDefault: false },
+  ]);
+  assert.equal(dm.nonDefault, true);
+  assert.equal(dm.defaultText, '98.0 MiB');
+  assert.equal(byName.get('NodeId')!.nonDefault, false, 'no default, nothing to differ from');
+  assert.equal(mgm!.rows.find((r) => r.name === 'ArbitrationRank')!.nonDefault, false, 'the MGM default, not the API one');
+});
+
+test('the filter matches names and shown values; only-non-default hides the rest', () => {
+  const [data] = configSections(VIEW, { text: 'gib', onlyNonDefault: false });
+  assert.deepEqual(data!.rows.map((r) => r.name), ['DataMemory']);
+  const [onlyChanged] = configSections(VIEW, { text: '', onlyNonDefault: true });
+  assert.deepEqual(onlyChanged!.rows.map((r) => r.name), ['DataMemory', 'HostName', 'StopOnError']);
+  assert.deepEqual(nodeConfigRows(VIEW, 3, { text: 'memory', onlyNonDefault: false }).map((r) => [r.name, r.text]), [['DataMemory', '98.0 MiB']]);
+});
+
+test('the last generation change, in units', () => {
+  const c = changeLines(VIEW)!;
+  assert.match(c.title, /^Generation 2 → 3 at /);
+  assert.deepEqual(c.lines, ['DataMemory: 98.0 MiB → 4.0 GiB (node 2)']);
+  assert.equal(changeLines({ ...VIEW, lastChange: null }), null);
+});

@@ -3,7 +3,10 @@ import { Command, CommanderError } from 'commander';
 import { registerConfig } from './commands/config.js';
 import { registerDesktop } from './commands/desktop.js';
 import { registerEvents } from './commands/events.js';
+import { registerRecord } from './commands/record.js';
 import { registerReplay } from './commands/replay.js';
+import { registerReport } from './commands/report.js';
+import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
@@ -34,6 +37,9 @@ registerEvents(program);
 registerSim(program);
 registerServe(program);
 registerReplay(program);
+registerRecord(program);
+registerReport(program);
+registerRun(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -11,6 +11,8 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'checkpoint-stall': 'checkpoint stalled',
   'mgmd-lost': 'management server lost',
   'event-stream-lost': 'event stream lost',
+  'throughput-collapse': 'cluster throughput collapsed',
+  'cert-expiring': 'TLS certificate expiring',
 };
 
 /** "3, 4, 7, …" : node ids ascending, the first `max` of them, so a 141-node fold stays one line. */

@@ -4,6 +4,7 @@ import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
 import { AppInfoSchema, ProfileSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
+import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, RunSchema, StartRunSchema } from './runs.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
 
@@ -40,6 +41,18 @@ export const REQUESTS = {
     request: ClusterRef.extend({ format: z.enum(['csv', 'json']), fromMs: z.number().int().nonnegative().optional() }),
     response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
   },
+  startRun: { request: StartRunSchema, response: RunSchema },
+  /** Without a runId: the cluster's running run. */
+  markPhase: { request: MarkPhaseSchema, response: RunSchema },
+  stopRun: { request: RunRefSchema, response: RunSchema },
+  getRunReports: { request: RunReportQuerySchema, response: RunReportsSchema },
+  /** The same reports as a file: Markdown, CSV or JSON (what `ndbtop report` prints). */
+  exportRuns: {
+    request: RunReportQuerySchema.extend({ format: z.enum(['md', 'csv', 'json']) }),
+    response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
+  },
+  /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
+  importRecording: { request: z.object({ name: z.string().min(1).max(300), content: z.string().max(200_000_000) }), response: z.array(RunSchema) },
 } as const;
 
 /** Everything the engine pushes without being asked, at most ~10 times a second, coalesced. */

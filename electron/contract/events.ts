@@ -30,6 +30,7 @@ export const AlertKindSchema = z.enum([
   'checkpoint-stall',
   'mgmd-lost',
   'event-stream-lost',
+  'throughput-collapse',
   'cert-expiring',
 ]);
 

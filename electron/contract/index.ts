@@ -6,6 +6,7 @@ export * from './counters.js';
 export * from './snapshot.js';
 export * from './tls.js';
 export * from './history.js';
+export * from './runs.js';
 export * from './actions.js';
 export * from './settings.js';
 export * from './channels.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertSchema } from './events.js';
+import { RunSchema } from './runs.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
 import { TlsViewSchema } from './tls.js';
 
@@ -50,6 +51,8 @@ export const ClusterSnapshotSchema = z.object({
   rates: RatesSchema.nullable(),
   backup: BackupViewSchema.nullable(),
   alerts: z.array(AlertSchema),
+  /** Benchmark runs of this session, oldest first. */
+  runs: z.array(RunSchema).optional(),
   /** Generation of the configuration last read (getClusterConfig has it); null before, absent from older recordings. */
   configGeneration: z.number().int().nullable().optional(),
 });
@@ -70,6 +73,7 @@ export const SnapshotDeltaSchema = z.object({
   rates: RatesSchema.nullable().optional(),
   backup: BackupViewSchema.nullable().optional(),
   alerts: z.array(AlertSchema).optional(),
+  runs: z.array(RunSchema).optional(),
   configGeneration: z.number().int().nullable().optional(),
 });
 

@@ -3,6 +3,7 @@ import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
 import { connectionNotes, firstStatusNote } from './observations/engine-notes.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
+import type { Run, RunReport } from '../contract/runs.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
 import type { ClusterSnapshot, ConnectionView } from '../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../native-mgm/index.js';
@@ -20,6 +21,9 @@ import { nodeGroups, safeToStop, type GroupMember } from './node-groups.js';
 import { isUp } from './node-status.js';
 import { isFresh, RateTracker } from './rates.js';
 import { RestartTracker } from './restart-tracker.js';
+import type { CollapseConfig } from './runs/collapse.js';
+import { RunTracker } from './runs/run-tracker.js';
+import { runReport } from './runs/run-summary.js';
 import { StatusTimeline } from './status-timeline.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
 import type { ClusterConfigView } from '../contract/config.js';
@@ -38,6 +42,8 @@ export interface TrackerOptions {
   mode: ConnectionView['mode'];
   historySeconds: number;
   eventLogSize?: number;
+  /** When a fall of cluster throughput is a collapse; default: by half within 10 s. */
+  collapse?: CollapseConfig;
   memoryAlertHoldMs?: number | undefined;
 }
 
@@ -85,6 +91,7 @@ export class ClusterTracker {
   private readonly alerts: AlertBook;
   private readonly timeline: StatusTimeline;
   readonly history: ClusterHistory;
+  readonly runs: RunTracker;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
   private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
@@ -115,8 +122,16 @@ export class ClusterTracker {
       this.urgentChange = true;
       if (this.eventInHand) markRaisingEvent(this.eventInHand, a);
       this.alertTally.count(a);
+      this.runs.onAlert(a);
       listener.alert(a);
     });
+    this.runs = new RunTracker(
+      {
+        events: (from, to) => this.log.page(undefined, Number.MAX_SAFE_INTEGER).filter((e) => e.at >= from && e.at <= to),
+        raiseCollapse: (at, message) => this.alerts.occurred('throughput-collapse', 'critical', at, null, message),
+      },
+      options.collapse,
+    );
     this.timeline = new StatusTimeline(options.historySeconds * 1000);
     this.history = new ClusterHistory(options.historySeconds);
   }
@@ -158,6 +173,9 @@ export class ClusterTracker {
         break;
       case 'tick':
         this.sample(input.t);
+        break;
+      case 'run':
+        this.runs.apply(input);
         break;
       case 'config': {
         const note = this.config.apply(input.config, input.t);
@@ -208,6 +226,7 @@ export class ClusterTracker {
       rates: this.rates.total(this.now, this.dataNodeIds()),
       backup: this.backup.current && { ...this.backup.current },
       alerts: this.alerts.visible(),
+      runs: this.runs.list(),
       configGeneration: this.config.generation,
     };
   }
@@ -215,6 +234,18 @@ export class ClusterTracker {
   /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
   counters(): ClusterCounters {
     return { clusterId: this.clusterId, nodes: this.totals.view(), alerts: this.alertTally.view() };
+  }
+
+  runReport(run: Run): RunReport {
+    const dataNodes = [...this.nodes.values()].filter((n) => n.state.type === 'NDB').map((n) => ({ nodeId: n.state.nodeId, nodeGroup: typeof n.nodeGroup === 'number' ? n.nodeGroup : null }));
+    return runReport(run, {
+      history: this.history,
+      events: (from, to) => this.log.page(undefined, Number.MAX_SAFE_INTEGER).filter((e) => e.at >= from && e.at <= to),
+      alerts: (from, to) => this.runs.alerts(from, to),
+      dataNodes,
+      source: this.name,
+      now: this.now,
+    });
   }
 
   private nodeView(n: NodeRecord, members: readonly GroupMember[]): NodeView {
@@ -411,6 +442,7 @@ export class ClusterTracker {
 
   private applyConnection(c: ConnectionInput, at: number): void {
     const before = this.connection;
+    if (c.failovers > before.failovers && c.mgmd) this.runs.note(at, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
     this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
     for (const n of connectionNotes(before, this.connection, at)) this.newEvents.push(this.log.note(n));
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
@@ -460,6 +492,7 @@ export class ClusterTracker {
       perNode.set(id, { ...rateValues(isFresh(r, at) ? r : null), dataMemory: m.data?.percent ?? null, indexMemory: m.index?.percent ?? null });
     }
     this.listener.history(this.history.record(at, cluster, perNode));
+    this.runs.sample(at, cluster.transactions ?? null);
   }
 }
 

@@ -5,6 +5,7 @@ import { ClusterMonitor } from './cluster-monitor.js';
 import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
 import type { EngineHost } from './engine-host.js';
 import { Recorder } from './recorder.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import { SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 
@@ -23,6 +24,8 @@ export interface CreateEngineOptions {
   memoryRefreshMs?: number;
   /** How long a request may take before the server counts as stalled (default 2.5 s: a stall shows within the 3 s budget). */
   requestTimeoutMs?: number;
+  /** When a fall of cluster throughput is a collapse (alert and chart marker). */
+  collapse?: CollapseConfig;
   /** How long memory must stay below an alert's clear mark before the alert is over (tests shorten it). */
   memoryAlertHoldMs?: number;
   /** How often the configuration is read again to notice a new generation. */
@@ -59,6 +62,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(options.memoryAlertHoldMs !== undefined ? { memoryAlertHoldMs: options.memoryAlertHoldMs } : {}),
     settings,
     recorder,
+    ...(options.collapse ? { collapse: options.collapse } : {}),
     connect: (entry) => watch(entry),
     onClose: async () => {
       if (tick) clearInterval(tick);

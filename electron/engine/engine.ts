@@ -10,6 +10,7 @@ import { makeHandlers } from './handlers.js';
 import { PushHub } from './push-hub.js';
 import type { Recorder } from './recorder.js';
 import type { SettingsStore } from './settings-store.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import type { TrackerInput } from './tracker-input.js';
 
 /** What the engine needs from a live source of one cluster; replays have none. */
@@ -35,6 +36,8 @@ export interface EngineConfig {
   memoryAlertHoldMs?: number;
   settings: SettingsStore;
   recorder: Recorder | null;
+  /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
+  collapse?: CollapseConfig;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
   /** Closed with the engine: the built-in simulator, a replay's player. */
@@ -72,13 +75,13 @@ export class Engine implements EngineHost {
     return this.hub.subscribe(listener);
   }
 
-  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now()): ClusterEntry {
+  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now(), collapse = this.config.collapse): ClusterEntry {
     this.nextId += 1;
     const hub = this.hub;
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
@@ -88,7 +91,8 @@ export class Engine implements EngineHost {
     );
     const entry: ClusterEntry = { id, connectstring, tracker, source: null };
     this.clusters.set(id, entry);
-    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode });
+    // The collapse settings go with the cluster, so a replay (and `ndbtop report`) raises the alerts live did.
+    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode, ...(collapse ? { collapse } : {}) });
     hub.addCluster(id, () => tracker.snapshot());
     hub.clusters(this.summaries());
     return entry;

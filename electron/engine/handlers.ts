@@ -2,6 +2,7 @@ import type { EngineHandlers } from '../contract/api.js';
 import { previewAction } from './action-preview.js';
 import type { Engine } from './engine.js';
 import { exportHistory } from './history-export.js';
+import { runHandlers } from './runs/run-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
 export function makeHandlers(engine: Engine): EngineHandlers {
@@ -49,5 +50,6 @@ export function makeHandlers(engine: Engine): EngineHandlers {
       const { tracker, id } = engine.cluster(clusterId);
       return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, fromMs);
     },
+    ...runHandlers(engine),
   };
 }

@@ -1,12 +1,14 @@
 import type { ClusterSnapshot, ConnectionView, SnapshotDelta } from '../contract/snapshot.js';
+import type { CollapseConfig } from './runs/collapse.js';
 import type { TrackerInput } from './tracker-input.js';
 
 /**
  * Recording file format (`--record FILE`), JSON lines, UTF-8, one object per line, appended as it happens:
  *
  *   line 1   {"format":"ndbtop-recording","version":1,"createdAt":<ms>,"engine":"<app version>"}
- *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated"}
- *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config, t, …}
+ *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated","collapse"?:{"dropShare","windowMs"}}
+ *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config|run, t, …}
+ *            run: {"op":"start","runId","name","tags","phase"?} | {"op":"phase","runId","name"} | {"op":"stop","runId"}
  *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
  *            {"c":"<clusterId>","kind":"delta","t":<ms>,"delta":{SnapshotDelta}}
  *
@@ -27,14 +29,14 @@ export interface RecordingHeader {
   engine: string;
 }
 
-export type ClusterLine = { c: string; kind: 'cluster'; t: number; name: string; connectstring: string; mode: ConnectionView['mode'] };
+export type ClusterLine = { c: string; kind: 'cluster'; t: number; name: string; connectstring: string; mode: ConnectionView['mode']; collapse?: CollapseConfig };
 export type InputLine = TrackerInput & { c: string };
 export type OutputLine =
   | { c: string; kind: 'snapshot'; t: number; version: number; snapshot: ClusterSnapshot }
   | { c: string; kind: 'delta'; t: number; delta: SnapshotDelta };
 export type RecordingLine = ClusterLine | InputLine | OutputLine;
 
-const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'ack', 'tick', 'config']);
+const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'ack', 'tick', 'config', 'run']);
 
 export function isInputLine(line: RecordingLine): line is InputLine {
   return INPUT_KINDS.has(line.kind);

@@ -37,7 +37,11 @@ function isLine(v: unknown): v is RecordingLine {
 
 /** Reads a whole recording, keeping every line that parses and reporting the ones that do not. */
 export async function readRecording(file: string): Promise<Recording> {
-  const text = await readFile(file, 'utf8');
+  return parseRecording(await readFile(file, 'utf8'), file);
+}
+
+/** A recording's text (a file's content, or one the UI was given); `file` names it in errors. */
+export function parseRecording(text: string, file: string): Recording {
   const rows = text.split('\n');
   if (rows.at(-1) === '') rows.pop();
   const header = parseHeader(rows[0], file);

@@ -3,12 +3,14 @@ import { DEFAULT_SETTINGS } from './create-engine.js';
 import { Engine } from './engine.js';
 import type { EngineHost } from './engine-host.js';
 import { isInputLine, type RecordingLine } from './recording-format.js';
-import { readRecording, type RecordingProblem } from './recording-reader.js';
+import { readRecording, type Recording, type RecordingProblem } from './recording-reader.js';
 import { SettingsStore } from './settings-store.js';
 import { sleepUnlessAborted } from '../../native-mgm/index.js';
 
 export interface ReplayOptions {
   file: string;
+  /** Already read (or received as text): played instead of reading `file`, which then only names it. */
+  recording?: Recording;
   /** Recorded milliseconds per real millisecond; Infinity plays it all at once. Default 1 (as it happened). */
   speed?: number;
   historySeconds?: number;
@@ -38,8 +40,8 @@ function problemText(problems: RecordingProblem[]): string | null {
  * Plays a recording back through the same tracker code the live engine uses, and serves the same handlers, in
  * mode `replay`: actions are refused and no cluster can be added.
  */
-export async function createReplayEngine(options: ReplayOptions): Promise<ReplayHost> {
-  const recording = await readRecording(options.file);
+export async function createReplayEngine(options: ReplayOptions): Promise<ReplayHost & Engine> {
+  const recording = options.recording ?? (await readRecording(options.file));
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();
@@ -54,7 +56,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
       previousT = line.t;
       if (wait > 0) await sleepUnlessAborted(wait, abort.signal);
       else if (i % BATCH === BATCH - 1) await sleepUnlessAborted(0, abort.signal);
-      if (line.kind === 'cluster') engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t);
+      if (line.kind === 'cluster') engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse);
       else if (isInputLine(line)) {
         engine.feed(line.c, line);
         inputs += 1;

@@ -1,6 +1,6 @@
 import type { ClusterSnapshot, SnapshotDelta } from '../contract/snapshot.js';
 
-const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration'] as const;
+const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration', 'runs'] as const;
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 

@@ -1,5 +1,6 @@
 import type { ConnectionView } from '../contract/snapshot.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../native-mgm/index.js';
+import type { RunInput } from './runs/run-book.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode' | 'eventStream'> & { eventStream: { status: ConnectionView['eventStream']['status'] } };
 
@@ -22,5 +23,7 @@ export type TrackerInput =
   /** The configuration (`get config_v2`), when first read and whenever it changed. */
   | { kind: 'config'; t: number; config: ClusterConfig }
   /** Once a second: a history sample. */
-  | { kind: 'tick'; t: number };
+  | { kind: 'tick'; t: number }
+  /** A benchmark run's start, phase or stop, marked from the UI, the CLI or a script. */
+  | RunInput;
 

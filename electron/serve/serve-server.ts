@@ -6,6 +6,7 @@ import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
+import { handleRuns, isRunsPath } from './runs-http.js';
 import { readStaticFile } from './static-files.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
 
@@ -79,8 +80,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, token);
     if (!admission.ok) return text(res, admission.status, admission.reason);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
+    if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(engine, req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');
     if (url.pathname === '/api/snapshot') return snapshot(engine, url, res);

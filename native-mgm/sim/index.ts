@@ -1,6 +1,7 @@
 /** The ndb_mgmd simulator: a real TCP server per management node, driven by a simulated cluster. */
 export { startSimulator, type MgmdInfo, type Simulator, type SimulatorOptions } from './simulator.js';
 export { SCENARIOS, SCENARIO_NAMES, type ScenarioName } from './scenarios/index.js';
+export { RunMarks, type RunMarker } from './run-marks.js';
 export { ClusterModel } from './cluster-model.js';
 export type { DataNode, DataNodeStatus, ApiNode, MgmNode } from './node-state.js';
 export {

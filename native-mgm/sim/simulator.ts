@@ -5,6 +5,7 @@ import { makeEvent } from './sim-event.js';
 import { MgmdServer } from './mgmd-server.js';
 import { derivePrng } from './prng.js';
 import { scenario as scenarioByName, type ScenarioName } from './scenarios/index.js';
+import { RunMarks } from './run-marks.js';
 import { SimClock } from './sim-clock.js';
 import { buildTopology, type Topology } from './topology.js';
 import type { ClusterConfig } from '../config/index.js';
@@ -32,6 +33,8 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /** Benchmark scenarios wait for a run marker to be attached (`marks.attach`) before each run. */
+  waitForMarker?: boolean;
   /** Keys for `start tls`, and whether clear-text sessions are refused (spec §9). */
   tls?: SimTlsOptions;
   /** A real cluster's configuration (`sim --config`): its shape replaces dataNodes/replicas/mgmNodes/apiNodes. */
@@ -54,6 +57,8 @@ export interface Simulator {
   readonly model: ClusterModel;
   stopMgmd(nodeId: number): Promise<void>;
   startMgmd(nodeId: number): Promise<void>;
+  /** Where the benchmark scenarios' drivers mark their runs. */
+  readonly marks: RunMarks;
   close(): Promise<void>;
 }
 
@@ -134,7 +139,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     throw err;
   }
   model.config = servedConfig(options.config, topology, servers);
-  void chosen.run({ model, clock, stopMgmd, startMgmd });
+  const marks = new RunMarks(options.waitForMarker ?? false);
+  void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
 
   return {
     get mgmds() {
@@ -146,6 +152,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     model,
     stopMgmd,
     startMgmd,
+    marks,
     async close() {
       clock.dispose();
       await Promise.all([...servers.values()].map((s) => s.stop()));

@@ -6,16 +6,18 @@ import { EventLog } from './components/EventLog.js';
 import { Header } from './components/Header.js';
 import { HelpOverlay } from './components/HelpOverlay.js';
 import { NodeGrid } from './components/NodeGrid.js';
+import { RunKeys } from './components/RunControls.js';
 import { handleKey, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, type ViewName } from './store/ui-slice.js';
 import { ConfigView } from './views/ConfigView.js';
 import { RestartsView } from './views/RestartsView.js';
+import { RunsView } from './views/RunsView.js';
 import { SettingsView } from './views/SettingsView.js';
 import { ThroughputView } from './views/ThroughputView.js';
 import { TlsView } from './views/TlsView.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -64,6 +66,7 @@ function Body() {
       {view === 'settings' && <SettingsView />}
       {view === 'config' && <ConfigView />}
       {view === 'tls' && <TlsView />}
+      {view === 'runs' && <RunsView />}
     </main>
   );
 }
@@ -89,6 +92,7 @@ export function App() {
       <Body />
       <ActionDialog />
       <HelpOverlay />
+      <RunKeys />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { FOCUS_FILTER_EVENT } from './components/EventLog.js';
+import { RUN_PHASE_EVENT, RUN_TOGGLE_EVENT } from './components/RunControls.js';
 import type { AppStore } from './store/store.js';
 import { VIEWS } from './store/ui-slice.js';
 
@@ -8,6 +9,8 @@ export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['/', 'filter the event log'],
   ...VIEWS.map((v, i): [string, string] => [String(i + 1), `${v} view`]),
   ['f', 'full-screen dashboard mode'],
+  ['r', 'start a benchmark run, or stop the running one'],
+  ['m', 'mark the next phase of the running run'],
   ['Esc', 'close dialogs, leave the filter'],
 ];
 
@@ -42,6 +45,8 @@ export function handleKey(store: AppStore, e: KeyboardEvent): void {
     store.setPaused(!ui.paused);
   } else if (e.key === 'f') {
     toggleFullscreen(store);
+  } else if (e.key === 'r' || e.key === 'm') {
+    window.dispatchEvent(new Event(e.key === 'r' ? RUN_TOGGLE_EVENT : RUN_PHASE_EVENT));
   } else if (e.key === '/') {
     if (ui.view !== 'nodes' && ui.view !== 'events') store.setUi({ view: 'events' });
     // The log may mount with the view switch; focus after React has rendered it.

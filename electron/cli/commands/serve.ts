@@ -3,8 +3,9 @@ import { createEngine } from '../../engine/create-engine.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
 import { connectstringFrom, intOption } from '../options.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../run-options.js';
 
-interface ServeOpts extends ListenOptions, TlsCliOptions {
+interface ServeOpts extends ListenOptions, TlsCliOptions, CollapseOpts {
   connectstring?: string;
   allowActions?: boolean;
   record?: string;
@@ -20,7 +21,7 @@ export function registerServe(program: Command): void {
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
     .option('--metrics-only', 'a headless Prometheus exporter: serve /metrics only, no dashboard, API or WebSocket');
-  addMgmTlsOptions(addListenOptions(command), 'mgm-tls').action(async (opts: ServeOpts) => {
+  addMgmTlsOptions(addListenOptions(addCollapseOptions(command)), 'mgm-tls').action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
@@ -31,6 +32,7 @@ export function registerServe(program: Command): void {
       actionsEnabled: opts.allowActions === true,
       recordFile: opts.record,
       pollIntervalMs: opts.poll,
+      collapse: collapseConfig(opts),
     });
     const source =
       connectstring === undefined

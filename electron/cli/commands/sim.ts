@@ -3,6 +3,7 @@ import { SCENARIOS, SCENARIO_NAMES, startSimulator, type ScenarioName } from '..
 import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
+import { httpRunMarker } from '../../serve/runs-client.js';
 import { intOption, positiveNumber } from '../options.js';
 import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
 
@@ -24,6 +25,8 @@ interface SimOpts {
   speed: number;
   seed: number;
   listScenarios?: boolean;
+  markUrl?: string;
+  token?: string;
   tlsSearchPath?: string;
   requireTls?: boolean;
   makeCerts?: string;
@@ -67,6 +70,8 @@ export function registerSim(program: Command): void {
     .option('--scenario <name>', `what the cluster does: ${SCENARIO_NAMES.join(', ')}`, scenarioName, 'steady')
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
+    .option('--mark-url <url>', 'benchmark scenarios mark their runs on this serving ndbtop (POST /api/runs)')
+    .option('--token <token>', 'the --token of --mark-url')
     .option('--list-scenarios', 'list the scenarios and exit')
     .option('--tls-search-path <dirs>', "serve `start tls` with the management server key and certificate found here (NDB's file names)")
     .option('--require-tls', 'refuse every command but the bootstrap ones on clear-text sessions, as ndb_mgmd with TLS required')
@@ -99,6 +104,7 @@ export function registerSim(program: Command): void {
         scenario: opts.scenario,
         speed: opts.speed,
         seed: opts.seed,
+        waitForMarker: opts.markUrl !== undefined,
         ...(opts.tlsSearchPath !== undefined ? { tls: { searchPath: opts.tlsSearchPath, require: opts.requireTls === true } } : {}),
       }).catch((err: unknown) => {
         // A configuration the simulator cannot model (node groups not of NoOfReplicas nodes, three mgmds) is the user's to fix.
@@ -115,6 +121,7 @@ export function registerSim(program: Command): void {
             : opts.requireTls
               ? 'TLS required'
               : 'TLS offered';
+      if (opts.markUrl) sim.marks.attach(httpRunMarker(opts.token ? { url: opts.markUrl, token: opts.token } : { url: opts.markUrl }));
       process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${shape}, speed ${opts.speed}, ${tls}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       await new Promise<void>((resolve) => {

@@ -21,6 +21,8 @@ export class ConfigWatcher {
   constructor(private readonly options: ConfigWatcherOptions) {}
 
   start(): void {
+    // The first read may finish after close(): an interval started then would keep the process alive for ever.
+    if (this.closed) return;
     this.timer ??= setInterval(() => void this.check(), this.options.periodMs);
   }
 

@@ -88,6 +88,12 @@ export function createFixtureEngine(): FixtureEngine {
     saveProfile: notInFixture,
     deleteProfile: notInFixture,
     exportHistory: notInFixture,
+    startRun: notInFixture,
+    markPhase: notInFixture,
+    stopRun: notInFixture,
+    getRunReports: notInFixture,
+    exportRuns: notInFixture,
+    importRecording: notInFixture,
   };
   return {
     handlers,

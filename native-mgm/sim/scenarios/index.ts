@@ -1,4 +1,7 @@
 import { benchmark } from './benchmark.js';
+import { collapse } from './collapse.js';
+import { compressionAb } from './compression-ab.js';
+import { flexAsynch } from './flexasynch.js';
 import { idle } from './idle.js';
 import { mgmdFailover } from './mgmd-failover.js';
 import { nodeFailure } from './node-failure.js';
@@ -6,7 +9,7 @@ import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -16,6 +19,9 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   'node-failure': nodeFailure,
   'mgmd-failover': mgmdFailover,
   benchmark,
+  flexasynch: flexAsynch,
+  collapse,
+  'compression-ab': compressionAb,
 };
 
 export function scenario(name: ScenarioName): Scenario {

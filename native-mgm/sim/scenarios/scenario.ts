@@ -1,10 +1,13 @@
 import type { ClusterModel } from '../cluster-model.js';
+import type { RunMarks } from '../run-marks.js';
 import type { SimClock } from '../sim-clock.js';
 
 /** What a scenario may drive: the model, sim time, and the management servers themselves. */
 export interface ScenarioContext {
   model: ClusterModel;
   clock: SimClock;
+  /** Where benchmark drivers mark their runs (nothing happens when no marker is attached). */
+  marks: RunMarks;
   stopMgmd(nodeId: number): Promise<void>;
   startMgmd(nodeId: number): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import type { Alert, BackupView, ClusterSnapshot, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, Run, ClusterSnapshot, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -16,6 +16,8 @@ export interface ClusterData {
   rates: Rates | null;
   backup: BackupView | null;
   alerts: readonly Alert[];
+  /** Benchmark runs, oldest first. */
+  runs: readonly Run[];
   /** Generation of the configuration the engine last read (the Configuration view asks for it when it moves). */
   configGeneration: number | null;
   /** Oldest first, bounded. */
@@ -39,6 +41,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   rates: null,
   backup: null,
   alerts: [],
+  runs: [],
   configGeneration: null,
   events: [],
   historyVersion: 0,
@@ -67,6 +70,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     rates: keep(base.rates, snapshot.rates),
     backup: keep(base.backup, snapshot.backup),
     alerts: keep(base.alerts, snapshot.alerts),
+    runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
   };
 }
@@ -91,6 +95,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.rates !== undefined) next.rates = keep(data.rates, delta.rates);
   if (delta.backup !== undefined) next.backup = keep(data.backup, delta.backup);
   if (delta.alerts) next.alerts = keep(data.alerts, delta.alerts);
+  if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   return { kind: 'applied', data: next };
 }

@@ -1,7 +1,7 @@
-import type { OperatorAction, Severity } from '../contract.js';
+import type { OperatorAction, Run, Severity } from '../contract.js';
 import type { DensitySetting } from '../view-model/grid-rows.js';
 
-export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls'] as const;
+export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs'] as const;
 export type ViewName = (typeof VIEWS)[number];
 
 export const WINDOWS = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '1h': 3_600_000 } as const;
@@ -43,6 +43,9 @@ export interface UiState {
   pendingAction: OperatorAction | null;
   /** Set when the contract or the transport reports a problem the operator should see. */
   error: string | null;
+  /** Runs view: runs of recordings the user added, and the runs ticked for comparison (the first is A). */
+  importedRuns: readonly Run[];
+  comparedRunIds: readonly string[];
 }
 
 export const INITIAL_UI: UiState = {
@@ -60,4 +63,6 @@ export const INITIAL_UI: UiState = {
   phaseMarks: [],
   pendingAction: null,
   error: null,
+  importedRuns: [],
+  comparedRunIds: [],
 };

@@ -1,12 +1,15 @@
 import { useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
 import type { HistorySeries, Metric } from '../contract.js';
+import { useRunControls } from '../components/RunControls.js';
 import { Sparkline } from '../components/Sparkline.js';
+import { download } from '../download.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
+import { runLines } from '../view-model/runs.js';
 import { timeTicks } from '../view-model/time-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
@@ -37,6 +40,10 @@ function ClusterChart() {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useSize(ref);
   const marks = useApp((s) => s.ui.phaseMarks);
+  const alerts = useApp((s) => s.live.alerts);
+  const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
+  const runs = useApp((s) => s.live.runs);
+  const runMarks = useMemo(() => runLines(runs), [runs]);
   // The window's end moves with the query (a pixel at a time), so the chart redraws only with new data.
   const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
@@ -48,7 +55,7 @@ function ClusterChart() {
     return axisWidth([formatAxisRate(max), formatAxisRate(max * 1.25)]);
   }, [rows]);
   return (
-    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length}>
+    <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-collapses={collapses.length}>
       {width > 0 && (
         <LineChart width={width} height={320} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
@@ -62,6 +69,12 @@ function ClusterChart() {
           ))}
           {marks.map((mark) => (
             <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: mark.label, fill: 'var(--fg)', position: 'insideTopLeft' }} />
+          ))}
+          {runMarks.map((m) => (
+            <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
+          ))}
+          {collapses.map((a) => (
+            <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
           ))}
         </LineChart>
       )}
@@ -113,15 +126,6 @@ function SmallMultiples() {
   );
 }
 
-function download(filename: string, mime: string, content: string): void {
-  const url = URL.createObjectURL(new Blob([content], { type: mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  URL.revokeObjectURL(url);
-}
-
 function Toolbar() {
   const { api, store } = useAppContext();
   const clusterId = useApp((s) => s.shown.clusterId);
@@ -135,7 +139,10 @@ function Toolbar() {
       store.setUi({ error: `export: ${err instanceof Error ? err.message : String(err)}` });
     }
   };
+  const runs = useRunControls();
   const mark = () => {
+    // During a run the mark is the run's next phase: recorded, summarised and seen by every screen.
+    if (runs.running) return void runs.mark(label).then(() => setLabel(''));
     const { ui } = store.getState();
     store.setUi({ phaseMarks: [...ui.phaseMarks, { at: Date.now(), label: label.trim() || `phase ${ui.phaseMarks.length + 1}` }] });
     setLabel('');

@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import { createEngine } from '../../engine/create-engine.js';
+import { rendererDistDir } from '../../serve/renderer-dir.js';
+import { startServeServer, type ServeServer } from '../../serve/serve-server.js';
+import { connectstringFrom, intOption } from '../options.js';
+import { addCollapseOptions, collapseConfig, collectTag, durationOption, type CollapseOpts } from '../run-options.js';
+
+interface RecordOpts extends CollapseOpts {
+  connectstring?: string;
+  out: string;
+  duration?: number;
+  poll?: number;
+  port?: number;
+  host: string;
+  token?: string;
+  run?: string;
+  tag?: Record<string, string>;
+}
+
+/**
+ * `ndbtop record`: the engine without a UI, appending everything to a recording until the duration is over or
+ * SIGINT/SIGTERM, then closing it cleanly (the recorder's last flush). With `--port` it also serves the runs
+ * endpoint (and the dashboard) so the benchmark script can mark its runs; `--run` makes the whole recording one.
+ */
+export function registerRecord(program: Command): void {
+  const command = program
+    .command('record')
+    .description('record a cluster without a UI (for benchmark pipelines); `ndbtop report FILE` summarises the runs')
+    .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
+    .requiredOption('--out <file>', 'the recording to append to (JSON lines)')
+    .option('--duration <duration>', 'stop after this long (90s, 10m, 1h); default: until SIGINT/SIGTERM', durationOption)
+    .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
+    .option('--port <port>', 'also serve the runs endpoint (POST /api/runs) and the dashboard on this port (0: any free one)', intOption(0, 65_535))
+    .option('--host <address>', 'address for --port; anything but loopback requires --token', '127.0.0.1')
+    .option('--token <token>', 'secret every request to --port must present')
+    .option('--run <name>', 'mark the whole recording as one run of this name')
+    .option('--tag <key=value>', 'a tag of the --run run (repeatable)', collectTag);
+  addCollapseOptions(command).action(async (opts: RecordOpts) => {
+    const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
+    if (connectstring !== undefined) connectstringFrom({ connectstring });
+    const engine = await createEngine({
+      host: 'serve',
+      clusters: [connectstring === undefined ? {} : { connectstring }],
+      recordFile: opts.out,
+      pollIntervalMs: opts.poll,
+      collapse: collapseConfig(opts),
+    });
+    let server: ServeServer | null = null;
+    const out = (line: string): boolean => process.stdout.write(`${line}\n`);
+    try {
+      if (opts.port !== undefined) server = await startServeServer({ engine, staticDir: rendererDistDir(), host: opts.host, port: opts.port, token: opts.token });
+      const runId = opts.run ? (await engine.handlers.startRun({ name: opts.run, tags: opts.tag ?? {} })).id : null;
+      out(
+        [
+          `ndbtop record: recording ${connectstring ?? `the built-in SIMULATED cluster at ${engine.simulator?.connectstring ?? '?'}`} to ${opts.out}${opts.duration ? ` for ${opts.duration / 1000} s` : ' until interrupted'}`,
+          ...(server ? [`  listening on ${server.url}`, '  runs endpoint: POST /api/runs, /api/runs/<id>/phase, /api/runs/<id>/stop'] : []),
+          ...(runId ? [`  run ${runId}: ${opts.run}`] : []),
+        ].join('\n'),
+      );
+      const signal = await new Promise<string>((resolve) => {
+        const timer = opts.duration ? setTimeout(() => resolve('duration'), opts.duration) : null;
+        const stop = (s: NodeJS.Signals): void => {
+          if (timer) clearTimeout(timer);
+          resolve(s);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      if (runId) await engine.handlers.stopRun({ runId }).catch(() => undefined);
+      out(`ndbtop record: ${signal === 'duration' ? 'duration over' : signal}, closing ${opts.out}`);
+    } finally {
+      await server?.close();
+      await engine.close();
+    }
+  });
+}

@@ -1,0 +1,52 @@
+import { basename } from 'node:path';
+import { InvalidArgumentError, type Command } from 'commander';
+import { RUN_FIGURES, type RunFigure, type RunReport } from '../../contract/runs.js';
+import { readRecording } from '../../engine/recording-reader.js';
+import { compareRuns } from '../../engine/runs/compare.js';
+import { reportsOfRecording } from '../../engine/runs/recording-runs.js';
+import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
+
+interface ReportOpts {
+  run?: string[];
+  format: ReportFormat;
+  align?: string;
+  figure: RunFigure;
+}
+
+function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${values.join(', ')}`);
+    return value as T;
+  };
+}
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+
+/**
+ * `ndbtop report FILE…`: the run summaries of recordings (each played through the engine at full speed) and,
+ * given two or more runs, their comparison against the first one.
+ */
+export function registerReport(program: Command): void {
+  program
+    .command('report')
+    .description('summarise the runs in recordings; two or more runs are compared against the first')
+    .argument('<files...>', 'recordings (ndbtop record / --record)')
+    .option('--run <name>', 'only runs of this name or id (repeatable; the order given is the comparison order)', collect)
+    .option('--format <format>', `output: ${REPORT_FORMATS.join(', ')}`, oneOf(REPORT_FORMATS), 'md')
+    .option('--align <phase>', 'compare (and overlay) at this phase of each run instead of the whole runs')
+    .option('--figure <figure>', `the figure of the scale-out table: ${RUN_FIGURES.join(', ')}`, oneOf(RUN_FIGURES), 'transactions')
+    .action(async (files: string[], opts: ReportOpts) => {
+      const all: RunReport[] = [];
+      for (const file of files) {
+        const recording = await readRecording(file);
+        for (const p of recording.problems) process.stderr.write(`ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
+        const reports = await reportsOfRecording(recording, basename(file));
+        all.push(...reports.map((r) => (files.length > 1 ? { ...r, id: `${basename(file)}:${r.id}` } : r)));
+      }
+      const wanted = opts.run;
+      const runs = wanted ? wanted.flatMap((w) => all.filter((r) => r.name === w || r.id === w || r.id.endsWith(`:${w}`))) : all;
+      if (wanted && runs.length === 0) process.stderr.write(`ndbtop report: no run named ${wanted.join(' or ')} (runs: ${all.map((r) => r.name).join(', ') || 'none'})\n`);
+      process.stdout.write(formatReports({ runs, comparison: compareRuns(runs, opts.figure, opts.align) }, opts.format));
+      if (runs.length === 0) process.exitCode = 1;
+    });
+}

@@ -1,0 +1,120 @@
+import type { Alert, EventView } from '../../contract/events.js';
+import { RUN_FIGURES, type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
+import type { ClusterHistory } from '../history.js';
+import { figureStats } from './stats.js';
+
+/** What a run's summary is computed from: the cluster's full-resolution history, its log and its alerts. */
+export interface RunContext {
+  history: ClusterHistory;
+  events(from: number, to: number): EventView[];
+  alerts(from: number, to: number): Alert[];
+  /** The data nodes and their node groups, as known now. */
+  dataNodes: ReadonlyArray<{ nodeId: number; nodeGroup: number | null }>;
+  source: string;
+  /** The end of a run still running. */
+  now: number;
+}
+
+/** Throughput within ±10 % of the phase's median for this many samples running counts as steady. */
+const STEADY_BAND = 0.1;
+const STEADY_SAMPLES = 5;
+const MAX_EVENTS = 200;
+const WARNING_OR_WORSE = new Set(['WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
+const NODE_GROUP_ALERTS = new Set(['node-group-degraded', 'node-group-offline']);
+
+type Columns = { at: number[]; cluster: Record<RunFigure, Array<number | null>>; nodes: Map<number, Array<number | null>> };
+
+function columns(history: ClusterHistory, from: number, to: number, nodeIds: number[]): Columns {
+  const q = history.query({ fromMs: from, toMs: to, metrics: [...RUN_FIGURES], nodeIds });
+  const cluster = Object.fromEntries(RUN_FIGURES.map((f) => [f, [] as Array<number | null>])) as Columns['cluster'];
+  const nodes = new Map<number, Array<number | null>>();
+  for (const s of q.series) {
+    if (s.nodeId === null) cluster[s.metric as RunFigure] = s.values;
+    else if (s.metric === 'transactions') nodes.set(s.nodeId, s.values);
+  }
+  return { at: q.at, cluster, nodes };
+}
+
+/** Phases are half-open, [start, end), so a sample on a boundary counts once; the last one keeps the run's end. */
+function slice(c: Columns, from: number, to: number, inclusive: boolean): Columns {
+  const keep = c.at.map((t) => t >= from && (t < to || (inclusive && t === to)));
+  const pick = <T>(values: T[]): T[] => values.filter((_, i) => keep[i]);
+  return {
+    at: pick(c.at),
+    cluster: Object.fromEntries(RUN_FIGURES.map((f) => [f, pick(c.cluster[f])])) as Columns['cluster'],
+    nodes: new Map([...c.nodes].map(([id, v]) => [id, pick(v)])),
+  };
+}
+
+function figures(c: Columns): Omit<PhaseSummary, 'durationMs' | 'steadyAfterMs'> {
+  const stats = Object.fromEntries(RUN_FIGURES.map((f) => [f, figureStats(c.cluster[f])])) as Record<RunFigure, ReturnType<typeof figureStats>>;
+  let aborts = 0;
+  let transactions = 0;
+  c.cluster.transactions.forEach((t, i) => {
+    const a = c.cluster.aborts[i];
+    if (t === null || t === undefined || a === null || a === undefined) return;
+    transactions += t;
+    aborts += a;
+  });
+  return { ...stats, abortRatio: transactions > 0 ? aborts / transactions : null };
+}
+
+/** From the first sample until `STEADY_SAMPLES` samples running stay within the band around the median. */
+export function steadyAfter(at: readonly number[], values: readonly (number | null)[], start: number): number | null {
+  const median = figureStats(values)?.median;
+  if (median === undefined || median <= 0) return null;
+  const inBand = values.map((v) => v !== null && Math.abs(v - median) <= median * STEADY_BAND);
+  for (let i = 0; i + STEADY_SAMPLES <= inBand.length; i++) {
+    if (inBand.slice(i, i + STEADY_SAMPLES).every(Boolean)) return Math.max(0, (at[i] ?? start) - start);
+  }
+  return null;
+}
+
+function perNode(c: Columns, ctx: RunContext): Pick<RunSummary, 'perNode' | 'imbalance'> {
+  const means = ctx.dataNodes.map((n) => ({ ...n, mean: figureStats(c.nodes.get(n.nodeId) ?? [])?.mean ?? null }));
+  const total = means.reduce((s, n) => s + (n.mean ?? 0), 0);
+  const shares = means.map((n) => ({ nodeId: n.nodeId, nodeGroup: n.nodeGroup, meanTransactions: n.mean, share: n.mean === null || total <= 0 ? null : n.mean / total }));
+  const known = means.filter((n): n is typeof n & { mean: number } => n.mean !== null);
+  const slowest = known.reduce<(typeof known)[number] | null>((low, n) => (low === null || n.mean < low.mean ? n : low), null);
+  const average = known.length > 0 ? total / known.length : 0;
+  return { perNode: shares, imbalance: slowest && average > 0 ? { slowestNodeId: slowest.nodeId, ratioToMean: slowest.mean / average } : null };
+}
+
+/** A run's summary, its phases' summaries and its overlay series, from full-resolution history. */
+export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(run, ctx)): RunReport {
+  const end = run.end ?? ctx.now;
+  const all = columns(ctx.history, run.start, end, ctx.dataNodes.map((n) => n.nodeId));
+  const alerts = ctx.alerts(run.start, end);
+  const summary: RunSummary = {
+    durationMs: end - run.start,
+    ...figures(all),
+    ...perNode(all, ctx),
+    nodeGroupTrouble: alerts.filter((a) => NODE_GROUP_ALERTS.has(a.kind)).map((a) => ({ message: a.message, at: a.at })),
+    events: ctx
+      .events(run.start, end)
+      .filter((e) => e.severity !== null && WARNING_OR_WORSE.has(e.severity))
+      .slice(-MAX_EVENTS)
+      .map((e) => ({ at: e.at, name: e.name, severity: e.severity, sourceNodeId: e.sourceNodeId, text: e.text })),
+    alerts: alerts.map((a) => ({ at: a.at, kind: a.kind, severity: a.severity, nodeId: a.nodeId, message: a.message })),
+  };
+  const phases = run.phases.map((p) => {
+    const phaseEnd = p.end ?? end;
+    const c = slice(all, p.start, phaseEnd, phaseEnd === end);
+    return { ...p, summary: { durationMs: phaseEnd - p.start, ...figures(c), steadyAfterMs: steadyAfter(c.at, c.cluster.transactions, p.start) } };
+  });
+  return {
+    ...run,
+    tags: { ...run.tags },
+    phases,
+    source: ctx.source,
+    dataNodes: dataNodesTag,
+    summary,
+    series: { offsetMs: all.at.map((t) => t - run.start), values: all.cluster },
+  };
+}
+
+function dataNodesOf(run: Run, ctx: RunContext): number {
+  const tagged = Number(run.tags.nodes ?? run.tags.dataNodes ?? NaN);
+  return Number.isInteger(tagged) && tagged > 0 ? tagged : ctx.dataNodes.length;
+}
+

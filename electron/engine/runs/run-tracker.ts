@@ -1,0 +1,86 @@
+import type { Alert, EventView } from '../../contract/events.js';
+import type { Run } from '../../contract/runs.js';
+import { formatRate } from './format-figures.js';
+import { CollapseDetector, DEFAULT_COLLAPSE, type Collapse, type CollapseConfig } from './collapse.js';
+import { RunBook, type RunInput } from './run-book.js';
+
+export interface RunTrackerHooks {
+  /** Cluster log events in [from, to]. */
+  events(from: number, to: number): EventView[];
+  /** Raises the collapse alert (an occurrence: over as soon as it is raised). */
+  raiseCollapse(at: number, message: string): void;
+}
+
+/** Log events that say something changed in the cluster (beyond routine checkpoints and statistics). */
+const CHANGE_CATEGORIES = new Set(['STARTUP', 'SHUTDOWN', 'NODERESTART', 'CONNECTION', 'ERROR', 'CONGESTION', 'WARNING']);
+const CHANGE_EVENTS = new Set(['GCP_TakeoverStarted', 'GCP_TakeoverCompleted', 'LCP_TakeoverStarted', 'LCP_TakeoverCompleted', 'LCPStoppedInCalcKeepGci', 'UndoLogBlocked', 'RedoStatus', 'TransporterError', 'TransporterWarning', 'MissedHeartbeat', 'DeadDueToHeartbeat']);
+const MAX_CHANGES = 8;
+const ALERTS_KEPT = 1000;
+
+/** One cluster's runs, the alerts raised while it was watched, and the collapse detector fed by its history ticks. */
+export class RunTracker {
+  readonly book = new RunBook();
+  private readonly detector: CollapseDetector;
+  private readonly raised: Alert[] = [];
+  private readonly notes: Array<{ at: number; text: string }> = [];
+
+  constructor(
+    private readonly hooks: RunTrackerHooks,
+    config: CollapseConfig = DEFAULT_COLLAPSE,
+  ) {
+    this.detector = new CollapseDetector(config);
+  }
+
+  configure(config: CollapseConfig): void {
+    this.detector.configure(config);
+  }
+
+  apply(input: RunInput): Run | null {
+    const run = this.book.apply(input);
+    if (run) this.detector.mark(input.t);
+    return run;
+  }
+
+  list(): Run[] {
+    return this.book.list();
+  }
+
+  onAlert(alert: Alert): void {
+    this.raised.push({ ...alert });
+    if (this.raised.length > ALERTS_KEPT) this.raised.splice(0, this.raised.length - ALERTS_KEPT);
+  }
+
+  alerts(from: number, to: number): Alert[] {
+    return this.raised.filter((a) => a.at >= from && a.at <= to);
+  }
+
+  /** Something the event log does not show but a collapse alert should list (a management-server failover). */
+  note(at: number, text: string): void {
+    this.notes.push({ at, text });
+    if (this.notes.length > 100) this.notes.shift();
+  }
+
+  sample(at: number, transactions: number | null): void {
+    const collapse = this.detector.sample(at, transactions);
+    if (collapse) this.hooks.raiseCollapse(at, this.describe(collapse));
+  }
+
+  private describe(c: Collapse): string {
+    const share = Math.round((1 - c.after / c.before) * 100);
+    const head = `Cluster throughput collapsed: −${share} % within ${Math.round((c.at - c.from) / 1000)} s (from ${formatRate(c.before)} to ${formatRate(c.after)} transactions/s) while the load had been steady`;
+    const from = c.from - 2000;
+    const changes = [
+      ...this.hooks.events(from, c.at).filter((e) => (e.category !== null && CHANGE_CATEGORIES.has(e.category)) || CHANGE_EVENTS.has(e.name) || isWarning(e)).map((e) => ({ at: e.at, text: e.text })),
+      ...this.alerts(from, c.at).map((a) => ({ at: a.at, text: a.message })),
+      ...this.notes.filter((n) => n.at >= from && n.at <= c.at),
+    ].sort((a, b) => a.at - b.at);
+    if (changes.length === 0) return `${head}; nothing else changed in that window (no node status change, checkpoint, overload or failover event)`;
+    const listed = changes.slice(0, MAX_CHANGES).map((x) => x.text);
+    const more = changes.length > MAX_CHANGES ? `; and ${changes.length - MAX_CHANGES} more` : '';
+    return `${head}; in that window: ${listed.join('; ')}${more}`;
+  }
+}
+
+function isWarning(e: EventView): boolean {
+  return e.severity !== null && e.severity !== 'DEBUG' && e.severity !== 'INFO';
+}

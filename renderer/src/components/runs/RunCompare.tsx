@@ -1,0 +1,120 @@
+import { useMemo, useRef, useState } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { RUN_FIGURES, type Run, type RunFigure, type RunReport, type RunReports } from '../../contract.js';
+import { useRunReports } from '../../hooks/use-run-reports.js';
+import { useSize } from '../../hooks/use-size.js';
+import { formatRate } from '../../view-model/format.js';
+import { alignOffset, commonPhases, overlayRows, ratioText } from '../../view-model/runs.js';
+
+const RUN_COLOURS = ['#4fc3f7', '#ffa24d', '#81c784', '#ba68c8', '#ffd54f', '#ff6e91'];
+
+function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; figure: RunFigure; align: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width } = useSize(ref);
+  const rows = useMemo(() => overlayRows(reports, figure, align), [reports, figure, align]);
+  const collapses = reports.flatMap((r) => r.summary.alerts.filter((a) => a.kind === 'throughput-collapse').map((a) => ({ id: r.id, t: (a.at - r.start - alignOffset(r, align)) / 1000 })));
+  return (
+    <div ref={ref} className="chart-box" data-testid="run-overlay" data-points={rows.length}>
+      {width > 0 && (
+        <LineChart width={width} height={280} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
+          <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+          <XAxis dataKey="t" type="number" allowDecimals={false} domain={['dataMin', 'dataMax']} tickFormatter={(t: number) => `${Math.round(t)} s`} stroke="var(--fg-muted)" />
+          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+          <Tooltip labelFormatter={(t) => `${Number(t).toFixed(0)} s from ${align}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
+          <Legend />
+          {reports.map((r, i) => (
+            <Line key={r.id} dataKey={r.id} name={r.name} stroke={RUN_COLOURS[i % RUN_COLOURS.length]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
+          ))}
+          {align !== 'start' && <ReferenceLine x={0} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: align, fill: 'var(--fg)', position: 'insideTopLeft' }} />}
+          {collapses.map((c) => (
+            <ReferenceLine key={`${c.id}${c.t}`} x={c.t} stroke="var(--bad)" label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
+          ))}
+        </LineChart>
+      )}
+    </div>
+  );
+}
+
+function ScaleOut({ reports }: { reports: RunReports }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width } = useSize(ref);
+  const points = reports.comparison?.scaleOut ?? [];
+  if (new Set(points.map((p) => p.dataNodes)).size < 2) return <p className="muted">Scale-out: the runs have the same number of data nodes (tag them nodes=N to plot throughput against data nodes).</p>;
+  return (
+    <div ref={ref} className="chart-box" data-testid="scale-out" data-points={points.length} data-efficiency={points.at(-1)?.efficiency ?? ''}>
+      {width > 0 && (
+        <LineChart width={width} height={240} data={points} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
+          <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+          <XAxis dataKey="dataNodes" type="number" domain={[0, 'dataMax']} stroke="var(--fg-muted)" label={{ value: 'data nodes', position: 'insideBottomRight', fill: 'var(--fg-muted)' }} />
+          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+          <Tooltip formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
+          <Legend />
+          <Line dataKey="mean" name="measured" stroke="#4fc3f7" strokeWidth={2} isAnimationActive={false} />
+          <Line dataKey="linear" name="perfect linear" stroke="var(--fg-muted)" strokeDasharray="6 3" dot={false} isAnimationActive={false} />
+        </LineChart>
+      )}
+    </div>
+  );
+}
+
+/** Two or more runs: overlay aligned at start or a phase, B/A ratios, and scale-out against data nodes. */
+export function RunCompare({ runIds, runs }: { runIds: readonly string[]; runs: readonly Run[] }) {
+  const [figure, setFigure] = useState<RunFigure>('transactions');
+  const [align, setAlign] = useState('start');
+  const reports = useRunReports(runIds, figure, align);
+  const phases = commonPhases(reports?.runs ?? runs.filter((r) => runIds.includes(r.id)));
+  const comparison = reports?.comparison;
+  return (
+    <section className="run-compare" data-testid="run-comparison" data-align={align}>
+      <div className="toolbar">
+        <h2>Comparison against {reports?.runs[0]?.name ?? '…'}</h2>
+        <span className="spacer" />
+        <label>
+          figure{' '}
+          <select aria-label="figure" value={figure} onChange={(e) => setFigure(e.target.value as RunFigure)}>
+            {RUN_FIGURES.map((f) => (
+              <option key={f}>{f}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          align at{' '}
+          <select aria-label="align at" data-testid="run-align" value={align} onChange={(e) => setAlign(e.target.value)}>
+            <option value="start">start</option>
+            {phases.map((p) => (
+              <option key={p} value={p}>
+                phase {p}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {reports && <Overlay reports={reports.runs} figure={figure} align={align} />}
+      {comparison && (
+        <table className="runs-table" data-testid="ratio-table">
+          <thead>
+            <tr>
+              <th>B / A</th>
+              {RUN_FIGURES.map((f) => (
+                <th key={f}>{f}/s</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {comparison.rows.map((row) => (
+              <tr key={row.runId} data-testid="ratio-row" data-run-id={row.runId}>
+                <th>{row.name}</th>
+                {row.ratios.map((r) => (
+                  <td key={r.figure} data-figure={r.figure} data-ratio={r.ratio ?? ''}>
+                    {ratioText(r)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {reports && <ScaleOut reports={reports} />}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { RunReport } from '../contract.js';
+import { alignOffset, commonPhases, nextPhaseName, overlayRows, parseTags, quickRunName, ratioText, runLines } from '../view-model/runs.js';
+
+const report = (id: string, start: number, phases: Array<[string, number]>, values: number[]): RunReport =>
+  ({
+    id,
+    name: id,
+    tags: {},
+    start,
+    end: start + values.length * 1000,
+    phases: phases.map(([name, at]) => ({ name, start: at, end: null })),
+    series: { offsetMs: values.map((_, i) => i * 1000), values: { transactions: values } },
+  }) as unknown as RunReport;
+
+test('ratio sentences: the change of the means with the p5..p95 spread', () => {
+  assert.equal(ratioText({ figure: 'reads', ratio: 0.74, low: 0.72, high: 0.76 }), '−26 % (p5..p95 −28 %..−24 %)');
+  assert.equal(ratioText({ figure: 'reads', ratio: 1.5, low: null, high: null }), '+50 %');
+  assert.equal(ratioText({ figure: 'scans', ratio: null, low: null, high: null }), 'n/a');
+});
+
+test('the overlay aligns each run at its start or at its phase of that name', () => {
+  const a = report('A', 10_000, [['load', 12_000]], [1, 2, 3]);
+  const b = report('B', 50_000, [['warm', 50_000], ['load', 51_000]], [4, 5, 6]);
+  assert.equal(alignOffset(a, 'load'), 2000);
+  assert.equal(alignOffset(b, 'start'), 0);
+  assert.deepEqual(commonPhases([a, b]), ['load']);
+  const rows = overlayRows([a, b], 'transactions', 'load');
+  assert.deepEqual(
+    rows.map((r) => [r.t, r.A ?? r.B]),
+    [[-2, 1], [-1, 2], [-1, 4], [0, 3], [0, 5], [1, 6]],
+  );
+});
+
+test('the one key names runs and phases; tags come from "k=v" pieces', () => {
+  assert.equal(quickRunName(new Date(2026, 0, 1, 9, 5, 7)), 'run 09:05:07');
+  assert.equal(nextPhaseName({ phases: [{ name: 'a', start: 0, end: null }] }), 'phase 2');
+  assert.deepEqual(parseTags('compress=on, nodes=8 junk =x'), { compress: 'on', nodes: '8' });
+});
+
+test('the throughput chart marks each run start, phase and stop', () => {
+  const lines = runLines([
+    { id: 'r1', name: 'A', tags: {}, start: 0, end: 30, phases: [{ name: 'load', start: 0, end: 20 }, { name: 'read', start: 20, end: 30 }] },
+    { id: 'r2', name: 'B', tags: {}, start: 40, end: null, phases: [] },
+  ]);
+  assert.deepEqual(lines, [
+    { at: 0, label: '▶ A: load' },
+    { at: 20, label: 'read' },
+    { at: 30, label: '■ A' },
+    { at: 40, label: '▶ B' },
+  ]);
+});

@@ -8,7 +8,7 @@ import { fuzz, report } from './hostile/harness.js';
 import { cliTarget, engineInProcess, eventsInProcess, showInProcess } from './hostile/targets.js';
 
 /**
- * A hostile management server against show, events and the engine (issue 12): 0 crashes, 0 hangs past the
+ * A hostile management server against show, events, config and the engine (issue 12): 0 crashes, 0 hangs past the
  * timeout, only the README's exit codes, bounded memory. CI runs a few hundred cases; `npm run fuzz` runs 100,000.
  */
 const MB = 1024 * 1024;
@@ -21,8 +21,8 @@ test('hostile server vs show, events and the engine in-process: every behaviour,
   assert.ok(s.worstRssInProcess < 1024 * MB, `worst RSS ${s.worstRssInProcess / MB} MB`);
 });
 
-// A command another issue adds (config) joins this list.
-const COMMANDS = [['show', '--json'], ['events']];
+// Every CLI command that talks to a management server; one added later joins this list.
+const COMMANDS = [['show', '--json'], ['events'], ['config', '--json']];
 
 test('hostile server vs the CLI commands in their own processes: documented exit codes, no hang, bounded RSS', { timeout: 600_000 }, async () => {
   const targets = COMMANDS.map((argv) => cliTarget(argv, argv[0] === 'events' ? 2000 : undefined));

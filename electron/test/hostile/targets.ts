@@ -127,7 +127,7 @@ const readStatus = (pid: number | undefined): string => (pid ? readFileSync(`/pr
  * A CLI command run as a script would, in its own process, with `-c` and `--timeout` added. `runMs`: a command
  * that runs until interrupted (events) gets SIGTERM after that long and must then exit 0.
  */
-export function cliTarget(argv: string[], runMs?: number, startupMs = 20_000): Target {
+export function cliTarget(argv: string[], runMs?: number, startupMs = 60_000): Target {
   return {
     name: `ndbtop ${argv.join(' ')}`,
     graceMs: startupMs + (runMs ?? 0),

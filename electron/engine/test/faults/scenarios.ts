@@ -135,8 +135,9 @@ async function withRun(connectstring: string, ports: readonly number[], o: Fault
   try {
     await body(run);
   } catch (err) {
+    const states = run.probe.seen.map((s) => `${s.at % 100_000} ${s.status}/${s.events} ${s.lastError ?? ''}`).join('\n  ');
     await run.abort();
-    throw err;
+    throw new Error(`${err instanceof Error ? err.message : String(err)}; states seen:\n  ${states}`, { cause: err });
   }
   return run.finish(name);
 }
@@ -221,7 +222,8 @@ export async function stalledStatusReply(o: FaultOptions): Promise<FaultReport> 
       await proxy.stallReplyContaining('node.3.');
       const t0 = Date.now();
       await run.detect('status reply stalled: detected', t0, (s) => s.status !== 'live');
-      await run.recover('command session live again (since the stall)', t0, (s) => s.status === 'live' && s.events === 'live');
+      // Live again, on the same server or, through a management server the configuration names, failed over to it.
+      await run.recover('command session live again (since the stall)', t0);
       await run.liveMarkersTo([upstream]);
     }, 'network path stalled half-way through a get status reply');
   } finally {

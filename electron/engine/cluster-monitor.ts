@@ -99,7 +99,9 @@ export class ClusterMonitor {
     client.onState((s) => this.onCommandState(s));
     stream.events.on('state', (s) => {
       this.picture.events = s;
-      this.publishConnection();
+      // A lost event stream says why (silent, closed), as a lost command session does.
+      if (s.lastError && s.status !== 'connected') this.noteError(s.lastError, 'event stream');
+      else this.publishConnection();
     });
     stream.events.on('event', (e) => this.onEvent(e));
     stream.events.on('warning', (err) => this.noteError(err, 'event stream'));

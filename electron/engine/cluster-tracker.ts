@@ -1,6 +1,7 @@
 import { expiringCerts } from './tls/cert-expiry.js';
 import type { ClusterCounters } from '../contract/counters.js';
 import type { Alert, EventView } from '../contract/events.js';
+import { connectionNotes, firstStatusNote } from './observations/engine-notes.js';
 import type { HistoryPoint, Timeline } from '../contract/history.js';
 import type { Run, RunReport } from '../contract/runs.js';
 import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../contract/node.js';
@@ -294,6 +295,7 @@ export class ClusterTracker {
   }
 
   private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
+    if (this.nodes.size === 0 && states.length > 0) this.newEvents.push(this.log.note(firstStatusNote(states, at)));
     const seen = new Set<number>();
     for (const s of states) {
       seen.add(s.nodeId);
@@ -442,6 +444,7 @@ export class ClusterTracker {
     const before = this.connection;
     if (c.failovers > before.failovers && c.mgmd) this.runs.note(at, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
     this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
+    for (const n of connectionNotes(before, this.connection, at)) this.newEvents.push(this.log.note(n));
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);

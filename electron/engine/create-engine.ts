@@ -22,7 +22,7 @@ export interface CreateEngineOptions {
   settingsFile?: string;
   /** How often memory is asked for with `dump events 50`; threshold events come in between. */
   memoryRefreshMs?: number;
-  /** How long a request may take before the server counts as stalled. */
+  /** How long a request may take before the server counts as stalled (default 2.5 s: a stall shows within the 3 s budget). */
   requestTimeoutMs?: number;
   /** When a fall of cluster throughput is a collapse (alert and chart marker). */
   collapse?: CollapseConfig;
@@ -75,7 +75,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       connectstring: entry.connectstring,
       pollIntervalMs: settings.get().pollIntervalMs,
       memoryRefreshMs: options.memoryRefreshMs ?? 15_000,
-      requestTimeoutMs: options.requestTimeoutMs ?? 5000,
+      requestTimeoutMs: options.requestTimeoutMs ?? 2500,
       retryMs: 2000,
       ...(options.configRefreshMs !== undefined ? { configRefreshMs: options.configRefreshMs } : {}),
       sink: (input) => engine.feed(entry.id, input),

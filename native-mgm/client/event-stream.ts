@@ -19,7 +19,8 @@ export interface EventStreamOptions {
   filter?: Readonly<Partial<Record<Category, number>>>;
   connectTimeoutMs?: number;
   requestTimeoutMs?: number;
-  /** The server pings every ~0.5 s; this long without a byte means the connection is dead (spec §6.2). */
+  /** The server pings every ~0.5 s; this long without a byte means the connection is dead (spec §6.2). Default 2.5 s
+   * (five missed PINGs), checked every 250 ms, so a dead stream shows within a 3 s budget. */
   livenessTimeoutMs?: number;
   reconnect?: boolean;
   backoff?: BackoffOptions;
@@ -51,7 +52,7 @@ export class EventStream {
     const hosts = options.hosts ?? resolveConnectstring({ explicit: options.connectstring }).hosts;
     const filter = formatListenFilter(options.filter ?? MONITOR_FILTER);
     const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-    this.livenessTimeoutMs = options.livenessTimeoutMs ?? 3000;
+    this.livenessTimeoutMs = options.livenessTimeoutMs ?? 2500;
     const upgrader = options.tls ? new TlsUpgrader(options.tls, requestTimeoutMs) : null;
     this.tlsUpgrader = upgrader;
     this.link = new Link<true>(
@@ -137,7 +138,7 @@ export class EventStream {
   private watch(conn: MgmConnection): void {
     this.stopWatchdog();
     this.lastByteAt = Date.now();
-    const tick = Math.max(50, Math.floor(this.livenessTimeoutMs / 4));
+    const tick = Math.max(50, Math.min(250, Math.floor(this.livenessTimeoutMs / 4)));
     this.watchdog = setInterval(() => {
       const silent = Date.now() - this.lastByteAt;
       if (silent > this.livenessTimeoutMs) {

@@ -3,6 +3,7 @@ import { EventStream } from '../../../native-mgm/client/event-stream.js';
 import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/types.js';
 import { eventText } from '../../engine/event-text.js';
+import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { withDeadline } from '../deadline.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
 import { printText, terminalJson } from '../terminal-text.js';
@@ -46,12 +47,8 @@ export function registerEvents(program: Command): void {
           printText(process.stderr, `ndbtop: listening to ${s.host}:${s.port} (${how})\n`);
         }
       });
-      // --timeout bounds getting subscribed as a whole; after that the stream runs until interrupted.
-      await withDeadline(opts.timeout, 'ndbtop events: subscribing', (signal) => stream.start(signal)).catch((err: unknown) => {
-        stream.close();
-        throw err;
-      });
-      await new Promise<void>((resolve) => {
+      // Interrupting while still connecting is a clean stop too (exit 0), not a death by signal.
+      const interrupted = new Promise<void>((resolve) => {
         const stop = (): void => {
           stream.close();
           resolve();
@@ -59,5 +56,13 @@ export function registerEvents(program: Command): void {
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
       });
+      printText(process.stderr, `ndbtop: connecting to ${formatConnectstring(hosts)}\n`);
+      // --timeout bounds getting subscribed as a whole; after that the stream runs until interrupted.
+      const subscribed = withDeadline(opts.timeout, 'ndbtop events: subscribing', (signal) => stream.start(signal)).catch((err: unknown) => {
+        stream.close();
+        throw err;
+      });
+      await Promise.race([subscribed, interrupted]);
+      await interrupted;
     });
 }

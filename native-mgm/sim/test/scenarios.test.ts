@@ -91,3 +91,10 @@ test('idle: zeros', async () => {
     assert.ok(rs.every((x) => x.type !== 35 || x.fields['read_count'] === '0'));
   });
 });
+
+test('mgmd-failover at 255 nodes: the management servers come after the 144 data nodes, and the first still fails over', async () => {
+  await withSim({ scenario: 'mgmd-failover', dataNodes: 144, mgmNodes: 2, apiNodes: 109, speed: SPEED }, async (sim) => {
+    assert.ok((sim.mgmds[0]?.nodeId ?? 0) > 144);
+    await eventually(async () => sim.mgmds[0]?.running, (running) => running === false, 30_000);
+  });
+});

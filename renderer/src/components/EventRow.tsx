@@ -36,6 +36,7 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
   const { event } = fold;
   const count = fold.events.length;
   const node = event.subjectNodeId ?? event.sourceNodeId;
+  const who = event.sourceNodeId === 0 && event.subjectNodeId === null ? 'ndbtop' : `node ${node}`;
   return (
     <div
       className="event-row"
@@ -50,8 +51,9 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
       <div className="ev-line" onClick={() => onToggle(fold.key)}>
         <span className="ev-time">{formatClock(event.at)}</span>
         <span className={`ev-sev tone-${event.severity ? SEVERITY_TONE[event.severity] : 'idle'}`}>{event.severity ?? '—'}</span>
-        <span className="ev-node" title={`node ${node}`}>
-          node {node}
+        {/* Source 0 is no node: an entry of ndbtop's own (connected, first status, lost the stream). */}
+        <span className="ev-node" title={who}>
+          {who}
         </span>
         {count > 1 ? (
           <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about node ${node}`}>

@@ -1,9 +1,10 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import type { NodeStatus, Timeline } from '../contract.js';
 import { useSize } from '../hooks/use-size.js';
 import { formatClock, formatDuration } from '../view-model/format.js';
 import { TICK_LABEL_PX, timeTicks } from '../view-model/time-ticks.js';
 import { STATUS_TONE } from '../view-model/status.js';
+import { fitSpan, zoomSpan } from '../view-model/timeline-span.js';
 
 type Segment = Timeline['nodes'][number]['segments'][number];
 
@@ -34,16 +35,31 @@ export function TimelineLegend() {
   );
 }
 
-/** One row per node, its states as coloured segments along the window, each labelled and timed on hover. */
+/**
+ * One row per node, its states as coloured segments, each labelled and timed on hover. The axis spans the data
+ * there is (from a little before the first restart activity), zoomable in and out around now.
+ */
 export function RestartTimeline({ timeline, rows: labels, now }: { timeline: Timeline; rows: ReadonlyArray<{ nodeId: number; label: string }>; now: number }) {
-  const from = timeline.fromMs;
-  const to = Math.max(timeline.toMs, now);
+  const [zoom, setZoom] = useState(1);
+  const { from, to } = zoomSpan(fitSpan(timeline, now), timeline.fromMs, zoom);
   const span = Math.max(1, to - from);
   const rows = new Map(timeline.nodes.map((n) => [n.nodeId, n.segments]));
   const axisRef = useRef<HTMLDivElement>(null);
   const { width } = useSize(axisRef);
   return (
-    <div className="timeline" data-testid="restart-timeline">
+    <div className="timeline" data-testid="restart-timeline" data-from={from} data-to={to}>
+      <div className="timeline-zoom">
+        <button type="button" aria-label="zoom out" data-testid="timeline-zoom-out" onClick={() => setZoom((z) => z / 2)}>
+          −
+        </button>
+        <button type="button" aria-label="zoom in" data-testid="timeline-zoom-in" onClick={() => setZoom((z) => z * 2)}>
+          +
+        </button>
+        <button type="button" aria-label="fit to the data" data-testid="timeline-zoom-fit" onClick={() => setZoom(1)}>
+          fit
+        </button>
+        <span className="muted">{formatDuration(span)}</span>
+      </div>
       <div className="timeline-axis" ref={axisRef}>
         {/* A label starts at its tick, so one too close to the right edge would be cut. */}
         {timeTicks(from, to, width)

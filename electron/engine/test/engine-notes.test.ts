@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createEngine } from '../create-engine.js';
+import { ENGINE_NOTE_CATEGORY } from '../observations/engine-notes.js';
+import { PushWatcher, waitFor } from './helpers.js';
+
+test('a steady cluster sends no loggable events, yet the log a fresh page asks for shows what ndbtop saw: whom it connected to and the first status', async () => {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, speed: 5 }, requestTimeoutMs: 1000 });
+  const watch = new PushWatcher(engine);
+  try {
+    // Statistics reports arrived (the engine has been watching), none of them listed.
+    await waitFor('statistics received', () => watch.current?.connection.eventStream.lastEventAt);
+    // The notes come with the command link and its first status, which may be after the first statistics.
+    const events = await waitFor('ndbtop notes', async () => {
+      const es = await engine.handlers.getEvents({ limit: 500 });
+      return es.some((e) => e.name === 'NdbtopConnected') && es.some((e) => e.name === 'NdbtopFirstStatus') ? es : null;
+    });
+    const names = events.filter((e) => e.category === ENGINE_NOTE_CATEGORY).map((e) => e.name);
+    assert.ok(names.includes('NdbtopConnected'), names.join());
+    assert.match(events.find((e) => e.name === 'NdbtopConnected')?.text ?? '', /ndbtop connected to management server 1 at 127\.0\.0\.1:\d+/);
+    assert.match(events.find((e) => e.name === 'NdbtopFirstStatus')?.text ?? '', /4 of 4 data nodes started, 2 of 2 management servers/);
+
+    await engine.simulator?.stopMgmd(1);
+    const after = await waitFor('failover noted', async () => {
+      const es = await engine.handlers.getEvents({ limit: 500 });
+      return es.some((e) => /failed over to management server 2/.test(e.text)) ? es : null;
+    });
+    assert.ok(after.some((e) => e.name === 'NdbtopLostMgmd' && e.severity === 'WARNING'));
+    // The same sequence as cluster events, so pages and de-duplication keep working.
+    assert.deepEqual(after.map((e) => e.seq), [...after.map((e) => e.seq)].sort((a, b) => a - b));
+  } finally {
+    watch.unsubscribe();
+    await engine.close();
+  }
+});

@@ -1,0 +1,89 @@
+import type { ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { spawnCli } from '../../../cli/test/run-cli.js';
+
+/** A port that was free a moment ago (the kernel's pick), for a server that must come back on the same one. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const port = (probe.address() as { port: number }).port;
+  await new Promise((r) => probe.close(r));
+  return port;
+}
+
+/** Two consecutive free ports, for `ndbtop sim --mgm-nodes 2 --port P` (P and P+1). */
+export async function freePortPair(): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    const probe = createServer();
+    const ok = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port + 1, '127.0.0.1', () => resolve(true));
+    });
+    if (ok) {
+      await new Promise((r) => probe.close(r));
+      return port;
+    }
+  }
+}
+
+/**
+ * `ndbtop sim` as a separate process, so it can be frozen with SIGSTOP or killed with SIGKILL the way an
+ * operator's ndb_mgmd can: the kernel keeps accepting into the listen backlog of a stopped process, and a killed
+ * one's sockets are closed by the kernel, not by any code of ours.
+ */
+export class SimProcess {
+  private child: ChildProcess | null = null;
+
+  constructor(
+    readonly port: number,
+    private readonly args: string[] = ['--data-nodes', '4', '--scenario', 'steady'],
+  ) {}
+
+  get connectstring(): string {
+    return `127.0.0.1:${this.port}`;
+  }
+
+  async start(timeoutMs = 60_000): Promise<void> {
+    const child = spawnCli(['sim', '--port', String(this.port), ...this.args]);
+    this.child = child;
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`sim did not start in ${timeoutMs} ms: ${err}`)), timeoutMs);
+      child.stdout?.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('connectstring:')) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`sim exited with ${code} before it listened: ${err}`));
+      });
+    });
+  }
+
+  freeze(): void {
+    this.child?.kill('SIGSTOP');
+  }
+
+  thaw(): void {
+    this.child?.kill('SIGCONT');
+  }
+
+  /** Like `kill -9`: no goodbye on any socket. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGCONT');
+    child.kill('SIGKILL');
+    await exited;
+  }
+}

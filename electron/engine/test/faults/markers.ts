@@ -14,6 +14,11 @@ const MARKER_BASE = 0x4d4b0000;
 export class Markers {
   /** Local ports of the marker sockets, so connection counts can leave them out. */
   readonly localPorts = new Set<number>();
+  /**
+   * Marker sockets dialled whose local port is not known yet: the kernel has them ESTABLISHED before Node's
+   * 'connect' event tells us the port, so a count taken in between would take a marker for a monitor connection.
+   */
+  connecting = 0;
   private next = 1;
 
   /** Sends marker n to every given server (a listener sees only its own server's events); true if one took it. */
@@ -25,11 +30,16 @@ export class Markers {
   }
 
   private async sendTo(port: number, word: number): Promise<boolean> {
+    this.connecting += 1;
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
     try {
-      await Promise.race([once(socket, 'connect'), timeout(2000)]);
-      if (socket.localPort) this.localPorts.add(socket.localPort);
+      try {
+        await Promise.race([once(socket, 'connect'), timeout(2000)]);
+        if (socket.localPort) this.localPorts.add(socket.localPort);
+      } finally {
+        this.connecting -= 1;
+      }
       socket.write(`report event\nlength: 2\ndata: ${(1 << 16) | INFO_EVENT} ${word}\n\n`);
       let text = '';
       socket.on('data', (d: Buffer) => (text += d.toString('latin1')));

@@ -63,7 +63,7 @@ class Run {
     private readonly deadlineMs: number,
   ) {
     this.probe = new ConnectionProbe(engine);
-    this.connections = watchConnections(() => dialedPorts, this.markers.localPorts);
+    this.connections = watchConnections(() => dialedPorts, this.markers.localPorts, () => this.markers.connecting > 0);
     // Counts markers as the engine takes them in; the recording is checked against these at the end.
     const feed = engine.feed.bind(engine);
     engine.feed = (id: string, input: TrackerInput) => {

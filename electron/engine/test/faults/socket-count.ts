@@ -29,11 +29,17 @@ export function openConnectionList(ports: readonly number[], excludeLocalPorts: 
   return found;
 }
 
-/** Samples the count every `everyMs` and keeps the highest seen; stop() returns it. */
-export function watchConnections(ports: () => readonly number[], excludeLocalPorts: ReadonlySet<number>, everyMs = 50): { stop(): number; readonly max: number; readonly atMax: string[] } {
+/** Samples the count every `everyMs` (not while `unsure()`) and keeps the highest seen; stop() returns it. */
+export function watchConnections(
+  ports: () => readonly number[],
+  excludeLocalPorts: ReadonlySet<number>,
+  unsure: () => boolean = () => false,
+  everyMs = 50,
+): { stop(): number; readonly max: number; readonly atMax: string[] } {
   let max = 0;
   let atMax: string[] = [];
   const timer = setInterval(() => {
+    if (unsure()) return;
     const now = openConnectionList(ports(), excludeLocalPorts);
     if (now.length > max) [max, atMax] = [now.length, now];
   }, everyMs);

@@ -26,7 +26,10 @@ export interface WebSocketApiOptions {
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
   WebSocket?: WebSocketConstructor;
-  /** The UI asks for a full snapshot after 'open' that follows a 'closed': pushes in between are lost. */
+  /**
+   * 'open' once the server's first frame on a socket arrives (a socket nobody speaks on is no connection). The UI
+   * asks for a full snapshot after 'open' that follows a 'closed': pushes in between are lost.
+   */
   onStatus?: (status: ConnectionStatus) => void;
   /** The server dropped pushes for this client (it fell behind): ask for a full snapshot. */
   onResync?: () => void;
@@ -78,6 +81,14 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
   let delay = minDelay;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
   let silenceTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The server's heartbeat interval, once heard: a new socket that hears nothing for a few of them is lost too. */
+  let beatMs: number | null = null;
+  /** Whether the current socket has brought any frame yet: only then is it 'open' to the UI. */
+  let heard = false;
+  const expectBeat = (ws: WebSocketLike): void => {
+    if (silenceTimer) clearTimeout(silenceTimer);
+    silenceTimer = beatMs === null ? null : setTimeout(() => lost(ws), beatMs * silentIntervals);
+  };
   const silentIntervals = options.silentIntervals ?? 3;
 
   const settle = (id: number, result: CallResult): void => {
@@ -98,6 +109,13 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
   };
 
   const onFrame = (ws: WebSocketLike, data: unknown): void => {
+    if (socket !== ws) return;
+    if (!heard) {
+      // A socket the server accepted but never speaks on (a hung server behind a live proxy) is not a connection.
+      heard = true;
+      delay = minDelay;
+      options.onStatus?.('open');
+    }
     const frame = readServerFrame(typeof data === 'string' ? data : String(data));
     if ('invalid' in frame) {
       options.onProtocolError?.(new Error(frame.invalid));
@@ -109,8 +127,8 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
     }
     if (frame.type === RESYNC_TAG) return options.onResync?.();
     if (frame.type === HEARTBEAT_TAG) {
-      if (silenceTimer) clearTimeout(silenceTimer);
-      silenceTimer = setTimeout(() => lost(ws), frame.intervalMs * silentIntervals);
+      beatMs = frame.intervalMs;
+      expectBeat(ws);
       return options.onHeartbeat?.(frame.at);
     }
     if (frame.id === null) {
@@ -127,8 +145,8 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
     const ws = new Impl(target);
     socket = ws;
     ws.addEventListener('open', () => {
-      delay = minDelay;
-      options.onStatus?.('open');
+      heard = false;
+      expectBeat(ws);
       flush();
     });
     ws.addEventListener('message', (event) => onFrame(ws, event.data));

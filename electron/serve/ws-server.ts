@@ -135,6 +135,9 @@ export function attachWebSocket(
   wss.on('connection', (ws: WebSocket) => {
     const client = new Client(ws);
     clients.add(client);
+    // The first frame tells the page the beat to expect, so a server that goes silent straight after the snapshot
+    // is noticed too.
+    client.beat(heartbeatMs);
     const unsubscribe = engine.subscribe((message) => client.push(message));
     ws.on('message', (data, isBinary) => void answer(engine.handlers, client, data, isBinary));
     ws.on('pong', () => (client.heardAt = Date.now()));

@@ -5,6 +5,7 @@ import { buildInfoFamily } from './build-info.js';
 import { clusterFamilies } from './cluster-families.js';
 import { familyMaker, type ClusterScrape } from './family.js';
 import { nodeFamilies } from './node-families.js';
+import { securityFamilies } from './security-families.js';
 import { statisticsFamilies } from './statistics-families.js';
 
 export type ScrapeResult = { ok: true; body: string } | { ok: false; status: 404; message: string };
@@ -36,9 +37,8 @@ function clusterLabels(all: readonly ClusterSummary[]): Map<string, string> {
 export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter {
   const state = new Registry();
   const make = familyMaker(state);
-  // One recorder per group of families, each in its file; a new group (config generation, certificate expiry)
-  // is a file of its own added here, so groups never share code paths or merge conflicts.
-  const recorders = [nodeFamilies(make), statisticsFamilies(make), clusterFamilies(make)];
+  // One recorder per group of families, each in its file; a new group is a file of its own added here.
+  const recorders = [nodeFamilies(make), statisticsFamilies(make), clusterFamilies(make), securityFamilies(make)];
   const buildInfo = buildInfoFamily(make);
   // The process's own figures (CPU, memory, event-loop lag) live apart: they are counted, never reset per scrape.
   const processRegistry = new Registry();

@@ -3,6 +3,8 @@ import { once } from 'node:events';
 import { createServer, type Socket } from 'node:net';
 import { after, test } from 'node:test';
 import WebSocket from 'ws';
+import { decodeConfig } from '../../../../native-mgm/config/index.js';
+import { REFERENCE_BLOB } from '../../../../native-mgm/config/test/reference-blob.js';
 import { createEngine } from '../../../engine/create-engine.js';
 import { startServeServer } from '../../serve-server.js';
 import { httpGet } from '../../test/helpers.js';
@@ -172,4 +174,25 @@ test('a scrape never waits on the cluster: a management server that accepts and 
   const samples = parsePrometheusText(result.body).samples;
   assert.equal(value(samples, 'ndbtop_connection_state', { cluster: 'stalled', state: 'connecting' }), 1);
   assert.equal(samples.filter((x) => x.name === 'ndbtop_node_status').length, 0, 'no nodes known yet, none made up');
+});
+
+test('the configuration generation and the TLS certificates\' expiry are exported once the engine knows them', async () => {
+  const secure = clusters.add({ name: 'secure', dataNodes: 2, apiNodes: 1, mgmNodes: 1, replicas: 2 });
+  const before = (await scrape('secure')).samples;
+  assert.equal(value(before, 'ndbtop_config_generation', { cluster: 'secure' }), undefined, 'no generation before a configuration was read');
+  assert.equal(value(before, 'ndbtop_tls_secured', { cluster: 'secure' }), undefined, 'no TLS figures for a connection without TLS');
+
+  const config = decodeConfig(REFERENCE_BLOB);
+  clusters.engine.feed(secure, { kind: 'config', t: clusters.now, config: { ...config, generation: 7 } });
+  const cert = (subject: string, validTo: number) => ({ subject, issuer: 'CN=NDB Cluster CA', serial: '0A', validFrom: validTo - 365 * 86_400_000, validTo, hostnames: [] });
+  const tls = { mode: 'strict' as const, secured: true, clearTextReason: null, protocol: 'TLSv1.3', server: cert('CN=mgmd', 1_900_000_000_000), client: cert('CN=api', 1_850_000_000_000), problem: null, expiryWarnDays: 30, stats: null, certs: [], statsAt: null };
+  const connection = { status: 'live' as const, connectstring: 'secure.example:1186', mgmd: { host: 'mgmd', port: 1186, nodeId: 1, since: clusters.now }, serverVersion: '8.4.3', failovers: 0, lastError: null, eventStream: { status: 'live' as const }, tls };
+  clusters.engine.feed(secure, { kind: 'connection', t: clusters.now, connection });
+  clusters.poll(secure);
+
+  const { samples } = await scrape('secure');
+  assert.equal(value(samples, 'ndbtop_config_generation', { cluster: 'secure' }), 7);
+  assert.equal(value(samples, 'ndbtop_tls_secured', { cluster: 'secure' }), 1);
+  assert.equal(value(samples, 'ndbtop_tls_certificate_expiry_timestamp_seconds', { cluster: 'secure', peer: 'server' }), 1_900_000_000);
+  assert.equal(value(samples, 'ndbtop_tls_certificate_expiry_timestamp_seconds', { cluster: 'secure', peer: 'client' }), 1_850_000_000);
 });

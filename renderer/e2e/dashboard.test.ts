@@ -6,13 +6,13 @@ import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { MgmClient } from '../../native-mgm/index.js';
 import { startSimulator } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 import { attr, recordAttributes, seen } from './page-probe.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
 
-const chromium = browserPerFile();
+const chromium = browserSuite();
 
 /** A fresh stack and page per test; both closed whatever happens. */
 async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {

@@ -24,25 +24,6 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-/** Builds the renderer and launches Chromium once for a test file (its before/after hooks); ask inside a test. */
-export function browserPerFile(): () => { dir: string; browser: Browser } {
-  let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-  let browser: Browser | null = null;
-  before(async () => {
-    if (NO_BROWSER) return;
-    built = await buildRenderer();
-    browser = await launchChromium();
-  });
-  after(async () => {
-    await browser?.close();
-    await built?.remove();
-  });
-  return () => {
-    if (!built || !browser) throw new Error('before() did not run');
-    return { dir: built.dir, browser };
-  };
-}
-
 export async function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,

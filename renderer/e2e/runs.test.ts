@@ -6,11 +6,11 @@ import { REPORT_PERIOD_MS } from '../../electron/engine/rates/report-stream.js';
 import { waitFor } from '../../electron/engine/test/helpers.js';
 import { httpRunMarker } from '../../electron/serve/runs-client.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserPerFile, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
-const chromium = browserPerFile();
+const chromium = browserSuite();
 
 const rows = (state: string): string => `document.querySelectorAll('[data-testid="run-row"][data-state="${state}"]').length`;
 

@@ -1,30 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { test } from 'node:test';
+import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 const MEMORY_USAGE = 50;
 const DATA_BLOCK = 249;
 
-let built: Awaited<ReturnType<typeof buildRenderer>> | null = null;
-let browser: Browser | null = null;
-
-before(async () => {
-  if (NO_BROWSER) return;
-  built = await buildRenderer();
-  browser = await launchChromium();
-});
-
-after(async () => {
-  await browser?.close();
-  await built?.remove();
-});
+const suite = browserSuite();
 
 async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
-  if (!built || !browser) throw new Error('before() did not run');
-  const stack = await startStack(built.dir, options);
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, options);
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -210,47 +210,43 @@ export async function bothMgmdsLost(o: FaultOptions): Promise<FaultReport> {
   }
 }
 
-/** The network path stops half-way through a `get status` reply: the command session hangs, nothing is closed. */
-export async function stalledStatusReply(o: FaultOptions): Promise<FaultReport> {
+/** A run watching a simulator through a StallProxy, which the body can stall; markers go to the simulator itself. */
+async function withProxiedRun(o: FaultOptions, name: string, body: (run: Run, proxy: StallProxy, upstream: number) => Promise<void>): Promise<FaultReport> {
   const sim = await startSimulator({ scenario: 'steady', dataNodes: 4 });
   const upstream = sim.mgmds[0]?.port ?? 0;
   const proxy = new StallProxy(upstream);
   await proxy.start();
   try {
-    return await withRun(`127.0.0.1:${proxy.port}`, [proxy.port], o, async (run) => {
-      await run.liveMarkersTo([upstream]);
-      await proxy.stallReplyContaining('node.3.');
-      const t0 = Date.now();
-      await run.detect('status reply stalled: detected', t0, (s) => s.status !== 'live');
-      // Live again, on the same server or, through a management server the configuration names, failed over to it.
-      await run.recover('command session live again (since the stall)', t0);
-      await run.liveMarkersTo([upstream]);
-    }, 'network path stalled half-way through a get status reply');
+    return await withRun(`127.0.0.1:${proxy.port}`, [proxy.port], o, (run) => body(run, proxy, upstream), name);
   } finally {
     await proxy.close();
     await sim.close();
   }
 }
 
+/** The network path stops half-way through a `get status` reply: the command session hangs, nothing is closed. */
+export function stalledStatusReply(o: FaultOptions): Promise<FaultReport> {
+  return withProxiedRun(o, 'network path stalled half-way through a get status reply', async (run, proxy, upstream) => {
+    await run.liveMarkersTo([upstream]);
+    await proxy.stallReplyContaining('node.3.');
+    const t0 = Date.now();
+    await run.detect('status reply stalled: detected', t0, (s) => s.status !== 'live');
+    // Live again, on the same server or, through a management server the configuration names, failed over to it.
+    await run.recover('command session live again (since the stall)', t0);
+    await run.liveMarkersTo([upstream]);
+  });
+}
+
 /** The event session stops delivering (no records, no PINGs) while the command session goes on answering. */
-export async function silentEventStream(o: FaultOptions): Promise<FaultReport> {
-  const sim = await startSimulator({ scenario: 'steady', dataNodes: 4 });
-  const upstream = sim.mgmds[0]?.port ?? 0;
-  const proxy = new StallProxy(upstream);
-  await proxy.start();
-  try {
-    return await withRun(`127.0.0.1:${proxy.port}`, [proxy.port], o, async (run) => {
-      await run.liveMarkersTo([upstream]);
-      if (!proxy.silenceEventSession()) throw new Error('no event session to silence');
-      const t0 = Date.now();
-      await run.detect('event stream silent: detected', t0, (s) => s.events !== 'live');
-      await run.recover('event stream live again (since the silence)', t0);
-      await run.liveMarkersTo([upstream]);
-    }, 'event stream silent while the command session lives');
-  } finally {
-    await proxy.close();
-    await sim.close();
-  }
+export function silentEventStream(o: FaultOptions): Promise<FaultReport> {
+  return withProxiedRun(o, 'event stream silent while the command session lives', async (run, proxy, upstream) => {
+    await run.liveMarkersTo([upstream]);
+    if (!proxy.silenceEventSession()) throw new Error('no event session to silence');
+    const t0 = Date.now();
+    await run.detect('event stream silent: detected', t0, (s) => s.events !== 'live');
+    await run.recover('event stream live again (since the silence)', t0);
+    await run.liveMarkersTo([upstream]);
+  });
 }
 
 export const FAULTS = { frozenServer, killedAndRestarted, bothMgmdsLost, stalledStatusReply, silentEventStream } as const;

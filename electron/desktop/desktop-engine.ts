@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { createEngine } from '../engine/create-engine.js';
 import type { EngineHost } from '../engine/engine-host.js';
-import { createReplayEngine } from '../engine/replay.js';
+import { createReplayEngine } from '../engine/recording/replay.js';
 import type { DesktopArgs } from './desktop-args.js';
 
 /**

@@ -1,10 +1,10 @@
 import type { ProfileTls, Settings } from '../contract/settings.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { appVersion } from './app-version.js';
-import { ClusterMonitor } from './cluster-monitor.js';
+import { ClusterMonitor } from './cluster/cluster-monitor.js';
 import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
 import type { EngineHost } from './engine-host.js';
-import { Recorder } from './recorder.js';
+import { Recorder } from './recording/recorder.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import { SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';

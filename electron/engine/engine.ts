@@ -3,16 +3,16 @@ import type { EngineHandlers } from '../contract/api.js';
 import type { PushMessage } from '../contract/channels.js';
 import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
-import { ClusterTracker } from './cluster-tracker.js';
+import { ClusterTracker } from './cluster/cluster-tracker.js';
 import type { EngineHost } from './engine-host.js';
 import { EngineRequestError } from './engine-error.js';
 import { makeHandlers } from './handlers.js';
 import { worstOpenAlert } from './input/worst-alert.js';
-import { PushHub } from './push-hub.js';
-import type { Recorder } from './recorder.js';
+import { PushHub } from './push/push-hub.js';
+import type { Recorder } from './recording/recorder.js';
 import type { SettingsStore } from './settings-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
-import type { TrackerInput } from './tracker-input.js';
+import type { TrackerInput } from './cluster/tracker-input.js';
 
 /** Each watched cluster holds two connections, history and a tracker: a bound keeps one client from exhausting the host. */
 export const MAX_CLUSTERS = 32;

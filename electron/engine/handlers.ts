@@ -1,7 +1,7 @@
 import type { EngineHandlers } from '../contract/api.js';
-import { previewAction } from './action-preview.js';
+import { previewAction } from './actions/action-preview.js';
 import type { Engine } from './engine.js';
-import { exportHistory } from './history-export.js';
+import { exportHistory } from './history/history-export.js';
 import { checkConnectstring } from './input/connectstring-check.js';
 import { runHandlers } from './runs/run-service.js';
 

@@ -1,5 +1,5 @@
-import { FOCUS_FILTER_EVENT } from './components/EventLog.js';
-import { RUN_PHASE_EVENT, RUN_TOGGLE_EVENT } from './components/RunControls.js';
+import { FOCUS_FILTER_EVENT } from './components/events/EventLog.js';
+import { RUN_PHASE_EVENT, RUN_TOGGLE_EVENT } from './components/header/RunControls.js';
 import type { AppStore } from './store/store.js';
 import { VIEWS } from './store/ui-slice.js';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { createReplayEngine } from '../../engine/replay.js';
+import { createReplayEngine } from '../../engine/recording/replay.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
 import { positiveNumber } from '../options.js';
 

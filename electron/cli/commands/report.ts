@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { RUN_FIGURES, type RunFigure, type RunReport } from '../../contract/runs.js';
-import { readRecording } from '../../engine/recording-reader.js';
+import { readRecording } from '../../engine/recording/recording-reader.js';
 import { compareRuns } from '../../engine/runs/compare.js';
 import { reportsOfRecording } from '../../engine/runs/recording-runs.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';

@@ -1,6 +1,6 @@
 import type { RunReport } from '../../contract/runs.js';
-import type { Recording } from '../recording-reader.js';
-import { createReplayEngine } from '../replay.js';
+import type { Recording } from '../recording/recording-reader.js';
+import { createReplayEngine } from '../recording/replay.js';
 
 const MIN_HISTORY_S = 60;
 const MAX_HISTORY_S = 7 * 24 * 3600;

@@ -2,7 +2,7 @@ import type { EngineHandlers } from '../../contract/api.js';
 import type { Run, RunFigure, RunReport, RunReports } from '../../contract/runs.js';
 import type { ClusterEntry, Engine } from '../engine.js';
 import { EngineRequestError } from '../engine-error.js';
-import { parseRecording } from '../recording-reader.js';
+import { parseRecording } from '../recording/recording-reader.js';
 import { compareRuns } from './compare.js';
 import { formatReports } from './report-format.js';
 import { RunError, type RunInput } from './run-book.js';

@@ -1,6 +1,6 @@
 import type { Alert, EventView } from '../../contract/events.js';
 import { RUN_FIGURES, type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
-import type { ClusterHistory } from '../history.js';
+import type { ClusterHistory } from '../history/history.js';
 import { figureStats } from './stats.js';
 
 /** What a run's summary is computed from: the cluster's full-resolution history, its log and its alerts. */

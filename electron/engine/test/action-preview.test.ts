@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClusterSnapshot, NodeView } from '../../contract/index.js';
-import { previewAction } from '../action-preview.js';
-import { nodeGroups } from '../node-groups.js';
+import { previewAction } from '../actions/action-preview.js';
+import { nodeGroups } from '../cluster/node-groups.js';
 
 function node(nodeId: number, status: NodeView['status'], nodeGroup: number): NodeView {
   return {

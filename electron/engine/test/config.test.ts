@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../create-engine.js';
-import { createReplayEngine } from '../replay.js';
-import { nodeGroups, safeToStop } from '../node-groups.js';
+import { createReplayEngine } from '../recording/replay.js';
+import { nodeGroups, safeToStop } from '../cluster/node-groups.js';
 import { PushWatcher, waitFor } from './helpers.js';
 
 test('started while a data node is already down: its node group is DEGRADED from the first snapshot on', async (t) => {

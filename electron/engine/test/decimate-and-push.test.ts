@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import type { PushMessage } from '../../contract/channels.js';
 import type { ClusterSnapshot } from '../../contract/snapshot.js';
-import { decimate } from '../decimate.js';
-import { PushHub } from '../push-hub.js';
+import { decimate } from '../history/decimate.js';
+import { PushHub } from '../push/push-hub.js';
 
 test('decimation keeps every series’ minimum and maximum and never exceeds maxPoints', () => {
   fc.assert(

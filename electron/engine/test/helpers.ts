@@ -2,7 +2,7 @@ import type { PushMessage } from '../../contract/channels.js';
 import { parsePush } from '../../contract/validate.js';
 import type { ClusterSnapshot } from '../../contract/snapshot.js';
 import type { EngineHost } from '../engine-host.js';
-import { applyDelta } from '../snapshot-delta.js';
+import { applyDelta } from '../push/snapshot-delta.js';
 
 /** Polls `condition` until it returns a truthy value; fails with `what` after a generous timeout. */
 export async function waitFor<T>(what: string, condition: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {

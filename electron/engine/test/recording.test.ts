@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { ClusterSnapshot } from '../../contract/snapshot.js';
 import { createEngine } from '../create-engine.js';
-import { isOutputLine } from '../recording-format.js';
-import { readRecording } from '../recording-reader.js';
-import { createReplayEngine } from '../replay.js';
-import { applyDelta } from '../snapshot-delta.js';
+import { isOutputLine } from '../recording/recording-format.js';
+import { readRecording } from '../recording/recording-reader.js';
+import { createReplayEngine } from '../recording/replay.js';
+import { applyDelta } from '../push/snapshot-delta.js';
 import { waitFor } from './helpers.js';
 
 async function tempFile(name: string): Promise<{ file: string; cleanup: () => Promise<void> }> {

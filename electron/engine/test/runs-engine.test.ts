@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
-import { createReplayEngine } from '../replay.js';
+import { createReplayEngine } from '../recording/replay.js';
 import { waitFor } from './helpers.js';
 
 test('runs are recorded: a replay derives the same runs and summaries, refuses new marks, and a recording can be imported for comparison', async () => {

@@ -1,6 +1,6 @@
 import type { NodeCounters } from '../../contract/counters.js';
 import type { NodeView } from '../../contract/node.js';
-import { isUp } from '../../engine/node-status.js';
+import { isUp } from '../../engine/cluster/node-status.js';
 import type { Counter } from 'prom-client';
 import type { FamilyMaker, FamilyRecorder } from './family.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { connectionState } from '../components/ConnectionChip.js';
+import { connectionState } from '../components/header/ConnectionChip.js';
 import { HistoryRing } from '../store/history-ring.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COMPACT_METRICS, comfortableMetrics } from '../components/grid-metrics.js';
+import { COMPACT_METRICS, comfortableMetrics } from '../components/nodes/grid-metrics.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { gridSections } from '../view-model/grid-layout.js';

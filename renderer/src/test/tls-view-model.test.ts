@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TlsView } from '../contract.js';
-import { describeTls, EMPTY_TLS, profileTls } from '../components/ProfileTlsFields.js';
+import { describeTls, EMPTY_TLS, profileTls } from '../components/dialogs/ProfileTlsFields.js';
 import { daysLeft, expiryTone, tlsState, tlsTitle } from '../view-model/tls.js';
 
 const DAY = 24 * 3600 * 1000;

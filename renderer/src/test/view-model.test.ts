@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { connectionState } from '../components/ConnectionChip.js';
+import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { decimateMinMax } from '../view-model/decimate.js';

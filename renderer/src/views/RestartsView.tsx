@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { RestartTimeline, TimelineLegend } from '../components/RestartTimeline.js';
-import { RollingRestartPanel } from '../components/RollingRestartPanel.js';
+import { RestartTimeline, TimelineLegend } from '../components/restarts/RestartTimeline.js';
+import { RollingRestartPanel } from '../components/restarts/RollingRestartPanel.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTimeline } from '../hooks/use-timeline.js';
 import { useApp } from '../store/use-app.js';

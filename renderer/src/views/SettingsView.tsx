@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Profile, Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
-import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/ProfileTlsFields.js';
+import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
 import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 

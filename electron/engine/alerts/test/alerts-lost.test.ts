@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Alert } from '../../../contract/events.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { AlertBook } from '../../alert-book.js';
-import { ClusterTracker } from '../../cluster-tracker.js';
-import { DATA_MEMORY_BLOCK } from '../../memory.js';
+import { AlertBook } from '../alert-book.js';
+import { ClusterTracker } from '../../cluster/cluster-tracker.js';
+import { DATA_MEMORY_BLOCK } from '../../cluster/memory.js';
 import { HOLD_MS } from '../memory-levels.js';
 
 function memoryUsage(node: number, at: number, percent: number): ClusterEvent {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { RateTracker } from '../../rates.js';
+import { RateTracker } from '../rates.js';
 import { REPORT_PERIOD_MS } from '../report-stream.js';
 
 const NODE = 2;

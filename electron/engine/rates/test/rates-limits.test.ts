@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { isFresh, RateTracker } from '../../rates.js';
+import { isFresh, RateTracker } from '../rates.js';
 import { MAX_OPS_PER_NODE_PER_SEC } from '../plausible.js';
 
 function trans(node: number, at: number, reads: number): ClusterEvent {

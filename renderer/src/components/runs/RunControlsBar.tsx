@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { parseTags } from '../../view-model/runs.js';
-import { useRunControls } from '../RunControls.js';
+import { useRunControls } from '../header/RunControls.js';
 
 /** Start (name, tags), phase and stop of a run, and a recording to compare with. */
 export function RunControlsBar() {

@@ -1,0 +1,305 @@
+import type { ActionResult, ParsedOperatorAction } from '../../contract/actions.js';
+import { STALE_AFTER_POLLS } from '../../contract/snapshot.js';
+import { EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost, type MgmTlsOptions } from '../../../native-mgm/index.js';
+import { refusalText, sendAction } from '../actions/action-runner.js';
+import { connectionInput, type LinkPicture } from './connection-view.js';
+import { PollLoop } from './poll-loop.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from '../tls/tls-watch.js';
+import type { ConnectionInput, TrackerInput } from './tracker-input.js';
+import { ConfigWatcher, extraMgmds } from '../config/config-watcher.js';
+
+export interface MonitorOptions {
+  connectstring: string;
+  pollIntervalMs: number;
+  memoryRefreshMs: number;
+  requestTimeoutMs: number;
+  /** Pause between first-connection attempts while no management server answers. */
+  retryMs: number;
+  /** How often the configuration is read again to notice a new generation (also after a server comes back). */
+  configRefreshMs?: number;
+  sink: (input: TrackerInput) => void;
+  /** TLS for every session (command, events, actions), as NDB tools take it; absent: clear text. */
+  tls?: MgmTlsOptions;
+  /** Warn when a certificate expires within this many days. */
+  certExpiryWarnDays?: number;
+}
+
+/** Events after which `get status` is asked at once rather than at the next poll (spec §8.3). */
+const STATE_EVENTS = new Set([
+  'NDBStopStarted',
+  'NDBStopCompleted',
+  'NDBStopForced',
+  'NDBStopAborted',
+  'Disconnected',
+  'Connected',
+  'NODE_FAILREP',
+  'NodeFailCompleted',
+  'StartPhaseCompleted',
+  'NDBStartStarted',
+  'NDBStartCompleted',
+  'CM_REGCONF',
+  'SingleUser',
+  'ArbitResult',
+  'GCP_TakeoverCompleted',
+  'ConnectedApiVersion',
+]);
+
+/** An error stays on screen at least this long, even when the next poll succeeds. */
+const ERROR_STICKY_MS = 10_000;
+
+/**
+ * Watches one cluster over two long-lived connections (command + events, never `get nodeid`): polls
+ * `get status` on an interval and at once after state events, refreshes memory now and then, and turns all of
+ * it, with the state of both links, into tracker inputs. An operator action gets a short-lived session of its
+ * own (see runAction).
+ */
+export class ClusterMonitor {
+  private client: MgmClient | null = null;
+  private stream: EventStream | null = null;
+  private readonly poll: PollLoop;
+  private memoryTimer: NodeJS.Timeout | null = null;
+  private readonly picture: LinkPicture;
+  private lastSent = '';
+  private errorAt = 0;
+  private clientReady = false;
+  private closed = false;
+  private pollIntervalMs: number;
+  /** When `get status` was last answered; null before the first answer. */
+  private statusAt: number | null = null;
+  private staleTimer: NodeJS.Timeout | null = null;
+  private readonly tls: TlsWatch;
+  private config: ConfigWatcher | null = null;
+  /** Failover hosts learned from the configuration, each added once. */
+  private readonly learned: MgmHost[] = [];
+
+  constructor(private readonly options: MonitorOptions) {
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, configMgmds: [] };
+    this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
+    this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
+    this.pollIntervalMs = options.pollIntervalMs;
+  }
+
+  start(): void {
+    try {
+      const common = {
+        connectstring: this.options.connectstring,
+        requestTimeoutMs: this.options.requestTimeoutMs,
+        connectTimeoutMs: this.options.requestTimeoutMs,
+        ...(this.options.tls ? { tls: this.options.tls } : {}),
+      };
+      this.client = new MgmClient(common);
+      this.stream = new EventStream(common);
+    } catch (err) {
+      this.picture.fatal = true;
+      this.noteError(err);
+      return;
+    }
+    const client = this.client;
+    const stream = this.stream;
+    client.onState((s) => this.onCommandState(s));
+    stream.events.on('state', (s) => {
+      this.picture.events = s;
+      // A lost event stream says why (silent, closed), as a lost command session does.
+      if (s.lastError && s.status !== 'connected') this.noteError(s.lastError, 'event stream');
+      else this.publishConnection();
+    });
+    stream.events.on('event', (e) => this.onEvent(e));
+    stream.events.on('warning', (err) => this.noteError(err, 'event stream'));
+    void this.keepTrying(() => stream.start(), 'event stream');
+    this.config = new ConfigWatcher({
+      // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
+      fetch: () => client.getConfig({ linksOf: 255 }),
+      changed: (config) => {
+        this.options.sink({ kind: 'config', t: Date.now(), config });
+        this.learnMgmds(config);
+      },
+      error: (err) => this.noteError(err, 'configuration'),
+      periodMs: this.options.configRefreshMs ?? 30_000,
+    });
+    this.poll.start();
+    this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
+    this.watchStaleness();
+  }
+
+  setPollInterval(ms: number): void {
+    this.pollIntervalMs = ms;
+    this.poll.setInterval(ms);
+    this.watchStaleness();
+  }
+
+  /**
+   * A server can keep the session up and stop answering `get status` (or answer too late): the data on screen
+   * then ages while every link says connected. Checked every poll interval, not only when a poll ends, since a
+   * stalled poll never ends before its timeout.
+   */
+  private watchStaleness(): void {
+    if (this.staleTimer) clearInterval(this.staleTimer);
+    this.staleTimer = setInterval(() => this.checkStale(), this.pollIntervalMs);
+  }
+
+  private checkStale(): void {
+    const stale = this.statusAt !== null && Date.now() - this.statusAt > STALE_AFTER_POLLS * this.pollIntervalMs;
+    if (stale === this.picture.stale) return;
+    this.picture.stale = stale;
+    this.publishConnection();
+  }
+
+  async runAction(action: ParsedOperatorAction): Promise<ActionResult> {
+    if (!this.client) return { ok: false, message: this.picture.lastError ?? 'not connected' };
+    const stopping = action.kind === 'stop' || action.kind === 'restart';
+    if (stopping) this.options.sink({ kind: 'requested', t: Date.now(), nodeId: action.nodeId, requested: true });
+    // The server answers stop and restart only once the node is down and started again, minutes on a real
+    // cluster, and a session answers one request at a time: on the poll's session the dashboard would freeze
+    // for exactly the restart the operator is watching. So the action gets its own session, on the same
+    // management server, closed when it returns (spec pitfall 17).
+    const actionClient = new MgmClient({
+      hosts: this.hostsFromCurrent(),
+      requestTimeoutMs: this.options.requestTimeoutMs,
+      connectTimeoutMs: this.options.requestTimeoutMs,
+      reconnect: false,
+      ...(this.options.tls ? { tls: this.options.tls } : {}),
+    });
+    try {
+      await actionClient.connect();
+      const message = await sendAction(actionClient, action);
+      this.poll.trigger();
+      return { ok: true, message };
+    } catch (err) {
+      if (stopping) this.options.sink({ kind: 'requested', t: Date.now(), nodeId: action.nodeId, requested: false });
+      return { ok: false, message: refusalText(err) };
+    } finally {
+      actionClient.close();
+    }
+  }
+
+  /** The management servers, the one the command connection uses first. */
+  private hostsFromCurrent() {
+    // The same list the command link dials, in its order: the connectstring's, then those from the configuration.
+    const hosts = [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned];
+    const current = this.client?.state.hostIndex ?? 0;
+    return [...hosts.slice(current), ...hosts.slice(0, current)];
+  }
+
+  close(): void {
+    this.closed = true;
+    this.tls.close();
+    this.config?.close();
+    this.poll.close();
+    if (this.memoryTimer) clearInterval(this.memoryTimer);
+    if (this.staleTimer) clearInterval(this.staleTimer);
+    this.client?.close();
+    this.stream?.close();
+  }
+
+  private async pollOnce(): Promise<void> {
+    const client = this.client;
+    if (!client || this.closed) return;
+    try {
+      if (!this.clientReady) {
+        await client.connect().catch((err: unknown) => {
+          // The poll loop is what tries again: the next attempt is the next poll.
+          this.picture.retryAt = Date.now() + this.pollIntervalMs;
+          throw err;
+        });
+        this.clientReady = true;
+        this.picture.retryAt = null;
+        void this.refreshMemory();
+        // Before the first status: a node that is down prints a placeholder node group, and only the
+        // configuration says which group it is missing from (a failed read is reported and the poll goes on).
+        await this.config?.check();
+        this.config?.start();
+      }
+      const requestedAt = Date.now();
+      const nodes = await client.getStatus();
+      if (this.closed) return;
+      this.statusAt = Date.now();
+      this.options.sink({ kind: 'status', t: this.statusAt, requestedAt, nodes });
+      this.picture.stale = false;
+      this.clearStaleError();
+    } catch (err) {
+      if (!this.closed) this.noteError(err);
+    }
+  }
+
+  private async refreshMemory(): Promise<void> {
+    if (!this.client || !this.clientReady || this.closed) return;
+    try {
+      const events = await this.client.dumpEvents(50);
+      if (!this.closed) this.options.sink({ kind: 'memory', t: Date.now(), events });
+    } catch (err) {
+      if (!this.closed) this.noteError(err, 'memory report');
+    }
+  }
+
+  private onEvent(e: ClusterEvent): void {
+    if (this.closed) return;
+    this.options.sink({ kind: 'event', t: e.receivedAt, event: e });
+    if (STATE_EVENTS.has(e.name)) this.poll.trigger();
+  }
+
+  private onCommandState(s: LinkState): void {
+    if (s.status === 'connected') {
+      this.picture.firstHostIndex ??= s.hostIndex;
+      this.picture.session = this.client?.session ?? null;
+      if (this.client) this.tls.connected(this.client);
+      // A management server that comes back may carry a new configuration generation.
+      if (this.picture.command !== null && this.picture.command.status !== 'connected' && this.clientReady) void this.config?.check();
+    }
+    this.picture.command = s;
+    if (s.lastError) this.noteError(s.lastError);
+    else this.publishConnection();
+  }
+
+  /** Management servers the configuration lists beyond the connectstring become failover targets (and are shown). */
+  private learnMgmds(config: ClusterConfig): void {
+    const extra = extraMgmds(config, [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned]);
+    if (extra.length === 0) return;
+    this.learned.push(...extra);
+    this.client?.addFailoverHosts(extra);
+    this.stream?.addFailoverHosts(extra);
+    this.picture.configMgmds = this.learned.map((h) => formatHostPort(h.host, h.port));
+    this.publishConnection();
+  }
+
+  /** The first connection is retried by us; after that the link reconnects and fails over on its own. */
+  private async keepTrying(open: () => Promise<void>, what: string): Promise<void> {
+    while (!this.closed) {
+      try {
+        await open();
+        return;
+      } catch (err) {
+        if (this.closed) return;
+        this.noteError(err, what);
+        await new Promise((r) => setTimeout(r, this.options.retryMs));
+      }
+    }
+  }
+
+  private noteError(err: unknown, what?: string): void {
+    if (this.closed) return;
+    this.tls.failed(err);
+    const text = safeErrorText(err);
+    this.picture.lastError = what ? `${what}: ${text}` : text;
+    this.errorAt = Date.now();
+    this.publishConnection();
+  }
+
+  private clearStaleError(): void {
+    const eventsLive = this.picture.events?.status === 'connected';
+    if (this.picture.lastError !== null && eventsLive && Date.now() - this.errorAt > ERROR_STICKY_MS) {
+      this.picture.lastError = null;
+    }
+    this.publishConnection();
+  }
+
+  /** Only real changes become inputs (and recording lines). */
+  private publishConnection(): void {
+    if (this.closed) return;
+    if (this.options.tls) this.picture.tls = this.tls.view();
+    const connection: ConnectionInput = connectionInput(this.picture);
+    const key = JSON.stringify(connection);
+    if (key === this.lastSent) return;
+    this.lastSent = key;
+    this.options.sink({ kind: 'connection', t: Date.now(), connection });
+  }
+}

@@ -1,0 +1,9 @@
+import type { NodeStatus } from '../../contract/node.js';
+
+/**
+ * A data node that serves data. SINGLE USER MODE nodes are up too: the server counts them as live when it
+ * checks whether a stop would crash the cluster (5028).
+ */
+export function isUp(status: NodeStatus): boolean {
+  return status === 'STARTED' || status === 'SINGLE USER MODE';
+}

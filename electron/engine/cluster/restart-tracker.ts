@@ -1,0 +1,81 @@
+import type { NodeStatus, RestartProgress } from '../../contract/node.js';
+
+type PhaseTiming = RestartProgress['phases'][number];
+
+interface Progress {
+  startedAt: number;
+  phase: number;
+  startType: number | null;
+  completed: PhaseTiming[];
+  /** When the phase now running began: the previous completion, or the start itself. */
+  runningSince: number;
+}
+
+/** How many finished restarts the time-left estimate remembers. */
+const HISTORY = 20;
+
+/**
+ * The running phase's number is only known when it completes (phases need not be contiguous, spec §8.2); until
+ * then show the likely next one: 1..8 in order, then the event handover phase 101.
+ */
+function likelyNext(phase: number): number {
+  return phase === 8 ? 101 : phase + 1;
+}
+
+/**
+ * Start progress of each data node: the phase reached, when each phase began and how long it took, and an
+ * estimate of what is left from earlier restarts of this cluster (same start type when there are such).
+ */
+export class RestartTracker {
+  private readonly active = new Map<number, Progress>();
+  private readonly finished: Array<{ startType: number | null; durationMs: number }> = [];
+
+  /** Follows every status change; completions are noticed whether an event or a poll reports them first. */
+  onStatus(nodeId: number, status: NodeStatus, phase: number, at: number): void {
+    let progress = this.active.get(nodeId);
+    if (status === 'STARTING') {
+      if (!progress) {
+        progress = { startedAt: at, phase: 0, startType: null, completed: [], runningSince: at };
+        this.active.set(nodeId, progress);
+      }
+      if (phase > progress.phase) {
+        progress.completed.push({ phase, startedAt: progress.runningSince, durationMs: Math.max(0, at - progress.runningSince) });
+        progress.phase = phase;
+        progress.runningSince = at;
+      }
+      return;
+    }
+    if (!progress) return;
+    this.active.delete(nodeId);
+    if (status === 'STARTED') {
+      this.finished.push({ startType: progress.startType, durationMs: Math.max(0, at - progress.startedAt) });
+      if (this.finished.length > HISTORY) this.finished.shift();
+    }
+  }
+
+  setStartType(nodeId: number, startType: number): void {
+    const progress = this.active.get(nodeId);
+    if (progress) progress.startType = startType;
+  }
+
+  view(nodeId: number, now: number): RestartProgress | null {
+    const p = this.active.get(nodeId);
+    if (!p) return null;
+    const running: PhaseTiming = { phase: likelyNext(p.phase), startedAt: p.runningSince, durationMs: null };
+    return {
+      startedAt: p.startedAt,
+      phase: p.phase,
+      phases: [...p.completed, running],
+      estimatedMsLeft: this.estimate(p, now),
+      startType: p.startType,
+    };
+  }
+
+  private estimate(p: Progress, now: number): number | null {
+    const same = this.finished.filter((f) => f.startType === p.startType);
+    const basis = same.length > 0 ? same : this.finished;
+    if (basis.length === 0) return null;
+    const mean = basis.reduce((s, f) => s + f.durationMs, 0) / basis.length;
+    return Math.max(0, Math.round(mean - (now - p.startedAt)));
+  }
+}

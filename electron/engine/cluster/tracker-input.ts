@@ -1,0 +1,29 @@
+import type { ConnectionView } from '../../contract/snapshot.js';
+import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
+import type { RunInput } from '../runs/run-book.js';
+
+export type ConnectionInput = Omit<ConnectionView, 'mode' | 'eventStream'> & { eventStream: { status: ConnectionView['eventStream']['status'] } };
+
+/**
+ * Everything that changes a cluster's derived state, each stamped with the time it happened. The live monitor
+ * produces these, the recorder writes them, and a replay feeds the same ones back, so the derivation code is
+ * one and the same for both.
+ */
+export type TrackerInput =
+  /** A `get status` reply; `requestedAt` is when it was asked for, to tell it from changes events reported since. */
+  | { kind: 'status'; t: number; requestedAt: number; nodes: NodeState[] }
+  | { kind: 'event'; t: number; event: ClusterEvent }
+  /** MemoryUsage records from `dump events 50`: gauges, not cluster log events. */
+  | { kind: 'memory'; t: number; events: ClusterEvent[] }
+  /** How we are connected; the mode and `lastEventAt` are the tracker's own business. */
+  | { kind: 'connection'; t: number; connection: ConnectionInput }
+  /** An operator stop/restart through this engine: the node leaving STARTED is expected, not an alert. */
+  | { kind: 'requested'; t: number; nodeId: number; requested: boolean }
+  | { kind: 'ack'; t: number; alertId: string }
+  /** The configuration (`get config_v2`), when first read and whenever it changed. */
+  | { kind: 'config'; t: number; config: ClusterConfig }
+  /** Once a second: a history sample. */
+  | { kind: 'tick'; t: number }
+  /** A benchmark run's start, phase or stop, marked from the UI, the CLI or a script. */
+  | RunInput;
+

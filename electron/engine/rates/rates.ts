@@ -1,0 +1,107 @@
+import type { Rates } from '../../contract/node.js';
+import type { ClusterEvent } from '../../../native-mgm/index.js';
+import { implausible } from './plausible.js';
+import { REPORT_PERIOD_MS, ReportStream } from './report-stream.js';
+
+export const RATE_WINDOW_MS = REPORT_PERIOD_MS;
+
+/** TransReportCounters fields in vector order; conc_op_count is a gauge (spec §7.1), the rest are deltas. */
+const TC_FIELDS = [
+  ['transactions', 'trans_count'],
+  ['commits', 'commit_count'],
+  ['reads', 'read_count'],
+  ['simpleReads', 'simple_read_count'],
+  ['writes', 'write_count'],
+  ['scans', 'scan_count'],
+  ['rangeScans', 'range_scan_count'],
+  ['aborts', 'abort_count'],
+  ['concurrentOps', 'conc_op_count'],
+] as const;
+const TC_GAUGES: ReadonlySet<number> = new Set([TC_FIELDS.length - 1]);
+const NO_GAUGES: ReadonlySet<number> = new Set();
+
+type RateFields = Omit<Rates, 'at' | 'windowMs' | 'rejectedReports' | 'contributing' | 'stale'>;
+type RateKey = keyof RateFields;
+const RATE_KEYS: readonly RateKey[] = [...TC_FIELDS.map(([k]) => k), 'operations'];
+
+interface NodeStreams {
+  tc: ReportStream;
+  lqh: ReportStream;
+  rejected: number;
+}
+
+function zeroFields(): RateFields {
+  return Object.fromEntries(RATE_KEYS.map((k) => [k, 0])) as RateFields;
+}
+
+/**
+ * Throughput per node and for the cluster (spec §7.3). A node's rate comes from its reports' own periods (see
+ * ReportStream), TC and LQH instances counted apart; the cluster total is the sum of the nodes whose latest report
+ * is fresh, and says how many those were, so a node that stopped reporting neither freezes nor zeroes the total.
+ */
+export class RateTracker {
+  private readonly nodes = new Map<number, NodeStreams>();
+
+  /** Returns whether the event was a statistics report (used or rejected). */
+  apply(event: ClusterEvent): boolean {
+    const isTc = event.name === 'TransReportCounters';
+    if (!isTc && event.name !== 'OperationReportCounters') return false;
+    const node = this.streams(event.sourceNodeId);
+    const values = isTc ? TC_FIELDS.map(([, f]) => event.fields[f] ?? 0) : [event.fields.ops ?? 0];
+    const gauges = isTc ? TC_GAUGES : NO_GAUGES;
+    if (implausible(values, gauges, REPORT_PERIOD_MS)) node.rejected += 1;
+    else (isTc ? node.tc : node.lqh).add(event.receivedAt, values);
+    return true;
+  }
+
+  /** The node restarted: its instances' first reports cover new periods, unrelated to the ones before. */
+  restarted(id: number): void {
+    const node = this.nodes.get(id);
+    node?.tc.clear();
+    node?.lqh.clear();
+  }
+
+  node(id: number): Rates | null {
+    const node = this.nodes.get(id);
+    if (!node) return null;
+    const tc = node.tc.rates();
+    const lqh = node.lqh.rates();
+    if (!tc && !lqh) return null;
+    const fields = zeroFields();
+    TC_FIELDS.forEach(([k], i) => (fields[k] = Math.max(0, tc?.values[i] ?? 0)));
+    fields.operations = Math.max(0, lqh?.values[0] ?? 0);
+    return { at: Math.round(Math.max(tc?.at ?? 0, lqh?.at ?? 0)), windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: node.rejected };
+  }
+
+  /** Sum over `dataNodeIds` whose rates are fresh at `now`; null when none is. */
+  total(now: number, dataNodeIds: readonly number[]): Rates | null {
+    const fields = zeroFields();
+    let at = 0;
+    let contributing = 0;
+    let rejected = 0;
+    for (const id of dataNodeIds) {
+      rejected += this.nodes.get(id)?.rejected ?? 0;
+      const r = this.node(id);
+      if (!isFresh(r, now)) continue;
+      contributing += 1;
+      at = Math.max(at, r.at);
+      for (const k of RATE_KEYS) fields[k] += r[k];
+    }
+    if (contributing === 0) return null;
+    return { at, windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: rejected, contributing: { nodes: contributing, of: dataNodeIds.length } };
+  }
+
+  private streams(id: number): NodeStreams {
+    let node = this.nodes.get(id);
+    if (!node) {
+      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0 };
+      this.nodes.set(id, node);
+    }
+    return node;
+  }
+}
+
+/** A rate older than two report periods no longer describes the present (the node or the stream is gone). */
+export function isFresh(rates: Rates | null, now: number): rates is Rates {
+  return rates !== null && now - rates.at <= 2 * rates.windowMs;
+}

@@ -1,0 +1,47 @@
+import type { ClusterSnapshot, ConnectionView, SnapshotDelta } from '../../contract/snapshot.js';
+import type { CollapseConfig } from '../runs/collapse.js';
+import type { TrackerInput } from '../cluster/tracker-input.js';
+
+/**
+ * Recording file format (`--record FILE`), JSON lines, UTF-8, one object per line, appended as it happens:
+ *
+ *   line 1   {"format":"ndbtop-recording","version":1,"createdAt":<ms>,"engine":"<app version>"}
+ *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated","collapse"?:{"dropShare","windowMs"}}
+ *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config|run, t, …}
+ *            run: {"op":"start","runId","name","tags","phase"?} | {"op":"phase","runId","name"} | {"op":"stop","runId"}
+ *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
+ *            {"c":"<clusterId>","kind":"delta","t":<ms>,"delta":{SnapshotDelta}}
+ *
+ * Inputs are what the engine was told (get status replies, events, memory reports, link states, operator stop
+ * requests, acknowledgements, one-second ticks); a replay feeds them back through the same tracker, so it derives
+ * what the live engine derived. Outputs are the snapshots and deltas that were pushed, kept so a replay can be
+ * checked against them and so tools can read the file without running the engine. The writer flushes at least
+ * every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line and reports it.
+ */
+export const RECORDING_FORMAT = 'ndbtop-recording';
+export const RECORDING_VERSION = 1;
+export const FLUSH_MS = 250;
+
+export interface RecordingHeader {
+  format: typeof RECORDING_FORMAT;
+  version: number;
+  createdAt: number;
+  engine: string;
+}
+
+export type ClusterLine = { c: string; kind: 'cluster'; t: number; name: string; connectstring: string; mode: ConnectionView['mode']; collapse?: CollapseConfig };
+export type InputLine = TrackerInput & { c: string };
+export type OutputLine =
+  | { c: string; kind: 'snapshot'; t: number; version: number; snapshot: ClusterSnapshot }
+  | { c: string; kind: 'delta'; t: number; delta: SnapshotDelta };
+export type RecordingLine = ClusterLine | InputLine | OutputLine;
+
+const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'ack', 'tick', 'config', 'run']);
+
+export function isInputLine(line: RecordingLine): line is InputLine {
+  return INPUT_KINDS.has(line.kind);
+}
+
+export function isOutputLine(line: RecordingLine): line is OutputLine {
+  return line.kind === 'snapshot' || line.kind === 'delta';
+}

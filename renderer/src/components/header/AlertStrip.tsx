@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
+import { useApp, useAppContext } from '../../store/use-app.js';
+import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alert-fold.js';
+import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alert-summary.js';
+import { formatClock } from '../../view-model/format.js';
+
+/** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */
+type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
+
+function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Acknowledge }) {
+  const resolved = alert.resolvedAt !== null;
+  return (
+    <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
+      <strong className="alert-sev">{alert.severity.toUpperCase()}</strong>
+      <span>{formatClock(alert.at)}</span>
+      <span className="alert-msg">{alert.message}</span>
+      {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
+      {onAcknowledge && (
+        <button type="button" onClick={() => onAcknowledge([alert])}>
+          Acknowledge
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Many alerts of one kind as one row ("memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, …"), expandable. */
+function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup; dataNodes: number; onAcknowledge: Acknowledge }) {
+  const [open, setOpen] = useState(false);
+  const newest = Math.max(...group.alerts.map((a) => a.at));
+  return (
+    <>
+      <div className={`alert tone-bg-${group.severity === 'critical' ? 'bad' : 'warn'}`} data-testid="alert-group" data-kind={group.kind} data-count={group.alerts.length} data-severity={group.severity}>
+        <strong className="alert-sev">{group.severity.toUpperCase()}</strong>
+        <span>{formatClock(newest)}</span>
+        {/* One line at any width: the node list ellipsises, the whole of it is in the title and the expanded list. */}
+        <span className="alert-msg one-line" title={`${ALERT_KIND_LABEL[group.kind]}: nodes ${[...group.nodeIds].sort((a, b) => a - b).join(', ')}`}>
+          {groupTitle(group, dataNodes)}
+        </span>
+        <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>
+          {open ? 'Hide' : `Show ${group.alerts.length}`}
+        </button>
+        {onAcknowledge && (
+          <button type="button" onClick={() => onAcknowledge(group.alerts)}>
+            Acknowledge {group.alerts.length}
+          </button>
+        )}
+      </div>
+      {open && (
+        <div className="alert-review" data-testid="alert-group-list">
+          {group.alerts.map((a) => (
+            <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * Every unacknowledged alert stays pinned, resolved or not and paused or not, but compactly: active alerts of one
+ * kind fold into one row, at most a few rows show, then one line folds the rest (more active kinds, and the
+ * resolved ones a rolling restart leaves behind).
+ */
+export function AlertStrip() {
+  const { api, store } = useAppContext();
+  const alerts = useApp((s) => s.live.alerts);
+  const dataNodes = useApp((s) => {
+    let n = 0;
+    for (const node of s.live.nodes.values()) if (node.type === 'NDB') n += 1;
+    return n;
+  });
+  const clusterId = useApp((s) => s.live.clusterId);
+  // A viewer of serve mode without --allow-changes sees alerts but cannot acknowledge them for everyone.
+  const canAcknowledge = useApp((s) => s.appInfo?.changesEnabled !== false);
+  const [allActive, setAllActive] = useState(false);
+  const [review, setReview] = useState(false);
+  const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
+  if (active.length + resolved.length === 0 || clusterId === null) return null;
+  const acknowledge = (list: readonly Alert[]): void => {
+    Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
+  };
+  const onAcknowledge = canAcknowledge ? acknowledge : null;
+  const groups = groupAlerts(active);
+  const shownGroups = allActive ? groups : groups.slice(0, ACTIVE_ROWS);
+  const hiddenActive = groups.slice(shownGroups.length).reduce((n, g) => n + g.alerts.length, 0);
+  const folded = hiddenActive > 0 || resolved.length > 0 || allActive;
+  return (
+    <section className="alert-strip" data-testid="alerts" aria-label="alerts">
+      {shownGroups.map((g) =>
+        g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={onAcknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={onAcknowledge} />,
+      )}
+      {folded && (
+        <div className="alert-fold" data-testid="alert-fold">
+          {(hiddenActive > 0 || allActive) && (
+            <button type="button" className="link" data-testid="alerts-more" onClick={() => setAllActive(!allActive)}>
+              {allActive ? `Show ${ACTIVE_ROWS} active only` : `+${hiddenActive} more active`}
+            </button>
+          )}
+          {resolved.length > 0 && (
+            <span data-testid="alerts-resolved" data-count={resolved.length}>
+              {plural(resolved.length, 'resolved alert')} since {formatClock(resolvedSince ?? 0)} —{' '}
+              <button type="button" className="link" aria-expanded={review} onClick={() => setReview(!review)}>
+                {review ? 'Hide' : 'Review'}
+              </button>{' '}
+              {canAcknowledge && (
+                <>
+                  ·{' '}
+                  <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
+                    Acknowledge all resolved
+                  </button>
+                </>
+              )}
+            </span>
+          )}
+          <span className="spacer" />
+          {canAcknowledge && (
+            <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
+              Acknowledge all ({active.length + resolved.length})
+            </button>
+          )}
+        </div>
+      )}
+      {review && resolved.length > 0 && (
+        <div className="alert-review" data-testid="alert-review">
+          {resolved.map((a) => (
+            <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

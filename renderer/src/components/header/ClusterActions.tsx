@@ -1,0 +1,64 @@
+import { useMemo, useState } from 'react';
+import type { NodeView } from '../../contract.js';
+import { useApp, useAppContext } from '../../store/use-app.js';
+import { formatBytes } from '../../view-model/format.js';
+
+/** The API nodes' ids and whether each is connected, as a string: the list re-renders only when that changes. */
+function apiNodesKey(nodes: ReadonlyMap<number, NodeView>): string {
+  return [...nodes.values()]
+    .filter((n) => n.type === 'API')
+    .sort((a, b) => Number(b.status === 'CONNECTED') - Number(a.status === 'CONNECTED') || a.nodeId - b.nodeId)
+    .map((n) => `${n.nodeId}:${n.status}:${n.address ?? ''}`)
+    .join(',');
+}
+
+/** Cluster-wide actions and the backup in progress; every button only opens the confirmation dialog. */
+export function ClusterActions() {
+  const { store } = useAppContext();
+  const enabled = useApp((s) => s.appInfo?.actionsEnabled === true);
+  const backup = useApp((s) => s.shown.backup);
+  const singleUser = useApp((s) => s.shown.singleUserApiNodeId);
+  const [apiNodeId, setApiNodeId] = useState('');
+  const apiKey = useApp((s) => apiNodesKey(s.shown.nodes));
+  const apiNodes = useMemo(() => {
+    const { nodes } = store.getState().shown;
+    return apiKey === '' ? [] : apiKey.split(',').map((entry) => nodes.get(Number(entry.split(':')[0]))).filter((n) => n !== undefined);
+  }, [store, apiKey]);
+  const backupText = backup && (
+    <span className="muted" data-testid="backup">
+      backup {backup.backupId} {backup.status}
+      {backup.status === 'running' || backup.status === 'completed' ? ` · ${formatBytes(backup.bytes)}, ${backup.records} records` : ''}
+      {backup.error ? ` · ${backup.error}` : ''}
+    </span>
+  );
+  if (!enabled) return <div className="cluster-actions">{backupText}</div>;
+  return (
+    <div className="cluster-actions">
+      <button type="button" onClick={() => store.setUi({ pendingAction: { kind: 'startBackup' } })}>
+        Start backup
+      </button>
+      {singleUser === null ? (
+        <>
+          {/* Only the cluster's API and SQL nodes are offered: a data node id cannot be typed in by mistake. */}
+          <select aria-label="API node for single user mode" data-testid="single-user-node" value={apiNodeId} onChange={(e) => setApiNodeId(e.target.value)}>
+            <option value="">API node…</option>
+            {apiNodes.map((n) => (
+              <option key={n.nodeId} value={n.nodeId}>
+                API node {n.nodeId}
+                {n.status === 'CONNECTED' ? ` (${n.address ?? 'connected'})` : ' (not connected)'}
+              </option>
+            ))}
+          </select>
+          <button type="button" disabled={apiNodeId === ''} onClick={() => store.setUi({ pendingAction: { kind: 'enterSingleUser', apiNodeId: Number(apiNodeId) } })}>
+            Single user mode…
+          </button>
+        </>
+      ) : (
+        <button type="button" onClick={() => store.setUi({ pendingAction: { kind: 'exitSingleUser' } })}>
+          Exit single user mode (API node {singleUser})
+        </button>
+      )}
+      {backupText}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import type { GridSection } from '../../view-model/grid-layout.js';
+import { HEALTH_TONE } from '../../view-model/status.js';
+import { useApp } from '../../store/use-app.js';
+
+function NodeGroupHeader({ nodeGroup, size, compact }: { nodeGroup: number; size: number; compact: boolean }) {
+  // Primitives, so the header re-renders only when this group's health or live count changes.
+  const health = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.health ?? null);
+  const live = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.live ?? null);
+  return (
+    <h3 className="group-head" data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}`}>
+      {compact ? `NG ${nodeGroup}` : `Node group ${nodeGroup}`}
+      {health && <span className={`badge tone-${HEALTH_TONE[health]}`}>{health}</span>}
+      {live !== null && <span className="muted">{compact ? `${live}/${size}` : `${live} of ${size} live`}</span>}
+    </h3>
+  );
+}
+
+export function GroupHeader({ section, compact = false }: { section: GridSection; compact?: boolean }) {
+  switch (section.kind) {
+    case 'nodegroup':
+      return <NodeGroupHeader nodeGroup={section.nodeGroup} size={section.nodeIds.length} compact={compact} />;
+    case 'ungrouped':
+      return <h3 className="group-head">Data nodes without a node group</h3>;
+    case 'mgm':
+      // Packed beside the node groups a single management node's block is one tile wide: a word that fits there.
+      return (
+        <h3 className="group-head" title="Management nodes">
+          {compact ? 'MGM' : 'Management nodes'}
+        </h3>
+      );
+    case 'api':
+      return (
+        <h3 className="group-head">
+          API / SQL nodes <span className="muted">{section.nodeIds.length} connected</span>
+          {section.freeSlots.length > 0 && (
+            <span className="muted" data-testid="free-api-slots" title={`free slots: ${section.freeSlots.join(', ')}`}>
+              + {section.freeSlots.length} free slot{section.freeSlots.length === 1 ? '' : 's'}
+            </span>
+          )}
+        </h3>
+      );
+  }
+}

@@ -1,0 +1,32 @@
+import type { MemoryUse } from '../../contract.js';
+import { formatBytes } from '../../view-model/format.js';
+
+export const MEMORY_WARN = 80;
+export const MEMORY_CRIT = 90;
+
+export function memoryTone(percent: number): 'ok' | 'warn' | 'bad' {
+  return percent >= MEMORY_CRIT ? 'bad' : percent >= MEMORY_WARN ? 'warn' : 'ok';
+}
+
+/** Before the first report, the configured size (DataMemory, IndexMemory) tells what the bar will measure. */
+export function MemoryBar({ label, use, configuredBytes }: { label: string; use: MemoryUse | null; configuredBytes?: number | null | undefined }) {
+  if (!use) {
+    const size = configuredBytes ? `${formatBytes(configuredBytes)} configured, ` : '';
+    return <div className="mem-row muted">{label}: {size}no report yet</div>;
+  }
+  const pct = Math.min(100, use.percent);
+  const tone = memoryTone(pct);
+  const used = formatBytes(use.usedPages * use.pageSizeBytes);
+  const total = formatBytes(use.totalPages * use.pageSizeBytes);
+  return (
+    <div className="mem-row" title={`${label} memory: ${used} of ${total} (${use.usedPages}/${use.totalPages} pages)`}>
+      <span className="mem-label">{label}</span>
+      <span className="mem-bar" role="meter" aria-label={`${label} memory`} aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100}>
+        <span className={`mem-fill tone-${tone}`} style={{ width: `${pct}%` }} />
+        <span className="mem-mark" style={{ left: `${MEMORY_WARN}%` }} />
+        <span className="mem-mark crit" style={{ left: `${MEMORY_CRIT}%` }} />
+      </span>
+      <span className={`mem-pct tone-${tone}`}>{pct.toFixed(0)} %</span>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { memo } from 'react';
+import type { NodeView } from '../../contract.js';
+import { useApp } from '../../store/use-app.js';
+import { formatClock } from '../../view-model/format.js';
+import { STATUS_TONE } from '../../view-model/status.js';
+import { MemoryBar } from './MemoryBar.js';
+import { NodeActions } from './NodeActions.js';
+import { NodeSparkline } from './NodeSparkline.js';
+import { StartProgress } from './StartProgress.js';
+import { StatusWord } from './StatusWord.js';
+
+const TYPE_LABEL = { NDB: 'data', MGM: 'mgm', API: 'api' } as const;
+
+function isStarting(node: NodeView): boolean {
+  return node.status === 'STARTING' || node.status === 'RESTARTING' || (node.status === 'NOT_STARTED' && node.restart !== null);
+}
+
+function SafeToStop({ safe }: { safe: boolean | null }) {
+  if (safe === null) return null;
+  return (
+    <span className={`safe tone-${safe ? 'ok' : 'bad'}`} title="Every other member of this node group is STARTED">
+      {safe ? 'safe to stop' : 'NOT safe to stop'}
+    </span>
+  );
+}
+
+/** One node. Memoised on its id and selecting only its own node object, so a delta for another node costs nothing. */
+export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nodeId: number; detail?: boolean }) {
+  const node = useApp((s) => s.shown.nodes.get(nodeId));
+  const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
+  if (!node) return null;
+  const tone = STATUS_TONE[node.status];
+  const stale = node.lastSeenAt != null;
+  return (
+    <article
+      className={`card tone-border-${tone} card-${node.type.toLowerCase()}`}
+      // In the side panel the card is a second view of a node whose tile already carries the node's hook.
+      data-testid={detail ? 'node-detail' : `node-${node.nodeId}`}
+      data-status={node.status}
+      data-start-phase={node.startPhase}
+      aria-label={`node ${node.nodeId} ${node.status}`}
+    >
+      <header className="card-head">
+        <span className="node-id">{node.nodeId}</span>
+        <span className="node-type">{TYPE_LABEL[node.type]}</span>
+        {node.isMaster && <span className="chip">master</span>}
+        {node.type === 'NDB' && <SafeToStop safe={node.safeToStop} />}
+      </header>
+      <StatusWord status={node.status} big />
+      {isStarting(node) && <StartProgress node={node} />}
+      <dl className="facts">
+        <dt>version</dt>
+        <dd>{node.mysqlVersion && node.mysqlVersion !== node.version ? `${node.version ?? '?'} / mysql ${node.mysqlVersion}` : (node.version ?? '–')}</dd>
+        <dt>address</dt>
+        {/* A node that is down has no address in get status; the configuration still says where it runs. */}
+        <dd data-testid={`node-${node.nodeId}-address`}>{node.address ?? (node.configured?.hostname ? `${node.configured.hostname} (configured)` : '–')}</dd>
+        <dt>connects</dt>
+        <dd>{node.connectCount ?? '–'}</dd>
+      </dl>
+      {node.type === 'NDB' && (
+        // A node out of contact keeps its last figures, greyed and dated, never as if they were current.
+        <div className={`node-metrics${stale ? ' stale' : ''}`} data-testid="node-metrics" data-stale={stale}>
+          {stale && node.lastSeenAt != null && (
+            <div className="last-seen" data-testid="last-seen">
+              last seen {formatClock(node.lastSeenAt)}
+            </div>
+          )}
+          {/* While starting, the progress takes the sparkline's place: a starting node carries no load. */}
+          {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} stale={stale} />}
+          <MemoryBar label="data" use={node.memory.data} configuredBytes={node.configured?.dataMemoryBytes} />
+          <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
+        </div>
+      )}
+      {actions && node.type === 'NDB' && <NodeActions node={node} />}
+    </article>
+  );
+});

@@ -1,0 +1,117 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { useSize } from '../../hooks/use-size.js';
+import { useApp, useAppContext } from '../../store/use-app.js';
+import { gridSections, layoutKey, type GridSection } from '../../view-model/grid-layout.js';
+import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../../view-model/grid-rows.js';
+import { AfterFirstPaint } from '../AfterFirstPaint.js';
+import { GroupHeader } from './GroupHeader.js';
+import { NodeCard } from './NodeCard.js';
+import { NodeDetail } from './NodeDetail.js';
+import { NodeTile } from './NodeTile.js';
+import { comfortableMetrics, metricsFor } from './grid-metrics.js';
+
+function sectionKey(section: GridSection): string {
+  return section.kind === 'nodegroup' ? `ng${section.nodeGroup}` : section.kind;
+}
+
+/** The rows on screen (plus a few) of one density; remounted when the density changes so sizes are measured anew. */
+function GridRows({ sections, width, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
+  const Item: ComponentType<{ nodeId: number }> = density === 'compact' ? NodeTile : NodeCard;
+  const compact = density === 'compact';
+  const fit = gridColumns(width, metrics);
+  // Two-node groups leave an odd column empty in every row: the grid then uses the columns they fill, everywhere,
+  // so that space is shared out instead of left as a gap at the right.
+  const columns = useMemo(() => packedWidth(gridRows(sections, fit, metrics)) || fit, [sections, fit, metrics]);
+  const rows = useMemo(() => gridRows(sections, columns, metrics), [sections, columns, metrics]);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => {
+      const row = rows[i];
+      return row ? rowHeight(row, metrics) : metrics.headerHeight;
+    },
+    overscan: 3,
+  });
+  const items = (section: GridSection, nodeIds: readonly number[], span: number) => (
+    // A floor, not a height: a card that needs more room (start progress, actions) gets it, and the row is measured.
+    <div className="cards" style={{ gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`, minHeight: metrics.itemHeight(section.kind), gap: metrics.gap }}>
+      {nodeIds.map((id) => (
+        <Item key={id} nodeId={id} />
+      ))}
+    </div>
+  );
+  return (
+    <div className={compact ? 'grid-compact' : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+      {virtualizer.getVirtualItems().map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          // Rows are measured once drawn (and whenever they resize), so the next row starts where this one really ends.
+          <div
+            key={item.key}
+            ref={virtualizer.measureElement}
+            data-index={item.index}
+            className="grid-row"
+            style={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)`, paddingBottom: row.kind === 'header' ? 0 : metrics.gap }}
+          >
+            {row.kind === 'header' && <GroupHeader section={row.section} compact={compact} />}
+            {row.kind === 'groups' && (
+              <div className="group-row" style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))`, gap: metrics.gap }}>
+                {row.sections.map((section) => (
+                  <div key={sectionKey(section)} className="group-block" style={{ gridColumn: `span ${section.nodeIds.length}` }}>
+                    <GroupHeader section={section} compact={compact} />
+                    {items(section, section.nodeIds, section.nodeIds.length)}
+                  </div>
+                ))}
+              </div>
+            )}
+            {row.kind === 'items' && items(row.section, row.nodeIds, columns)}
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * Node groups, then management nodes, then API nodes, as cards or (compact) tiles; only the rows on screen are in
+ * the DOM. Re-renders only when the cluster's shape or the space changes: each card or tile follows its own node.
+ */
+export function NodeGrid() {
+  const { store } = useAppContext();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { width, height } = useSize(scrollRef);
+  const shape = useApp((s) => layoutKey(s.shown.nodes));
+  const groupsKey = useApp((s) => s.shown.nodeGroups.map((g) => g.nodeGroup).join(','));
+  const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
+  const setting = useApp((s) => s.ui.density);
+  // The shape key stands for the nodes' layout; the store is read once per shape change, not per delta.
+  const sections = useMemo(() => {
+    const { nodes, nodeGroups } = store.getState().shown;
+    return gridSections(nodes, nodeGroups);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, shape, groupsKey]);
+  // The density last drawn, so "auto" can hold it while the space changes a little.
+  const drawn = useRef<Density>('comfortable');
+  const density = resolveDensity(setting, sections, width, height, comfortableMetrics(actions), drawn.current);
+  useEffect(() => {
+    drawn.current = density;
+  }, [density]);
+  const metrics = useMemo(() => metricsFor(density, actions), [density, actions]);
+
+  return (
+    // The detail panel overlays this area only: the event log beside it keeps its filters and messages in view.
+    <div className="grid-area">
+      <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density}>
+        {sections.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
+        {width > 0 && (
+          <AfterFirstPaint>
+            <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />
+          </AfterFirstPaint>
+        )}
+      </div>
+      <NodeDetail />
+    </div>
+  );
+}

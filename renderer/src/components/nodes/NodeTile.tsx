@@ -1,0 +1,73 @@
+import { memo } from 'react';
+import type { MemoryUse } from '../../contract.js';
+import { useApp, useAppContext } from '../../store/use-app.js';
+import { START_STEPS, phaseStep } from '../../view-model/restart-progress.js';
+import { formatClock } from '../../view-model/format.js';
+import { STATUS_TONE } from '../../view-model/status.js';
+import { tilePhase, tileStatus } from '../../view-model/tile-status.js';
+import { memoryTone } from './MemoryBar.js';
+
+function ThinMemory({ use }: { use: MemoryUse | null }) {
+  if (!use) return <span className="thin-bar" title="data memory: no report yet" />;
+  const pct = Math.min(100, use.percent);
+  const tone = memoryTone(pct);
+  return (
+    <span className="thin-bar" role="meter" aria-label="data memory" aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100} title={`data memory ${pct.toFixed(0)} %`}>
+      <span className={`thin-fill tone-bg-${tone}`} style={{ width: `${pct}%` }} />
+    </span>
+  );
+}
+
+/**
+ * The compact density's node: id, status word, start-phase bar, data memory, master marker; the same test hooks as
+ * the card. A click opens the full card with its actions in the side panel.
+ */
+export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
+  const { store } = useAppContext();
+  const node = useApp((s) => s.shown.nodes.get(nodeId));
+  const selected = useApp((s) => s.ui.selectedNodeId === nodeId);
+  if (!node) return null;
+  const tone = STATUS_TONE[node.status];
+  const starting = node.status === 'STARTING';
+  const phase = tilePhase(node);
+  return (
+    <button
+      type="button"
+      className={`tile tone-border-${tone}${selected ? ' selected' : ''}`}
+      aria-expanded={selected}
+      data-testid={`node-${node.nodeId}`}
+      data-status={node.status}
+      data-start-phase={node.startPhase}
+      aria-label={`node ${node.nodeId} ${node.status}${node.isMaster ? ' master' : ''}: details`}
+      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${node.address ? ` at ${node.address}` : ''}${node.lastSeenAt != null ? `, last seen ${formatClock(node.lastSeenAt)}` : ''}`}
+      onClick={() => store.setUi({ selectedNodeId: node.nodeId })}
+    >
+      <span className="tile-head">
+        <span className="tile-id">{node.nodeId}</span>
+        {node.isMaster && (
+          <span className="tile-master" title="master">
+            M
+          </span>
+        )}
+        {phase && <span className="tile-phase tone-busy">{phase}</span>}
+        {!phase && node.type === 'NDB' && node.memory.data && (
+          // A node out of contact keeps its last number, greyed like its bars: not a current value.
+          <span className={`tile-mem ${node.lastSeenAt != null ? 'muted' : `tone-${memoryTone(node.memory.data.percent)}`}`} title={node.lastSeenAt != null ? 'data memory when last seen' : 'data memory used'}>
+            {Math.min(100, node.memory.data.percent).toFixed(0)}%
+          </span>
+        )}
+      </span>
+      <span className={`tile-status tone-${tone}`}>{tileStatus(node.status)}</span>
+      {node.type === 'NDB' && (
+        <span className={`tile-bars${node.lastSeenAt != null ? ' stale' : ''}`} data-stale={node.lastSeenAt != null}>
+          {starting && (
+            <span className="thin-bar">
+              <span className="thin-fill tone-bg-busy" style={{ width: `${(phaseStep(node.startPhase) / START_STEPS) * 100}%` }} />
+            </span>
+          )}
+          <ThinMemory use={node.memory.data} />
+        </span>
+      )}
+    </button>
+  );
+});

@@ -1,0 +1,22 @@
+import type { NodeView } from '../../contract.js';
+import { useNow } from '../../hooks/use-now.js';
+import { formatDuration } from '../../view-model/format.js';
+import { restartProgress } from '../../view-model/restart-progress.js';
+
+/** Phase n of the phases, elapsed, and the estimate; only mounted while a node starts, so only those tick. */
+export function StartProgress({ node }: { node: NodeView }) {
+  const now = useNow();
+  if (!node.restart) return <div className="start-progress muted">phase {node.startPhase}</div>;
+  const p = restartProgress(node.restart, node.startPhase, now);
+  const estimate = p.estimatedMsLeft === null ? 'no estimate yet' : `about ${formatDuration(p.estimatedMsLeft)} left`;
+  return (
+    <div className="start-progress">
+      <div className="progress" role="progressbar" aria-valuenow={p.step} aria-valuemin={0} aria-valuemax={p.steps} aria-label="start phase">
+        <span className="progress-fill" style={{ width: `${p.fraction * 100}%` }} />
+      </div>
+      <div className="progress-text">
+        <strong>{p.label}</strong> · {formatDuration(p.elapsedMs)} · {estimate}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import type { NodeView } from '../../contract.js';
+import type { RollingRestartView } from '../../view-model/rolling-restart.js';
+import { formatClock, formatDuration } from '../../view-model/format.js';
+import { currentPhaseText } from '../../view-model/start-phase-names.js';
+
+function ids(list: readonly number[]): string {
+  return list.length === 0 ? 'none' : list.join(', ');
+}
+
+function Eta({ view, now }: { view: RollingRestartView; now: number }) {
+  if (view.complete) return <strong className="tone-ok">done</strong>;
+  if (view.etaAt === null) return <strong className="muted">after the first restart</strong>;
+  return (
+    <strong data-testid="rolling-eta" data-eta={view.etaAt}>
+      {formatClock(view.etaAt)} (in {formatDuration(view.etaAt - now)})
+    </strong>
+  );
+}
+
+export function RollingRestartPanel({ view, nodes, now }: { view: RollingRestartView | null; nodes: ReadonlyMap<number, NodeView>; now: number }) {
+  if (!view) return <section className="rolling idle" data-testid="rolling-restart" data-state="idle">No restart in the last 10 minutes: every data node has stayed up.</section>;
+  const state = view.complete ? 'complete' : 'running';
+  return (
+    <section className="rolling" data-testid="rolling-restart" data-state={state} data-started={view.startedAt}>
+      <h2>
+        Rolling restart since {formatClock(view.startedAt)} — {view.complete ? 'COMPLETE' : `${view.done.length} done, ${view.remaining.length + view.inProgress.length} to go`}
+      </h2>
+      <div className="rolling-grid">
+        <div>
+          <span className="label">Exposed now</span>
+          <strong data-testid="exposed-groups" className={view.exposed.length > 0 ? 'tone-warn' : 'tone-ok'}>
+            {view.exposed.length === 0 ? 'no node group' : view.exposed.map((g) => `NG ${g.nodeGroup} ${g.health}`).join(', ')}
+          </strong>
+        </div>
+        <div>
+          <span className="label">Restarting</span>
+          {view.inProgress.length === 0 && <strong className="tone-busy">none</strong>}
+          {view.inProgress.map((id) => {
+            const node = nodes.get(id);
+            return (
+              <strong key={id} className="tone-busy restarting" data-testid={`restarting-${id}`}>
+                node {id}: {node ? currentPhaseText(node.status, node.startPhase) : '?'}
+              </strong>
+            );
+          })}
+        </div>
+        <div>
+          <span className="label">Next</span>
+          <strong data-testid="next-node">{view.next === null ? (view.inProgress.length > 0 ? 'wait for the restart to finish' : '–') : `node ${view.next}`}</strong>
+        </div>
+        <div>
+          <span className="label">Round ends</span>
+          <Eta view={view} now={now} />
+        </div>
+      </div>
+      <div className="rolling-restarts">
+        <span className="label">Done ({ids(view.done)})</span>
+        <ul className="plain restart-durations">
+          {view.restarts.map((r) => (
+            <li key={`${r.nodeId}-${r.from}`} data-testid={`restart-duration-${r.nodeId}`}>
+              node {r.nodeId}: {r.to === null ? `${formatDuration(now - r.from)} so far` : formatDuration(r.to - r.from)}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

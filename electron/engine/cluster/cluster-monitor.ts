@@ -141,7 +141,12 @@ export class ClusterMonitor {
     const stale = this.statusAt !== null && Date.now() - this.statusAt > STALE_AFTER_POLLS * this.pollIntervalMs;
     if (stale === this.picture.stale) return;
     this.picture.stale = stale;
-    this.publishConnection();
+    // Stale can come before the request's own timeout: the header must still say why the data is ageing.
+    if (stale && this.statusAt !== null) {
+      const s = this.picture.command;
+      const where = s?.host != null && s.port != null ? ` on ${s.host}:${s.port}` : '';
+      this.noteError(`"get status" unanswered for ${((Date.now() - this.statusAt) / 1000).toFixed(1)} s${where}`);
+    } else this.publishConnection();
   }
 
   async runAction(action: ParsedOperatorAction): Promise<ActionResult> {

@@ -36,6 +36,8 @@ test('a connected cluster whose get status goes unanswered shows stale (snapshot
   await waitFor('live with nodes', async () => (await status()) === 'live' && (await engine.handlers.getSnapshot({})).nodes.length > 0);
   frozen = true;
   await waitFor('stale', async () => (await status()) === 'stale');
+  // The header says why the data ages, before any request has timed out.
+  assert.match((await engine.handlers.getSnapshot({})).connection.lastError ?? '', /"get status" unanswered for \d+\.\d s on 127\.0\.0\.1:\d+/);
   assert.match(await metrics.render(), /ndbtop_connection_state\{[^}]*state="stale"[^}]*\} 1/);
   const [summary] = await engine.handlers.listClusters({});
   assert.equal(summary?.status, 'stale');

@@ -46,6 +46,8 @@ async function main(): Promise<void> {
             for (const [i, view] of VIEWS.entries()) {
               await page.keyboard.press(String(i + 1));
               await page.waitForSelector(`main[data-view="${view}"]`);
+              // A lazily loaded view shows its Suspense fallback until its chunk is in: shoot the view, not that.
+              await waitInPage(page, `!document.querySelector('main[data-view="${view}"] > p.muted')?.textContent?.startsWith('loading')`, 30_000);
               await shoot(page, outDir, `${prefix}-${view}`);
             }
             await page.keyboard.press('1');

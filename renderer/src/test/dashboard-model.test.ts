@@ -18,7 +18,7 @@ const minute = (value: (i: number) => number, now: number) => {
 test('headline trend: the current rate against the mean of the minute before it', () => {
   const now = 1_000_000;
   const flat = minute(() => 1000, now);
-  assert.deepEqual(trendOf(1300, flat, now), { direction: 'up', change: 0.3 });
+  assert.deepEqual(trendOf(1300, flat, now), { direction: 'up', change: 0.3, spanMs: 60_000 });
   assert.equal(trendText(trendOf(1300, flat, now)), '▲ 30 % vs last min');
   assert.equal(trendOf(500, flat, now).direction, 'down');
   assert.equal(trendText(trendOf(500, flat, now)), '▼ 50 % vs last min');
@@ -28,6 +28,9 @@ test('headline trend: the current rate against the mean of the minute before it'
   assert.equal(trendOf(1000, minute(() => NaN, now), now).direction, 'unknown');
   assert.equal(trendOf(null, flat, now).direction, 'unknown');
   assert.equal(trendText(trendOf(null, flat, now)), '');
+  // Right after a start the baseline is seconds, not a minute, and the text says how many.
+  const fresh = { at: flat.at.slice(-12), values: flat.values.slice(-12) };
+  assert.equal(trendText(trendOf(1300, fresh, now)), '▲ 30 % vs last 12 s');
   // Samples older than a minute, or the current one, are not the baseline.
   const old = { at: [...flat.at.map((t) => t - 120_000), now], values: [...flat.values, 99_999] };
   assert.equal(trendOf(1000, old, now).direction, 'unknown');

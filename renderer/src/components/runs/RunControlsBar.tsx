@@ -39,7 +39,7 @@ export function RunControlsBar() {
       ) : (
         <>
           <input aria-label="run name" placeholder="run name" value={name} onChange={(e) => setName(e.target.value)} />
-          <input aria-label="run tags" placeholder="tags: compress=on nodes=8" value={tags} onChange={(e) => setTags(e.target.value)} />
+          <input aria-label="run tags" placeholder="tags: compress=on nodes=8" size={30} value={tags} onChange={(e) => setTags(e.target.value)} />
           <button type="button" data-testid="run-start" disabled={clusterId === null} onClick={() => void controls.start(name, parseTags(tags)).then(() => setName(''))}>
             Start run (r)
           </button>

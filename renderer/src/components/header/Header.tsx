@@ -18,7 +18,7 @@ function SampleAge() {
   // Keeps counting while paused or disconnected: what is on screen gets older either way.
   const age = now - sampledAt;
   return (
-    <span className={age > STALE_MS ? 'tone-warn' : ''} data-testid="sample-age" title="time of the freshest status sample">
+    <span className={age > STALE_MS ? 'sample-age tone-warn' : 'sample-age'} data-testid="sample-age" title="time of the freshest status sample">
       sample {formatClock(sampledAt)} ({formatDuration(Math.max(0, age))} old)
     </span>
   );

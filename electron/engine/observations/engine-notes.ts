@@ -25,7 +25,12 @@ const where = (m: ConnectionView['mgmd']): string => (m ? `management server${m.
 export function connectionNotes(before: ConnectionView, after: ConnectionView, at: number): EngineNote[] {
   const out: EngineNote[] = [];
   const moved = before.mgmd?.host !== after.mgmd?.host || before.mgmd?.port !== after.mgmd?.port;
-  if (isLive(after.status) && (!isLive(before.status) || moved)) {
+  // A stale session is not a lost one: it stays open and may answer again, and the note must not claim otherwise.
+  if (after.status === 'stale' && before.status !== 'stale') {
+    out.push(note(at, 'NdbtopMgmdSilent', 'WARNING', `${where(before.mgmd ?? after.mgmd)} stopped answering ndbtop's polls${after.lastError ? `: ${after.lastError}` : ''}`, (before.mgmd ?? after.mgmd)?.nodeId ?? null));
+  } else if (before.status === 'stale' && isLive(after.status) && !moved) {
+    out.push(note(at, 'NdbtopMgmdAnswers', 'INFO', `${where(after.mgmd)} answers ndbtop's polls again`, after.mgmd?.nodeId ?? null));
+  } else if (isLive(after.status) && (!isLive(before.status) || moved)) {
     const how = after.status === 'failed-over' ? 'failed over to' : before.mgmd || before.failovers > 0 ? 'reconnected to' : 'connected to';
     out.push(note(at, 'NdbtopConnected', 'INFO', `ndbtop ${how} ${where(after.mgmd)}${after.serverVersion ? ` (${after.serverVersion})` : ''}`, after.mgmd?.nodeId ?? null));
   } else if (isLive(before.status) && !isLive(after.status)) {

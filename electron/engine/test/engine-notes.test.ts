@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
-import { ENGINE_NOTE_CATEGORY } from '../observations/engine-notes.js';
+import type { ConnectionView } from '../../contract/snapshot.js';
+import { ENGINE_NOTE_CATEGORY, connectionNotes } from '../observations/engine-notes.js';
 import { PushWatcher, waitFor } from './helpers.js';
 
 test('a steady cluster sends no loggable events, yet the log a fresh page asks for shows what ndbtop saw: whom it connected to and the first status', async () => {
@@ -32,4 +33,20 @@ test('a steady cluster sends no loggable events, yet the log a fresh page asks f
     watch.unsubscribe();
     await engine.close();
   }
+});
+
+test('a management server that stops answering polls is noted as silent, not lost, and as answering again when it does', () => {
+  const mgmd = { host: '10.0.0.11', port: 1186, nodeId: 1, since: 0 };
+  const view = (status: ConnectionView['status'], lastError: string | null = null): ConnectionView => ({
+    mode: 'live', status, connectstring: '10.0.0.11', mgmd, serverVersion: 'mysql-8.4.3 ndb-8.4.3', failovers: 0, lastError, eventStream: { status: 'live', lastEventAt: 1 },
+  });
+  const silent = connectionNotes(view('live'), view('stale', '"get status" unanswered for 1.6 s on 10.0.0.11:1186'), 10);
+  assert.deepEqual(silent.map((n) => [n.name, n.severity, n.text]), [
+    ['NdbtopMgmdSilent', 'WARNING', 'management server 1 at 10.0.0.11:1186 stopped answering ndbtop\'s polls: "get status" unanswered for 1.6 s on 10.0.0.11:1186'],
+  ]);
+  assert.deepEqual(connectionNotes(view('stale'), view('live'), 20).map((n) => [n.name, n.text]), [['NdbtopMgmdAnswers', 'management server 1 at 10.0.0.11:1186 answers ndbtop\'s polls again']]);
+  // Still stale: nothing new to say. A stale session that then times out was noted when it went silent.
+  assert.deepEqual(connectionNotes(view('stale'), view('stale'), 30), []);
+  assert.deepEqual(connectionNotes(view('stale'), view('reconnecting', 'timed out'), 40), []);
+  assert.equal(connectionNotes(view('live'), view('reconnecting', 'closed'), 50)[0]?.name, 'NdbtopLostMgmd');
 });

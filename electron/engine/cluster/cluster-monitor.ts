@@ -45,6 +45,8 @@ const STATE_EVENTS = new Set([
 ]);
 
 /** An error stays on screen at least this long, even when the next poll succeeds. */
+/** Deadline of the configuration fetch; see where it is used. */
+const CONFIG_TIMEOUT_MS = 10_000;
 const ERROR_STICKY_MS = 10_000;
 
 /**
@@ -108,7 +110,9 @@ export class ClusterMonitor {
     void this.keepTrying(() => stream.start(), 'event stream');
     this.config = new ConfigWatcher({
       // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
-      fetch: () => client.getConfig({ linksOf: 255 }),
+      // A packed configuration of 255 nodes is a bulk transfer, not a ping: on a loaded host or a slow link it
+      // can need more than the poll's deadline, and timing it out would drop a working session.
+      fetch: () => client.getConfig({ linksOf: 255 }, { timeoutMs: Math.max(CONFIG_TIMEOUT_MS, this.options.requestTimeoutMs) }),
       changed: (config) => {
         this.options.sink({ kind: 'config', t: Date.now(), config });
         this.learnMgmds(config);

@@ -5,7 +5,7 @@ import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { decimateMinMax } from '../view-model/decimate.js';
-import { axisWidth, formatAxisRate } from '../view-model/format.js';
+import { axisWidth, formatAxisRate, formatNodeIds } from '../view-model/format.js';
 import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
@@ -174,4 +174,11 @@ test('axis labels are short and carry the unit: 1.2M/s, 20k/s; the axis is as wi
   assert.equal(formatAxisRate(0), '0/s');
   assert.equal(formatAxisRate(2.28e11), '228G/s');
   assert.ok(axisWidth(['1.25M/s']) >= 7 * 8);
+});
+
+test('node id lists fold runs into ranges, so a heading over 144 data nodes is one line', () => {
+  assert.equal(formatNodeIds(Array.from({ length: 144 }, (_, i) => i + 1)), 'nodes 1–144');
+  assert.equal(formatNodeIds([5, 1, 2, 3, 9, 10, 12]), 'nodes 1–3, 5, 9, 10, 12');
+  assert.equal(formatNodeIds([7]), 'node 7');
+  assert.equal(formatNodeIds([3, 3, 4]), 'nodes 3, 4');
 });

@@ -1,5 +1,5 @@
 import type { ClusterConfigView, ConfigNodeView, ConfigParamInfo, ConfigValueView } from '../contract.js';
-import { formatBytes, formatClock } from './format.js';
+import { formatBytes, formatClock, formatNodeIds } from './format.js';
 
 type NodeType = ConfigNodeView['type'];
 
@@ -125,6 +125,6 @@ export function changeLines(view: ClusterConfigView): { title: string; lines: st
     const key = `${ch.param}: ${show(ch.before)} → ${show(ch.after)}`;
     grouped.set(key, [...(grouped.get(key) ?? []), ch.nodeId ?? 0]);
   }
-  const lines = [...grouped].map(([what, ids]) => (ids.every((id) => id === 0) ? what : `${what} (node${ids.length > 1 ? 's' : ''} ${ids.join(', ')})`));
+  const lines = [...grouped].map(([what, ids]) => (ids.every((id) => id === 0) ? what : `${what} (${formatNodeIds(ids)})`));
   return { title: `Generation ${c.fromGeneration} → ${c.toGeneration} at ${formatClock(c.at)}`, lines: lines.length > 0 ? lines : ['no parameter changed'] };
 }

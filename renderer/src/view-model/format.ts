@@ -47,3 +47,19 @@ export function formatBytes(bytes: number): string {
   }
   return `${v >= 100 || u === 0 ? v.toFixed(0) : v.toFixed(1)} ${units[u]}`;
 }
+
+/** "nodes 1–144, 150" rather than 145 numbers: a heading over 144 data nodes stays one line. */
+export function formatNodeIds(ids: readonly number[]): string {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === (sorted[j] ?? 0) + 1) j += 1;
+    const from = sorted[i];
+    const to = sorted[j];
+    // Two neighbours read better as "3, 4" than as a range.
+    parts.push(j - i >= 2 ? `${from}–${to}` : sorted.slice(i, j + 1).join(', '));
+    i = j + 1;
+  }
+  return `node${sorted.length === 1 ? '' : 's'} ${parts.join(', ')}`;
+}

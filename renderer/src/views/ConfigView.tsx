@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useClusterConfig } from '../hooks/use-cluster-config.js';
 import { changeLines, configSections, nodeConfigRows, type ConfigFilter, type ConfigRow } from '../view-model/config-table.js';
-import { formatClock } from '../view-model/format.js';
+import { formatClock, formatNodeIds } from '../view-model/format.js';
 
 function ValueCell({ row }: { row: ConfigRow }) {
   if (row.cells === null) return <td title={row.raw}>{row.text}</td>;
@@ -102,7 +102,7 @@ export function ConfigView() {
         sections.map((s) => (
           <section key={s.type} className="config-section">
             <h2>
-              {s.title}: node{s.nodeIds.length > 1 ? 's' : ''} {s.nodeIds.join(', ')}
+              {s.title}: {formatNodeIds(s.nodeIds)}
             </h2>
             <ParamTable rows={s.rows} testId={`config-section-${s.type}`} />
           </section>

@@ -1,6 +1,9 @@
 const SPACE = 32;
 const TAB = 9;
 const EQUALS = 61;
+const MINUS = 45;
+const ZERO = 48;
+export const LF = 10;
 export const COLON = 58;
 
 /** Trims spaces and tabs only, as the server and mgmapi do; other whitespace is content. Runs for every line. */
@@ -59,6 +62,37 @@ export function recordSeparator(b: Uint8Array, start: number, end: number): numb
 export function byteIn(b: Uint8Array, c: number, start: number, end: number): number {
   for (let i = start; i < end; i++) if (b[i] === c) return i;
   return -1;
+}
+
+/** Whether `b` holds `word` at `pos`, before `end`. */
+export function hasAt(b: Uint8Array, pos: number, end: number, word: Uint8Array): boolean {
+  if (pos + word.length > end) return false;
+  for (let i = 0; i < word.length; i++) if (b[pos + i] !== word[i]) return false;
+  return true;
+}
+
+/** Where fast paths leave a number they read. */
+export interface NumberSlot {
+  n: number;
+}
+
+/**
+ * For fast paths: an optional `-` and 1 to 15 digits (so a safe integer, read exactly as `parseDecimalAt` reads
+ * it) running up to an LF before `end`. Returns the LF's index with the number in `out.n`, else -1.
+ */
+export function decimalToLf(b: Uint8Array, start: number, end: number, out: NumberSlot): number {
+  const negative = start < end && b[start] === MINUS;
+  const digits = negative ? start + 1 : start;
+  let n = 0;
+  let i = digits;
+  for (; i < end; i++) {
+    const d = (b[i] as number) - ZERO;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  if (i === digits || i - digits > 15 || i === end || b[i] !== LF) return -1;
+  out.n = negative ? -n : n;
+  return i;
 }
 
 /** Whether `b[start, end)` is exactly `word`. */

@@ -2,7 +2,7 @@ import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { decodeVersion } from '../../version.js';
 import { feedPairs, type FieldSink, type Reply } from '../frames.js';
-import { ascii, byteIn, latin1, rangeIs } from '../kv.js';
+import { ascii, byteIn, decimalToLf, hasAt, latin1, LF, rangeIs } from '../kv.js';
 import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
 
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
@@ -11,13 +11,21 @@ const MAX_NODE_ID = 255;
 
 const NODE_PREFIX = ascii('node.');
 const DOT = 46;
+const ZERO = 48;
 const ONE = 49;
+const SPACE = 32;
+const TAB = 9;
+const CR = 13;
 
 /** The fields of a node block, as `NodeLines` indexes them; the server prints them in this order (§5.3). */
 const FIELDS = ['type', 'status', 'version', 'mysql_version', 'startphase', 'dynamic_id', 'node_group', 'connect_count', 'address', 'is_single_user'] as const;
 const FIELD_BYTES = FIELDS.map(ascii);
+/** What follows `node.<id>.` on a line as the server prints it: the field name and its separator. */
+const FIELD_KEYS = FIELDS.map((f) => ascii(`${f}: `));
 const TYPE_WORDS = NODE_TYPES.map((w) => [w, ascii(w)] as const);
 const STATUS_WORDS = NODE_STATUSES.map((w) => [w, ascii(w)] as const);
+const TYPE_LINES = NODE_TYPES.map((w) => [w, ascii(`${w}\n`)] as const);
+const STATUS_LINES = NODE_STATUSES.map((w) => [w, ascii(`${w}\n`)] as const);
 const TYPE = 0;
 const STATUS = 1;
 /** FIELDS[FIRST_NUMBER .. FIRST_NUMBER + 5] are numbers. */
@@ -56,6 +64,85 @@ export class StatusLines implements FieldSink {
   private current: NodeLines | null = null;
   private lastField = -1;
   private error: ProtocolError | null = null;
+  private readonly number = { n: 0 };
+
+  /**
+   * The fast path (FieldSink.lines): node lines exactly as the server prints them, in its field order, each read
+   * in one pass over its bytes. Anything else, including every line that would be an error, is left to `field`.
+   */
+  lines(b: Buffer, start: number, end: number, maxLine: number): number {
+    let pos = start;
+    while (this.error === null) {
+      const next = this.fastLine(b, pos, end, maxLine);
+      if (next < 0) break;
+      pos = next;
+    }
+    return pos;
+  }
+
+  /** `node.<id>.<field>: <value>\n` starting at `start`: past its LF once taken, else -1 with nothing changed. */
+  private fastLine(b: Buffer, start: number, end: number, maxLine: number): number {
+    if (!hasAt(b, start, end, NODE_PREFIX)) return -1;
+    const idStart = start + NODE_PREFIX.length;
+    let p = idStart;
+    let id = 0;
+    for (; p < end && p - idStart < 4; p++) {
+      const d = (b[p] as number) - ZERO;
+      if (d < 0 || d > 9) break;
+      id = id * 10 + d;
+    }
+    const digits = p - idStart;
+    // Ids as the server prints them (%d, 1..255); `node.07.` and friends go the slow way.
+    if (digits === 0 || digits > 3 || b[idStart] === ZERO || p === end || b[p] !== DOT) return -1;
+    const node = this.current;
+    const same = node !== null && node.id === id && node.idDigits === digits;
+    if (!same && (id > MAX_NODE_ID || this.seen[id] === 1)) return -1;
+    const f = same ? this.lastField + 1 : 0;
+    const key = FIELD_KEYS[f];
+    if (key === undefined || !hasAt(b, p + 1, end, key)) return -1;
+    const vs = p + 1 + key.length;
+    const stop = Math.min(end, start + maxLine + 1);
+    let lf = -1;
+    let text: string | undefined;
+    if (f === TYPE || f === STATUS) {
+      const known = f === TYPE ? TYPE_LINES : STATUS_LINES;
+      for (const [w, line] of known) {
+        if (hasAt(b, vs, stop, line)) {
+          text = w;
+          lf = vs + line.length - 1;
+          break;
+        }
+      }
+    } else if (f === ADDRESS) {
+      lf = vs;
+      while (lf < stop && b[lf] !== LF) lf++;
+      const last = b[lf - 1];
+      if (lf === stop || lf === vs || isBlank(b[vs]) || isBlank(last) || last === CR) return -1;
+      text = latin1(b, vs, lf);
+    } else if (f === SINGLE_USER) {
+      if (vs + 1 < stop && (b[vs] === ZERO || b[vs] === ONE) && b[vs + 1] === LF) lf = vs + 1;
+    } else {
+      lf = decimalToLf(b, vs, stop, this.number);
+    }
+    if (lf < 0) return -1;
+    const into = same ? (node as NodeLines) : this.startNode(id, digits);
+    this.lastField = f;
+    if (f === TYPE) into.type = text;
+    else if (f === STATUS) into.status = text;
+    else if (f === ADDRESS) into.address = text;
+    else if (f === SINGLE_USER) into.isSingleUser = b[vs] === ONE;
+    else into.numbers[f - FIRST_NUMBER] = this.number.n;
+    return lf + 1;
+  }
+
+  private startNode(id: number, digits: number): NodeLines {
+    this.seen[id] = 1;
+    const node = new NodeLines(id, digits);
+    this.current = node;
+    this.nodes.push(node);
+    this.lastField = -1;
+    return node;
+  }
 
   field(b: Buffer, ks: number, ke: number, vs: number, ve: number): boolean {
     // `nodes`, or a newer server's extra top-level key: left to the reply's pairs.
@@ -80,11 +167,7 @@ export class StatusLines implements FieldSink {
       if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', latin1(b, ks, ke));
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
       if (this.seen[id] === 1) throw new ProtocolError('node listed twice in get status', `node ${id}`);
-      this.seen[id] = 1;
-      node = new NodeLines(id, dot - idStart);
-      this.current = node;
-      this.nodes.push(node);
-      this.lastField = -1;
+      node = this.startNode(id, dot - idStart);
     }
     const fs = dot + 1;
     const f = fieldIndex(b, fs, ke, this.lastField + 1);
@@ -121,6 +204,8 @@ function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): n
   for (let i = 0; i < FIELD_BYTES.length; i++) if (rangeIs(b, start, end, FIELD_BYTES[i] as Uint8Array)) return i;
   return -1;
 }
+
+const isBlank = (c: number | undefined): boolean => c === SPACE || c === TAB;
 
 /** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
 function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Buffer, start: number, end: number): string {

@@ -2,7 +2,7 @@ import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { decodeVersion } from '../../version.js';
 import { feedPairs, type FieldSink, type Reply } from '../frames.js';
-import { ascii, byteIn, decimalToLf, hasAt, latin1, LF, rangeIs } from '../kv.js';
+import { ascii, byteIn, decimalToLf, latin1, LF, rangeIs, viewOf, Word, WordSet } from '../kv.js';
 import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
 
 /** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
@@ -10,6 +10,7 @@ const NO_NODE_GROUP = -256;
 const MAX_NODE_ID = 255;
 
 const NODE_PREFIX = ascii('node.');
+const NODE_WORD = new Word('node.');
 const DOT = 46;
 const ZERO = 48;
 const ONE = 49;
@@ -21,11 +22,12 @@ const CR = 13;
 const FIELDS = ['type', 'status', 'version', 'mysql_version', 'startphase', 'dynamic_id', 'node_group', 'connect_count', 'address', 'is_single_user'] as const;
 const FIELD_BYTES = FIELDS.map(ascii);
 /** What follows `node.<id>.` on a line as the server prints it: the field name and its separator. */
-const FIELD_KEYS = FIELDS.map((f) => ascii(`${f}: `));
+const FIELD_KEYS = FIELDS.map((f) => new Word(`${f}: `));
 const TYPE_WORDS = NODE_TYPES.map((w) => [w, ascii(w)] as const);
 const STATUS_WORDS = NODE_STATUSES.map((w) => [w, ascii(w)] as const);
-const TYPE_LINES = NODE_TYPES.map((w) => [w, ascii(`${w}\n`)] as const);
-const STATUS_LINES = NODE_STATUSES.map((w) => [w, ascii(`${w}\n`)] as const);
+/** Known values with their LF, for the fast path, in the order of the protocol's own strings. */
+const TYPE_LINES = new WordSet(NODE_TYPES.map((w) => new Word(`${w}\n`)));
+const STATUS_LINES = new WordSet(NODE_STATUSES.map((w) => new Word(`${w}\n`)));
 const TYPE = 0;
 const STATUS = 1;
 /** FIELDS[FIRST_NUMBER .. FIRST_NUMBER + 5] are numbers. */
@@ -43,7 +45,8 @@ class NodeLines {
   readonly numbers = [0, 0, 0, 0, 0, 0];
   /** The text of each NaN in `numbers`, for the error that names it. */
   notNumbers: Array<string | undefined> | null = null;
-  readonly extra: Record<string, string> = {};
+  /** Made only for a field this version does not know (a newer server's), so most nodes share NO_EXTRA. */
+  extra: Record<string, string> | null = null;
 
   constructor(
     readonly id: number,
@@ -82,8 +85,9 @@ export class StatusLines implements FieldSink {
 
   /** `node.<id>.<field>: <value>\n` starting at `start`: past its LF once taken, else -1 with nothing changed. */
   private fastLine(b: Buffer, start: number, end: number, maxLine: number): number {
-    if (!hasAt(b, start, end, NODE_PREFIX)) return -1;
-    const idStart = start + NODE_PREFIX.length;
+    const view = viewOf(b);
+    if (!NODE_WORD.at(view, start, end)) return -1;
+    const idStart = start + NODE_WORD.length;
     let p = idStart;
     let id = 0;
     for (; p < end && p - idStart < 4; p++) {
@@ -98,27 +102,25 @@ export class StatusLines implements FieldSink {
     const same = node !== null && node.id === id && node.idDigits === digits;
     if (!same && (id > MAX_NODE_ID || this.seen[id] === 1)) return -1;
     const f = same ? this.lastField + 1 : 0;
-    const key = FIELD_KEYS[f];
-    if (key === undefined || !hasAt(b, p + 1, end, key)) return -1;
+    if (f >= FIELD_KEYS.length) return -1;
+    const key = FIELD_KEYS[f] as Word;
+    if (!key.at(view, p + 1, end)) return -1;
     const vs = p + 1 + key.length;
     const stop = Math.min(end, start + maxLine + 1);
     let lf = -1;
     let text: string | undefined;
     if (f === TYPE || f === STATUS) {
       const known = f === TYPE ? TYPE_LINES : STATUS_LINES;
-      for (const [w, line] of known) {
-        if (hasAt(b, vs, stop, line)) {
-          text = w;
-          lf = vs + line.length - 1;
-          break;
-        }
-      }
+      const i = known.find(view, vs, stop);
+      if (i < 0) return -1;
+      text = (f === TYPE ? NODE_TYPES : NODE_STATUSES)[i];
+      lf = vs + (known.words[i] as Word).length - 1;
     } else if (f === ADDRESS) {
       lf = vs;
       while (lf < stop && b[lf] !== LF) lf++;
       const last = b[lf - 1];
       if (lf === stop || lf === vs || isBlank(b[vs]) || isBlank(last) || last === CR) return -1;
-      text = latin1(b, vs, lf);
+      text = addressText(id, b, vs, lf);
     } else if (f === SINGLE_USER) {
       if (vs + 1 < stop && (b[vs] === ZERO || b[vs] === ONE) && b[vs + 1] === LF) lf = vs + 1;
     } else {
@@ -172,10 +174,10 @@ export class StatusLines implements FieldSink {
     const fs = dot + 1;
     const f = fieldIndex(b, fs, ke, this.lastField + 1);
     this.lastField = f;
-    if (f < 0) node.extra[latin1(b, fs, ke)] = latin1(b, vs, ve);
+    if (f < 0) (node.extra ??= {})[latin1(b, fs, ke)] = latin1(b, vs, ve);
     else if (f === TYPE) node.type = word(TYPE_WORDS, b, vs, ve);
     else if (f === STATUS) node.status = word(STATUS_WORDS, b, vs, ve);
-    else if (f === ADDRESS) node.address = latin1(b, vs, ve);
+    else if (f === ADDRESS) node.address = addressText(node.id, b, vs, ve);
     else if (f === SINGLE_USER) node.isSingleUser = ve - vs === 1 && b[vs] === ONE;
     else {
       const n = parseDecimalAt(b, vs, ve);
@@ -207,6 +209,22 @@ function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): n
 
 const isBlank = (c: number | undefined): boolean => c === SPACE || c === TAB;
 
+/** Each node's address as last cut, by node id: the same bytes next poll reuse the string instead of cutting one. */
+const lastAddress: Array<string | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
+const MAX_KEPT_ADDRESS = 64;
+
+function addressText(id: number, b: Buffer, start: number, end: number): string {
+  const last = lastAddress[id];
+  if (last !== undefined && last.length === end - start) {
+    let i = 0;
+    while (i < last.length && last.charCodeAt(i) === b[start + i]) i++;
+    if (i === last.length) return last;
+  }
+  const text = latin1(b, start, end);
+  if (text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = text;
+  return text;
+}
+
 /** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
 function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Buffer, start: number, end: number): string {
   for (const [w, bytes] of known) if (rangeIs(b, start, end, bytes)) return w;
@@ -219,6 +237,9 @@ export function parseStatusReply(reply: Reply): NodeState[] {
   if (reply.kind === 'reply') feedPairs(lines, reply.pairs);
   return lines.finish(reply);
 }
+
+/** `extra` of every node with nothing unknown: shared, so frozen. */
+const NO_EXTRA: Record<string, string> = Object.freeze({});
 
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const STATUSES: ReadonlySet<string> = new Set(NODE_STATUSES);
@@ -263,7 +284,7 @@ function toNodeState(n: NodeLines): NodeState {
     dynamicId: reachable && dynamicIdRaw !== 0 ? dynamicIdRaw : null,
     isSingleUser: n.isSingleUser,
     isMaster: false,
-    extra: n.extra,
+    extra: n.extra ?? NO_EXTRA,
   };
 }
 
@@ -272,10 +293,14 @@ function toNodeState(n: NodeLines): NodeState {
  * positive id among running data nodes is the master, as ndb_mgm shows it (spec §5.3).
  */
 function markMaster(nodes: NodeState[]): void {
-  const running = nodes.filter(
-    (n) => n.type === 'NDB' && n.dynamicId !== null && (n.status === 'STARTED' || n.status === 'STARTING' || n.status === 'SINGLE USER MODE'),
-  );
-  const negative = running.find((n) => (n.dynamicId ?? 0) < 0);
-  const master = negative ?? running.reduce<NodeState | undefined>((best, n) => (best === undefined || (n.dynamicId ?? 0) < (best.dynamicId ?? 0) ? n : best), undefined);
+  let negative: NodeState | undefined;
+  let smallest: NodeState | undefined;
+  for (const n of nodes) {
+    const id = n.dynamicId;
+    if (n.type !== 'NDB' || id === null || (n.status !== 'STARTED' && n.status !== 'STARTING' && n.status !== 'SINGLE USER MODE')) continue;
+    if (id < 0) negative ??= n;
+    if (smallest === undefined || id < (smallest.dynamicId as number)) smallest = n;
+  }
+  const master = negative ?? smallest;
   if (master) master.isMaster = true;
 }

@@ -100,7 +100,13 @@ export class Word {
   at(view: DataView, pos: number, end: number): boolean {
     if (pos + this.length > end) return false;
     const { quads, offsets } = this;
-    for (let i = 0; i < quads.length; i++) if (view.getInt32(pos + (offsets[i] as number), true) !== quads[i]) return false;
+    const n = quads.length;
+    if (view.getInt32(pos, true) !== quads[0]) return false;
+    if (n === 1) return true;
+    if (view.getInt32(pos + (offsets[1] as number), true) !== quads[1]) return false;
+    if (n === 2) return true;
+    if (view.getInt32(pos + (offsets[2] as number), true) !== quads[2]) return false;
+    for (let i = 3; i < n; i++) if (view.getInt32(pos + (offsets[i] as number), true) !== quads[i]) return false;
     return true;
   }
 }

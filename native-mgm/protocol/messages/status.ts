@@ -74,18 +74,34 @@ export class StatusLines implements FieldSink {
    * in one pass over its bytes. Anything else, including every line that would be an error, is left to `field`.
    */
   lines(b: Buffer, start: number, end: number, maxLine: number): number {
+    const view = viewOf(b);
     let pos = start;
+    // Where the line before began and how long its `node.<id>.` is: a line with the same bytes there is the same node's.
+    let prefixAt = -1;
+    let prefixLen = 0;
     while (this.error === null) {
-      const next = this.fastLine(b, pos, end, maxLine);
+      let p: number;
+      let node = this.current;
+      if (prefixAt >= 0 && samePrefix(view, b, prefixAt, pos, prefixLen, end)) p = pos + prefixLen;
+      else {
+        p = this.nodePrefix(b, view, pos, end);
+        if (p < 0) break;
+        node = null;
+      }
+      const next = this.fastField(b, view, node, pos, p, end, maxLine);
       if (next < 0) break;
+      prefixAt = pos;
+      prefixLen = p - pos;
       pos = next;
     }
     return pos;
   }
 
-  /** `node.<id>.<field>: <value>\n` starting at `start`: past its LF once taken, else -1 with nothing changed. */
-  private fastLine(b: Buffer, start: number, end: number, maxLine: number): number {
-    const view = viewOf(b);
+  /**
+   * `node.<id>.` at `start` naming a node that may begin here (not the current one; not seen before): where its
+   * field name begins, with the id in `this.number`, else -1.
+   */
+  private nodePrefix(b: Buffer, view: DataView, start: number, end: number): number {
     if (!NODE_WORD.at(view, start, end)) return -1;
     const idStart = start + NODE_WORD.length;
     let p = idStart;
@@ -99,13 +115,24 @@ export class StatusLines implements FieldSink {
     // Ids as the server prints them (%d, 1..255); `node.07.` and friends go the slow way.
     if (digits === 0 || digits > 3 || b[idStart] === ZERO || p === end || b[p] !== DOT) return -1;
     const node = this.current;
-    const same = node !== null && node.id === id && node.idDigits === digits;
-    if (!same && (id > MAX_NODE_ID || this.seen[id] === 1)) return -1;
-    const f = same ? this.lastField + 1 : 0;
+    if (node !== null && node.id === id && node.idDigits === digits) return -1;
+    if (id > MAX_NODE_ID || this.seen[id] === 1) return -1;
+    this.number.n = id;
+    return p + 1;
+  }
+
+  /**
+   * The rest of a line whose prefix was read, `<field>: <value>\n` from `p`: the field after the last one of
+   * `node`, or the first of a new node (null; its id in `this.number`). Past the LF once taken, else -1 with
+   * nothing changed.
+   */
+  private fastField(b: Buffer, view: DataView, node: NodeLines | null, start: number, p: number, end: number, maxLine: number): number {
+    const id = this.number.n;
+    const f = node === null ? 0 : this.lastField + 1;
     if (f >= FIELD_KEYS.length) return -1;
     const key = FIELD_KEYS[f] as Word;
-    if (!key.at(view, p + 1, end)) return -1;
-    const vs = p + 1 + key.length;
+    if (!key.at(view, p, end)) return -1;
+    const vs = p + key.length;
     const stop = Math.min(end, start + maxLine + 1);
     let lf = -1;
     let text: string | undefined;
@@ -120,14 +147,14 @@ export class StatusLines implements FieldSink {
       while (lf < stop && b[lf] !== LF) lf++;
       const last = b[lf - 1];
       if (lf === stop || lf === vs || isBlank(b[vs]) || isBlank(last) || last === CR) return -1;
-      text = addressText(id, b, vs, lf);
+      text = addressText((node as NodeLines).id, b, vs, lf);
     } else if (f === SINGLE_USER) {
       if (vs + 1 < stop && (b[vs] === ZERO || b[vs] === ONE) && b[vs + 1] === LF) lf = vs + 1;
     } else {
       lf = decimalToLf(b, vs, stop, this.number);
     }
     if (lf < 0) return -1;
-    const into = same ? (node as NodeLines) : this.startNode(id, digits);
+    const into = node ?? this.startNode(id, p - start - NODE_WORD.length - 1);
     this.lastField = f;
     if (f === TYPE) into.type = text;
     else if (f === STATUS) into.status = text;
@@ -208,6 +235,16 @@ function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): n
 }
 
 const isBlank = (c: number | undefined): boolean => c === SPACE || c === TAB;
+
+/** Whether `b` holds at `pos` the `len` (7 to 9) bytes it holds at `at`: compared as two quads, and the byte between for 9. */
+function samePrefix(view: DataView, b: Uint8Array, at: number, pos: number, len: number, end: number): boolean {
+  return (
+    pos + len <= end &&
+    view.getInt32(pos, true) === view.getInt32(at, true) &&
+    view.getInt32(pos + len - 4, true) === view.getInt32(at + len - 4, true) &&
+    (len < 9 || b[pos + 4] === b[at + 4])
+  );
+}
 
 /** Each node's address as last cut, by node id: the same bytes next poll reuse the string instead of cutting one. */
 const lastAddress: Array<string | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);

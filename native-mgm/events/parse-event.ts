@@ -1,6 +1,6 @@
 import { ProtocolError } from '../errors.js';
 import { feedPairs, type Frame, type Pairs, type RecordSink } from '../protocol/frames.js';
-import { ascii, decimalToLf, hasAt, latin1, LF, rangeIs } from '../protocol/kv.js';
+import { ascii, decimalToLf, latin1, LF, rangeIs, viewOf, Word } from '../protocol/kv.js';
 import { parseDecimalAt, parseIntStrict } from '../protocol/messages/reply-fields.js';
 import type { ClusterEvent } from '../types.js';
 import { EVENT_TYPES, type EventTypeSpec } from './catalogue.js';
@@ -10,7 +10,7 @@ const INTEGER = /^-?\d+$/;
 const HEADER_KEYS = ['type', 'time', 'source_nodeid'] as const;
 const HEADER_BYTES = HEADER_KEYS.map(ascii);
 /** For the fast path: the start of each header line as the server prints it, key and `=`. */
-const HEADER_LINES = HEADER_KEYS.map((k) => ascii(`${k}=`));
+const HEADER_LINES = HEADER_KEYS.map((k) => new Word(`${k}=`));
 
 /** What a record of a type with a field table is read with. */
 interface FieldTable {
@@ -21,7 +21,7 @@ interface FieldTable {
    * Each field line's start (name and `=`) for the fast path; null for SingleUser, whose field `type` `field`
    * reads as a repeated header line, so its records go the slow way and fail the same.
    */
-  lines: readonly Uint8Array[] | null;
+  lines: readonly Word[] | null;
 }
 
 /** By type id (a small number), so a record costs an array load, not a Map lookup. */
@@ -29,7 +29,7 @@ const TABLES: Array<FieldTable | undefined> = [];
 for (const [id, spec] of EVENT_TYPES) {
   if (spec.fields === null) continue;
   const clash = spec.fields.some((f) => (HEADER_KEYS as readonly string[]).includes(f.name));
-  TABLES[id] = { spec, names: spec.fields.map((f) => ascii(f.name)), lines: clash ? null : spec.fields.map((f) => ascii(`${f.name}=`)) };
+  TABLES[id] = { spec, names: spec.fields.map((f) => ascii(f.name)), lines: clash ? null : spec.fields.map((f) => new Word(`${f.name}=`)) };
 }
 const tableOf = (typeId: number): FieldTable | undefined => (typeId >= 0 && typeId < TABLES.length ? TABLES[typeId] : undefined);
 
@@ -99,10 +99,10 @@ export class EventRecordParser implements RecordSink {
    * unknown type, a key out of order, blanks, CR, a line not complete yet) returns -1 for the slow way.
    */
   record(b: Buffer, start: number, end: number, maxLine: number, maxLines: number): number {
+    const view = viewOf(b);
     let p = start;
     for (let h = 0; h < HEADER_LINES.length; h++) {
-      const key = HEADER_LINES[h] as Uint8Array;
-      const lf = this.keyedNumber(b, p, end, maxLine, key);
+      const lf = this.keyedNumber(b, view, p, end, maxLine, HEADER_LINES[h] as Word);
       if (lf < 0) return -1;
       this.header[h] = this.number.n;
       this.headerText[h] = undefined;
@@ -114,7 +114,7 @@ export class EventRecordParser implements RecordSink {
     for (let f = 0; ; f++) {
       if (p < end && b[p] === LF) return p + 1;
       if (f >= keys.length || HEADER_LINES.length + f >= maxLines) return -1;
-      const lf = this.keyedNumber(b, p, end, maxLine, keys[f] as Uint8Array);
+      const lf = this.keyedNumber(b, view, p, end, maxLine, keys[f] as Word);
       if (lf < 0) return -1;
       this.fieldValue(f, this.number.n, undefined);
       p = lf + 1;
@@ -122,8 +122,8 @@ export class EventRecordParser implements RecordSink {
   }
 
   /** `<key>=<number>\n` at `start`: the LF's index with the number in `this.number`, else -1. */
-  private keyedNumber(b: Buffer, start: number, end: number, maxLine: number, key: Uint8Array): number {
-    if (!hasAt(b, start, end, key)) return -1;
+  private keyedNumber(b: Buffer, view: DataView, start: number, end: number, maxLine: number, key: Word): number {
+    if (!key.at(view, start, end)) return -1;
     return decimalToLf(b, start + key.length, Math.min(end, start + maxLine + 1), this.number);
   }
 

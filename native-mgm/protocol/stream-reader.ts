@@ -1,7 +1,7 @@
 import { ProtocolError } from '../errors.js';
 import { DEFAULT_LIMITS, type FieldSink, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { ascii, blankSkip, blankTrim, byteIn, COLON, rangeIs, recordSeparator, splitRecordLine } from './kv.js';
+import { ascii, blankSkip, blankTrim, byteIn, COLON, hasAt, recordSeparator, splitRecordLine } from './kv.js';
 import { PairsRecordSink } from './pairs-record-sink.js';
 
 const RECORD_HEADER = 'log event reply';
@@ -194,14 +194,14 @@ export class StreamReader {
     const b = lines.bytes;
     let pos = lines.next;
     for (;;) {
-      if (startsWith(b, pos, RECORD_HEADER_LINE)) {
+      if (hasAt(b, pos, b.length, RECORD_HEADER_LINE)) {
         sink.begin();
         const to = sink.record(b, pos + RECORD_HEADER_LINE.length, b.length, maxLineBytes, maxRecordLines);
         if (to < 0) return;
         pos = to;
         lines.skipTo(pos);
         emit(this.endRecord());
-      } else if (startsWith(b, pos, PING_LINE)) {
+      } else if (hasAt(b, pos, b.length, PING_LINE)) {
         pos += PING_LINE.length;
         lines.skipTo(pos);
         emit({ type: 'ping' });
@@ -407,11 +407,6 @@ function strictCount(value: string | undefined, key: string, max: number): numbe
   const n = Number(value);
   if (n > max) throw new ProtocolError(`"${key}" too large`, `${n} > ${max}`);
   return n;
-}
-
-/** Whether `b` holds `word` at `pos`. */
-function startsWith(b: Uint8Array, pos: number, word: Uint8Array): boolean {
-  return pos + word.length <= b.length && rangeIs(b, pos, pos + word.length, word);
 }
 
 function clip(line: string): string {

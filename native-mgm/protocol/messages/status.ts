@@ -41,10 +41,27 @@ class NodeLines {
   status: string | undefined = undefined;
   address: string | undefined = undefined;
   isSingleUser: boolean | null = null;
-  /** Absent counts as 0, like the server's placeholders; NaN marks a value that is not a number. */
-  readonly numbers = [0, 0, 0, 0, 0, 0];
-  /** The text of each NaN in `numbers`, for the error that names it. */
+  /**
+   * FIELDS[FIRST_NUMBER + i] as `n0..n5` (fields, not an array: one object per node, not two). Absent counts as
+   * 0, like the server's placeholders; NaN marks a value that is not a number.
+   */
+  n0 = 0;
+  n1 = 0;
+  n2 = 0;
+  n3 = 0;
+  n4 = 0;
+  n5 = 0;
+  /** The text of each NaN among the numbers, for the error that names it. */
   notNumbers: Array<string | undefined> | null = null;
+
+  setNumber(i: number, n: number): void {
+    if (i === 0) this.n0 = n;
+    else if (i === 1) this.n1 = n;
+    else if (i === 2) this.n2 = n;
+    else if (i === 3) this.n3 = n;
+    else if (i === 4) this.n4 = n;
+    else this.n5 = n;
+  }
   /** Made only for a field this version does not know (a newer server's), so most nodes share NO_EXTRA. */
   extra: Record<string, string> | null = null;
 
@@ -160,7 +177,7 @@ export class StatusLines implements FieldSink {
     else if (f === STATUS) into.status = text;
     else if (f === ADDRESS) into.address = text;
     else if (f === SINGLE_USER) into.isSingleUser = b[vs] === ONE;
-    else into.numbers[f - FIRST_NUMBER] = this.number.n;
+    else into.setNumber(f - FIRST_NUMBER, this.number.n);
     return lf + 1;
   }
 
@@ -209,7 +226,7 @@ export class StatusLines implements FieldSink {
     else {
       const n = parseDecimalAt(b, vs, ve);
       const i = f - FIRST_NUMBER;
-      node.numbers[i] = n ?? NaN;
+      node.setNumber(i, n ?? NaN);
       if (n === null) (node.notNumbers ??= [])[i] = latin1(b, vs, ve);
     }
   }
@@ -281,9 +298,8 @@ const NO_EXTRA: Record<string, string> = Object.freeze({});
 const TYPES: ReadonlySet<string> = new Set(NODE_TYPES);
 const STATUSES: ReadonlySet<string> = new Set(NODE_STATUSES);
 
-/** Number `i` of the node, or the error naming its field as the server printed it. */
-function numberOf(n: NodeLines, i: number): number {
-  const v = n.numbers[i] as number;
+/** Number `i` of the node, `v`, or the error naming its field as the server printed it. */
+function numberOf(n: NodeLines, i: number, v: number): number {
   if (!Number.isNaN(v)) return v;
   return parseIntStrict(n.notNumbers?.[i] ?? '', `node.${n.id}.${FIELDS[FIRST_NUMBER + i]}`);
 }
@@ -297,12 +313,12 @@ function toNodeState(n: NodeLines): NodeState {
   const status: NodeStatus = STATUSES.has(n.status) ? (n.status as NodeStatus) : 'UNKNOWN';
   // A data node the mgmd cannot see prints zeros for everything; those zeros are placeholders, not facts.
   const reachable = type === 'NDB' && status !== 'NO_CONTACT' && status !== 'UNKNOWN';
-  const versionRaw = numberOf(n, 0);
-  const mysqlVersionRaw = numberOf(n, 1);
-  const startPhase = numberOf(n, 2);
-  const dynamicIdRaw = numberOf(n, 3);
-  const nodeGroupRaw = numberOf(n, 4);
-  const connectCount = numberOf(n, 5);
+  const versionRaw = numberOf(n, 0, n.n0);
+  const mysqlVersionRaw = numberOf(n, 1, n.n1);
+  const startPhase = numberOf(n, 2, n.n2);
+  const dynamicIdRaw = numberOf(n, 3, n.n3);
+  const nodeGroupRaw = numberOf(n, 4, n.n4);
+  const connectCount = numberOf(n, 5, n.n5);
   const address = n.address ?? '';
   return {
     nodeId: id,

@@ -80,7 +80,8 @@ class NodeLines {
  */
 export class StatusLines implements FieldSink {
   private readonly nodes: NodeLines[] = [];
-  private readonly seen = new Uint8Array(MAX_NODE_ID + 1);
+  /** Node ids seen, a bit each: 32 bytes, which V8 keeps on its heap (a 256-byte array would get a backing store per poll). */
+  private readonly seen = new Uint32Array(8);
   private current: NodeLines | null = null;
   private lastField = -1;
   private error: ProtocolError | null = null;
@@ -133,7 +134,7 @@ export class StatusLines implements FieldSink {
     if (digits === 0 || digits > 3 || b[idStart] === ZERO || p === end || b[p] !== DOT) return -1;
     const node = this.current;
     if (node !== null && node.id === id && node.idDigits === digits) return -1;
-    if (id > MAX_NODE_ID || this.seen[id] === 1) return -1;
+    if (id > MAX_NODE_ID || this.wasSeen(id)) return -1;
     this.number.n = id;
     return p + 1;
   }
@@ -181,8 +182,12 @@ export class StatusLines implements FieldSink {
     return lf + 1;
   }
 
+  private wasSeen(id: number): boolean {
+    return ((this.seen[id >>> 5] as number) & (1 << (id & 31))) !== 0;
+  }
+
   private startNode(id: number, digits: number): NodeLines {
-    this.seen[id] = 1;
+    this.seen[id >>> 5] = (this.seen[id >>> 5] as number) | (1 << (id & 31));
     const node = new NodeLines(id, digits);
     this.current = node;
     this.nodes.push(node);
@@ -212,7 +217,7 @@ export class StatusLines implements FieldSink {
       const id = parseDecimalAt(b, idStart, dot) ?? parseIntStrict(latin1(b, idStart, dot), `node id in "${latin1(b, ks, ke)}"`);
       if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', latin1(b, ks, ke));
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
-      if (this.seen[id] === 1) throw new ProtocolError('node listed twice in get status', `node ${id}`);
+      if (this.wasSeen(id)) throw new ProtocolError('node listed twice in get status', `node ${id}`);
       node = this.startNode(id, dot - idStart);
     }
     const fs = dot + 1;

@@ -173,6 +173,11 @@ test('get status fast path: replies as the server prints them are read by it, an
     }),
     { numRuns: 300, seed: 1101 },
   );
+  const block = (id: number): NodeSpec => ({ id, type: 'NDB', status: 'STARTED', version: 525315, mysql: 525315, phase: 0, dynamic: id, group: 0, connects: 1, address: '10.0.0.12', single: '0' });
+  const twice = statusReply([block(2), block(200), block(3), block(200)], [], 4);
+  const repeated = statusOutcome(twice, true);
+  assert.deepEqual(repeated.frames, statusOutcome(twice, false).frames);
+  assert.match(JSON.stringify(repeated.frames), /node listed twice in get status: node 200/, 'a node block seen again is refused by the fast path too');
   const one = statusReply([{ id: 2, type: 'NDB', status: 'STARTED', version: 525315, mysql: 525315, phase: 0, dynamic: -1, group: 0, connects: 1, address: '10.0.0.12', single: '0' }], [], 1);
   const head = 'node status\nnodes: 1\n'.length;
   assert.equal(statusOutcome(one, true).took, one.length - head - 1, 'every node line of a reply as the server prints it is read in one pass');

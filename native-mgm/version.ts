@@ -1,4 +1,6 @@
 const decoded = new Map<number, string>();
+let lastRaw = 0;
+let lastText: string | null = null;
 
 /**
  * NDB packs versions as (major << 16) | (minor << 8) | build (spec §5.5); 0 means unknown or not connected.
@@ -6,12 +8,16 @@ const decoded = new Map<number, string>();
  */
 export function decodeVersion(raw: number): string | null {
   if (raw === 0) return null;
+  // Nodes of one cluster mostly run one version: the last answer is the likely one, without a Map lookup.
+  if (raw === lastRaw) return lastText;
   const v = raw >>> 0;
   let text = decoded.get(v);
   if (text === undefined) {
     text = `${(v >>> 16) & 0xff}.${(v >>> 8) & 0xff}.${v & 0xff}`;
     if (decoded.size < 1024) decoded.set(v, text);
   }
+  lastRaw = raw;
+  lastText = text;
   return text;
 }
 

@@ -11,9 +11,17 @@ export interface RequestOptions {
 
 export type StreamFrame = Exclude<Frame, { type: 'reply' }>;
 
-interface Pending {
-  resolve(reply: Reply): void;
-  reject(err: MgmError): void;
+/** A request, queued or on the wire. */
+interface Job {
+  command: string;
+  text: string;
+  hasArgs: boolean;
+  /** What to announce to the reader; null for the resync probe, which the reader already expects. */
+  shape: ReplyShape | null;
+  parse: (reply: Reply) => unknown;
+  options: RequestOptions;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
 }
 
 /**
@@ -23,9 +31,20 @@ interface Pending {
  */
 export class MgmConnection {
   private readonly reader = new StreamReader();
-  private tail: Promise<unknown> = Promise.resolve();
-  private pending: Pending | null = null;
+  /** The request on the wire, and those waiting for it. */
+  private active: Job | null = null;
+  private readonly queue: Job[] = [];
   private endError: MgmError | null = null;
+  /**
+   * One deadline timer for the session, not one per request (a poll loop would add and remove a timer every few
+   * milliseconds): `deadline` moves with each request, the timer fires at or before it and checks.
+   */
+  private deadline = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private timerAt = 0;
+  private readonly onAbort = (): void => {
+    if (this.active) this.end(new AbortedError(this.active.command));
+  };
   private streamHandler: ((frame: StreamFrame) => void) | null = null;
   private readonly endListeners = new Set<(err: MgmError) => void>();
 
@@ -34,7 +53,8 @@ export class MgmConnection {
     readonly host: string,
     readonly port: number,
   ) {
-    socket.on('data', (chunk: Buffer) => this.reader.feed(chunk, (f) => this.onFrame(f)));
+    const onFrame = (frame: Frame): void => this.onFrame(frame);
+    socket.on('data', (chunk: Buffer) => this.reader.feed(chunk, onFrame));
     socket.on('error', (err) => this.end(new ConnectionClosedError(`connection to ${host}:${port} failed: ${err.message}`)));
     socket.on('close', () => this.end(new ConnectionClosedError(`management server ${host}:${port} closed the connection`)));
   }
@@ -60,9 +80,9 @@ export class MgmConnection {
 
   request<T>(command: string, args: RequestArgs, shape: ReplyShape, parse: (reply: Reply) => T, options: RequestOptions): Promise<T> {
     const text = formatRequest(command, args); // throws before anything is queued or sent
-    const run = this.tail.then(() => this.exchange(command, text, args.length > 0, shape, parse, options));
-    this.tail = run.catch(() => undefined);
-    return run;
+    return new Promise<T>((resolve, reject) => {
+      this.enqueue({ command, text, hasArgs: args.length > 0, shape, parse, options, resolve: resolve as (v: unknown) => void, reject });
+    });
   }
 
   /** Polite close as mgmapi does it: `end session` (one-line reply), then close the socket ourselves. */
@@ -78,67 +98,91 @@ export class MgmConnection {
     this.end(reason);
   }
 
-  private async exchange<T>(
-    command: string,
-    text: string,
-    hasArgs: boolean,
-    shape: ReplyShape,
-    parse: (reply: Reply) => T,
-    options: RequestOptions,
-  ): Promise<T> {
-    const reply = await this.roundTrip(command, text, { shape, hasArgs }, options);
-    try {
-      return parse(reply);
-    } catch (err) {
-      if (err instanceof ServerParserError && hasArgs) await this.resync(options);
-      throw err;
+  private enqueue(job: Job): void {
+    if (this.active === null && this.queue.length === 0) this.start(job);
+    else this.queue.push(job);
+  }
+
+  /** Sends a request; one that cannot be sent is refused at once and the next one goes. */
+  private start(job: Job): void {
+    const { signal } = job.options;
+    if (this.endError || signal?.aborted) {
+      job.reject(this.endError ?? new AbortedError(job.command));
+      this.next();
+      return;
     }
+    this.active = job;
+    this.arm(job.options.timeoutMs);
+    signal?.addEventListener('abort', this.onAbort, { once: true });
+    if (job.shape) this.reader.expect(job.shape, job.hasArgs);
+    this.socket.write(job.text);
+  }
+
+  private next(): void {
+    const job = this.queue.shift();
+    if (job) this.start(job);
+  }
+
+  /** The active request's reply arrived: parsed in place, then the next request goes. */
+  private settle(reply: Reply): void {
+    const job = this.active as Job;
+    this.active = null;
+    job.options.signal?.removeEventListener('abort', this.onAbort);
+    let value: unknown;
+    try {
+      value = job.parse(reply);
+    } catch (err) {
+      // The server answers each leftover argument line too; probe with `check connection` before the next request.
+      if (err instanceof ServerParserError && job.hasArgs) this.resync(job, err);
+      else {
+        job.reject(err);
+        this.next();
+      }
+      return;
+    }
+    job.resolve(value);
+    this.next();
   }
 
   /** The reader already expects the resync (it saw the parser error); only the probe is left to send. */
-  private resync(options: RequestOptions): Promise<Reply> {
-    return this.roundTrip('check connection', formatRequest('check connection'), null, options);
-  }
-
-  private roundTrip(
-    command: string,
-    text: string,
-    expectation: { shape: ReplyShape; hasArgs: boolean } | null,
-    { timeoutMs, signal }: RequestOptions,
-  ): Promise<Reply> {
-    if (this.endError) return Promise.reject(this.endError);
-    if (signal?.aborted) return Promise.reject(new AbortedError(command));
-    return new Promise<Reply>((resolve, reject) => {
-      const settle = (): void => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        this.pending = null;
-      };
-      // Once sent, the reply will still arrive; only a fresh session keeps replies and requests paired.
-      const timer = setTimeout(() => {
-        const err = new TimeoutError(`"${command}" on ${this.host}:${this.port}`, timeoutMs);
-        this.end(err);
-      }, timeoutMs);
-      const onAbort = (): void => this.end(new AbortedError(command));
-      signal?.addEventListener('abort', onAbort, { once: true });
-      this.pending = {
-        resolve: (reply) => {
-          settle();
-          resolve(reply);
-        },
-        reject: (err) => {
-          settle();
-          reject(err);
-        },
-      };
-      if (expectation) this.reader.expect(expectation.shape, expectation.hasArgs);
-      this.socket.write(text);
+  private resync(job: Job, err: ServerParserError): void {
+    this.start({
+      command: 'check connection',
+      text: formatRequest('check connection'),
+      hasArgs: false,
+      shape: null,
+      parse: () => undefined,
+      options: job.options,
+      resolve: () => job.reject(err),
+      reject: (e) => job.reject(e),
     });
   }
 
+  /** Once sent, the reply will still arrive; only a fresh session keeps replies and requests paired, so a timeout ends it. */
+  private arm(timeoutMs: number): void {
+    const now = Date.now();
+    this.deadline = now + timeoutMs;
+    if (this.timer !== null) {
+      if (this.timerAt <= this.deadline) return;
+      clearTimeout(this.timer);
+    }
+    this.timerAt = this.deadline;
+    // The socket keeps the process alive while a request is out; an idle session's timer must not.
+    this.timer = setTimeout(this.onTimer, timeoutMs).unref();
+  }
+
+  private readonly onTimer = (): void => {
+    this.timer = null;
+    const job = this.active;
+    if (job === null || this.endError) return;
+    const left = this.deadline - Date.now();
+    if (left > 0) this.arm(left);
+    else this.end(new TimeoutError(`"${job.command}" on ${this.host}:${this.port}`, job.options.timeoutMs));
+  };
+
   private onFrame(frame: Frame): void {
     if (frame.type === 'reply') {
-      this.pending?.resolve(frame.reply);
+      if (this.active) this.settle(frame.reply);
       return;
     }
     if (frame.type === 'error' && frame.fatal) {
@@ -153,7 +197,16 @@ export class MgmConnection {
     if (this.endError) return;
     this.endError = err;
     this.socket.destroy();
-    this.pending?.reject(err);
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const job = this.active;
+    this.active = null;
+    if (job) {
+      job.options.signal?.removeEventListener('abort', this.onAbort);
+      job.reject(err);
+    }
+    // Queued requests were never sent; they fail with the same reason, in order.
+    for (let queued = this.queue.shift(); queued; queued = this.queue.shift()) queued.reject(err);
     for (const l of this.endListeners) l(err);
     this.endListeners.clear();
   }

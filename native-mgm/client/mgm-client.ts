@@ -274,10 +274,10 @@ export class MgmClient {
     return this.call(command, args, shape, parse, { timeoutMs: this.slowRequestTimeoutMs, ...options });
   }
 
-  private async call<T>(command: string, args: RequestArgs, shape: ReplyShape, parse: (r: Reply) => T, options: CallOptions = {}): Promise<T> {
+  private call<T>(command: string, args: RequestArgs, shape: ReplyShape, parse: (r: Reply) => T, options: CallOptions = {}): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.requestTimeoutMs;
-    const { conn } = await this.link.session(timeoutMs, options.signal);
-    return conn.request(command, args, shape, parse, { timeoutMs, signal: options.signal });
+    // A plain chain, not async/await: one promise hop fewer per request (a poll of 255 nodes counts them).
+    return this.link.session(timeoutMs, options.signal).then(({ conn }) => conn.request(command, args, shape, parse, { timeoutMs, signal: options.signal }));
   }
 }
 

@@ -1,6 +1,6 @@
 import { ProtocolError } from '../errors.js';
 import { feedPairs, type Frame, type Pairs, type RecordSink } from '../protocol/frames.js';
-import { ascii, latin1, rangeIs } from '../protocol/kv.js';
+import { ascii, decimalToLf, latin1, LF, rangeIs, viewOf, Word } from '../protocol/kv.js';
 import { parseDecimalAt, parseIntStrict } from '../protocol/messages/reply-fields.js';
 import type { ClusterEvent } from '../types.js';
 import { EVENT_TYPES, type EventTypeSpec } from './catalogue.js';
@@ -9,8 +9,32 @@ const INTEGER = /^-?\d+$/;
 /** The keys every record starts with (§6.3); `time` is always 0 on the wire, required as mgmapi requires it. */
 const HEADER_KEYS = ['type', 'time', 'source_nodeid'] as const;
 const HEADER_BYTES = HEADER_KEYS.map(ascii);
-/** Each catalogue entry's field names as bytes, by type id. */
-const FIELD_BYTES = new Map([...EVENT_TYPES].map(([id, spec]) => [id, (spec.fields ?? []).map((f) => ascii(f.name))]));
+/** For the fast path: the start of each header line as the server prints it, key and `=`. */
+const HEADER_LINES = HEADER_KEYS.map((k) => new Word(`${k}=`));
+
+/** What a record of a type with a field table is read with. */
+interface FieldTable {
+  spec: EventTypeSpec;
+  /** Field names as bytes, for `field`. */
+  names: readonly Uint8Array[];
+  /**
+   * Each field line's start (name and `=`) for the fast path; null for SingleUser, whose field `type` `field`
+   * reads as a repeated header line, so its records go the slow way and fail the same.
+   */
+  lines: readonly Word[] | null;
+}
+
+/** By type id (a small number), so a record costs an array load, not a Map lookup. */
+const TABLES: Array<FieldTable | undefined> = [];
+for (const [id, spec] of EVENT_TYPES) {
+  if (spec.fields === null) continue;
+  const clash = spec.fields.some((f) => (HEADER_KEYS as readonly string[]).includes(f.name));
+  TABLES[id] = { spec, names: spec.fields.map((f) => ascii(f.name)), lines: clash ? null : spec.fields.map((f) => new Word(`${f.name}=`)) };
+}
+const tableOf = (typeId: number): FieldTable | undefined => (typeId >= 0 && typeId < TABLES.length ? TABLES[typeId] : undefined);
+
+/** `raw` of the many events with nothing beyond their catalogue fields: shared, so frozen. */
+const NO_RAW: Record<string, string> = Object.freeze({});
 const TYPE = 0;
 const SOURCE = 2;
 const MOST_FIELDS = Math.max(...[...EVENT_TYPES.values()].map((s) => s.fields?.length ?? 0));
@@ -39,7 +63,8 @@ export class EventRecordParser implements RecordSink {
   private next = 0;
   private repeated: string | null = null;
   /** Lines not parsed in place: keys outside the catalogue, `data=`, or every field of an unknown type. */
-  private raw: Record<string, string> = {};
+  private raw: Record<string, string> | null = null;
+  private readonly number = { n: 0 };
 
   constructor(private readonly clock: () => number) {}
 
@@ -49,7 +74,7 @@ export class EventRecordParser implements RecordSink {
     this.names = null;
     this.repeated = null;
     this.next = 0;
-    this.raw = {};
+    this.raw = null;
   }
 
   field(b: Buffer, ks: number, ke: number, vs: number, ve: number): boolean {
@@ -60,15 +85,53 @@ export class EventRecordParser implements RecordSink {
     }
     const f = this.names === null ? -1 : nameIndex(this.names, b, ks, ke, this.next);
     if (f < 0) {
-      this.raw[latin1(b, ks, ke)] = latin1(b, vs, ve);
+      (this.raw ??= {})[latin1(b, ks, ke)] = latin1(b, vs, ve);
       return true;
     }
-    this.next = f + 1;
     const n = parseDecimalAt(b, vs, ve);
-    this.values[f] = n ?? NaN;
-    this.valueText[f] = n === null ? latin1(b, vs, ve) : undefined;
-    this.valueSeen[f] = 1;
+    this.fieldValue(f, n, n === null ? latin1(b, vs, ve) : undefined);
     return true;
+  }
+
+  /**
+   * The fast path (RecordSink.record): a record exactly as the server prints it, header keys then the type's
+   * fields in the catalogue's order, every value a number, each line read in one pass. Anything else (`data=`, an
+   * unknown type, a key out of order, blanks, CR, a line not complete yet) returns -1 for the slow way.
+   */
+  record(b: Buffer, start: number, end: number, maxLine: number, maxLines: number): number {
+    const view = viewOf(b);
+    let p = start;
+    for (let h = 0; h < HEADER_LINES.length; h++) {
+      const lf = this.keyedNumber(b, view, p, end, maxLine, HEADER_LINES[h] as Word);
+      if (lf < 0) return -1;
+      this.header[h] = this.number.n;
+      this.headerText[h] = undefined;
+      this.headerSeen[h] = true;
+      p = lf + 1;
+    }
+    const keys = this.useType(this.header[TYPE] as number)?.lines;
+    if (!keys) return -1;
+    for (let f = 0; ; f++) {
+      if (p < end && b[p] === LF) return p + 1;
+      if (f >= keys.length || HEADER_LINES.length + f >= maxLines) return -1;
+      const lf = this.keyedNumber(b, view, p, end, maxLine, keys[f] as Word);
+      if (lf < 0) return -1;
+      this.fieldValue(f, this.number.n, undefined);
+      p = lf + 1;
+    }
+  }
+
+  /** `<key>=<number>\n` at `start`: the LF's index with the number in `this.number`, else -1. */
+  private keyedNumber(b: Buffer, view: DataView, start: number, end: number, maxLine: number, key: Word): number {
+    if (!key.at(view, start, end)) return -1;
+    return decimalToLf(b, start + key.length, Math.min(end, start + maxLine + 1), this.number);
+  }
+
+  private fieldValue(f: number, n: number | null, text: string | undefined): void {
+    this.next = f + 1;
+    this.values[f] = n ?? NaN;
+    this.valueText[f] = text;
+    this.valueSeen[f] = 1;
   }
 
   private headerLine(h: number, b: Buffer, vs: number, ve: number): void {
@@ -81,14 +144,18 @@ export class EventRecordParser implements RecordSink {
     this.header[h] = n ?? NaN;
     this.headerText[h] = n === null ? latin1(b, vs, ve) : undefined;
     this.headerSeen[h] = true;
-    if (h === TYPE && n !== null) {
-      const spec = EVENT_TYPES.get(n);
-      if (spec?.fields) {
-        this.spec = spec;
-        this.names = FIELD_BYTES.get(n) ?? null;
-        this.valueSeen.fill(0);
-      }
+    if (h === TYPE && n !== null) this.useType(n);
+  }
+
+  /** Once `type` is known: a type with a field table has its fields matched and parsed in place from then on. */
+  private useType(typeId: number): FieldTable | undefined {
+    const table = tableOf(typeId);
+    if (table !== undefined) {
+      this.spec = table.spec;
+      this.names = table.names;
+      this.valueSeen.fill(0);
     }
+    return table;
   }
 
   end(): Frame {
@@ -101,8 +168,8 @@ export class EventRecordParser implements RecordSink {
     const typeId = this.required(TYPE);
     this.required(1);
     const sourceNodeId = this.required(SOURCE);
-    const spec = EVENT_TYPES.get(typeId);
-    const raw = this.raw;
+    const spec = tableOf(typeId)?.spec ?? EVENT_TYPES.get(typeId);
+    const raw = this.raw ?? NO_RAW;
     if (spec === undefined) {
       return { typeId, name: `Unknown${typeId}`, category: null, severity: null, sourceNodeId, receivedAt, fields: unknownFields(raw), data: unknownData(raw, typeId), known: false, raw };
     }
@@ -130,10 +197,10 @@ export class EventRecordParser implements RecordSink {
         n = Number.isNaN(v) ? parseIntStrict(this.valueText[i] ?? '', `${spec.name}.${f.name}`) : v;
       } else {
         // Arrived before `type` (no server does that), so kept as text.
-        const v = this.raw[f.name];
+        const v = this.raw?.[f.name];
         if (v === undefined) throw new ProtocolError(`${spec.name} event lacks field "${f.name}"`);
         n = parseIntStrict(v, `${spec.name}.${f.name}`);
-        delete this.raw[f.name];
+        delete this.raw?.[f.name];
       }
       fields[f.name] = f.signed ? n | 0 : n >>> 0;
     }

@@ -12,6 +12,14 @@ export type Pairs = ReadonlyArray<readonly [string, string]>;
 export interface FieldSink {
   /** True when the sink took the line; otherwise the reader keeps it in the reply's `pairs`. */
   field(bytes: Buffer, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean;
+  /**
+   * Fast path, optional: reads whole lines of `bytes[start, end)` in place, framing and parsing in one pass, and
+   * returns where it stopped (just past the LF of the last line it took; `start` for none). It takes only lines
+   * that `field` would read the same way: each ends in LF (no CR) within `maxLine` bytes, has no blanks to trim,
+   * and is one the sink recognises. It stops, untouched, at anything else (the empty line that ends the reply,
+   * `nodes: N`, a malformed or unusual line), which the reader then frames and passes to `field` as before.
+   */
+  lines?(bytes: Buffer, start: number, end: number, maxLine: number): number;
 }
 
 /** Feeds pairs already framed to a sink, as the reader would have (parsers of framed replies share the sinks' code). */
@@ -26,6 +34,14 @@ export function feedPairs(sink: FieldSink, pairs: Pairs): void {
 /** Turns the lines of each event record into one frame as they arrive (the reader keeps no pairs then). */
 export interface RecordSink extends FieldSink {
   begin(): void;
+  /**
+   * Fast path, optional: after `begin()`, reads the lines of one record (those after its `log event reply`
+   * header, up to and including the empty line that ends it) from `bytes[start, end)` in place. Returns where the
+   * record ended, ready for `end()`; or -1, having taken nothing that `begin()` does not reset, when the record is
+   * incomplete here or not exactly as the server prints it (no CR, no blanks, fields in the catalogue's order,
+   * each line within `maxLine` bytes, at most `maxLines` field lines): the reader then reads it line by line.
+   */
+  record?(bytes: Buffer, start: number, end: number, maxLine: number, maxLines: number): number;
   /** Throws a ProtocolError for a record that is framed well but malformed; the reader reports it and goes on. */
   end(): Frame;
 }

@@ -1,6 +1,9 @@
 const SPACE = 32;
 const TAB = 9;
 const EQUALS = 61;
+const MINUS = 45;
+const ZERO = 48;
+export const LF = 10;
 export const COLON = 58;
 
 /** Trims spaces and tabs only, as the server and mgmapi do; other whitespace is content. Runs for every line. */
@@ -59,6 +62,107 @@ export function recordSeparator(b: Uint8Array, start: number, end: number): numb
 export function byteIn(b: Uint8Array, c: number, start: number, end: number): number {
   for (let i = start; i < end; i++) if (b[i] === c) return i;
   return -1;
+}
+
+/** Whether `b` holds `word` at `pos`, before `end`. */
+export function hasAt(b: Uint8Array, pos: number, end: number, word: Uint8Array): boolean {
+  if (pos + word.length > end) return false;
+  for (let i = 0; i < word.length; i++) if (b[pos + i] !== word[i]) return false;
+  return true;
+}
+
+/**
+ * An ASCII word that fast paths look for at a position (a key and its separator, a status word and its LF),
+ * compared four bytes at a time through a DataView: a 255-node `get status` checks some 5,000 of them per poll,
+ * and an event stream a dozen per record.
+ */
+export class Word {
+  readonly length: number;
+  /** The word's bytes as little-endian 32-bit quads; the last one ends with the word (it may overlap the one before). */
+  private readonly quads: Int32Array;
+  private readonly offsets: Int32Array;
+
+  constructor(readonly text: string) {
+    const bytes = ascii(text);
+    if (bytes.length < 4) throw new RangeError(`a Word has at least 4 bytes: ${JSON.stringify(text)}`);
+    this.length = bytes.length;
+    const n = Math.ceil(bytes.length / 4);
+    this.quads = new Int32Array(n);
+    this.offsets = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      const at = Math.min(i * 4, bytes.length - 4);
+      this.offsets[i] = at;
+      this.quads[i] = bytes.readInt32LE(at);
+    }
+  }
+
+  /** Whether the bytes seen through `view` (see viewOf) hold the word at `pos`, ending at or before `end`. */
+  at(view: DataView, pos: number, end: number): boolean {
+    if (pos + this.length > end) return false;
+    const { quads, offsets } = this;
+    const n = quads.length;
+    if (view.getInt32(pos, true) !== quads[0]) return false;
+    if (n === 1) return true;
+    if (view.getInt32(pos + (offsets[1] as number), true) !== quads[1]) return false;
+    if (n === 2) return true;
+    if (view.getInt32(pos + (offsets[2] as number), true) !== quads[2]) return false;
+    for (let i = 3; i < n; i++) if (view.getInt32(pos + (offsets[i] as number), true) !== quads[i]) return false;
+    return true;
+  }
+}
+
+/** A few Words, one of which is expected at a position (a node status): found by their first quad, then checked. */
+export class WordSet {
+  private readonly firsts: Int32Array;
+
+  constructor(readonly words: readonly Word[]) {
+    this.firsts = Int32Array.from(words, (w) => ascii(w.text).readInt32LE(0));
+  }
+
+  /** Index of the word the bytes seen through `view` hold at `pos` (ending at or before `end`), else -1. */
+  find(view: DataView, pos: number, end: number): number {
+    if (pos + 4 > end) return -1;
+    const first = view.getInt32(pos, true);
+    const firsts = this.firsts;
+    for (let i = 0; i < firsts.length; i++) if (firsts[i] === first && (this.words[i] as Word).at(view, pos, end)) return i;
+    return -1;
+  }
+}
+
+let viewed: Uint8Array | null = null;
+let view: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
+
+/** A DataView over exactly the bytes of `b`; the last one is kept, as a chunk is read by many calls in a row. */
+export function viewOf(b: Uint8Array): DataView {
+  if (b !== viewed) {
+    view = new DataView(b.buffer, b.byteOffset, b.byteLength);
+    viewed = b;
+  }
+  return view;
+}
+
+/** Where fast paths leave a number they read. */
+export interface NumberSlot {
+  n: number;
+}
+
+/**
+ * For fast paths: an optional `-` and 1 to 15 digits (so a safe integer, read exactly as `parseDecimalAt` reads
+ * it) running up to an LF before `end`. Returns the LF's index with the number in `out.n`, else -1.
+ */
+export function decimalToLf(b: Uint8Array, start: number, end: number, out: NumberSlot): number {
+  const negative = start < end && b[start] === MINUS;
+  const digits = negative ? start + 1 : start;
+  let n = 0;
+  let i = digits;
+  for (; i < end; i++) {
+    const d = (b[i] as number) - ZERO;
+    if (d < 0 || d > 9) break;
+    n = n * 10 + d;
+  }
+  if (i === digits || i - digits > 15 || i === end || b[i] !== LF) return -1;
+  out.n = negative ? -n : n;
+  return i;
 }
 
 /** Whether `b[start, end)` is exactly `word`. */

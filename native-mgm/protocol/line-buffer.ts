@@ -62,6 +62,17 @@ export class LineBuffer {
     return true;
   }
 
+  /** Where the bytes not yet handed out begin in `bytes`. */
+  get next(): number {
+    return this.start;
+  }
+
+  /** Marks `bytes` up to `pos` (just past an LF) as read, for callers that read whole lines in place. */
+  skipTo(pos: number): void {
+    this.start = pos;
+    this.scanFrom = pos;
+  }
+
   /** The current line as a string. */
   line(): string {
     return this.bytes.toString('latin1', this.lineStart, this.lineEnd);

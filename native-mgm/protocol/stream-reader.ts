@@ -1,13 +1,16 @@
 import { ProtocolError } from '../errors.js';
-import { DEFAULT_LIMITS, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
+import { DEFAULT_LIMITS, type FieldSink, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { ascii, blankSkip, blankTrim, byteIn, COLON, recordSeparator, splitRecordLine } from './kv.js';
+import { ascii, blankSkip, blankTrim, byteIn, COLON, hasAt, recordSeparator, splitRecordLine } from './kv.js';
 import { PairsRecordSink } from './pairs-record-sink.js';
 
 const RECORD_HEADER = 'log event reply';
 const PING = '<PING>';
 const RECORD_HEADER_BYTES = ascii(RECORD_HEADER);
 const PING_BYTES = ascii(PING);
+/** The two lines as the server writes them, LF included: what the event fast path looks for. */
+const RECORD_HEADER_LINE = ascii(`${RECORD_HEADER}\n`);
+const PING_LINE = ascii(`${PING}\n`);
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
 
@@ -21,6 +24,8 @@ interface ReplyInProgress {
   pairs: Array<readonly [string, string]>;
   lines: string[];
   bytes: number;
+  /** The kv sink's fast path, for a reply (not an error) whose sink has one. */
+  fast: Required<FieldSink> | null;
   stage: 'head' | 'records' | 'body';
   records: Pairs[];
   record: Array<readonly [string, string]> | null;
@@ -111,10 +116,14 @@ export class StreamReader {
 
   private drain(emit: Emit): void {
     while (this.mode !== 'dead') {
-      if (this.cur?.stage === 'body') {
-        if (!this.takeBody(this.cur, emit)) return;
+      const cur = this.cur;
+      if (cur?.stage === 'body') {
+        if (!this.takeBody(cur, emit)) return;
         continue;
       }
+      // The fast paths take what they can read in one pass; the line the reader frames next is one they left.
+      if (cur?.fast) this.fastLines(cur, cur.fast);
+      else if (this.mode === 'events' && this.recordLines < 0 && !this.skippingRecord) this.fastRecords(emit);
       if (!this.lines.advance()) return;
       if (this.mode === 'events') this.eventLine(emit);
       else this.commandLine(emit);
@@ -164,6 +173,42 @@ export class StreamReader {
     cur.pairs.push([bytes.toString('latin1', keyStart, keyEnd), bytes.toString('latin1', valueStart, valueEnd)]);
   }
 
+  /** Whole `key: value` lines read by the sink in place; bounded so a reply over the limit fails as it would line by line. */
+  private fastLines(cur: ReplyInProgress, sink: Required<FieldSink>): void {
+    const lines = this.lines;
+    const from = lines.next;
+    const end = Math.min(lines.bytes.length, from + this.limits.maxReplyBytes - cur.bytes);
+    const to = sink.lines(lines.bytes, from, end, this.limits.maxLineBytes);
+    if (to > from) {
+      cur.bytes += to - from;
+      lines.skipTo(to);
+    }
+  }
+
+  /** Records and pings between records, each read whole in place while they come exactly as the server writes them. */
+  private fastRecords(emit: Emit): void {
+    const sink = this.records;
+    const { maxLineBytes, maxRecordLines } = this.limits;
+    if (sink.record === undefined || maxLineBytes < RECORD_HEADER.length) return;
+    const lines = this.lines;
+    const b = lines.bytes;
+    let pos = lines.next;
+    for (;;) {
+      if (hasAt(b, pos, b.length, RECORD_HEADER_LINE)) {
+        sink.begin();
+        const to = sink.record(b, pos + RECORD_HEADER_LINE.length, b.length, maxLineBytes, maxRecordLines);
+        if (to < 0) return;
+        pos = to;
+        lines.skipTo(pos);
+        emit(this.endRecord());
+      } else if (hasAt(b, pos, b.length, PING_LINE)) {
+        pos += PING_LINE.length;
+        lines.skipTo(pos);
+        emit({ type: 'ping' });
+      } else return;
+    }
+  }
+
   private startReply(line: string, emit: Emit): void {
     const next = this.expected.shift();
     if (next === undefined) throw new ProtocolError('unsolicited data from server', JSON.stringify(clip(line)));
@@ -188,6 +233,7 @@ export class StreamReader {
       pairs: [],
       lines: kind === 'parser-error' ? [line.slice(PARSER_ERROR_PREFIX.length)] : [],
       bytes: line.length + 1,
+      fast: kind === 'reply' && shape.kind === 'kv' && shape.sink?.lines ? (shape.sink as Required<FieldSink>) : null,
       stage: 'head',
       records: [],
       record: null,
@@ -299,14 +345,7 @@ export class StreamReader {
     }
     if (empty) {
       this.recordLines = -1;
-      let frame: Frame;
-      try {
-        frame = this.records.end();
-      } catch (err) {
-        if (!(err instanceof ProtocolError)) throw err;
-        frame = { type: 'error', error: err, fatal: false };
-      }
-      emit(frame);
+      emit(this.endRecord());
       return;
     }
     const header = lines.lineIs(RECORD_HEADER_BYTES);
@@ -332,6 +371,16 @@ export class StreamReader {
     const keyStart = blankSkip(bytes, lineStart, sep);
     const valueStart = blankSkip(bytes, sep + 1, lineEnd);
     this.records.field(bytes, keyStart, blankTrim(bytes, keyStart, sep), valueStart, blankTrim(bytes, valueStart, lineEnd));
+  }
+
+  /** The record just ended as its frame; a malformed one is reported and the stream goes on. */
+  private endRecord(): Frame {
+    try {
+      return this.records.end();
+    } catch (err) {
+      if (!(err instanceof ProtocolError)) throw err;
+      return { type: 'error', error: err, fatal: false };
+    }
   }
 
   private beginRecord(): void {

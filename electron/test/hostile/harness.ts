@@ -5,6 +5,8 @@ import type { Outcome, Target } from './targets.js';
 
 export interface FuzzOptions {
   cases: number;
+  /** Index of the first case: runs `from` to `from + cases - 1`, so processes can share one long run (shards). */
+  from?: number;
   targets: Target[];
   /** Given to each command as its timeout. */
   timeoutMs: number;
@@ -51,12 +53,14 @@ export async function fuzz(o: FuzzOptions): Promise<FuzzSummary> {
   process.on('unhandledRejection', onUncaught);
   const rssTimer = setInterval(() => (summary.worstRssInProcess = Math.max(summary.worstRssInProcess, process.memoryUsage.rss())), 100);
   const everyFirst = o.everyBehaviourFirst ? BEHAVIOURS.length * o.targets.length : 0;
-  let next = 0;
+  const from = o.from ?? 0;
+  const last = from + o.cases;
+  let next = from;
   const worker = async (): Promise<void> => {
     const server = new HostileServer();
     await server.start();
     try {
-      for (let i = next++; i < o.cases; i = next++) {
+      for (let i = next++; i < last; i = next++) {
         const c = caseFor(i, o.seed, everyFirst);
         const target = o.targets[Math.floor(i / (i < everyFirst ? BEHAVIOURS.length : 1)) % o.targets.length] ?? o.targets[0];
         if (!target) return;

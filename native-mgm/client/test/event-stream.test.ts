@@ -113,3 +113,46 @@ test('a stream waiting out its backoff reconnects at once when told which server
   await back;
   assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 2);
 });
+
+// Issue 12: with follow wired to the command link, statistics were suspected of arriving twice. A server that writes
+// each record, numbered, to every listener it has: a second session (or an old one still read) would show as a
+// number seen twice or as a second open socket.
+test('follow on a live stream opens no second session; after a loss it dials once and every record arrives once', { timeout: 60_000 }, async (t) => {
+  const server = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  let seq = 0;
+  const broadcast = setInterval(() => {
+    seq += 1;
+    for (const s of server.sockets) s.write(`<PING>\nlog event reply\ntype=0\ntime=0\nsource_nodeid=1\nnode=${seq}\n\n`);
+  }, 20);
+  const stream = new EventStream({ hosts: hostsOf(server), backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
+  t.after(async () => {
+    clearInterval(broadcast);
+    stream.close();
+    await server.close();
+  });
+  const seen: number[] = [];
+  stream.events.on('event', (e) => seen.push(e.fields.node ?? -1));
+  const records = async (more: number): Promise<void> => {
+    const until = seen.length + more;
+    while (seen.length < until) await new Promise((r) => setTimeout(r, 20));
+  };
+  await stream.start();
+  await records(5);
+  for (let i = 0; i < 5; i += 1) stream.follow(0);
+  await records(10);
+  assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 1, 'follow on a live stream dials nothing');
+  const waiting = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'reconnecting' && resolve()));
+  server.dropAll();
+  await waiting;
+  const back = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'connected' && resolve()));
+  stream.follow(0);
+  stream.follow(0);
+  await back;
+  stream.follow(0);
+  await records(20);
+  assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 2, 'one new session after the loss');
+  assert.equal(server.sockets.size, 1);
+  const repeated = seen.filter((n, i) => seen.indexOf(n) !== i);
+  assert.deepEqual(repeated, [], 'no record arrives twice');
+  assert.ok(seen.every((n, i) => i === 0 || n > (seen[i - 1] ?? 0)), 'records in the order sent');
+});

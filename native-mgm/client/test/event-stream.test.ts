@@ -156,3 +156,30 @@ test('follow on a live stream opens no second session; after a loss it dials onc
   assert.deepEqual(repeated, [], 'no record arrives twice');
   assert.ok(seen.every((n, i) => i === 0 || n > (seen[i - 1] ?? 0)), 'records in the order sent');
 });
+
+// Issue 12: a hint that comes while the stream is still dialling a server that accepts and never answers must not
+// be lost: once that attempt fails, the stream dials the server named instead of waiting out its backoff.
+test('follow during a dial that then fails: the stream goes to the named server at once, not after its backoff', { timeout: 30_000 }, async (t) => {
+  let listens = 0;
+  const hanging = await ScriptedServer.start(() => (++listens === 1 ? SPEC_REPLIES.listenEventOk : { stall: true }));
+  const good = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  const pings = setInterval(() => [...hanging.sockets, ...good.sockets].forEach((s) => s.write('<PING>\n')), 200);
+  const stream = new EventStream({ hosts: hostsOf(hanging, good), requestTimeoutMs: 500, backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
+  t.after(async () => {
+    clearInterval(pings);
+    stream.close();
+    await Promise.all([hanging.close(), good.close()]);
+  });
+  await stream.start();
+  const waiting = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'reconnecting' && resolve()));
+  hanging.dropAll();
+  await waiting;
+  // First told the hanging server is up (it accepts): the stream dials it and its listen goes unanswered.
+  stream.follow(0);
+  while (listens < 2) await new Promise((r) => setTimeout(r, 10));
+  const back = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'connected' && resolve()));
+  stream.follow(1);
+  await back;
+  assert.equal(stream.state.port, good.port);
+  assert.equal(good.requests.filter((r) => r.command === 'listen event').length, 1);
+});

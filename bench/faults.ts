@@ -3,7 +3,8 @@ import { describe, FAULTS } from '../electron/engine/test/faults/scenarios.js';
 /**
  * `npm run faults [-- --freeze-seconds 30]`: injects each fault of issue 12 into a live engine and prints how
  * long until the connection state showed it and until both links were live again (budget for detection: 3 s,
- * the event stream's PING watchdog and the request timeout). Figures only; the same runs are asserted by
+ * the event stream's PING watchdog and the request timeout), and, where the command session moves to another
+ * management server, how long the event stream took to follow it (budget: 3 s). Figures only; the same runs are asserted by
  * electron/engine/test/faults.test.ts with a shorter freeze.
  */
 const arg = (name: string, fallback: number): number => {

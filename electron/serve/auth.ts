@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+// Through the module object, so a test can watch the comparison a real request makes.
+import crypto from 'node:crypto';
 import { isIP } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 
@@ -34,11 +35,11 @@ export function tokenCookie(token: string, secure = false): string {
   return `${TOKEN_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
 }
 
-const digest = (s: string): Buffer => createHash('sha256').update(s, 'utf8').digest();
+const digest = (s: string): Buffer => crypto.createHash('sha256').update(s, 'utf8').digest();
 
 /** Constant time in the token's content: both sides are hashed to equal length before comparing. */
 export function tokenMatches(expected: string, presented: string | null): boolean {
-  return timingSafeEqual(digest(expected), digest(presented ?? '')) && presented !== null;
+  return crypto.timingSafeEqual(digest(expected), digest(presented ?? '')) && presented !== null;
 }
 
 /**
@@ -59,20 +60,52 @@ export function isSameOrigin(req: IncomingMessage): boolean {
   }
 }
 
-function hostName(hostHeader: string | undefined): string {
-  if (!hostHeader) return '';
-  return hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : (hostHeader.split(':')[0] ?? '');
+/**
+ * What a request may call this server in its Host header. DNS rebinding always arrives under a name the attacker
+ * owns, so a name is accepted only when the operator configured it (`--allow-host`, any port: a reverse proxy may
+ * drop it) or when it is a loopback name on a loopback bind; an IP literal is accepted when it is the bound address
+ * (any address on a wildcard bind, where the browser typed it). Both on the listening port.
+ */
+export interface HostPolicy {
+  bound: string;
+  /** Set once listening (port 0 picks one). */
+  port: number;
+  secure: boolean;
+  /** Lower case. */
+  names: readonly string[];
+}
+
+/** `name[:port]` or `[v6]:port`, nothing else (no userinfo, path or spaces that a URL parser would skip over). */
+const HOST_HEADER = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/i;
+const WILDCARD = new Set(['0.0.0.0', '::']);
+
+export function hostAllowed(header: string | undefined, policy: HostPolicy): boolean {
+  const m = HOST_HEADER.exec(header ?? '');
+  if (!m?.[1]) return false;
+  const name = m[1].toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  if (policy.names.includes(name)) return true;
+  const port = m[2] === undefined ? (policy.secure ? 443 : 80) : Number(m[2]);
+  if (port !== policy.port) return false;
+  const bound = policy.bound.toLowerCase();
+  if (name === bound) return true;
+  if (isLoopbackHost(bound)) return isLoopbackHost(name);
+  return WILDCARD.has(bound) && (isIP(name) !== 0 || isLoopbackHost(name));
+}
+
+export interface AccessPolicy {
+  token: string | undefined;
+  hosts: HostPolicy;
 }
 
 export type Admission = { ok: true } | { ok: false; status: 401 | 403; reason: string };
 
 /**
- * Whether a request or WebSocket upgrade may proceed. With a token it must present it; without one (loopback
- * only) it must address a loopback name, which defeats DNS rebinding. Either way a browser's Origin must match.
+ * Whether a request or WebSocket upgrade may proceed: it must address this server by an allowed Host (DNS
+ * rebinding), present the token when there is one, and, from a browser, come from the dashboard's own Origin.
  */
-export function admit(req: IncomingMessage, token: string | undefined): Admission {
-  if (token !== undefined && !tokenMatches(token, presentedToken(req))) return { ok: false, status: 401, reason: 'Unauthorized' };
-  if (token === undefined && !isLoopbackHost(hostName(req.headers.host))) return { ok: false, status: 403, reason: 'Forbidden host' };
+export function admit(req: IncomingMessage, access: AccessPolicy): Admission {
+  if (!hostAllowed(req.headers.host, access.hosts)) return { ok: false, status: 403, reason: 'Forbidden host' };
+  if (access.token !== undefined && !tokenMatches(access.token, presentedToken(req))) return { ok: false, status: 401, reason: 'Unauthorized' };
   if (!isSameOrigin(req)) return { ok: false, status: 403, reason: 'Forbidden origin' };
   return { ok: true };
 }

@@ -14,6 +14,7 @@ export interface ListenOptions {
   tlsCert?: string;
   tlsKey?: string;
   metricsOnly?: boolean;
+  allowHost?: string[];
 }
 
 /** Where the token may come from besides --token, which every user of the machine can read in `ps`. */
@@ -22,6 +23,11 @@ export const TOKEN_ENV = 'NDBTOP_TOKEN';
 function port(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) > 65_535) throw new InvalidArgumentError('expected a port number from 0 to 65535');
   return Number(value);
+}
+
+function hostName(value: string, previous: string[] | undefined): string[] {
+  if (!/^[a-z0-9.-]+$/i.test(value)) throw new InvalidArgumentError('expected a host name (letters, digits, dots and dashes)');
+  return [...(previous ?? []), value];
 }
 
 /** --port/--host/--token, shared by `serve` and `replay`. */
@@ -33,7 +39,8 @@ export function addListenOptions(command: Command): Command {
     .option('--token-file <file>', `read the token from FILE (first line); without --token or --token-file, ${TOKEN_ENV} is used`)
     .option('--allow-changes', 'let browsers change the server: watched clusters, settings, profiles, acknowledging alerts (off by default)')
     .option('--tls-cert <file>', 'serve HTTPS and WSS with this certificate (PEM, with its chain); needs --tls-key')
-    .option('--tls-key <file>', 'private key (PEM) of --tls-cert');
+    .option('--tls-key <file>', 'private key (PEM) of --tls-cert')
+    .option('--allow-host <name>', 'a host name browsers use for this server (repeatable); others are refused, against DNS rebinding', hostName);
 }
 
 function httpsFiles(opts: ListenOptions): HttpsFiles | undefined {
@@ -90,6 +97,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
       token: opts.token,
       metricsOnly: opts.metricsOnly,
       allowChanges: opts.allowChanges === true,
+      allowedHosts: opts.allowHost ?? [],
       ...(https ? { https } : {}),
     });
   } catch (err) {

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
-import { admit, isLoopbackHost, tokenCookie } from './auth.js';
+import { admit, isLoopbackHost, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { EXPORT_PATH, streamExport } from './export-route.js';
 import { createListener, type HttpsFiles } from './https-listener.js';
@@ -24,6 +24,10 @@ export interface ServeOptions {
   allowChanges?: boolean;
   /** Connections open at once (HTTP and WebSocket); more are refused at accept. */
   maxConnections?: number;
+  /** WebSockets open at once; more upgrades get 503. */
+  maxWebSockets?: number;
+  /** Host names browsers may use for this server besides its address (`--allow-host`; DNS rebinding otherwise). */
+  allowedHosts?: readonly string[];
   /** A client must have sent its request headers within this time (slowloris). */
   headersTimeoutMs?: number;
   /** WebSocket ping and heartbeat frame interval. */
@@ -36,6 +40,8 @@ export interface ServeOptions {
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
+/** A dashboard request's headers take ~1 KiB; Node's default is twice this. Larger ones get 431. */
+export const MAX_HEADER_BYTES = 8 * 1024;
 
 export interface ServeServer {
   readonly host: string;
@@ -97,9 +103,13 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   // Browsers only ever get these: what a viewer may not change is refused here, whatever the transport.
   const handlers = viewerHandlers(engine.handlers, options.allowChanges === true);
   const exporter = createMetricsExporter(handlers);
+  const access: AccessPolicy = {
+    token,
+    hosts: { bound: host, port: 0, secure: options.https !== undefined, names: (options.allowedHosts ?? []).map((n) => n.toLowerCase()) },
+  };
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const admission = admit(req, token);
+    const admission = admit(req, access);
     if (!admission.ok) return text(res, admission.status, admission.reason);
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
@@ -118,7 +128,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   };
 
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const limits = { headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2) };
+  const limits = { headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), maxHeaderSize: MAX_HEADER_BYTES };
   const server = createListener(
     (req, res) => {
     route(req, res).catch((err: unknown) => {
@@ -132,7 +142,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   // Half-open connections must not exhaust file descriptors: beyond the cap new ones are closed at accept, and
   // the headers timeout frees the slow ones within seconds.
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, token, options.heartbeatMs);
+  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -142,6 +152,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     });
   });
   const port = (server.address() as AddressInfo).port;
+  access.hosts.port = port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const url = `${options.https ? 'https' : 'http'}://${urlHost}:${port}/${token === undefined ? '' : `?token=${encodeURIComponent(token)}`}`;
 

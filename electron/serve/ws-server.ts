@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
-import { admit } from './auth.js';
+import { admit, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import {
   HEARTBEAT_TAG,
@@ -39,6 +39,8 @@ export const DEFAULT_HEARTBEAT_MS = 500;
  */
 const PONG_TIMEOUT_MS = 10_000;
 export const TOO_LARGE = 'TOO_LARGE';
+/** A dashboard is a handful of pages: a wall screen, an operator or two. */
+export const DEFAULT_MAX_WEBSOCKETS = 64;
 
 function reject(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`);
@@ -115,8 +117,8 @@ async function answer(handlers: EngineHandlers, client: Client, data: RawData, i
 export function attachWebSocket(
   server: Server,
   engine: Pick<EngineHost, 'handlers' | 'subscribe'>,
-  token: string | undefined,
-  heartbeatMs = DEFAULT_HEARTBEAT_MS,
+  access: AccessPolicy,
+  { heartbeatMs = DEFAULT_HEARTBEAT_MS, maxClients = DEFAULT_MAX_WEBSOCKETS }: { heartbeatMs?: number | undefined; maxClients?: number | undefined } = {},
 ): { close(): void } {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   const clients = new Set<Client>();
@@ -126,8 +128,11 @@ export function attachWebSocket(
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path !== WS_PATH) return reject(socket, 404, 'Not Found');
-    const admission = admit(req, token);
+    const admission = admit(req, access);
     if (!admission.ok) return reject(socket, admission.status, admission.reason);
+    // Each WebSocket holds a subscription and up to MAX_CLIENT_BUFFER_BYTES: their number is capped apart from
+    // the connection cap, so pages cannot take every connection (and ~2 MB each) from plain HTTP.
+    if (clients.size >= maxClients) return reject(socket, 503, 'Too many WebSockets');
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);

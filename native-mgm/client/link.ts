@@ -90,6 +90,8 @@ export class Link<Info> {
   private readonly queue: Array<{ input: LinkInput; error: MgmError | null }> = [];
   /** Where the next dial starts when `reconnectNow` named a server known to be up. */
   private preferredIndex: number | null = null;
+  /** `reconnectNow` came during a dial: if that dial fails, the wait is skipped (once). */
+  private nowOnWait = false;
   private stepping = false;
 
   constructor(
@@ -167,12 +169,15 @@ export class Link<Info> {
 
   /**
    * A server of the list is known to be up (the cluster's other link just connected to it): a link waiting out
-   * its backoff dials it now instead. Does nothing unless the link is waiting to reconnect.
+   * its backoff dials it now instead. A link still dialling (perhaps a server that accepts and never answers)
+   * keeps the hint for when that attempt fails, once. A live link is left alone: never a second session.
    */
   reconnectNow(hostIndex: number): void {
-    if (this.machine.phase.kind !== 'waiting') return;
+    const kind = this.machine.phase.kind;
+    if (kind !== 'waiting' && kind !== 'dialing') return;
     this.preferredIndex = ((hostIndex % this.hosts.length) + this.hosts.length) % this.hosts.length;
-    this.input({ type: 'now' });
+    if (kind === 'waiting') this.input({ type: 'now' });
+    else this.nowOnWait = true;
   }
 
   close(): void {
@@ -216,6 +221,12 @@ export class Link<Info> {
     }
     if (machine.phase.kind !== 'up') this.clearTimer('stable');
     if (machine.phase.kind !== 'waiting') this.clearTimer('retry');
+    if (machine.phase.kind !== 'dialing') {
+      // The hint from a dial that failed becomes the next input; any other outcome makes it moot.
+      if (this.nowOnWait && machine.phase.kind === 'waiting') this.queue.push({ input: { type: 'now' }, error: null });
+      else if (machine.phase.kind !== 'waiting') this.preferredIndex = null;
+      this.nowOnWait = false;
+    }
     const phase = machine.phase;
     const won = phase.kind === 'up' && input.type === 'ready' ? this.attempts.get(phase.attempt)?.dialed : null;
     const patch: Partial<LinkState> = { status: statusOf(phase), ...(error ? { lastError: safeErrorText(error) } : {}) };

@@ -250,6 +250,9 @@ export class ClusterMonitor {
     if (s.status === 'connected') {
       this.picture.firstHostIndex ??= s.hostIndex;
       this.picture.session = this.client?.session ?? null;
+      // A management server answers again: an event stream still waiting out its backoff follows it at once (a
+      // live or dialling stream is left alone, so this never opens a second event session).
+      if (s.hostIndex !== null) this.stream?.follow(s.hostIndex);
       if (this.client) this.tls.connected(this.client);
       // A management server that comes back may carry a new configuration generation.
       if (this.picture.command !== null && this.picture.command.status !== 'connected' && this.clientReady) void this.config?.check();

@@ -113,3 +113,73 @@ test('a stream waiting out its backoff reconnects at once when told which server
   await back;
   assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 2);
 });
+
+// Issue 12: with follow wired to the command link, statistics were suspected of arriving twice. A server that writes
+// each record, numbered, to every listener it has: a second session (or an old one still read) would show as a
+// number seen twice or as a second open socket.
+test('follow on a live stream opens no second session; after a loss it dials once and every record arrives once', { timeout: 60_000 }, async (t) => {
+  const server = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  let seq = 0;
+  const broadcast = setInterval(() => {
+    seq += 1;
+    for (const s of server.sockets) s.write(`<PING>\nlog event reply\ntype=0\ntime=0\nsource_nodeid=1\nnode=${seq}\n\n`);
+  }, 20);
+  const stream = new EventStream({ hosts: hostsOf(server), backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
+  t.after(async () => {
+    clearInterval(broadcast);
+    stream.close();
+    await server.close();
+  });
+  const seen: number[] = [];
+  stream.events.on('event', (e) => seen.push(e.fields.node ?? -1));
+  const records = async (more: number): Promise<void> => {
+    const until = seen.length + more;
+    while (seen.length < until) await new Promise((r) => setTimeout(r, 20));
+  };
+  await stream.start();
+  await records(5);
+  for (let i = 0; i < 5; i += 1) stream.follow(0);
+  await records(10);
+  assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 1, 'follow on a live stream dials nothing');
+  const waiting = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'reconnecting' && resolve()));
+  server.dropAll();
+  await waiting;
+  const back = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'connected' && resolve()));
+  stream.follow(0);
+  stream.follow(0);
+  await back;
+  stream.follow(0);
+  await records(20);
+  assert.equal(server.requests.filter((r) => r.command === 'listen event').length, 2, 'one new session after the loss');
+  assert.equal(server.sockets.size, 1);
+  const repeated = seen.filter((n, i) => seen.indexOf(n) !== i);
+  assert.deepEqual(repeated, [], 'no record arrives twice');
+  assert.ok(seen.every((n, i) => i === 0 || n > (seen[i - 1] ?? 0)), 'records in the order sent');
+});
+
+// Issue 12: a hint that comes while the stream is still dialling a server that accepts and never answers must not
+// be lost: once that attempt fails, the stream dials the server named instead of waiting out its backoff.
+test('follow during a dial that then fails: the stream goes to the named server at once, not after its backoff', { timeout: 30_000 }, async (t) => {
+  let listens = 0;
+  const hanging = await ScriptedServer.start(() => (++listens === 1 ? SPEC_REPLIES.listenEventOk : { stall: true }));
+  const good = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  const pings = setInterval(() => [...hanging.sockets, ...good.sockets].forEach((s) => s.write('<PING>\n')), 200);
+  const stream = new EventStream({ hosts: hostsOf(hanging, good), requestTimeoutMs: 500, backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
+  t.after(async () => {
+    clearInterval(pings);
+    stream.close();
+    await Promise.all([hanging.close(), good.close()]);
+  });
+  await stream.start();
+  const waiting = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'reconnecting' && resolve()));
+  hanging.dropAll();
+  await waiting;
+  // First told the hanging server is up (it accepts): the stream dials it and its listen goes unanswered.
+  stream.follow(0);
+  while (listens < 2) await new Promise((r) => setTimeout(r, 10));
+  const back = new Promise<void>((resolve) => stream.events.on('state', (s) => s.status === 'connected' && resolve()));
+  stream.follow(1);
+  await back;
+  assert.equal(stream.state.port, good.port);
+  assert.equal(good.requests.filter((r) => r.command === 'listen event').length, 1);
+});

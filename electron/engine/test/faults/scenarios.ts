@@ -106,6 +106,17 @@ class Run {
     return state;
   }
 
+  /**
+   * How long the event stream took to join the command session on `mgmdNodeId` (issue 12: within the PING budget,
+   * 3 s): from the first state after `since` with the command session there to the first with the stream live too.
+   */
+  followed(label: string, since: number, mgmdNodeId: number): void {
+    const command = this.probe.first(since, (s) => s.mgmdNodeId === mgmdNodeId);
+    const joined = this.probe.first(since, (s) => s.mgmdNodeId === mgmdNodeId && s.events === 'live');
+    if (!command || !joined) throw new Error(`${label}: the command session and the stream were never both on mgmd ${mgmdNodeId}`);
+    this.phases.push({ label, ms: Math.max(0, joined.at - command.at), state: joined });
+  }
+
   async finish(name: string): Promise<FaultReport> {
     const maxConnections = this.connections.stop();
     this.probe.close();
@@ -195,6 +206,7 @@ export async function bothMgmdsLost(o: FaultOptions): Promise<FaultReport> {
       await sim.stopMgmd(1);
       await run.detect('mgmd 1 down: detected', t0);
       await run.recover('failed over: both links live on mgmd 2', t0, (s) => s.status === 'failed-over' && s.events === 'live' && s.mgmdNodeId === 2);
+      run.followed('event stream follows the command to mgmd 2', t0, 2);
       await run.liveMarkersTo(ports);
       const t1 = Date.now();
       await sim.stopMgmd(2);
@@ -203,6 +215,8 @@ export async function bothMgmdsLost(o: FaultOptions): Promise<FaultReport> {
       const healed = Date.now();
       await sim.startMgmd(1);
       await run.recover('mgmd 1 back: both links live on it', healed, (s) => s.status === 'live' && s.events === 'live' && s.mgmdNodeId === 1);
+      // Both links waited out growing backoffs here: the stream joins at once only because it follows the command.
+      run.followed('event stream follows the command to mgmd 1', healed, 1);
       await run.liveMarkersTo(ports);
     }, 'second mgmd killed while the first is down, then the first returns');
   } finally {

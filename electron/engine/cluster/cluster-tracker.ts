@@ -51,7 +51,6 @@ interface NodeRecord {
   state: NodeState;
   status: NodeStatus;
   startPhase: number;
-  sampledAt: number;
   statusSince: number;
   /** When an event last set the status: a poll asked before that is older news for this node. */
   eventStatusAt: number;
@@ -269,7 +268,6 @@ export class ClusterTracker {
       dynamicId: s.dynamicId,
       isSingleUser: s.isSingleUser,
       isMaster: s.isMaster && n.status !== 'NO_CONTACT',
-      sampledAt: n.sampledAt,
       statusSince: n.statusSince,
       restart: this.restarts.view(id, this.now),
       // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
@@ -301,13 +299,12 @@ export class ClusterTracker {
       seen.add(s.nodeId);
       let rec = this.nodes.get(s.nodeId);
       if (!rec) {
-        rec = { state: s, status: s.status, startPhase: s.startPhase, sampledAt: at, statusSince: at, eventStatusAt: 0, nodeGroup: null };
+        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null };
         this.nodes.set(s.nodeId, rec);
         this.timeline.note(s.nodeId, s.status, s.startPhase, at);
         this.restarts.onStatus(s.nodeId, s.status, s.startPhase, at);
       }
       rec.state = s;
-      rec.sampledAt = at;
       if (s.nodeGroup !== null) rec.nodeGroup = s.nodeGroup;
       if (rec.eventStatusAt <= requestedAt) this.setStatus(s.nodeId, s.status, s.startPhase, at, false);
     }

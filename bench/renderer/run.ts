@@ -7,8 +7,10 @@
  * with an hour of one-a-second history for every data node already in it (`fillHistory`), and a last phase draws
  * that hour in the throughput view.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import type { Engine } from '../../electron/engine/engine.js';
 import { fillHistory } from './hour-of-history.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -69,6 +71,7 @@ const PAGE_PROBE = `(() => {
 interface Hops {
   failed: number;
   simEvent?: number;
+  engineIn?: number;
   enginePush?: number;
   message?: number;
   store?: number;
@@ -79,7 +82,8 @@ interface Hops {
 
 const HOP_NAMES: Array<[keyof Hops, keyof Hops, string]> = [
   ['failed', 'simEvent', 'failNode → mgmd event'],
-  ['simEvent', 'enginePush', 'event → engine push'],
+  ['simEvent', 'engineIn', 'mgmd event → engine input'],
+  ['engineIn', 'enginePush', 'engine input → push sent'],
   ['enginePush', 'message', 'push → WebSocket message'],
   ['message', 'store', 'message → store'],
   ['store', 'dom', 'store → React commit'],
@@ -161,6 +165,14 @@ export async function benchRenderer(): Promise<void> {
     const offEvent = stack.simulator.model.onEvent(() => {
       if (current) current.simEvent ??= epoch();
     });
+    // Every input (event, poll reply) reaches the tracker through Engine.feed: the first after a failure is when
+    // the engine heard of it.
+    const engine = stack.engine as Engine;
+    const feed = engine.feed.bind(engine);
+    engine.feed = (id, input) => {
+      if (current && input.kind === 'event') current.engineIn ??= epoch();
+      feed(id, input);
+    };
     const offPush = stack.engine.subscribe((m) => {
       if (!current || current.enginePush !== undefined || m.type !== 'delta') return;
       if (m.delta.nodes?.some((n) => n.nodeId === watched && n.status !== 'STARTED')) current.enginePush = epoch();
@@ -200,7 +212,7 @@ export async function benchRenderer(): Promise<void> {
     const chartPoints = await page.getAttribute('[data-testid="throughput-chart"]', 'data-points');
     await new Promise((resolve) => setTimeout(resolve, CHART_SECONDS * 1000));
     const chart = (await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as { frames: number[]; longTasks: number[] };
-    console.log(`renderer bench: 255 node ids (144 data, 2 mgm, 109 api), engine polling every 100 ms, ${historyPoints} s of history preloaded, ${SECONDS} s, Chromium ${browser.version()}`);
+    console.log(`renderer bench: 255 node ids (144 data, 2 mgm, 109 api), engine polling every 100 ms, ${historyPoints} s of history preloaded, ${SECONDS} s, Chromium ${browser.version()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
     console.log(`  frames            ${probe.frames.length} · p50 ${ms(percentile(probe.frames, 50))} · p95 ${ms(percentile(probe.frames, 95))} · max ${ms(Math.max(...probe.frames))}`);
     console.log(`  long tasks >50ms  ${probe.longTasks.length} · total ${ms(probe.longTasks.reduce((a, b) => a + b, 0))} · longest ${ms(Math.max(0, ...probe.longTasks))}`);
     console.log(`  main thread       script ${ms(delta('ScriptDuration') * 1000)} · layout ${ms(delta('LayoutDuration') * 1000)} · style ${ms(delta('RecalcStyleDuration') * 1000)} · tasks ${ms(delta('TaskDuration') * 1000)} over ${SECONDS} s`);

@@ -1,6 +1,6 @@
 /**
  * The engine alone in its own process for `engine.bench.ts`: watches the cluster at argv[2] with an hour of
- * history for every data node, measures itself over argv[3] seconds of the benchmark load after a warm-up, and
+ * history for each of its argv[4] data nodes, measures itself over argv[3] seconds of the benchmark load after a warm-up, and
  * prints one JSON line of figures. Bundled to plain JavaScript before it runs, so its RSS is the engine's own,
  * not a TypeScript loader's.
  */
@@ -8,7 +8,6 @@ import { performance } from 'node:perf_hooks';
 import { createEngine } from '../electron/engine/index.js';
 import { fillHistory } from './renderer/hour-of-history.js';
 
-export const DATA_NODES = 144;
 const HISTORY_SECONDS = 3600;
 const WARM_UP_MS = 5000;
 
@@ -26,10 +25,10 @@ export interface EngineFigures {
   reads: number;
 }
 
-async function main(connectstring: string, seconds: number): Promise<EngineFigures> {
+async function main(connectstring: string, seconds: number, dataNodes: number): Promise<EngineFigures> {
   const engine = await createEngine({ host: 'serve', clusters: [{ connectstring }], historySeconds: HISTORY_SECONDS });
   // Data nodes are the first ids of the simulator's layout; the hour goes in before the engine's first tick.
-  const historyPoints = fillHistory(engine, Array.from({ length: DATA_NODES }, (_, i) => i + 1), HISTORY_SECONDS);
+  const historyPoints = fillHistory(engine, Array.from({ length: dataNodes }, (_, i) => i + 1), HISTORY_SECONDS);
   const counts = { pushes: 0, deltas: 0, deltaBytes: 0, deltaNodes: 0 };
   const unsubscribe = engine.subscribe((m) => {
     counts.pushes++;
@@ -68,5 +67,5 @@ async function main(connectstring: string, seconds: number): Promise<EngineFigur
   };
 }
 
-const [connectstring, seconds] = process.argv.slice(2);
-if (connectstring && seconds) process.stdout.write(`${JSON.stringify(await main(connectstring, Number(seconds)))}\n`);
+const [connectstring, seconds, dataNodes] = process.argv.slice(2);
+if (connectstring && seconds && dataNodes) process.stdout.write(`${JSON.stringify(await main(connectstring, Number(seconds), Number(dataNodes)))}\n`);

@@ -8,7 +8,7 @@ import type { PushMessage } from '../electron/contract/channels.js';
 import type { NodeStatus } from '../electron/contract/node.js';
 import { createEngine } from '../electron/engine/index.js';
 import { startSimulator } from '../native-mgm/sim/index.js';
-import { DATA_NODES, type EngineFigures } from './engine-child.js';
+import type { EngineFigures } from './engine-child.js';
 import { fmt, percentile } from './stats.js';
 
 /** Keeps each node's status as the pushes describe it, and tells a waiter when a node reaches a status. */
@@ -89,8 +89,9 @@ function runChild(args: string[]): Promise<string> {
  * CLI, the engine bundled to plain JavaScript), so the CPU and RSS figures are the engine's alone.
  */
 async function largeClusterCost(seconds: number): Promise<void> {
+  const dataNodes = 144;
   const cli = fileURLToPath(new URL('../electron/cli/ndbtop.ts', import.meta.url));
-  const sim = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--data-nodes', String(DATA_NODES), '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', 'benchmark'], {
+  const sim = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--data-nodes', String(dataNodes), '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', 'benchmark'], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -106,7 +107,7 @@ async function largeClusterCost(seconds: number): Promise<void> {
     const child = await bundleEngineChild();
     const simCpu0 = childCpuMs(sim.pid ?? 0);
     const t0 = performance.now();
-    const f = JSON.parse(await runChild(['--expose-gc', child, connectstring, String(seconds)])) as EngineFigures;
+    const f = JSON.parse(await runChild(['--expose-gc', child, connectstring, String(seconds), String(dataNodes)])) as EngineFigures;
     // The simulator over the same span, warm-up included: a reference for how busy the cluster side was.
     const simCpuMs = childCpuMs(sim.pid ?? 0) - simCpu0;
     const simWallMs = performance.now() - t0;

@@ -92,6 +92,8 @@ export class ClusterTracker {
   readonly history: ClusterHistory;
   readonly runs: RunTracker;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
+  /** Set by the inputs that can change a node group's health: statuses, node groups, the configuration. */
+  private groupsMayHaveChanged = false;
   private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** The logged event being applied: an alert it raises gives it its severity. */
@@ -152,6 +154,7 @@ export class ClusterTracker {
     this.now = Math.max(this.now, input.t);
     switch (input.kind) {
       case 'status':
+        this.groupsMayHaveChanged = true;
         this.applyStatus(input.nodes, input.requestedAt, input.t);
         break;
       case 'event':
@@ -177,12 +180,15 @@ export class ClusterTracker {
         this.runs.apply(input);
         break;
       case 'config': {
+        this.groupsMayHaveChanged = true;
         const note = this.config.apply(input.config, input.t);
         if (note) this.newEvents.push(this.log.note(note));
         break;
       }
     }
-    this.checkGroups(this.now);
+    // Statistics reports come hundreds a second and never change a group; only these inputs can.
+    if (this.groupsMayHaveChanged) this.checkGroups(this.now);
+    this.groupsMayHaveChanged = false;
     if (this.newEvents.length > 0) {
       const batch = this.newEvents;
       this.newEvents = [];
@@ -208,6 +214,11 @@ export class ClusterTracker {
 
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
+  }
+
+  /** What a cluster list needs, without building every node's view (a full snapshot is 255 of them). */
+  overview(): Pick<ClusterSnapshot, 'name' | 'connection' | 'alerts'> {
+    return { name: this.name, connection: this.connection, alerts: this.alerts.visible() };
   }
 
   snapshot(): ClusterSnapshot {
@@ -326,6 +337,7 @@ export class ClusterTracker {
     if (fromEvent) rec.eventStatusAt = at;
     if (rec.status === status && rec.startPhase === phase) return;
     const previous = rec.status;
+    this.groupsMayHaveChanged ||= previous !== status;
     rec.status = status;
     rec.startPhase = phase;
     if (previous !== status) rec.statusSince = at;

@@ -40,10 +40,10 @@ export const URGENT_BURST = 3;
  *
  * Two lanes share that budget, each refilled at one push per 2 × `minIntervalMs`: routine changes (rates,
  * memory), which under load never stop, and urgent ones (a node changed status or phase, an alert, a link).
- * The routine lane sends at most one push per slot. The urgent lane is a token bucket of URGENT_BURST pushes, so
- * an urgent change that comes alone (a node failing a moment after another came back) always goes out in the
- * turn it happened, whatever either lane just sent, and only a burst of them is held to the slot rate. Every
- * push carries everything that changed, whichever lane sent it.
+ * The routine lane sends at most one push per slot, at the end of the turn that made the change. The urgent lane
+ * is a token bucket of URGENT_BURST pushes, so an urgent change that comes alone (a node failing a moment after
+ * another came back) goes out at once, inside the call that made it, whatever either lane just sent; only a burst
+ * of them is held to the slot rate. Every push carries everything that changed, whichever lane sent it.
  */
 export class PushHub {
   private readonly listeners = new Set<Listener>();
@@ -70,7 +70,7 @@ export class PushHub {
   }
 
   /**
-   * urgent: a node went down, moved a start phase, or an alert was raised. That goes out in this turn even
+   * urgent: a data node went down or came up, an alert was raised, a link changed. That goes out at once even
    * during a burst (under load the rates change all the time, so the hub is rarely quiet), while routine
    * changes keep to the slot rate.
    */
@@ -140,10 +140,17 @@ export class PushHub {
   }
 
   private request(urgent = false): void {
+    const now = this.clock.now();
+    if (urgent && this.urgentDue(now) <= now) {
+      // Now, inside the call that made the change: the rest of this turn (the other events of the same read, a
+      // few hundred statistics reports under load) must not hold up a node going down. What it changes follows
+      // in the next push.
+      this.flushLane('urgent');
+      return;
+    }
     // A flush is already coming this turn, and it takes everything.
     if (this.queued) return;
     const lane: Lane = urgent ? 'urgent' : 'routine';
-    const now = this.clock.now();
     const due = lane === 'urgent' ? this.urgentDue(now) : this.lastRoutine + this.slotMs;
     if (due <= now) {
       // Same turn of the event loop: whatever else this turn changes rides along.

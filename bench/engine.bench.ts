@@ -84,14 +84,21 @@ function runChild(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${String(code)}: ${out}`)))));
 }
 
+interface ChildRun {
+  f: EngineFigures;
+  /** The simulator's share of one core over the same span, warm-up included: how busy the cluster side was. */
+  simCpuPercent: number;
+}
+
 /**
- * The engine watching 255 nodes under the benchmark load, each in its own process (the simulator started by the
- * CLI, the engine bundled to plain JavaScript), so the CPU and RSS figures are the engine's alone.
+ * The engine watching 255 nodes (144 data, 2 management, 109 API) of the simulator in `scenario`, each in its own
+ * process (the simulator started by the CLI, the engine bundled to plain JavaScript), so the CPU and RSS figures
+ * are the engine's alone.
  */
-async function largeClusterCost(seconds: number): Promise<void> {
+async function engineOnLargeCluster(scenario: string, seconds: number): Promise<ChildRun> {
   const dataNodes = 144;
   const cli = fileURLToPath(new URL('../electron/cli/ndbtop.ts', import.meta.url));
-  const sim = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--data-nodes', String(dataNodes), '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', 'benchmark'], {
+  const sim = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--data-nodes', String(dataNodes), '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', scenario], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -108,24 +115,39 @@ async function largeClusterCost(seconds: number): Promise<void> {
     const simCpu0 = childCpuMs(sim.pid ?? 0);
     const t0 = performance.now();
     const f = JSON.parse(await runChild(['--expose-gc', child, connectstring, String(seconds), String(dataNodes)])) as EngineFigures;
-    // The simulator over the same span, warm-up included: a reference for how busy the cluster side was.
-    const simCpuMs = childCpuMs(sim.pid ?? 0) - simCpu0;
-    const simWallMs = performance.now() - t0;
-    const mib = (bytes: number): string => fmt(bytes / 2 ** 20, 1);
-    const load = loadavg().map((l) => l.toFixed(2)).join(' ');
-    console.log(`engine alone in its process, watching 255 nodes (144 data, 4 TC + 4 LQH instances each) under the benchmark load, ${seconds} s, ${f.historyPoints} s of history for every data node (load average ${load} on ${availableParallelism()} cores)`);
-    console.log(`  engine CPU      ${fmt((f.cpuMs / f.wallMs) * 100, 1)} % of one core (goal <= 5 %)   (simulator beside it: ${fmt((simCpuMs / simWallMs) * 100, 1)} %)`);
-    console.log(`  ratio engine/simulator CPU ${fmt(f.cpuMs / f.wallMs / Math.max(1e-9, simCpuMs / simWallMs))}x`);
-    console.log(`  memory          RSS peak ${mib(f.peakRss)} MiB, after GC ${mib(f.live.rss)} MiB (goal <= 150 MiB); live heap ${mib(f.live.heapUsed)} MiB + ${mib(f.live.arrayBuffers)} MiB typed arrays`);
-    console.log(`  deltas          ${f.deltas} · ${fmt(f.deltaBytes / Math.max(1, f.deltas), 0)} bytes and ${fmt(f.deltaNodes / Math.max(1, f.deltas), 1)} nodes each on average`);
-    console.log(`  pushes          ${fmt((f.pushes / f.wallMs) * 1000, 1)} per second (cap 10); cluster reads/s now ${fmt(f.reads, 0)}`);
+    const simCpuPercent = ((childCpuMs(sim.pid ?? 0) - simCpu0) / (performance.now() - t0)) * 100;
+    return { f, simCpuPercent };
   } finally {
     sim.kill('SIGTERM');
   }
+}
+
+const deltaLine = (f: EngineFigures): string =>
+  `${f.deltas} · ${fmt(f.deltaBytes / Math.max(1, f.deltas), 0)} bytes and ${fmt(f.deltaNodes / Math.max(1, f.deltas), 1)} nodes each on average`;
+
+async function largeClusterCost(seconds: number): Promise<void> {
+  const { f, simCpuPercent } = await engineOnLargeCluster('benchmark', seconds);
+  const engineCpuPercent = (f.cpuMs / f.wallMs) * 100;
+  const mib = (bytes: number): string => fmt(bytes / 2 ** 20, 1);
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`engine alone in its process, watching 255 nodes (144 data, 4 TC + 4 LQH instances each) under the benchmark load, ${seconds} s, ${f.historyPoints} s of history for every data node (load average ${load} on ${availableParallelism()} cores)`);
+  console.log(`  engine CPU      ${fmt(engineCpuPercent, 1)} % of one core (goal <= 5 %)   (simulator beside it: ${fmt(simCpuPercent, 1)} %)`);
+  console.log(`  ratio engine/simulator CPU ${fmt(engineCpuPercent / Math.max(1e-9, simCpuPercent))}x`);
+  console.log(`  memory          RSS peak ${mib(f.peakRss)} MiB, after GC ${mib(f.live.rss)} MiB (goal <= 150 MiB); live heap ${mib(f.live.heapUsed)} MiB + ${mib(f.live.arrayBuffers)} MiB typed arrays`);
+  console.log(`  deltas          ${deltaLine(f)}`);
+  console.log(`  pushes          ${fmt((f.pushes / f.wallMs) * 1000, 1)} per second (cap 10); cluster reads/s now ${fmt(f.reads, 0)}`);
+}
+
+/** The same cluster with no load: nothing changes between polls, so a delta should carry no node. */
+async function steadyClusterDeltas(seconds: number): Promise<void> {
+  const { f } = await engineOnLargeCluster('idle', seconds);
+  console.log(`engine on the same 255 nodes, idle (no statistics, nothing changing), ${seconds} s`);
+  console.log(`  deltas          ${deltaLine(f)}; CPU ${fmt((f.cpuMs / f.wallMs) * 100, 1)} % of one core`);
 }
 
 export async function benchEngine(): Promise<void> {
   console.log('== engine');
   await eventToPush();
   await largeClusterCost(Number(process.env.BENCH_SECONDS ?? 60));
+  await steadyClusterDeltas(10);
 }

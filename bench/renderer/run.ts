@@ -8,7 +8,7 @@
  * that hour in the throughput view.
  */
 import { availableParallelism, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
+import { PerformanceObserver, performance } from 'node:perf_hooks';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import type { Engine } from '../../electron/engine/engine.js';
 import { fillHistory } from './hour-of-history.js';
@@ -186,6 +186,10 @@ export async function benchRenderer(): Promise<void> {
       if (!current || current.enginePush !== undefined || m.type !== 'delta') return;
       if (m.delta.nodes?.some((n) => n.nodeId === watched && n.status !== 'STARTED')) current.enginePush = epoch();
     });
+    // The engine shares this process with the simulator: its garbage collections pause both.
+    const gcPauses: number[] = [];
+    const gcObserver = new PerformanceObserver((list) => gcPauses.push(...list.getEntries().map((e) => e.duration)));
+    gcObserver.observe({ entryTypes: ['gc'] });
     const failures: Hops[] = [];
     let missed = 0;
     const started = Date.now();
@@ -219,6 +223,7 @@ export async function benchRenderer(): Promise<void> {
     } finally {
       offEvent();
       offPush();
+      gcObserver.disconnect();
     }
     const ranSeconds = Math.round((Date.now() - started) / 1000);
     const latencies = failures.map((h) => (h.dom ?? NaN) - h.failed);
@@ -245,6 +250,7 @@ export async function benchRenderer(): Promise<void> {
       const d = failures.map((h) => (h[to] ?? NaN) - (h[from] ?? NaN)).filter((v) => Number.isFinite(v));
       console.log(`    ${name.padEnd(26)} ${ms(percentile(d, 50))} / ${ms(percentile(d, 95))} / ${ms(Math.max(...d))}  (${d.length} seen)`);
     }
+    console.log(`  engine process GC ${gcPauses.length} pauses · p95 ${ms(percentile(gcPauses, 95))} · max ${ms(Math.max(0, ...gcPauses))} · total ${ms(gcPauses.reduce((a, b) => a + b, 0))} (engine and simulator share it)`);
     console.log(`  throughput, 1 h   ${CHART_SECONDS} s · ${String(chartPoints)} points drawn · frames p50 ${ms(percentile(chart.frames, 50))} · p95 ${ms(percentile(chart.frames, 95))} · long tasks ${chart.longTasks.length} (longest ${ms(Math.max(0, ...chart.longTasks))})`);
   } finally {
     await browser.close();

@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { PushMessage } from '../electron/contract/channels.js';
 import type { NodeStatus } from '../electron/contract/node.js';
 import { createEngine } from '../electron/engine/index.js';
 import { startSimulator } from '../native-mgm/sim/index.js';
+import type { EngineFigures } from './engine-child.js';
 import { fmt, percentile } from './stats.js';
 
 /** Keeps each node's status as the pushes describe it, and tells a waiter when a node reaches a status. */
@@ -68,58 +69,87 @@ function childCpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** The engine watching 255 nodes under the benchmark load, with the simulator in its own process beside it. */
-async function largeClusterCost(seconds: number): Promise<void> {
+/** Bundles the engine's own process to plain JavaScript (esbuild, next to node_modules so packages resolve). */
+async function bundleEngineChild(): Promise<string> {
+  const outfile = fileURLToPath(new URL('../node_modules/.cache/ndbtop-bench/engine-child.mjs', import.meta.url));
+  await build({ entryPoints: [fileURLToPath(new URL('./engine-child.ts', import.meta.url))], bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', outfile, logLevel: 'error' });
+  return outfile;
+}
+
+/** Runs a bench script in its own process and returns what it printed on stdout, once it has exited. */
+function runChild(args: string[]): Promise<string> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${String(code)}: ${out}`)))));
+}
+
+interface ChildRun {
+  f: EngineFigures;
+  /** The simulator's share of one core over the same span, warm-up included: how busy the cluster side was. */
+  simCpuPercent: number;
+}
+
+/**
+ * The engine watching 255 nodes (144 data, 2 management, 109 API) of the simulator in `scenario`, each in its own
+ * process (the simulator started by the CLI, the engine bundled to plain JavaScript), so the CPU and RSS figures
+ * are the engine's alone.
+ */
+async function engineOnLargeCluster(scenario: string, seconds: number): Promise<ChildRun> {
+  const dataNodes = 144;
   const cli = fileURLToPath(new URL('../electron/cli/ndbtop.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--data-nodes', '144', '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', 'benchmark'], {
+  const sim = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--data-nodes', String(dataNodes), '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', scenario], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     const connectstring = await new Promise<string>((resolve, reject) => {
       let out = '';
-      child.stdout.on('data', (d: Buffer) => {
+      sim.stdout.on('data', (d: Buffer) => {
         out += d.toString();
         const m = /connectstring: (\S+)/.exec(out);
         if (m?.[1]) resolve(m[1]);
       });
-      child.on('exit', () => reject(new Error(`simulator exited: ${out}`)));
+      sim.on('exit', () => reject(new Error(`simulator exited: ${out}`)));
     });
-    const engine = await createEngine({ host: 'serve', clusters: [{ connectstring }] });
-    let pushes = 0;
-    const unsubscribe = engine.subscribe(() => pushes++);
-    await new Promise((r) => setTimeout(r, 3000));
-    const cpu0 = process.cpuUsage();
-    const simCpu0 = childCpuMs(child.pid ?? 0);
+    const child = await bundleEngineChild();
+    const simCpu0 = childCpuMs(sim.pid ?? 0);
     const t0 = performance.now();
-    const pushes0 = pushes;
-    let peakRss = 0;
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500);
-    await new Promise((r) => setTimeout(r, seconds * 1000));
-    clearInterval(sampler);
-    const wallMs = performance.now() - t0;
-    const cpu = process.cpuUsage(cpu0);
-    const engineCpuMs = (cpu.user + cpu.system) / 1000;
-    const simCpuMs = childCpuMs(child.pid ?? 0) - simCpu0;
-    const snapshot = await engine.handlers.getSnapshot({});
-    const heap = process.memoryUsage().heapUsed;
-    // What is live, not what awaits collection: the figure to compare with history's typed arrays.
-    setFlagsFromString('--expose-gc');
-    (runInNewContext('gc') as () => void)();
-    const live = process.memoryUsage();
-    unsubscribe();
-    await engine.close();
-    console.log(`engine watching 255 nodes (144 data, 4 TC + 4 LQH instances each) under the benchmark load, ${seconds} s`);
-    console.log(`  engine CPU      ${fmt((engineCpuMs / wallMs) * 100, 1)} % of one core   (simulator beside it: ${fmt((simCpuMs / wallMs) * 100, 1)} %)`);
-    console.log(`  ratio engine/simulator CPU ${fmt(engineCpuMs / Math.max(1, simCpuMs))}x`);
-    console.log(`  memory          heap ${fmt(heap / 2 ** 20, 1)} MiB (live after GC ${fmt(live.heapUsed / 2 ** 20, 1)} MiB + ${fmt(live.arrayBuffers / 2 ** 20, 1)} MiB typed arrays), peak RSS ${fmt(peakRss / 2 ** 20, 1)} MiB`);
-    console.log(`  pushes          ${fmt(((pushes - pushes0) / wallMs) * 1000, 1)} per second (cap 10); cluster reads/s now ${fmt(snapshot.rates?.reads ?? 0, 0)}`);
+    const f = JSON.parse(await runChild(['--expose-gc', child, connectstring, String(seconds), String(dataNodes)])) as EngineFigures;
+    const simCpuPercent = ((childCpuMs(sim.pid ?? 0) - simCpu0) / (performance.now() - t0)) * 100;
+    return { f, simCpuPercent };
   } finally {
-    child.kill('SIGTERM');
+    sim.kill('SIGTERM');
   }
+}
+
+const deltaLine = (f: EngineFigures): string =>
+  `${f.deltas} · ${fmt(f.deltaBytes / Math.max(1, f.deltas), 0)} bytes and ${fmt(f.deltaNodes / Math.max(1, f.deltas), 1)} nodes each on average`;
+
+async function largeClusterCost(seconds: number): Promise<void> {
+  const { f, simCpuPercent } = await engineOnLargeCluster('benchmark', seconds);
+  const engineCpuPercent = (f.cpuMs / f.wallMs) * 100;
+  const mib = (bytes: number): string => fmt(bytes / 2 ** 20, 1);
+  const load = loadavg().map((l) => l.toFixed(2)).join(' ');
+  console.log(`engine alone in its process, watching 255 nodes (144 data, 4 TC + 4 LQH instances each) under the benchmark load, ${seconds} s, ${f.historyPoints} s of history for every data node (load average ${load} on ${availableParallelism()} cores)`);
+  console.log(`  engine CPU      ${fmt(engineCpuPercent, 1)} % of one core (goal <= 5 %)   (simulator beside it: ${fmt(simCpuPercent, 1)} %)`);
+  console.log(`  ratio engine/simulator CPU ${fmt(engineCpuPercent / Math.max(1e-9, simCpuPercent))}x`);
+  console.log(`  memory          RSS peak ${mib(f.peakRss)} MiB, after GC ${mib(f.live.rss)} MiB (goal <= 150 MiB); live heap ${mib(f.live.heapUsed)} MiB + ${mib(f.live.arrayBuffers)} MiB typed arrays`);
+  console.log(`  deltas          ${deltaLine(f)}`);
+  console.log(`  pushes          ${fmt((f.pushes / f.wallMs) * 1000, 1)} per second (cap 10); cluster reads/s now ${fmt(f.reads, 0)}`);
+}
+
+/** The same cluster with no load: nothing changes between polls, so only statistics reports put nodes in deltas. */
+async function steadyClusterDeltas(seconds: number): Promise<void> {
+  const { f } = await engineOnLargeCluster('idle', seconds);
+  // Polls that change nothing send no node; a node is in a delta here because a report of zeros arrived for it
+  // (each instance reports every 5 s, idle or not) and moved its rates' time.
+  console.log(`engine on the same 255 nodes, idle (no load; each instance still reports its zero counts every 5 s), ${seconds} s`);
+  console.log(`  deltas          ${deltaLine(f)}; CPU ${fmt((f.cpuMs / f.wallMs) * 100, 1)} % of one core`);
 }
 
 export async function benchEngine(): Promise<void> {
   console.log('== engine');
   await eventToPush();
   await largeClusterCost(Number(process.env.BENCH_SECONDS ?? 60));
+  await steadyClusterDeltas(10);
 }

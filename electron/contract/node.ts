@@ -84,8 +84,6 @@ export const NodeViewSchema = z.object({
   dynamicId: z.number().int().nullable(),
   isSingleUser: z.boolean().nullable(),
   isMaster: z.boolean(),
-  /** When this node's values were read from the management server. */
-  sampledAt: Millis,
   /** When the status last changed (as first seen by us, from an event or a poll). */
   statusSince: Millis,
   restart: RestartProgressSchema.nullable(),

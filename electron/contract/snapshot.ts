@@ -46,7 +46,11 @@ export const ClusterSnapshotSchema = z.object({
   clusterId: z.string(),
   name: z.string(),
   connection: ConnectionViewSchema,
-  /** Time of the freshest `get status`; null before the first one. */
+  /**
+   * Time of the freshest `get status`; null before the first one. Every poll reads every node, so this is each
+   * connected node's sample time too: it is kept once here, not per node, so a poll that changed nothing moves
+   * no node in the delta. A node out of contact says since when in its `lastSeenAt`.
+   */
   sampledAt: z.number().int().nullable(),
   nodes: z.array(NodeViewSchema),
   nodeGroups: z.array(NodeGroupViewSchema),

@@ -133,10 +133,10 @@ export class Engine implements EngineHost {
     const entry = this.clusters.get(id);
     if (!entry || this.closed) return;
     this.config.recorder?.write({ c: id, ...input });
-    const statusBefore = input.kind === 'connection' ? entry.tracker.snapshot().connection.status : null;
+    const statusBefore = input.kind === 'connection' ? entry.tracker.overview().connection.status : null;
     entry.tracker.apply(input);
     // The cluster list shows each cluster's state; re-send it when one changes, not only when clusters come and go.
-    if (statusBefore !== null && entry.tracker.snapshot().connection.status !== statusBefore) this.hub.clusters(this.summaries());
+    if (statusBefore !== null && entry.tracker.overview().connection.status !== statusBefore) this.hub.clusters(this.summaries());
   }
 
   cluster(id: string | undefined): ClusterEntry {
@@ -150,7 +150,7 @@ export class Engine implements EngineHost {
   }
 
   summary(entry: ClusterEntry): ClusterSummary {
-    const snap = entry.tracker.snapshot();
+    const snap = entry.tracker.overview();
     return { clusterId: entry.id, name: snap.name, connectstring: entry.connectstring, mode: snap.connection.mode, status: snap.connection.status, worstAlert: worstOpenAlert(snap.alerts) };
   }
 
@@ -159,7 +159,7 @@ export class Engine implements EngineHost {
   private refreshWorstAlert(id: string): void {
     const entry = this.clusters.get(id);
     if (!entry || this.closed) return;
-    const worst = worstOpenAlert(entry.tracker.snapshot().alerts);
+    const worst = worstOpenAlert(entry.tracker.overview().alerts);
     if (this.worstAlerts.get(id) === worst) return;
     this.worstAlerts.set(id, worst);
     this.hub.clusters(this.summaries());

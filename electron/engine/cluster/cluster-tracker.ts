@@ -1,4 +1,5 @@
 import { expiringCerts } from '../tls/cert-expiry.js';
+import { sameValue } from '../../contract/same-value.js';
 import type { ClusterCounters } from '../../contract/counters.js';
 import type { Alert, EventView } from '../../contract/events.js';
 import { connectionNotes, firstStatusNote } from '../observations/engine-notes.js';
@@ -45,17 +46,28 @@ export interface TrackerOptions {
   /** When a fall of cluster throughput is a collapse; default: by half within 10 s. */
   collapse?: CollapseConfig;
   memoryAlertHoldMs?: number | undefined;
+  /** Reuse a node's view while nothing it shows changed (default); tests turn it off to check it against fresh ones. */
+  reuseNodeViews?: boolean;
 }
 
 interface NodeRecord {
   state: NodeState;
   status: NodeStatus;
   startPhase: number;
-  sampledAt: number;
   statusSince: number;
   /** When an event last set the status: a poll asked before that is older news for this node. */
   eventStatusAt: number;
   nodeGroup: number | 'none' | null;
+  /** Bumped when something only this node shows changed (its poll line, rates, memory). */
+  stamp: number;
+}
+
+/** A node's view as last built, and what it was built from. */
+interface CachedView {
+  epoch: number;
+  stamp: number;
+  stale: boolean | null;
+  view: NodeView;
 }
 
 /** Statistics reports become rates; thousands a minute would drown the log. */
@@ -93,6 +105,17 @@ export class ClusterTracker {
   readonly history: ClusterHistory;
   readonly runs: RunTracker;
   private readonly groupHealth = new Map<number, NodeGroupView['health']>();
+  /**
+   * Bumped by every input that may change what more than one node shows (a status, a group, the configuration, any
+   * event but a report). Statistics and memory reports, hundreds a second under load, only touch their node's
+   * stamp: a push then rebuilds the few nodes that reported, not all 255, and the delta compares the rest by
+   * identity.
+   */
+  private viewEpoch = 0;
+  private readonly views = new Map<number, CachedView>();
+  private readonly reuseViews: boolean;
+  /** Set by the inputs that can change a node group's health: statuses, node groups, the configuration. */
+  private groupsMayHaveChanged = false;
   private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** The logged event being applied: an alert it raises gives it its severity. */
@@ -106,6 +129,7 @@ export class ClusterTracker {
     options: TrackerOptions,
     private readonly listener: TrackerListener,
   ) {
+    this.reuseViews = options.reuseNodeViews !== false;
     this.connection = {
       mode: options.mode,
       status: 'connecting',
@@ -151,8 +175,11 @@ export class ClusterTracker {
 
   apply(input: TrackerInput): void {
     this.now = Math.max(this.now, input.t);
+    // Status polls and events say themselves what they changed; a tick changes no node.
+    if (input.kind !== 'status' && input.kind !== 'event' && input.kind !== 'memory' && input.kind !== 'tick') this.viewEpoch++;
     switch (input.kind) {
       case 'status':
+        this.groupsMayHaveChanged = true;
         this.applyStatus(input.nodes, input.requestedAt, input.t);
         break;
       case 'event':
@@ -178,12 +205,15 @@ export class ClusterTracker {
         this.runs.apply(input);
         break;
       case 'config': {
+        this.groupsMayHaveChanged = true;
         const note = this.config.apply(input.config, input.t);
         if (note) this.newEvents.push(this.log.note(note));
         break;
       }
     }
-    this.checkGroups(this.now);
+    // Statistics reports come hundreds a second and never change a group; only these inputs can.
+    if (this.groupsMayHaveChanged) this.checkGroups(this.now);
+    this.groupsMayHaveChanged = false;
     if (this.newEvents.length > 0) {
       const batch = this.newEvents;
       this.newEvents = [];
@@ -209,6 +239,11 @@ export class ClusterTracker {
 
   timelineView(fromMs: number | undefined): Timeline {
     return this.timeline.view(fromMs, this.now);
+  }
+
+  /** What a cluster list needs, without building every node's view (a full snapshot is 255 of them). */
+  overview(): Pick<ClusterSnapshot, 'name' | 'connection' | 'alerts'> {
+    return { name: this.name, connection: this.connection, alerts: this.alerts.visible() };
   }
 
   snapshot(): ClusterSnapshot {
@@ -254,7 +289,12 @@ export class ClusterTracker {
     const member = members.find((m) => m.nodeId === id);
     const connected = isConnected(n.status);
     const rates = this.rates.node(id);
-    return {
+    const restart = this.restarts.view(id, this.now);
+    const stale = rates && (!connected || !isFresh(rates, this.now));
+    const cached = this.views.get(id);
+    // A restart's estimate moves with the clock: never reused.
+    if (cached && restart === null && cached.epoch === this.viewEpoch && cached.stamp === n.stamp && cached.stale === stale && this.reuseViews) return cached.view;
+    const view: NodeView = {
       nodeId: id,
       type: s.type,
       status: n.status,
@@ -269,16 +309,17 @@ export class ClusterTracker {
       dynamicId: s.dynamicId,
       isSingleUser: s.isSingleUser,
       isMaster: s.isMaster && n.status !== 'NO_CONTACT',
-      sampledAt: n.sampledAt,
       statusSince: n.statusSince,
-      restart: this.restarts.view(id, this.now),
+      restart,
       // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
       safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: { ...this.memory.node(id) },
-      rates: rates && { ...rates, stale: !connected || !isFresh(rates, this.now) },
+      rates: rates && { ...rates, stale: stale === true },
       lastSeenAt: connected ? null : n.statusSince,
       configured: this.config.configured(id),
     };
+    this.views.set(id, { epoch: this.viewEpoch, stamp: n.stamp, stale, view });
+    return view;
   }
 
   private dataNodeIds(): number[] {
@@ -301,18 +342,27 @@ export class ClusterTracker {
       seen.add(s.nodeId);
       let rec = this.nodes.get(s.nodeId);
       if (!rec) {
-        rec = { state: s, status: s.status, startPhase: s.startPhase, sampledAt: at, statusSince: at, eventStatusAt: 0, nodeGroup: null };
+        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null, stamp: 0 };
         this.nodes.set(s.nodeId, rec);
+        this.viewEpoch++;
         this.timeline.note(s.nodeId, s.status, s.startPhase, at);
         this.restarts.onStatus(s.nodeId, s.status, s.startPhase, at);
       }
-      rec.state = s;
-      rec.sampledAt = at;
-      if (s.nodeGroup !== null) rec.nodeGroup = s.nodeGroup;
+      // Every poll reads every node; most lines are what they were.
+      if (!sameValue(rec.state, s)) {
+        rec.state = s;
+        rec.stamp++;
+      }
+      if (s.nodeGroup !== null && s.nodeGroup !== rec.nodeGroup) {
+        rec.nodeGroup = s.nodeGroup;
+        this.viewEpoch++;
+      }
       if (rec.eventStatusAt <= requestedAt) this.setStatus(s.nodeId, s.status, s.startPhase, at, false);
     }
     for (const id of [...this.nodes.keys()]) {
       if (seen.has(id)) continue;
+      this.viewEpoch++;
+      this.views.delete(id);
       this.nodes.delete(id);
       this.timeline.forget(id);
     }
@@ -329,6 +379,8 @@ export class ClusterTracker {
     if (fromEvent) rec.eventStatusAt = at;
     if (rec.status === status && rec.startPhase === phase) return;
     const previous = rec.status;
+    this.groupsMayHaveChanged ||= previous !== status;
+    this.viewEpoch++;
     rec.status = status;
     rec.startPhase = phase;
     if (previous !== status) rec.statusSince = at;
@@ -367,7 +419,8 @@ export class ClusterTracker {
   private applyEventEffects(e: ClusterEvent, at: number): void {
     // Totals and rates read the same reports; both must see every one.
     const statistics = this.totals.apply(e);
-    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return;
+    if (this.rates.apply(e) || statistics || this.backup.apply(e)) return this.touch(e.sourceNodeId);
+    if (e.name !== 'MemoryUsage') this.viewEpoch++;
     const f = e.fields;
     const src = e.sourceNodeId;
     switch (e.name) {
@@ -426,8 +479,14 @@ export class ClusterTracker {
   }
 
   private applyMemory(e: ClusterEvent): void {
+    this.touch(e.sourceNodeId);
     const kind = this.memory.apply(e);
     if (kind) this.checkMemory(e.sourceNodeId, kind, e.receivedAt);
+  }
+
+  private touch(id: number): void {
+    const rec = this.nodes.get(id);
+    if (rec) rec.stamp++;
   }
 
   private checkMemory(id: number, kind: MemoryKind, at: number): void {

@@ -15,25 +15,50 @@ interface Source {
   alerts: Alert[];
 }
 
+/** What the hub reads time from and schedules with; tests give it a fake one. */
+export interface HubClock {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+const realClock: HubClock = {
+  now: () => performance.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+};
+
+type Lane = 'routine' | 'urgent';
+
+/** Urgent pushes that may leave back to back before the urgent lane falls back to one per slot. */
+export const URGENT_BURST = 3;
+
 /**
- * Coalesces cluster changes into at most one push per `minIntervalMs` on average, leading-edge: the first change
- * after a quiet spell goes out in the same turn of the event loop; changes during a burst wait for the next slot
- * and go out together as one delta per cluster.
+ * Coalesces cluster changes into about one push per `minIntervalMs`, leading-edge: the first change after a quiet
+ * spell goes out in the same turn of the event loop; changes during a burst wait for the next slot and go out
+ * together as one delta per cluster.
  *
- * Two lanes share that budget, each at most one push per 2 × `minIntervalMs`: routine changes (rates, memory),
- * which under load never stop, and urgent ones (a node changed status or phase, an alert). Sharing one lane, a
- * node going down would wait behind the rates for up to a slot; with its own, it goes out at once unless another
- * urgent push just left. Every push carries everything that changed, whichever lane sent it.
+ * Two lanes share that budget, each refilled at one push per 2 × `minIntervalMs`: routine changes (rates,
+ * memory), which under load never stop, and urgent ones (a node changed status or phase, an alert, a link).
+ * The routine lane sends at most one push per slot, at the end of the turn that made the change. The urgent lane
+ * is a token bucket of URGENT_BURST pushes, so an urgent change that comes alone (a node failing a moment after
+ * another came back) goes out at once, inside the call that made it, whatever either lane just sent; only a burst
+ * of them is held to the slot rate. Every push carries everything that changed, whichever lane sent it.
  */
 export class PushHub {
   private readonly listeners = new Set<Listener>();
   private readonly sources = new Map<string, Source>();
-  private readonly lastLaneFlush = { routine: -Infinity, urgent: -Infinity };
-  private timer: NodeJS.Timeout | null = null;
-  private timerDue = Infinity;
+  private lastRoutine = -Infinity;
+  /** Urgent pushes available now, refilled by one per slot up to URGENT_BURST; as of `urgentAt`. */
+  private urgentTokens = URGENT_BURST;
+  private urgentAt = 0;
+  private readonly timers: Record<Lane, { handle: unknown; due: number } | null> = { routine: null, urgent: null };
   private queued = false;
 
-  constructor(private readonly minIntervalMs = 100) {}
+  constructor(
+    private readonly minIntervalMs = 100,
+    private readonly clock: HubClock = realClock,
+  ) {}
 
   addCluster(clusterId: string, snapshot: () => ClusterSnapshot): void {
     this.sources.set(clusterId, { snapshot, version: 0, last: null, dirty: true, events: [], alerts: [] });
@@ -45,7 +70,7 @@ export class PushHub {
   }
 
   /**
-   * urgent: a node went down, moved a start phase, or an alert was raised. That goes out in this turn even
+   * urgent: a data node went down or came up, an alert was raised, a link changed. That goes out at once even
    * during a burst (under load the rates change all the time, so the hub is rarely quiet), while routine
    * changes keep to the slot rate.
    */
@@ -85,9 +110,7 @@ export class PushHub {
 
   /** Sends whatever is pending now (before a close, or before a new subscriber's snapshot). */
   flush(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.timerDue = Infinity;
+    this.cancelTimers();
     for (const [clusterId, s] of this.sources) {
       if (s.dirty) this.flushSnapshot(s);
       if (s.events.length > 0) this.send({ type: 'events', clusterId, events: s.events.splice(0) });
@@ -97,8 +120,6 @@ export class PushHub {
 
   close(): void {
     this.flush();
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
     this.listeners.clear();
   }
 
@@ -119,11 +140,18 @@ export class PushHub {
   }
 
   private request(urgent = false): void {
+    const now = this.clock.now();
+    if (urgent && this.urgentDue(now) <= now) {
+      // Now, inside the call that made the change: the rest of this turn (the other events of the same read, a
+      // few hundred statistics reports under load) must not hold up a node going down. What it changes follows
+      // in the next push.
+      this.flushLane('urgent');
+      return;
+    }
     // A flush is already coming this turn, and it takes everything.
     if (this.queued) return;
-    const lane = urgent ? 'urgent' : 'routine';
-    const now = performance.now();
-    const due = this.lastLaneFlush[lane] + 2 * this.minIntervalMs;
+    const lane: Lane = urgent ? 'urgent' : 'routine';
+    const due = lane === 'urgent' ? this.urgentDue(now) : this.lastRoutine + this.slotMs;
     if (due <= now) {
       // Same turn of the event loop: whatever else this turn changes rides along.
       this.queued = true;
@@ -133,15 +161,43 @@ export class PushHub {
       });
       return;
     }
-    if (this.timer && this.timerDue <= due) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timerDue = due;
-    this.timer = setTimeout(() => this.flushLane(lane), due - now);
+    const timer = this.timers[lane];
+    if (timer && timer.due <= due) return;
+    if (timer) this.clock.clearTimeout(timer.handle);
+    this.timers[lane] = { handle: this.clock.setTimeout(() => this.flushLane(lane), due - now), due };
   }
 
-  private flushLane(lane: 'routine' | 'urgent'): void {
-    this.lastLaneFlush[lane] = performance.now();
+  private get slotMs(): number {
+    return 2 * this.minIntervalMs;
+  }
+
+  /** Brings the urgent bucket up to `now`; returns when it next holds a token (now, if it does). */
+  private urgentDue(now: number): number {
+    const refilled = Math.floor((now - this.urgentAt) / this.slotMs);
+    if (refilled > 0) {
+      this.urgentTokens = Math.min(URGENT_BURST, this.urgentTokens + refilled);
+      this.urgentAt = this.urgentTokens === URGENT_BURST ? now : this.urgentAt + refilled * this.slotMs;
+    }
+    return this.urgentTokens > 0 ? now : this.urgentAt + this.slotMs;
+  }
+
+  private flushLane(lane: Lane): void {
+    const now = this.clock.now();
+    if (lane === 'routine') this.lastRoutine = now;
+    else if (this.urgentDue(now) <= now) {
+      // A full bucket starts refilling from the push that drew on it.
+      if (this.urgentTokens === URGENT_BURST) this.urgentAt = now;
+      this.urgentTokens -= 1;
+    }
     this.flush();
+  }
+
+  private cancelTimers(): void {
+    for (const lane of ['routine', 'urgent'] as const) {
+      const timer = this.timers[lane];
+      if (timer) this.clock.clearTimeout(timer.handle);
+      this.timers[lane] = null;
+    }
   }
 
   private send(message: PushMessage): void {

@@ -28,6 +28,8 @@ interface NodeStreams {
   tc: ReportStream;
   lqh: ReportStream;
   rejected: number;
+  /** `node()` as of the last report; undefined once another came. Every push and tick reads it for every node. */
+  rates?: Rates | null;
 }
 
 function zeroFields(): RateFields {
@@ -47,6 +49,7 @@ export class RateTracker {
     const isTc = event.name === 'TransReportCounters';
     if (!isTc && event.name !== 'OperationReportCounters') return false;
     const node = this.streams(event.sourceNodeId);
+    node.rates = undefined;
     const values = isTc ? TC_FIELDS.map(([, f]) => event.fields[f] ?? 0) : [event.fields.ops ?? 0];
     const gauges = isTc ? TC_GAUGES : NO_GAUGES;
     if (implausible(values, gauges, REPORT_PERIOD_MS)) node.rejected += 1;
@@ -57,13 +60,21 @@ export class RateTracker {
   /** The node restarted: its instances' first reports cover new periods, unrelated to the ones before. */
   restarted(id: number): void {
     const node = this.nodes.get(id);
-    node?.tc.clear();
-    node?.lqh.clear();
+    if (!node) return;
+    node.tc.clear();
+    node.lqh.clear();
+    node.rates = undefined;
   }
 
+  /** The same object until the node's next report: callers copy before they change it. */
   node(id: number): Rates | null {
     const node = this.nodes.get(id);
     if (!node) return null;
+    node.rates ??= this.compute(node);
+    return node.rates;
+  }
+
+  private compute(node: NodeStreams): Rates | null {
     const tc = node.tc.rates();
     const lqh = node.lqh.rates();
     if (!tc && !lqh) return null;

@@ -16,7 +16,9 @@ import type { TrackerInput } from '../cluster/tracker-input.js';
  * requests, acknowledgements, one-second ticks); a replay feeds them back through the same tracker, so it derives
  * what the live engine derived. Outputs are the snapshots and deltas that were pushed, kept so a replay can be
  * checked against them and so tools can read the file without running the engine. The writer flushes at least
- * every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line and reports it.
+ * every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line and reports it. Files
+ * written before node views lost their own `sampledAt` (the poll time is the snapshot's) are read in today's shape
+ * (`recording-upgrade.ts`).
  */
 export const RECORDING_FORMAT = 'ndbtop-recording';
 export const RECORDING_VERSION = 1;

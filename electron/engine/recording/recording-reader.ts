@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { RECORDING_FORMAT, RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './recording-format.js';
+import { upgradeLine } from './recording-upgrade.js';
 
 export interface RecordingProblem {
   line: number;
@@ -51,7 +52,7 @@ export function parseRecording(text: string, file: string): Recording {
     try {
       const value: unknown = JSON.parse(row);
       if (!isLine(value)) throw new Error('not a recording line');
-      lines.push(value);
+      lines.push(upgradeLine(value));
     } catch (err) {
       problems.push({ line: i + 2, error: err instanceof Error ? err.message : String(err) });
     }

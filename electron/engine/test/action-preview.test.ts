@@ -7,7 +7,7 @@ import { nodeGroups } from '../cluster/node-groups.js';
 function node(nodeId: number, status: NodeView['status'], nodeGroup: number): NodeView {
   return {
     nodeId, type: 'NDB', status, statusRaw: status, startPhase: 0, nodeGroup, version: '9.0.0', versionRaw: 0, mysqlVersion: null, address: null, connectCount: 1,
-    dynamicId: nodeId, isSingleUser: null, isMaster: false, sampledAt: 0, statusSince: 0, restart: null, safeToStop: null, memory: { data: null, index: null }, rates: null,
+    dynamicId: nodeId, isSingleUser: null, isMaster: false, statusSince: 0, restart: null, safeToStop: null, memory: { data: null, index: null }, rates: null,
   };
 }
 

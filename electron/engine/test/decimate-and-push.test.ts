@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { PushMessage } from '../../contract/channels.js';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
 import { decimate } from '../history/decimate.js';
-import { PushHub } from '../push/push-hub.js';
 
 test('decimation keeps every series’ minimum and maximum and never exceeds maxPoints', () => {
   fc.assert(
@@ -21,90 +18,4 @@ test('decimation keeps every series’ minimum and maximum and never exceeds max
       assert.deepEqual([...d.at], [...d.at].sort((a, b) => a - b));
     }),
   );
-});
-
-function fakeSnapshot(n: number): ClusterSnapshot {
-  return {
-    clusterId: 'c1',
-    name: 'x',
-    connection: { mode: 'simulated', status: 'live', connectstring: 'h', mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'live', lastEventAt: null } },
-    sampledAt: n,
-    nodes: [],
-    nodeGroups: [],
-    masterNodeId: null,
-    singleUserApiNodeId: null,
-    rates: null,
-    backup: null,
-    alerts: [],
-  };
-}
-
-test('pushes are leading-edge: the first change after quiet goes out in the same turn, a burst is coalesced', async () => {
-  const hub = new PushHub(100);
-  let n = 0;
-  hub.addCluster('c1', () => fakeSnapshot(n));
-  const got: PushMessage[] = [];
-  hub.subscribe((m) => got.push(m));
-  assert.equal(got[0]?.type, 'snapshot', 'a new subscriber gets the full snapshot first');
-
-  // Quiet for longer than a lane's slot (2 × 100 ms).
-  await new Promise((r) => setTimeout(r, 250));
-  n = 1;
-  hub.changed('c1');
-  await Promise.resolve();
-  assert.equal(got.length, 2, 'delivered after one microtask, not after a timer');
-  const first = got[1];
-  assert.ok(first?.type === 'delta' && first.delta.sampledAt === 1 && first.delta.baseVersion === 1 && first.delta.version === 2);
-
-  for (let i = 2; i < 200; i++) {
-    n = i;
-    hub.changed('c1');
-    await Promise.resolve();
-  }
-  await new Promise((r) => setTimeout(r, 300));
-  const last = got.at(-1);
-  assert.ok(got.length <= 6, `a burst of 198 changes became ${got.length - 2} pushes`);
-  assert.ok(last?.type === 'delta' && last.delta.sampledAt === 199, 'the final state arrives');
-  hub.close();
-});
-
-test('an urgent change (a node went down, an alert) goes out at once even inside a burst', async () => {
-  const hub = new PushHub(1000);
-  let n = 0;
-  hub.addCluster('c1', () => fakeSnapshot(n));
-  const got: PushMessage[] = [];
-  hub.subscribe((m) => got.push(m));
-  n = 1;
-  hub.changed('c1');
-  await Promise.resolve();
-  const afterFirst = got.length;
-  n = 2;
-  hub.changed('c1');
-  await Promise.resolve();
-  assert.equal(got.length, afterFirst, 'a routine change inside the slot waits');
-  n = 3;
-  hub.changed('c1', true);
-  await Promise.resolve();
-  const last = got.at(-1);
-  assert.ok(last?.type === 'delta' && last.delta.sampledAt === 3, 'the urgent change went out without waiting for the 1 s slot');
-  hub.close();
-});
-
-test('a storm of routine and urgent changes stays within about ten pushes a second', async () => {
-  const hub = new PushHub(100);
-  let n = 0;
-  hub.addCluster('c1', () => fakeSnapshot(n));
-  const got: PushMessage[] = [];
-  hub.subscribe((m) => got.push(m));
-  const start = performance.now();
-  while (performance.now() - start < 1000) {
-    n += 1;
-    hub.changed('c1', n % 3 === 0);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-  hub.close();
-  const deltas = got.filter((m) => m.type === 'delta').length;
-  // Each lane sends at most one push per 200 ms: in one second at most 6 each, the final flush on close aside.
-  assert.ok(deltas <= 13, `${deltas} pushes in one second of constant change`);
-  assert.ok(deltas >= 2, 'changes still went out');
 });

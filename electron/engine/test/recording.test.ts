@@ -124,3 +124,26 @@ test('a corrupt recording: torn lines are reported and skipped, a file that is n
     await cleanup();
   }
 });
+
+test('a recording made when every node carried its own sampledAt still reads, in today’s shape, and replays to what it recorded', async () => {
+  const file = fileURLToPath(new URL('./fixtures/recording-per-node-sampled-at.jsonl', import.meta.url));
+  const raw = await readFile(file, 'utf8');
+  assert.match(raw, /"isMaster":(true|false),"sampledAt":\d+/, 'the fixture is of the old shape');
+  const rec = await readRecording(file);
+  assert.deepEqual(rec.problems, []);
+  const outputs = rec.lines.filter(isOutputLine);
+  assert.ok(outputs.some((l) => l.kind === 'delta' && (l.delta.nodes?.length ?? 0) > 0));
+  for (const line of outputs) {
+    const nodes = line.kind === 'snapshot' ? line.snapshot.nodes : (line.delta.nodes ?? []);
+    for (const n of nodes) assert.ok(!('sampledAt' in n), `line at ${line.t}: node ${n.nodeId} lost its own sampledAt`);
+  }
+  const recorded = lastRecorded(rec.lines);
+  assert.ok(recorded?.sampledAt, 'the poll time is still there, once, for the cluster');
+  const replay = await createReplayEngine({ file, speed: Infinity });
+  try {
+    await replay.finished;
+    assert.deepEqual(withoutMode(await replay.handlers.getSnapshot({})), withoutMode(recorded));
+  } finally {
+    await replay.close();
+  }
+});

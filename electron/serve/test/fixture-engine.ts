@@ -24,7 +24,6 @@ function node(nodeId: number, type: NodeView['type'], status: NodeView['status']
     dynamicId: nodeId,
     isSingleUser: null,
     isMaster: nodeId === 1,
-    sampledAt: 1_700_000_000_000,
     statusSince: 1_700_000_000_000,
     restart: null,
     safeToStop: type === 'NDB' ? true : null,

@@ -25,7 +25,7 @@ export function mergeNodes(
   let added = false;
   for (const node of incoming) {
     const old = prev.get(node.nodeId);
-    if (old && sameNode(old, node)) continue;
+    if (old && sameValue(old, node)) continue;
     added ||= !old;
     changed = true;
     next.set(node.nodeId, node);
@@ -34,13 +34,3 @@ export function mergeNodes(
   // Map order is insertion order; keep it by node id so the grid never has to sort.
   return added ? new Map([...next.entries()].sort((a, b) => a[0] - b[0])) : next;
 }
-
-/**
- * Every poll re-reads every node, so its `sampledAt` moves each second even when nothing else did; no view shows a
- * node's own sample time (the header shows the cluster's), so a node that differs only in it keeps its object and
- * its card does not re-render.
- */
-export function sameNode(a: NodeView, b: NodeView): boolean {
-  return sameValue({ ...a, sampledAt: 0 }, { ...b, sampledAt: 0 });
-}
-

@@ -17,7 +17,6 @@ export function nodeView(nodeId: number, patch: Partial<NodeView> = {}): NodeVie
     dynamicId: nodeId,
     isSingleUser: false,
     isMaster: nodeId === 1,
-    sampledAt: 1000,
     statusSince: 0,
     restart: null,
     safeToStop: true,

@@ -51,7 +51,7 @@ async function unminifiedBuild(): Promise<{ dir: string; remove(): Promise<void>
 
 async function record(cdp: CDPSession, run: () => Promise<void>): Promise<{ events: TraceEvent[]; profile: Profile }> {
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => void events.push(...e.value));
+  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
   const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -152,7 +152,7 @@ export async function profileRenderer(): Promise<void> {
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     const cdp = await page.context().newCDPSession(page);
-    const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const settle = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
     await phase(cdp, 'page load to every tile', async () => {
       await page.goto(stack.url);
       await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length >= ${DATA_NODES}`, 60_000);

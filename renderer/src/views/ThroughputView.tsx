@@ -183,8 +183,9 @@ function SmallMultiples() {
   const stale = useMemo(() => new Set(staleKey ? staleKey.split(',').map(Number) : []), [staleKey]);
   const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
-  const windowLabel = useApp((s) => s.ui.window);
-  const { history } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  const { history, windowMs } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  // The window the drawn series cover (the answer's), not the one just picked.
+  const windowLabel = Object.entries(WINDOWS).find(([, ms]) => ms === windowMs)?.[0] ?? '';
   // One array per node per answer, so each memoised small multiple redraws only when an answer came.
   const byNode = useMemo(() => new Map(history?.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId, s.values.map((v) => v ?? NaN)])), [history]);
   const at = history?.at ?? NO_TIMES;

@@ -15,24 +15,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import { fillHistory } from './hour-of-history.js';
+import { TIMELINE, traceMainThread, type TraceEvent } from './trace.js';
 
 const DATA_NODES = 144;
 const LONG_US = 50_000;
 /** PROFILE_JS=0: tracing only, so task times are not inflated by the sampling profiler. */
 const JS_PROFILE = process.env.PROFILE_JS !== '0';
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** Thread (CPU) time: what the task cost itself, whatever else the machine was running. */
-  tdur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string };
-}
 
 interface ProfileNode {
   id: number;
@@ -53,20 +41,16 @@ async function unminifiedBuild(): Promise<{ dir: string; remove(): Promise<void>
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-async function record(cdp: CDPSession, run: () => Promise<void>): Promise<{ events: TraceEvent[]; profile: Profile }> {
-  const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e) => void events.push(...(e.value as unknown as TraceEvent[])));
-  const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+async function record(cdp: CDPSession, run: () => Promise<void>): Promise<{ main: TraceEvent[]; profile: Profile }> {
   // The profiler first: starting it is itself a long task, kept out of the trace.
-  if (JS_PROFILE) await cdp.send('Profiler.start');
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8,blink', transferMode: 'ReportEvents' });
-  await run();
+  if (JS_PROFILE) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const main = await traceMainThread(cdp, run, `${TIMELINE},v8,blink`);
   const { profile } = JS_PROFILE ? ((await cdp.send('Profiler.stop')) as unknown as { profile: Profile }) : { profile: { nodes: [], startTime: 0, samples: [], timeDeltas: [] } };
-  await cdp.send('Tracing.end');
-  await complete;
-  return { events, profile };
+  return { main, profile };
 }
 
 /** Self time (µs) of each trace event name inside [from, to) on one thread: nested events subtract from their parent. */
@@ -120,9 +104,7 @@ function top(map: ReadonlyMap<string, number>, n: number, skip: (k: string) => b
 }
 
 async function phase(cdp: CDPSession, name: string, run: () => Promise<void>): Promise<void> {
-  const { events, profile } = await record(cdp, run);
-  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
-  const main = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+  const { main, profile } = await record(cdp, run);
   const tasks = main.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_US);
   // Wall time is what the goal counts, CPU time what the task itself cost (the machine is shared).
   const heavy = main.filter((e) => e.name === 'RunTask' && (e.tdur ?? 0) > 16_000);

@@ -8,9 +8,10 @@
  * that hour in the throughput view: its mount, a window switch and its steady state, each measured apart.
  */
 import { performance } from 'node:perf_hooks';
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import { fillHistory } from './hour-of-history.js';
+import { mainTasks, traceMainThread } from './trace.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAILURE_EVERY_MS = 1500;
@@ -94,6 +95,8 @@ interface PhaseFigures {
   frames: number[];
   longTasks: number[];
   points: number;
+  /** Main-thread tasks from a trace: wall and CPU ms (CPU time is what the page cost, whatever the machine's load). */
+  tasks: Array<{ wall: number; cpu: number }>;
 }
 
 const chartPoints = `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points)`;
@@ -101,35 +104,43 @@ const chartPoints = `Number(document.querySelector('[data-testid="throughput-cha
 /**
  * The Throughput view over an hour, in three phases measured apart: its mount (from the key until the chart and
  * every small multiple are drawn, and a second after), a window switch (1 h → 5 min → 1 h, each drawn and settled)
- * and CHART_SECONDS of steady state.
+ * and CHART_SECONDS of steady state. Each phase is traced too, for its tasks' CPU time.
  */
-async function throughputHour(page: Page, dataNodes: number): Promise<Array<[string, PhaseFigures]>> {
+async function throughputHour(page: Page, cdp: CDPSession, dataNodes: number): Promise<Array<[string, PhaseFigures]>> {
   const settle = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
-  const reset = () => page.evaluate('window.__bench.frames = []; window.__bench.longTasks = []');
-  const read = async (): Promise<PhaseFigures> => ({
-    ...((await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as Omit<PhaseFigures, 'points'>),
-    points: Number(await page.evaluate(chartPoints)),
-  });
+  const measured = async (run: () => Promise<void>): Promise<PhaseFigures> => {
+    await page.evaluate('window.__bench.frames = []; window.__bench.longTasks = []');
+    const tasks = mainTasks(await traceMainThread(cdp, run));
+    return {
+      ...((await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as Pick<PhaseFigures, 'frames' | 'longTasks'>),
+      points: Number(await page.evaluate(chartPoints)),
+      tasks,
+    };
+  };
   const out: Array<[string, PhaseFigures]> = [];
   await page.evaluate(`window.__ndbtopStore.setUi({ window: '1h' })`);
   await settle(1000);
-  await reset();
-  await page.keyboard.press('3');
-  await waitInPage(page, `${chartPoints} > 100 && document.querySelectorAll('.small-multiple').length >= ${dataNodes}`, 60_000);
-  await settle(1000);
-  out.push(['mount', await read()]);
-  await reset();
-  const hour = Number(await page.evaluate(chartPoints));
-  await page.click('.window-picker button:text-is("5m")');
-  await waitInPage(page, `${chartPoints} !== ${hour}`, 60_000);
-  await settle(2000);
-  await page.click('.window-picker button:text-is("1h")');
-  await waitInPage(page, `${chartPoints} > 100`, 60_000);
-  await settle(2000);
-  out.push(['window switch', await read()]);
-  await reset();
-  await settle(CHART_SECONDS * 1000);
-  out.push([`steady ${CHART_SECONDS} s`, await read()]);
+  out.push([
+    'mount',
+    await measured(async () => {
+      await page.keyboard.press('3');
+      await waitInPage(page, `${chartPoints} > 100 && document.querySelectorAll('.small-multiple').length >= ${dataNodes}`, 60_000);
+      await settle(1000);
+    }),
+  ]);
+  out.push([
+    'window switch',
+    await measured(async () => {
+      const hour = Number(await page.evaluate(chartPoints));
+      await page.click('.window-picker button:text-is("5m")');
+      await waitInPage(page, `${chartPoints} !== ${hour}`, 60_000);
+      await settle(2000);
+      await page.click('.window-picker button:text-is("1h")');
+      await waitInPage(page, `${chartPoints} > 100`, 60_000);
+      await settle(2000);
+    }),
+  ]);
+  out.push([`steady ${CHART_SECONDS} s`, await measured(() => settle(CHART_SECONDS * 1000).then(() => undefined))]);
   return out;
 }
 
@@ -242,7 +253,7 @@ export async function benchRenderer(): Promise<void> {
     const domNodes = await page.evaluate('document.querySelectorAll("*").length');
     const cards = await page.evaluate('document.querySelectorAll("[data-testid^=node-][data-status]").length');
 
-    const throughput = await throughputHour(page, DATA_NODES);
+    const throughput = await throughputHour(page, cdp, DATA_NODES);
     console.log(`renderer bench: 255 node ids (144 data, 2 mgm, 109 api), engine polling every 100 ms, ${historyPoints} s of history preloaded, ${SECONDS} s, Chromium ${browser.version()}`);
     console.log(`  frames            ${probe.frames.length} · p50 ${ms(percentile(probe.frames, 50))} · p95 ${ms(percentile(probe.frames, 95))} · max ${ms(Math.max(...probe.frames))}`);
     console.log(`  long tasks >50ms  ${probe.longTasks.length} · total ${ms(probe.longTasks.reduce((a, b) => a + b, 0))} · longest ${ms(Math.max(0, ...probe.longTasks))}`);
@@ -256,7 +267,10 @@ export async function benchRenderer(): Promise<void> {
       console.log(`    ${name.padEnd(26)} ${ms(percentile(d, 50))} / ${ms(percentile(d, 95))} / ${ms(Math.max(...d))}  (${d.length} seen)`);
     }
     for (const [what, f] of throughput) {
-      console.log(`  throughput 1 h, ${what.padEnd(14)} ${f.frames.length} frames · p50 ${ms(percentile(f.frames, 50))} · p95 ${ms(percentile(f.frames, 95))} (goal <= 16.7 ms) · long tasks ${f.longTasks.length} (longest ${ms(Math.max(0, ...f.longTasks))}) · ${f.points} points drawn`);
+      const cpuLong = f.tasks.filter((t) => t.cpu > 50);
+      console.log(
+        `  throughput 1 h, ${what.padEnd(14)} ${f.frames.length} frames · p50 ${ms(percentile(f.frames, 50))} · p95 ${ms(percentile(f.frames, 95))} (goal <= 16.7 ms) · long tasks ${f.longTasks.length} (longest ${ms(Math.max(0, ...f.longTasks))}) · tasks over 50 ms of CPU ${cpuLong.length} (most CPU ${ms(Math.max(0, ...f.tasks.map((t) => t.cpu)))}) · ${f.points} points drawn`,
+      );
     }
   } finally {
     await browser.close();

@@ -1,4 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { afterNextPaint } from '../hooks/after-next-paint.js';
 
 /**
  * False until a frame has been painted after the caller mounted: heavy work started then gets a task of its own
@@ -6,17 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
  */
 export function useAfterFirstPaint(): boolean {
   const [ready, setReady] = useState(false);
-  useEffect(() => {
-    // rAF runs before the frame is painted; the timeout after it runs once it has been.
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setReady(true), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, []);
+  useEffect(() => afterNextPaint(() => setReady(true)), []);
   return ready;
 }
 

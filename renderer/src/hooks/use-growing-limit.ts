@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { afterNextPaint } from './after-next-paint.js';
 
 /**
  * How many of `total` items to draw: `step` at first, `step` more after each painted frame until all are there.
@@ -8,17 +9,6 @@ import { useEffect, useState } from 'react';
 export function useGrowingLimit(total: number, step: number): number {
   const [limit, setLimit] = useState(step);
   const done = limit >= total;
-  useEffect(() => {
-    if (done) return;
-    // rAF runs before the frame is painted; the timeout after it runs once it has been.
-    let timer: ReturnType<typeof setTimeout> | null = null;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setLimit((n) => n + step), 0);
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      if (timer !== null) clearTimeout(timer);
-    };
-  }, [done, limit, step]);
+  useEffect(() => (done ? undefined : afterNextPaint(() => setLimit((n) => n + step))), [done, limit, step]);
   return limit;
 }

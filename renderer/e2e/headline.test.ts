@@ -111,3 +111,44 @@ test('at 1280×720 the headline numbers never run over each other, in the Nodes 
     await stack.close();
   }
 });
+
+test('each data node has a small multiple on canvas: drawn, its newest value in the caption and accessible text, the sample under the pointer on hover', { skip }, async () => {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'benchmark', dataNodes: 4 } });
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  try {
+    await page.goto(`${stack.url}#throughput`);
+    const dataNodes = (await stack.engine.handlers.getSnapshot({})).nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
+    const canvas = (id: number) => `[data-testid="small-multiple-${id}"] canvas`;
+    for (const id of dataNodes) await waitInPage(page, `Number(document.querySelector('${canvas(id)}')?.dataset.points) > 2 && document.querySelector('${canvas(id)}').dataset.last !== ''`);
+    const history = await stack.engine.handlers.getHistory({ metrics: ['transactions'], nodeIds: dataNodes });
+    for (const id of dataNodes) {
+      const last = Number(await page.getAttribute(canvas(id), 'data-last'));
+      // A value the engine recorded for this node (decimation keeps real samples), not an interpolation.
+      const recorded = history.series.find((s) => s.nodeId === id)?.values ?? [];
+      assert.ok(recorded.includes(last), `node ${id}: ${last} is one of its samples`);
+      assert.match((await page.getAttribute(canvas(id), 'aria-label')) ?? '', new RegExp(`^node ${id} transactions per second over the last 5m: now [\\d.]+[kM]?, lowest .*, highest `));
+      assert.match((await page.textContent(`[data-testid="small-multiple-${id}"] figcaption strong`)) ?? '', /^[\d.]+[kM]?$/);
+      // The line is on the canvas: some pixels are not transparent.
+      const inked = (await page.$eval(canvas(id), (el) => {
+        const c = el as HTMLCanvasElement;
+        const px = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+        let n = 0;
+        for (let i = 3; i < px.length; i += 4) if ((px[i] ?? 0) > 0) n++;
+        return n;
+      })) as number;
+      assert.ok(inked > 50, `node ${id}: ${inked} pixels drawn`);
+    }
+    const first = dataNodes[0] ?? 0;
+    const box = await page.locator(canvas(first)).boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width - 2, box.y + box.height / 2);
+    await page.waitForSelector(`[data-testid="small-multiple-${first}"] figcaption:has-text("at ")`);
+    assert.match((await page.textContent(`[data-testid="small-multiple-${first}"] figcaption`)) ?? '', new RegExp(`^node ${first} at \\d\\d:\\d\\d:\\d\\d [\\d.]+[kM]? tx/s$`));
+    await page.mouse.move(0, 0);
+    await page.waitForSelector(`[data-testid="small-multiple-${first}"] figcaption:not(:has-text("at "))`);
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+});

@@ -2,16 +2,28 @@
  * Min/max-preserving decimation of columnar series sharing one time axis. Each bucket becomes two rows, at its
  * first and last sample time; every series puts its minimum and maximum there in the order they occurred, so a
  * spike survives however far the chart is zoomed out.
+ *
+ * Buckets are aligned to multiples of their length in absolute time (`span` is the window asked for, which sets
+ * that length): a window that slides keeps every bucket but the ones at its ends, so a chart asking again a pixel
+ * later gets the same rows back (and can keep them), and a spike does not shimmer as bucket boundaries move.
  */
-export function decimate(at: readonly number[], series: ReadonlyArray<ReadonlyArray<number | null>>, maxPoints: number): { at: number[]; series: Array<Array<number | null>> } {
+export function decimate(
+  at: readonly number[],
+  series: ReadonlyArray<ReadonlyArray<number | null>>,
+  maxPoints: number,
+  span: { fromMs: number; toMs: number } = { fromMs: at[0] ?? 0, toMs: at[at.length - 1] ?? 0 },
+): { at: number[]; series: Array<Array<number | null>> } {
   if (at.length <= maxPoints) return { at: [...at], series: series.map((s) => [...s]) };
   const buckets = Math.max(1, Math.floor(maxPoints / 2));
+  // Samples within the span fall into at most `buckets` aligned buckets of this length.
+  const bucketMs = Math.max(1, Math.ceil((span.toMs - span.fromMs + 1) / Math.max(1, buckets - 1)));
+  const bucketOf = (t: number): number => (buckets <= 1 ? 0 : Math.floor(t / bucketMs));
   const outAt: number[] = [];
   const out = series.map((): Array<number | null> => []);
-  for (let b = 0; b < buckets; b++) {
-    const start = Math.floor((b * at.length) / buckets);
-    const end = Math.floor(((b + 1) * at.length) / buckets);
-    if (end <= start) continue;
+  for (let start = 0, end = 0; start < at.length; start = end) {
+    const bucket = bucketOf(at[start] ?? 0);
+    end = start + 1;
+    while (end < at.length && bucketOf(at[end] ?? 0) === bucket) end++;
     outAt.push(at[start] ?? 0, at[end - 1] ?? 0);
     series.forEach((values, s) => {
       let min: { i: number; v: number } | null = null;

@@ -43,7 +43,9 @@ export class ClusterHistory {
       ...(q.nodeIds ?? []).flatMap((nodeId) => q.metrics.map((metric) => ({ key: nodeKey(nodeId, metric), metric, nodeId: nodeId as number | null }))),
     ];
     const raw = wanted.map((w) => Array.from({ length: end - start }, (_, i) => this.ring.valueAt(w.key, start + i)));
-    const d = q.maxPoints === undefined ? { at, series: raw } : decimate(at, raw, q.maxPoints);
+    // The window asked for sets the buckets' length, so it stays the same while the window slides.
+    const span = q.fromMs !== undefined && q.toMs !== undefined ? { fromMs: q.fromMs, toMs: q.toMs } : undefined;
+    const d = q.maxPoints === undefined ? { at, series: raw } : decimate(at, raw, q.maxPoints, span);
     return { at: d.at, series: wanted.map((w, i) => ({ ...w, values: d.series[i] ?? [] })) };
   }
 }

@@ -19,3 +19,26 @@ test('decimation keeps every series’ minimum and maximum and never exceeds max
     }),
   );
 });
+
+test('decimation over a sliding window keeps every bucket but its ends, and any window stays within maxPoints', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 4, max: 60 }), fc.integer({ min: 1, max: 500 }), fc.integer({ min: 0, max: 10_000 }), (maxPoints, slide, origin) => {
+      const samples = Array.from({ length: 2000 }, (_, i) => origin + i * 1000);
+      const values = samples.map((t) => Math.round(1000 * Math.sin(t / 7777)));
+      const window = (fromMs: number) => {
+        const toMs = fromMs + 600_000;
+        const inside = samples.map((t, i) => [t, i] as const).filter(([t]) => t >= fromMs && t <= toMs);
+        return decimate(inside.map(([t]) => t), [inside.map(([, i]) => values[i] ?? null)], maxPoints, { fromMs, toMs });
+      };
+      const a = window(origin + 100_000);
+      const b = window(origin + 100_000 + slide * 1000);
+      for (const d of [a, b]) assert.ok(d.at.length <= maxPoints, `${d.at.length} points for ${maxPoints}`);
+      const rows = (d: typeof a) => d.at.map((t, i) => `${t}:${d.series[0]?.[i]}`);
+      // Whole buckets (two rows each) of the first window that lie inside the second come back unchanged.
+      const inB = new Set(rows(b));
+      const shared = rows(a).filter((r) => inB.has(r)).length;
+      const bucketsSlid = Math.ceil((slide * 1000) / Math.ceil(600_001 / Math.max(1, Math.floor(maxPoints / 2) - 1)));
+      assert.ok(shared >= rows(a).length - 2 * (bucketsSlid + 2), `${shared} of ${rows(a).length} rows kept after sliding ${slide} s`);
+    }),
+  );
+});

@@ -11,8 +11,10 @@ import { WINDOWS } from '../store/ui-slice.js';
  */
 export interface HistoryQueryResult {
   history: HistorySeries | null;
-  /** End of the window the chart shows: the newest sample, rounded up to the pixel. */
+  /** End of the window the answer covers: the newest sample, rounded up to the pixel. */
   until: number;
+  /** Length of the window the answer covers. */
+  windowMs: number;
 }
 
 export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, nodeIds?: readonly number[]): HistoryQueryResult {
@@ -23,7 +25,9 @@ export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, n
   const pixelMs = Math.max(1, Math.round(windowMs / Math.max(2, maxPoints)));
   // A primitive that changes once per pixel of time, so the selector re-renders this no more often than that.
   const until = useApp((s) => Math.ceil(s.shown.historyUntil / pixelMs) * pixelMs);
-  const [series, setSeries] = useState<HistorySeries | null>(null);
+  // The answer with the window it was asked for: a chart moves its axis and its lines together, in one update,
+  // instead of moving the axis when the question leaves and the lines when the answer comes.
+  const [answer, setAnswer] = useState<HistoryQueryResult>({ history: null, until, windowMs });
   const metricsKey = metrics.join(',');
   const nodesKey = nodeIds?.join(',') ?? '';
 
@@ -40,12 +44,12 @@ export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, n
         ...(nodesKey ? { nodeIds: nodesKey.split(',').map(Number) } : {}),
         maxPoints: Math.min(100_000, Math.round(maxPoints)),
       })
-      .then((result) => current && setSeries(result))
+      .then((history) => current && setAnswer({ history, until: to, windowMs }))
       .catch((err: unknown) => store.setUi({ error: `history: ${err instanceof Error ? err.message : String(err)}` }));
     return () => {
       current = false;
     };
   }, [api, store, clusterId, until, windowMs, metricsKey, nodesKey, maxPoints]);
 
-  return { history: series, until };
+  return answer.history === null ? { history: null, until, windowMs } : answer;
 }

@@ -1,16 +1,17 @@
-import { useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import type { HistorySeries, Metric } from '../contract.js';
-import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
+import { memo, useMemo, useRef, useState } from 'react';
+import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from 'recharts';
+import type { Metric } from '../contract.js';
+import { AfterFirstPaint, useAfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/charts/ChartLegend.js';
 import { useRunControls } from '../components/header/RunControls.js';
-import { Sparkline } from '../components/charts/Sparkline.js';
+import { SmallMultiple } from '../components/charts/SmallMultiple.js';
 import { download, downloadUrl } from '../download.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
+import { lastValues, toRows, type ChartRow } from '../view-model/chart-rows.js';
 import { runLines } from '../view-model/runs.js';
 import { timeTicks } from '../view-model/time-ticks.js';
 
@@ -27,16 +28,8 @@ const SMALL_WIDTH = 200;
 /** Chart width not used by the plot: the y axis and the margins. */
 const PLOT_MARGIN = 92;
 const SMALL_HEIGHT = 48;
-
-/** Columnar series to the row objects recharts draws. */
-export function toRows(history: HistorySeries | null): Record<string, number | null>[] {
-  if (!history) return [];
-  return history.at.map((at, i) => {
-    const row: Record<string, number | null> = { at };
-    for (const s of history.series) if (s.nodeId === null) row[s.metric] = s.values[i] ?? null;
-    return row;
-  });
-}
+const NO_VALUES: readonly number[] = [];
+const NO_TIMES: readonly number[] = [];
 
 /**
  * Commits equal transactions whenever nothing aborts, so one line would hide the other: commits are drawn dashed over
@@ -44,87 +37,123 @@ export function toRows(history: HistorySeries | null): Record<string, number | n
  */
 const DASHED: ReadonlySet<string> = new Set(['commits']);
 
-/** Newest finite value of each series. */
-function lastValues(rows: readonly Record<string, number | null>[]): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const m of TOTAL_METRICS) {
-    for (let i = rows.length - 1; i >= 0; i--) {
-      const v = rows[i]?.[m];
-      if (typeof v === 'number' && Number.isFinite(v)) {
-        out.set(m, v);
-        break;
-      }
-    }
-  }
-  return out;
+// Every prop handed to recharts keeps its identity from one render to the next: recharts copies each changed
+// setting into its own store and recomputes every line from it, so a new margin object or formatter function per
+// render cost as much as new data.
+const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
+const TOOLTIP_STYLE = { background: 'var(--bg-raised)', border: '1px solid var(--border)' };
+const Y_DOMAIN: [number, 'auto'] = [0, 'auto'];
+const tooltipLabel = (at: unknown): string => `sampled ${formatClock(Number(at))}`;
+const tooltipValue = (v: unknown): string => `${formatRate(Number(v))}/s`;
+
+/**
+ * recharts' own curve, without the path ref its default shape gets: Line measures that path's length on every render
+ * for its entrance animation (off here), a forced layout of each 1,900-point path at each update.
+ */
+function StillCurve({ pathRef: _ref, animationElapsedTime: _t, isAnimating: _a, isEntrance: _e, visibleLength: _l, connectNulls, ...curve }: LineDrawShapeProps) {
+  return <Curve {...curve} connectNulls={connectNulls ?? false} />;
 }
 
-function ClusterChart() {
-  const ref = useRef<HTMLDivElement>(null);
-  // The box's height comes from the screen (CSS): taller on a large screen.
-  const { width, height } = useSize(ref);
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+interface PlotProps {
+  rows: readonly ChartRow[];
+  width: number;
+  height: number;
+  until: number;
+  windowMs: number;
+  hidden: ReadonlySet<string>;
+}
+
+const NO_ROWS: ChartRow[] = [];
+
+/**
+ * The chart itself, memoised: it re-renders only when what it draws changed (new rows, window, size, marks). It
+ * mounts empty and gets its rows a frame later: recharts' mount registers axes and lines one effect at a time,
+ * each recomputing what depends on the data, so a mount with an hour of rows was one task of several hundred ms;
+ * empty, then filled, it is two short ones.
+ */
+const Plot = memo(function Plot({ rows, width, height, until, windowMs, hidden }: PlotProps) {
+  const filled = useAfterFirstPaint();
   const marks = useApp((s) => s.ui.phaseMarks);
   const alerts = useApp((s) => s.live.alerts);
   const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
-  // The window's end moves with the query (a pixel at a time), so the chart redraws only with new data.
-  const { history, until } = useHistoryQuery(TOTAL_METRICS, width);
-  const windowMs = useApp((s) => WINDOWS[s.ui.window]);
-  const rows = useMemo(() => toRows(history), [history]);
-  const current = useMemo(() => lastValues(rows), [rows]);
+  const from = until - windowMs;
+  const domain = useMemo(() => [from, until], [from, until]);
+  // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
+  const ticks = useMemo(() => timeTicks(from, until, width - PLOT_MARGIN), [from, until, width]);
   // The widest label is the one near the top of the data: size the axis for it (and a rounded-up tick above it).
   const yWidth = useMemo(() => {
     let max = 0;
     for (const r of rows) for (const m of TOTAL_METRICS) max = Math.max(max, r[m] ?? 0);
     return axisWidth([formatAxisRate(max), formatAxisRate(max * 1.25)]);
   }, [rows]);
+  return (
+    <LineChart width={width} height={height} data={filled ? (rows as ChartRow[]) : NO_ROWS} margin={MARGIN}>
+      <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
+      {/* A linear scale over epoch milliseconds places every point where a time scale would, at less cost per point. */}
+      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={Y_DOMAIN} />
+      {/* The unit once, on the value: "commits  12.3k/s". */}
+      <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />
+      {TOTAL_METRICS.map((m) => (
+        <Line
+          key={m}
+          dataKey={m}
+          name={m}
+          hide={hidden.has(m)}
+          stroke={COLOURS[m]}
+          strokeDasharray={DASHED.has(m) ? '8 6' : undefined}
+          dot={false}
+          shape={StillCurve}
+          strokeWidth={DASHED.has(m) ? 2.5 : 2}
+          isAnimationActive={false}
+          connectNulls={false}
+        />
+      ))}
+      {marks.map((mark) => (
+        // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
+        <ReferenceLine
+          key={mark.at}
+          x={mark.at}
+          stroke="var(--fg)"
+          strokeDasharray="6 3"
+          label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - from) / windowMs > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
+        />
+      ))}
+      {runMarks.map((m) => (
+        <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
+      ))}
+      {collapses.map((a) => (
+        <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
+      ))}
+    </LineChart>
+  );
+});
+
+function ClusterChart() {
+  const ref = useRef<HTMLDivElement>(null);
+  // The box's height comes from the screen (CSS): taller on a large screen.
+  const { width, height } = useSize(ref);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const collapses = useApp((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse').length);
+  // The window's end moves with the answer (a pixel at a time), so the chart redraws only with new data.
+  // One min/max pair per two pixels of the plot: as much as can be seen, and no more for recharts to place.
+  const { history, until, windowMs } = useHistoryQuery(TOTAL_METRICS, width - PLOT_MARGIN);
+  const previous = useRef<readonly ChartRow[]>([]);
+  const rows = useMemo(() => (previous.current = toRows(history, TOTAL_METRICS, previous.current)), [history]);
+  const current = useMemo(() => lastValues(rows, TOTAL_METRICS), [rows]);
   const toggle = (key: string) => setHidden((prev) => (prev.has(key) ? new Set([...prev].filter((k) => k !== key)) : new Set([...prev, key])));
   const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
     <>
       <ChartLegend entries={entries} onToggle={toggle} />
-      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-collapses={collapses.length}>
-        {width > 0 && height > 0 && (
-          <LineChart width={width} height={height} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
-            <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-            {/* Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start. */}
-            <XAxis dataKey="at" type="number" scale="time" domain={[until - windowMs, until]} ticks={timeTicks(until - windowMs, until, width - PLOT_MARGIN)} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-            <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={[0, 'auto']} />
-            {/* The unit once, on the value: "commits  12.3k/s". */}
-            <Tooltip labelFormatter={(at) => `sampled ${formatClock(Number(at))}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
-            {TOTAL_METRICS.map((m) => (
-              <Line
-                key={m}
-                dataKey={m}
-                name={m}
-                hide={hidden.has(m)}
-                stroke={COLOURS[m]}
-                strokeDasharray={DASHED.has(m) ? '8 6' : undefined}
-                dot={false}
-                strokeWidth={DASHED.has(m) ? 2.5 : 2}
-                isAnimationActive={false}
-                connectNulls={false}
-              />
-            ))}
-            {marks.map((mark) => (
-              // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
-              <ReferenceLine
-                key={mark.at}
-                x={mark.at}
-                stroke="var(--fg)"
-                strokeDasharray="6 3"
-                label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - (until - windowMs)) / windowMs > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
-              />
-            ))}
-            {runMarks.map((m) => (
-              <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
-            ))}
-            {collapses.map((a) => (
-              <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />
-            ))}
-          </LineChart>
+      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-window={windowMs} data-collapses={collapses}>
+        {/* Drawn a frame after the view: the switch paints headings, legend and toolbar at once. */}
+        {width > 0 && height > 0 && rows.length > 0 && (
+          <AfterFirstPaint>
+            <Plot rows={rows} width={width} height={height} until={until} windowMs={windowMs} hidden={hidden} />
+          </AfterFirstPaint>
         )}
       </div>
     </>
@@ -154,23 +183,17 @@ function SmallMultiples() {
   const stale = useMemo(() => new Set(staleKey ? staleKey.split(',').map(Number) : []), [staleKey]);
   const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
-  const { history } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
-  const byNode = new Map(history?.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId, s.values.map((v) => v ?? NaN)]));
+  const { history, windowMs } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  // The window the drawn series cover (the answer's), not the one just picked.
+  const windowLabel = Object.entries(WINDOWS).find(([, ms]) => ms === windowMs)?.[0] ?? '';
+  // One array per node per answer, so each memoised small multiple redraws only when an answer came.
+  const byNode = useMemo(() => new Map(history?.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId, s.values.map((v) => v ?? NaN)])), [history]);
+  const at = history?.at ?? NO_TIMES;
   return (
     <div className="small-multiples" data-testid="node-throughput">
-      {nodeIds.map((id) => {
-        const values = byNode.get(id) ?? [];
-        const last = [...values].reverse().find(Number.isFinite);
-        return (
-          <figure key={id} className={`small-multiple${stale.has(id) ? ' stale' : ''}`} data-stale={stale.has(id)}>
-            <figcaption>
-              node {id} {stale.has(id) ? 'out of contact, was ' : ''}
-              <strong>{last === undefined ? '–' : formatRate(last)}</strong> tx/s
-            </figcaption>
-            <Sparkline values={values} width={SMALL_WIDTH} height={SMALL_HEIGHT} label={`node ${id} transactions per second`} />
-          </figure>
-        );
-      })}
+      {nodeIds.map((id) => (
+        <SmallMultiple key={id} nodeId={id} values={byNode.get(id) ?? NO_VALUES} at={at} stale={stale.has(id)} width={SMALL_WIDTH} height={SMALL_HEIGHT} windowLabel={windowLabel} />
+      ))}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { useGrowingLimit } from '../../hooks/use-growing-limit.js';
 import { useSize } from '../../hooks/use-size.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../../view-model/grid-layout.js';
@@ -10,6 +11,9 @@ import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
 import { NodeTile } from './NodeTile.js';
 import { comfortableMetrics, metricsFor } from './grid-metrics.js';
+
+/** Rows mounted per frame while the grid first fills: about 50 tiles. */
+const ROWS_PER_FRAME = 4;
 
 function sectionKey(section: GridSection): string {
   return section.kind === 'nodegroup' ? `ng${section.nodeGroup}` : section.kind;
@@ -33,6 +37,9 @@ function GridRows({ sections, width, metrics, density, scrollRef }: { sections: 
     },
     overscan: 3,
   });
+  // A screenful of rows is 144 tiles: mounted a few rows per frame, the first rows show at once and no task is long.
+  const limit = useGrowingLimit(rows.length, ROWS_PER_FRAME);
+  const shown = virtualizer.getVirtualItems();
   const items = (section: GridSection, nodeIds: readonly number[], span: number) => (
     // A floor, not a height: a card that needs more room (start progress, actions) gets it, and the row is measured.
     <div className="cards" style={{ gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`, minHeight: metrics.itemHeight(section.kind), gap: metrics.gap }}>
@@ -43,9 +50,9 @@ function GridRows({ sections, width, metrics, density, scrollRef }: { sections: 
   );
   return (
     <div className={compact ? 'grid-compact' : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-      {virtualizer.getVirtualItems().map((item) => {
+      {shown.map((item) => {
         const row = rows[item.index];
-        if (!row) return null;
+        if (!row || item.index >= (shown[0]?.index ?? 0) + limit) return null;
         return (
           // Rows are measured once drawn (and whenever they resize), so the next row starts where this one really ends.
           <div

@@ -79,7 +79,7 @@ export class EventRecordParser implements RecordSink {
 
   field(b: Buffer, ks: number, ke: number, vs: number, ve: number): boolean {
     const h = headerIndex(b, ks, ke);
-    if (h >= 0) {
+    if (h >= 0 && !this.isBodyField(h)) {
       this.headerLine(h, b, vs, ve);
       return true;
     }
@@ -132,6 +132,16 @@ export class EventRecordParser implements RecordSink {
     this.values[f] = n ?? NaN;
     this.valueText[f] = text;
     this.valueSeen[f] = 1;
+  }
+
+  /**
+   * SingleUser (52) has a field named `type` (spec §6.6): once the three header lines are in, a header key the
+   * type's own table names is that field, not a second header.
+   */
+  private isBodyField(h: number): boolean {
+    if (!this.headerSeen[TYPE] || !this.headerSeen[1] || !this.headerSeen[SOURCE] || this.spec === undefined) return false;
+    const key = HEADER_KEYS[h] as string;
+    return this.spec.fields?.some((f) => f.name === key) ?? false;
   }
 
   private headerLine(h: number, b: Buffer, vs: number, ve: number): void {

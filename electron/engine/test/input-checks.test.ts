@@ -17,6 +17,12 @@ test('single user mode is offered only for an API or SQL node: a data node id is
     assert.equal(missing.possible, false);
     const onApi = await engine.handlers.previewAction({ action: { kind: 'enterSingleUser', apiNodeId: api } });
     assert.equal(onApi.possible, true);
+    // Done for real, the cluster's SingleUser events (whose field named `type` follows the header's) reach the log.
+    assert.equal((await engine.handlers.runAction({ action: { kind: 'enterSingleUser', apiNodeId: api } })).ok, true);
+    await waitFor('SingleUser events in the log', async () => {
+      const texts = (await engine.handlers.getEvents({ limit: 200 })).filter((e) => e.name === 'SingleUser').map((e) => e.text);
+      return texts.some((t) => t.endsWith(`: entered single user mode (API node ${api})`)) ? texts : null;
+    });
   } finally {
     await engine.close();
   }

@@ -196,6 +196,17 @@ test('event records: data= words with trailing space, empty data, text decoding,
   assert.deepEqual(unknown.raw, { node: '3', ms: '1500' });
 });
 
+test('SingleUser (52) has a field named type: after the header it is that field, not a second header (spec §6.6)', () => {
+  const entered = recordOf('log event reply\ntype=52\ntime=0\nsource_nodeid=2\ntype=1\nnode_id=7\n\n');
+  assert.equal(entered.typeId, 52);
+  assert.equal(entered.name, 'SingleUser');
+  assert.deepEqual(entered.fields, { type: 1, node_id: 7 });
+  // Inside the header a second type is still one record naming two types.
+  assert.throws(() => recordOf('log event reply\ntype=52\ntype=35\ntime=0\nsource_nodeid=2\ntype=1\nnode_id=7\n\n'), /repeats "type"/);
+  // A type whose catalogue has no such field does not take it as one.
+  assert.throws(() => recordOf('log event reply\ntype=27\ntime=0\nsource_nodeid=2\nblock=0\nfailed_node=3\ncompleting_node=0\ntype=1\n\n'), /repeats "type"/);
+});
+
 test('event records missing required keys or fields are protocol errors', () => {
   assert.throws(() => recordOf('log event reply\ntype=1\ntime=0\n\n'), /source_nodeid/);
   assert.throws(() => recordOf('log event reply\ntype=1\ntime=0\nsource_nodeid=1\n\n'), /lacks field "node"/);

@@ -48,6 +48,9 @@ test('the chart shows transactions and commits both when they coincide, its lege
         await page.goto(`${stack.url}#throughput`);
         await waitInPage(page, `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points) > 1`);
         heights.push((await page.locator('[data-testid="throughput-chart"]').boundingBox())?.height ?? 0);
+        // Seconds after the start, the 5 m chart spans the minute there is, not five minutes with a sliver at the end.
+        const span = await page.$eval('[data-testid="throughput-chart"]', (el) => Number((el as HTMLElement).dataset.until) - Number((el as HTMLElement).dataset.from));
+        assert.ok(span >= 60_000 && span < 300_000, `axis spans ${span} ms`);
         if (viewport.width < 1920) continue;
         await waitInPage(page, `Number(document.querySelector('[data-testid="legend-transactions"]')?.dataset.current) > 0`);
         assert.match((await page.textContent('[data-testid="legend-commits"] .legend-value')) ?? '', /^[\d.]+[kM]?\/s$/);

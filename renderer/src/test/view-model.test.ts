@@ -10,7 +10,7 @@ import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
 import { rollingRestart } from '../view-model/rolling-restart.js';
-import { TICK_LABEL_PX, timeTicks } from '../view-model/time-ticks.js';
+import { MIN_AXIS_SPAN_MS, TICK_LABEL_PX, axisStart, timeTicks } from '../view-model/time-ticks.js';
 import { event, nodeView, snapshot } from './fixtures.js';
 
 test('decimation keeps each bucket’s extremes, in time order, within the point budget', () => {
@@ -181,4 +181,18 @@ test('node id lists fold runs into ranges, so a heading over 144 data nodes is o
   assert.equal(formatNodeIds([5, 1, 2, 3, 9, 10, 12]), 'nodes 1–3, 5, 9, 10, 12');
   assert.equal(formatNodeIds([7]), 'node 7');
   assert.equal(formatNodeIds([3, 3, 4]), 'nodes 3, 4');
+});
+
+test('a chart whose samples are fewer than its window spans what there is (at least a minute), never an empty stretch before the start', () => {
+  const until = 10_000_000;
+  const fiveMin = 300_000;
+  // Seconds after a start: a minute, ending now.
+  assert.equal(axisStart(until - 6_000, until, fiveMin), until - MIN_AXIS_SPAN_MS);
+  // Two minutes of samples: from the first.
+  assert.equal(axisStart(until - 120_000, until, fiveMin), until - 120_000);
+  // The window is full, or there are no samples: the window.
+  assert.equal(axisStart(until - 400_000, until, fiveMin), until - fiveMin);
+  assert.equal(axisStart(undefined, until, fiveMin), until - fiveMin);
+  // A 1 m window is never widened.
+  assert.equal(axisStart(until - 6_000, until, 60_000), until - 60_000);
 });

@@ -17,3 +17,17 @@ export function timeTicks(from: number, to: number, widthPx: number, minPx = TIC
   for (let t = Math.ceil((from - offset) / step) * step + offset; t <= to; t += step) ticks.push(t);
   return ticks;
 }
+
+/** The shortest span a time axis shows, so a chart seconds after a start is not a few points stretched wide. */
+export const MIN_AXIS_SPAN_MS = 60_000;
+
+/**
+ * Where a chart's time axis starts: the window's start, or, while there are fewer samples than the window holds
+ * (ndbtop started a minute ago), the first sample — the operator reads what there is instead of a sliver at the
+ * right edge of an empty five minutes or hour.
+ */
+export function axisStart(firstAt: number | undefined, until: number, windowMs: number): number {
+  const windowStart = until - windowMs;
+  if (firstAt === undefined || firstAt <= windowStart) return windowStart;
+  return Math.max(windowStart, Math.min(firstAt, until - MIN_AXIS_SPAN_MS));
+}

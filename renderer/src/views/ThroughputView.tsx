@@ -13,7 +13,7 @@ import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
 import { lastValues, toRows, type ChartRow } from '../view-model/chart-rows.js';
 import { runLines } from '../view-model/runs.js';
-import { timeTicks } from '../view-model/time-ticks.js';
+import { axisStart, timeTicks } from '../view-model/time-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
 const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
@@ -58,8 +58,8 @@ interface PlotProps {
   rows: readonly ChartRow[];
   width: number;
   height: number;
+  from: number;
   until: number;
-  windowMs: number;
   hidden: ReadonlySet<string>;
 }
 
@@ -71,14 +71,13 @@ const NO_ROWS: ChartRow[] = [];
  * each recomputing what depends on the data, so a mount with an hour of rows was one task of several hundred ms;
  * empty, then filled, it is two short ones.
  */
-const Plot = memo(function Plot({ rows, width, height, until, windowMs, hidden }: PlotProps) {
+const Plot = memo(function Plot({ rows, width, height, from, until, hidden }: PlotProps) {
   const filled = useAfterFirstPaint();
   const marks = useApp((s) => s.ui.phaseMarks);
   const alerts = useApp((s) => s.live.alerts);
   const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
-  const from = until - windowMs;
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
   const ticks = useMemo(() => timeTicks(from, until, width - PLOT_MARGIN), [from, until, width]);
@@ -118,7 +117,7 @@ const Plot = memo(function Plot({ rows, width, height, until, windowMs, hidden }
           x={mark.at}
           stroke="var(--fg)"
           strokeDasharray="6 3"
-          label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - from) / windowMs > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
+          label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - from) / (until - from) > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
         />
       ))}
       {runMarks.map((m) => (
@@ -143,16 +142,17 @@ function ClusterChart() {
   const previous = useRef<readonly ChartRow[]>([]);
   const rows = useMemo(() => (previous.current = toRows(history, TOTAL_METRICS, previous.current)), [history]);
   const current = useMemo(() => lastValues(rows, TOTAL_METRICS), [rows]);
+  const from = axisStart(rows[0]?.at ?? undefined, until, windowMs);
   const toggle = (key: string) => setHidden((prev) => (prev.has(key) ? new Set([...prev].filter((k) => k !== key)) : new Set([...prev, key])));
   const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
     <>
       <ChartLegend entries={entries} onToggle={toggle} />
-      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-window={windowMs} data-collapses={collapses}>
+      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-window={windowMs} data-from={from} data-until={until} data-collapses={collapses}>
         {/* Drawn a frame after the view: the switch paints headings, legend and toolbar at once. */}
         {width > 0 && height > 0 && rows.length > 0 && (
           <AfterFirstPaint>
-            <Plot rows={rows} width={width} height={height} until={until} windowMs={windowMs} hidden={hidden} />
+            <Plot rows={rows} width={width} height={height} from={from} until={until} hidden={hidden} />
           </AfterFirstPaint>
         )}
       </div>

@@ -30,6 +30,8 @@ interface Sample {
   lagP99Ms: number;
   lagMaxMs: number;
   pushesPerS: number;
+  /** Events the engine has logged so far (its log keeps the last 2,000 here): warm-up lasts until it is full. */
+  eventsLogged: number;
   /** Share of one core the engine's process (engine, serve, page driver) and the simulator's used since the last sample. */
   engineCpu: number;
   simCpu: number;
@@ -91,8 +93,15 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
     return scenario;
   };
   let scenario = await startScenario(0);
-  // The history ring is kept short so that it is full before warm-up ends: its filling is not a leak.
-  const engine = await createEngine({ host: 'serve', clusters: [{ name: 'soak', connectstring: ports.map((p) => `127.0.0.1:${p}`).join(',') }], simulator: false, historySeconds: 60 });
+  // The history ring and the event log are kept short so that they are full before warm-up ends: their filling is
+  // not a leak (a first cycle logs ~4,500 events at speed 144; the default log of 10,000 would fill while judged).
+  const engine = await createEngine({
+    host: 'serve',
+    clusters: [{ name: 'soak', connectstring: ports.map((p) => `127.0.0.1:${p}`).join(',') }],
+    simulator: false,
+    historySeconds: 60,
+    eventLogSize: 2000,
+  });
   const built = isRendererBuilt(rendererDistDir()) ? null : await buildRenderer();
   const server = await startServeServer({ engine, staticDir: built?.dir ?? rendererDistDir(), host: '127.0.0.1', port: 0 });
   const browser = await launchChromium();
@@ -134,6 +143,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
     for (;;) {
       await sleep(o.sampleMs);
       if (!running()) return;
+      const eventsLogged = (await engine.handlers.getEvents({ limit: 1 }))[0]?.seq ?? 0;
       // Lag first: the forced GC below blocks this loop and must not count as the engine's lag.
       const [lagP99Ms, lagMaxMs] = [lag.percentile(99) / 1e6, lag.max / 1e6];
       const now = Date.now();
@@ -151,6 +161,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
         lagP99Ms,
         lagMaxMs,
         pushesPerS: (pushes * 1000) / interval,
+        eventsLogged,
         engineCpu: (cpu.engine - last.cpu.engine) / interval,
         simCpu: simCpuMs / interval,
         pageHeapMb: lastPageHeapMb,
@@ -158,7 +169,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
         slice,
       };
       samples.push(s);
-      o.log(`  ${(s.t / 1000).toFixed(0).padStart(6)} s  ${s.scenario.padEnd(15)} heap ${s.heapMb.toFixed(1)} MB  rss ${s.rssMb.toFixed(0)} MB  lag p99 ${s.lagP99Ms.toFixed(0)} ms (max ${s.lagMaxMs.toFixed(0)})  pushes ${s.pushesPerS.toFixed(1)}/s  cpu ${pct(s.engineCpu)} sim ${pct(s.simCpu)}  page heap ${s.pageHeapMb.toFixed(1)} MB`);
+      o.log(`  ${(s.t / 1000).toFixed(0).padStart(6)} s  ${s.scenario.padEnd(15)} heap ${s.heapMb.toFixed(1)} MB  rss ${s.rssMb.toFixed(0)} MB  lag p99 ${s.lagP99Ms.toFixed(0)} ms (max ${s.lagMaxMs.toFixed(0)})  pushes ${s.pushesPerS.toFixed(1)}/s  events ${s.eventsLogged}  cpu ${pct(s.engineCpu)} sim ${pct(s.simCpu)}  page heap ${s.pageHeapMb.toFixed(1)} MB`);
       // Let the lag timer see the GC's pause before it is forgotten.
       await new Promise((r) => setTimeout(r, 20));
       lag.reset();

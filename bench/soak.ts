@@ -36,6 +36,7 @@ for (const [k, t] of Object.entries(r.trends)) {
     `  ${k.padEnd(11)} start ${t.start.toFixed(1)}  end ${t.end.toFixed(1)}  slope ${t.slopePerHour.toFixed(2)}/h  growth ${(t.growth * 100).toFixed(1)} %  (±${t.spread.toFixed(1)} around the line, ${t.pairs} pairs)`,
   );
 }
+for (const n of r.notes) console.log(`note: ${n}`);
 for (const f of r.failures) console.log(`FAIL: ${f}`);
 console.log(r.failures.length > 0 ? `soak: FAIL (${r.failures.length} finding${r.failures.length > 1 ? 's' : ''} above)` : 'soak: PASS');
 process.exit(r.failures.length > 0 ? 1 : 0);

@@ -28,6 +28,8 @@ export interface CreateEngineOptions {
   collapse?: CollapseConfig;
   /** How long memory must stay below an alert's clear mark before the alert is over (tests shorten it). */
   memoryAlertHoldMs?: number;
+  /** Entries each cluster's event log keeps (default 10,000; the soak shortens it to see it full before judging). */
+  eventLogSize?: number;
   /** How often the configuration is read again to notice a new generation. */
   configRefreshMs?: number;
 }
@@ -60,6 +62,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     version,
     actionsEnabled: options.actionsEnabled ?? false,
     ...(options.memoryAlertHoldMs !== undefined ? { memoryAlertHoldMs: options.memoryAlertHoldMs } : {}),
+    ...(options.eventLogSize !== undefined ? { eventLogSize: options.eventLogSize } : {}),
     settings,
     recorder,
     ...(options.collapse ? { collapse: options.collapse } : {}),

@@ -38,6 +38,8 @@ export interface EngineConfig {
   version: string;
   actionsEnabled: boolean;
   memoryAlertHoldMs?: number;
+  /** Entries each cluster's event log keeps (default 10,000). */
+  eventLogSize?: number;
   settings: SettingsStore;
   recorder: Recorder | null;
   /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
@@ -85,7 +87,7 @@ export class Engine implements EngineHost {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),

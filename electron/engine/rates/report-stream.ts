@@ -5,6 +5,13 @@ const HORIZON_MS = 120_000;
 /** Kept a period longer than the horizon, so a full horizon of whole periods is always there to count. */
 const KEEP_MS = HORIZON_MS + REPORT_PERIOD_MS;
 const ESTIMATE_HYSTERESIS = 0.6;
+/**
+ * Reports whose values are kept: the rates need only the newest one per instance. The two-minute count needs
+ * arrival times only, which matters where reports come far faster than one per instance per 5 s (a replay or a
+ * simulator at speed 144 sends ~3,600 per instance in the horizon: kept whole, they were tens of MB and their
+ * copying most of the engine's CPU at 255 nodes).
+ */
+const MIN_VALUES_KEPT = 64;
 
 interface Report {
   at: number;
@@ -27,6 +34,10 @@ export interface StreamRates {
  * from how many reports arrive per period over the last two minutes.
  */
 export class ReportStream {
+  /** Arrival times within KEEP_MS, oldest first, from index `first` on (dropped in bulk, not one copy per add). */
+  private arrivals: number[] = [];
+  private first = 0;
+  /** The newest reports, within KEEP_MS too. */
   private reports: Report[] = [];
   /** The instance count in use: a node's thread configuration only changes with a restart (which clears it). */
   private estimate = 0;
@@ -38,10 +49,17 @@ export class ReportStream {
    * while dropping "duplicates" would drop real reports of two idle instances that both said zero.
    */
   add(at: number, values: readonly number[]): void {
-    this.reports.push({ at, values });
     const cutoff = at - KEEP_MS;
+    this.arrivals.push(at);
+    while (this.first < this.arrivals.length && (this.arrivals[this.first] ?? 0) <= cutoff) this.first += 1;
+    if (this.first > 1024 && this.first * 2 > this.arrivals.length) {
+      this.arrivals = this.arrivals.slice(this.first);
+      this.first = 0;
+    }
+    this.reports.push({ at, values });
+    const keep = Math.max(MIN_VALUES_KEPT, this.estimate);
     const keepFrom = this.reports.findIndex((r) => r.at > cutoff);
-    if (keepFrom > 0) this.reports = this.reports.slice(keepFrom);
+    if (keepFrom > 0 || this.reports.length > 2 * keep) this.reports = this.reports.slice(Math.max(keepFrom < 0 ? this.reports.length : keepFrom, this.reports.length - keep));
     const counted = this.countInstances();
     // Hysteresis: a ratio a bunch or a duplicate pushed just past x.5 does not flip the count back and forth.
     if (this.estimate === 0 || Math.abs(counted - this.estimate) > ESTIMATE_HYSTERESIS) this.estimate = Math.max(1, Math.round(counted));
@@ -49,6 +67,8 @@ export class ReportStream {
 
   /** A restarted node's instances start new periods: what came before says nothing about them. */
   clear(): void {
+    this.arrivals = [];
+    this.first = 0;
     this.reports = [];
     this.estimate = 0;
   }
@@ -65,15 +85,15 @@ export class ReportStream {
    * report is a different instance.
    */
   private countInstances(): number {
-    const n = this.reports.length;
-    const last = this.reports[n - 1]?.at;
-    const first = this.reports[0]?.at;
+    const n = this.arrivals.length;
+    const last = this.arrivals[n - 1];
+    const first = this.arrivals[this.first];
     if (last === undefined || first === undefined) return 1;
     const periods = Math.min(HORIZON_MS / REPORT_PERIOD_MS, Math.floor((last - first) / REPORT_PERIOD_MS));
-    if (periods === 0) return n;
+    if (periods === 0) return n - this.first;
     const from = last - periods * REPORT_PERIOD_MS;
     let count = 0;
-    for (let i = n - 1; i >= 0 && (this.reports[i]?.at ?? 0) > from; i--) count += 1;
+    for (let i = n - 1; i >= this.first && (this.arrivals[i] ?? 0) > from; i--) count += 1;
     return count / periods;
   }
 

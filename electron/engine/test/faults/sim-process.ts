@@ -42,6 +42,11 @@ export class SimProcess {
     private readonly args: string[] = ['--data-nodes', '4', '--scenario', 'steady'],
   ) {}
 
+  /** The process id while it runs (a soak reads its CPU time). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   get connectstring(): string {
     return `127.0.0.1:${this.port}`;
   }

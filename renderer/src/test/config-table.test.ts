@@ -49,8 +49,8 @@ test('per node type: a value once when all nodes agree, per node when they diffe
   const dm = byName.get('DataMemory')!;
   assert.equal(dm.text, null);
   assert.deepEqual(dm.cells, [
-    { nodeId: 2, text: '4.0 GiB', nonDefault: true },
-    { nodeId: 3, text: '98.0 MiB', nonDefault: false },
+    { nodeIds: [2], label: 'node 2', text: '4.0 GiB', nonDefault: true },
+    { nodeIds: [3], label: 'node 3', text: '98.0 MiB', nonDefault: false },
   ]);
   assert.equal(dm.nonDefault, true);
   assert.equal(dm.defaultText, '98.0 MiB');
@@ -71,4 +71,25 @@ test('the last generation change, in units', () => {
   assert.match(c.title, /^Generation 2 → 3 at /);
   assert.deepEqual(c.lines, ['DataMemory: 98.0 MiB → 4.0 GiB (node 2)']);
   assert.equal(changeLines({ ...VIEW, lastChange: null }), null);
+});
+
+test('144 data directories that differ only by the node id are one line; values shared by many nodes are one line each', () => {
+  const ids = Array.from({ length: 144 }, (_, i) => i + 1);
+  const view: ClusterConfigView = {
+    ...VIEW,
+    nodes: ids.map((id) => ({ nodeId: id, type: 'NDB' as const, hostname: `h${id}`, nodeGroup: Math.floor((id - 1) / 2), params: { DataDir: `/var/lib/mysql-cluster/ndbd${id}`, DataMemory: id <= 72 ? 4294967296 : 102760448, NodeId: id } })),
+  };
+  const rows = new Map(configSections(view, ALL)[0]!.rows.map((r) => [r.name, r]));
+  assert.deepEqual(rows.get('DataDir')!.cells?.map((c) => [c.label, c.text, c.nodeIds.length]), [['each node', '/var/lib/mysql-cluster/ndbd<id>', 144]]);
+  assert.deepEqual(rows.get('DataMemory')!.cells?.map((c) => [c.label, c.text, c.nonDefault]), [
+    ['nodes 1–72', '4.0 GiB', true],
+    ['nodes 73–144', '98.0 MiB', false],
+  ]);
+  // The node's own id is the value: nothing to fold, each node says its own (1 is not the "1" in "144").
+  assert.equal(rows.get('NodeId')!.cells?.length, 144);
+  // Directories that differ otherwise are listed by value.
+  const odd: ClusterConfigView = { ...view, nodes: view.nodes.map((n) => ({ ...n, params: { DataDir: n.nodeId === 5 ? '/data/special' : `/d/${n.nodeId}` } })) };
+  const cells = configSections(odd, ALL)[0]!.rows[0]!.cells!;
+  assert.equal(cells.length, 144);
+  assert.equal(cells.find((c) => c.text === '/data/special')?.label, 'node 5');
 });

@@ -3,8 +3,10 @@ import { formatBytes, formatClock, formatNodeIds } from './format.js';
 
 type NodeType = ConfigNodeView['type'];
 
+/** One value and the nodes that have it ("nodes 1–72", or "each node" for a value that carries its node's id). */
 export interface ConfigCell {
-  nodeId: number;
+  nodeIds: number[];
+  label: string;
   text: string;
   nonDefault: boolean;
 }
@@ -15,7 +17,7 @@ export interface ConfigRow {
   text: string | null;
   /** Raw value in the title (bytes, milliseconds as stored). */
   raw: string;
-  /** Per node, only when the nodes differ. */
+  /** Per value, only when the nodes differ. */
   cells: ConfigCell[] | null;
   defaultText: string | null;
   /** Some node's value differs from the server's default. */
@@ -84,10 +86,37 @@ function rowFor(name: string, nodes: readonly ConfigNodeView[], type: NodeType, 
     name,
     text: same && first !== undefined ? formatConfigValue(first, unit) : null,
     raw: same && first !== undefined ? String(first) : 'varies',
-    cells: same ? null : nodes.map((n, i) => ({ nodeId: n.nodeId, text: values[i] === undefined ? '—' : formatConfigValue(values[i]!, unit), nonDefault: differs(values[i]) })),
+    cells: same ? null : valueCells(nodes, values, unit, differs),
     defaultText: def === undefined || def === null ? null : formatConfigValue(def, unit),
     nonDefault: values.some(differs),
   };
+}
+
+/** The text with its node's id in it as `<id>`, when the id is there once (`/data/ndbd7` → `/data/ndbd<id>`). */
+function idTemplate(text: string, nodeId: number): string | null {
+  const parts = text.split(new RegExp(`(?<!\\d)${nodeId}(?!\\d)`));
+  return parts.length === 2 ? parts.join('<id>') : null;
+}
+
+/**
+ * The differing values of one parameter, each once with the nodes that have it: 144 data directories that differ
+ * only by the node's id are one line, not 144.
+ */
+function valueCells(nodes: readonly ConfigNodeView[], values: readonly (ConfigValueView | undefined)[], unit: ConfigParamInfo['unit'], differs: (v: ConfigValueView | undefined) => boolean): ConfigCell[] {
+  const texts = values.map((v) => (v === undefined ? '—' : formatConfigValue(v, unit)));
+  const templates = nodes.map((n, i) => (typeof values[i] === 'string' ? idTemplate(texts[i] ?? '', n.nodeId) : null));
+  if (nodes.length > 2 && templates.every((t) => t !== null && t === templates[0])) {
+    return [{ nodeIds: nodes.map((n) => n.nodeId), label: 'each node', text: templates[0] ?? '', nonDefault: values.some(differs) }];
+  }
+  const byText = new Map<string, ConfigCell>();
+  nodes.forEach((n, i) => {
+    const text = texts[i] ?? '—';
+    const cell = byText.get(text) ?? { nodeIds: [], label: '', text, nonDefault: false };
+    cell.nodeIds.push(n.nodeId);
+    cell.nonDefault ||= differs(values[i]);
+    byText.set(text, cell);
+  });
+  return [...byText.values()].map((c) => ({ ...c, label: formatNodeIds(c.nodeIds) }));
 }
 
 /** One table per node type: each parameter once, with its value when all nodes agree, else per node. */

@@ -8,8 +8,8 @@ function ValueCell({ row }: { row: ConfigRow }) {
   return (
     <td className="config-varies">
       {row.cells.map((c) => (
-        <span key={c.nodeId} className={c.nonDefault ? 'config-nondefault' : undefined}>
-          node {c.nodeId}: {c.text}
+        <span key={c.label} className={c.nonDefault ? 'config-nondefault' : undefined} title={c.label === 'each node' ? formatNodeIds(c.nodeIds) : undefined}>
+          {c.label}: {c.text}
         </span>
       ))}
     </td>

@@ -153,46 +153,45 @@ async function withRun(connectstring: string, ports: readonly number[], o: Fault
   return run.finish(name);
 }
 
-/** ndb_mgmd stopped with SIGSTOP: sockets stay open, nothing answers, the kernel still accepts new connections. */
-export async function frozenServer(o: FaultOptions): Promise<FaultReport> {
+/** A run watching a simulator in a process of its own (so it can be stopped or killed), markers sent to it. */
+async function withSimProcessRun(o: FaultOptions, name: string, body: (run: Run, sim: SimProcess) => Promise<void>): Promise<FaultReport> {
   const sim = new SimProcess(await freePort());
   await sim.start();
   try {
     return await withRun(sim.connectstring, [sim.port], o, async (run) => {
       await run.liveMarkersTo([sim.port]);
-      const t0 = Date.now();
-      sim.freeze();
-      await run.detect('frozen: detected', t0);
-      await sleep(Math.max(0, t0 + o.freezeMs - Date.now()));
-      const healed = Date.now();
-      sim.thaw();
-      await run.recover('resumed: both links live', healed);
+      await body(run, sim);
       await run.liveMarkersTo([sim.port]);
-    }, `mgmd frozen ${o.freezeMs / 1000} s (SIGSTOP), then resumed`);
+    }, name);
   } finally {
     await sim.kill();
   }
 }
 
+/** ndb_mgmd stopped with SIGSTOP: sockets stay open, nothing answers, the kernel still accepts new connections. */
+export function frozenServer(o: FaultOptions): Promise<FaultReport> {
+  return withSimProcessRun(o, `mgmd frozen ${o.freezeMs / 1000} s (SIGSTOP), then resumed`, async (run, sim) => {
+    const t0 = Date.now();
+    sim.freeze();
+    await run.detect('frozen: detected', t0);
+    await sleep(Math.max(0, t0 + o.freezeMs - Date.now()));
+    const healed = Date.now();
+    sim.thaw();
+    await run.recover('resumed: both links live', healed);
+  });
+}
+
 /** ndb_mgmd killed with SIGKILL and started again on the same port. */
-export async function killedAndRestarted(o: FaultOptions): Promise<FaultReport> {
-  const sim = new SimProcess(await freePort());
-  await sim.start();
-  try {
-    return await withRun(sim.connectstring, [sim.port], o, async (run) => {
-      await run.liveMarkersTo([sim.port]);
-      const t0 = Date.now();
-      await sim.kill();
-      await run.detect('killed: detected', t0);
-      await sleep(o.outageMs);
-      await sim.start();
-      const healed = Date.now();
-      await run.recover('restarted: both links live', healed);
-      await run.liveMarkersTo([sim.port]);
-    }, 'mgmd killed (SIGKILL) and restarted on the same port');
-  } finally {
+export function killedAndRestarted(o: FaultOptions): Promise<FaultReport> {
+  return withSimProcessRun(o, 'mgmd killed (SIGKILL) and restarted on the same port', async (run, sim) => {
+    const t0 = Date.now();
     await sim.kill();
-  }
+    await run.detect('killed: detected', t0);
+    await sleep(o.outageMs);
+    await sim.start();
+    const healed = Date.now();
+    await run.recover('restarted: both links live', healed);
+  });
 }
 
 /** Two mgmds: the first is killed (failover to the second), then the second while the first is still down, then the first returns. */

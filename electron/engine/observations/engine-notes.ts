@@ -27,7 +27,8 @@ export function connectionNotes(before: ConnectionView, after: ConnectionView, a
   const moved = before.mgmd?.host !== after.mgmd?.host || before.mgmd?.port !== after.mgmd?.port;
   // A stale session is not a lost one: it stays open and may answer again, and the note must not claim otherwise.
   if (after.status === 'stale' && before.status !== 'stale') {
-    out.push(note(at, 'NdbtopMgmdSilent', 'WARNING', `${where(before.mgmd ?? after.mgmd)} stopped answering ndbtop's polls${after.lastError ? `: ${after.lastError}` : ''}`, (before.mgmd ?? after.mgmd)?.nodeId ?? null));
+    const silent = before.mgmd ?? after.mgmd;
+    out.push(note(at, 'NdbtopMgmdSilent', 'WARNING', `${where(silent)} stopped answering ndbtop's polls${after.lastError ? `: ${after.lastError}` : ''}`, silent?.nodeId ?? null));
   } else if (before.status === 'stale' && isLive(after.status) && !moved) {
     out.push(note(at, 'NdbtopMgmdAnswers', 'INFO', `${where(after.mgmd)} answers ndbtop's polls again`, after.mgmd?.nodeId ?? null));
   } else if (isLive(after.status) && (!isLive(before.status) || moved)) {

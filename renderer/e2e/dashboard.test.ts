@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
 import { MgmClient } from '../../native-mgm/index.js';
 import { startSimulator } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from './harness.js';
 import { attr, recordAttributes, seen } from './page-probe.js';
 
 const skip = NO_BROWSER ?? false;
@@ -15,22 +15,11 @@ if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
 const chromium = browserSuite();
 
 /** A fresh stack and page per test; both closed whatever happens. */
-async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
-  const { dir, browser } = chromium();
-  const stack = await startStack(dir, options);
-  const page = await browser.newPage({ viewport });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.goto(stack.url);
+function withDashboard(options: StackOptions, body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
+  return withStackPage(chromium, options, viewport, body, async (page) => {
     await page.waitForSelector('[data-testid^="node-"][data-status]', { timeout: 30_000 });
     await recordAttributes(page);
-    await body(page, stack);
-    assert.deepEqual(errors, [], 'the page threw');
-  } finally {
-    await page.close();
-    await stack.close();
-  }
+  });
 }
 
 async function engineSnapshot(stack: Stack): Promise<ClusterSnapshot> {

@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -109,4 +110,33 @@ export function browserSuite(): () => { dir: string; browser: Browser } {
     if (!built || !browser) throw new Error('before() did not run');
     return { dir: built.dir, browser };
   };
+}
+
+export type StackOptions = Parameters<typeof startStack>[1];
+
+/**
+ * A fresh stack and page for one test, both closed whatever happens; the page must not throw. `ready` runs once the
+ * page is loaded, before the body (a wait for the grid, probes to install).
+ */
+export async function withStackPage(
+  suite: () => { dir: string; browser: Browser },
+  options: StackOptions,
+  viewport: { width: number; height: number },
+  body: (page: Page, stack: Stack) => Promise<void>,
+  ready: (page: Page) => Promise<unknown> = async () => undefined,
+): Promise<void> {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, options);
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    await page.goto(stack.url);
+    await ready(page);
+    await body(page, stack);
+    assert.deepEqual(errors, [], 'the page threw');
+  } finally {
+    await page.close();
+    await stack.close();
+  }
 }

@@ -2,27 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserSuite, waitInPage, withStackPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
 const suite = browserSuite();
-
-async function withPage(options: Parameters<typeof startStack>[1], viewport: { width: number; height: number }, body: (page: Page, stack: Stack) => Promise<void>): Promise<void> {
-  const { dir, browser } = suite();
-  const stack = await startStack(dir, options);
-  const page = await browser.newPage({ viewport });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.goto(stack.url);
-    await body(page, stack);
-    assert.deepEqual(errors, [], 'the page threw');
-  } finally {
-    await page.close();
-    await stack.close();
-  }
-}
 
 /**
  * Every action button of every card, scrolled to if need be, is the topmost element at its own centre and takes a
@@ -52,7 +36,7 @@ for (const viewport of [
   { width: 1280, height: 720 },
 ]) {
   test(`at ${viewport.width}×${viewport.height} no heading or row covers a card's buttons, right after load and after an alert`, { skip }, async () => {
-    await withPage({ actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page, stack) => {
+    await withStackPage(suite, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page, stack) => {
       await page.waitForSelector('[data-testid="node-grid"][data-density="comfortable"] [data-testid^="node-"] .card-actions button', { timeout: 30_000 });
       // Right after load: nothing switched, nothing resized.
       const atLoad = await clickEveryCardButton(page);
@@ -76,7 +60,7 @@ async function cutHeadings(page: Page): Promise<string[]> {
 
 test('144 data nodes all on a 1920×1080 screen in the normal view, beside the event log; tiles carry their memory number', { skip }, async () => {
   const simulator = { scenario: 'steady' as const, dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 };
-  await withPage({ simulator }, { width: 1920, height: 1080 }, async (page) => {
+  await withStackPage(suite, { simulator }, { width: 1920, height: 1080 }, async (page) => {
     await page.waitForSelector('[data-testid="node-grid"][data-density="compact"] [data-testid="node-144"]', { timeout: 60_000 });
     await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] .tile-mem').length >= 144`, 60_000);
     const log = await page.locator('[data-testid="event-log"]').boundingBox();
@@ -94,7 +78,7 @@ test('144 data nodes all on a 1920×1080 screen in the normal view, beside the e
 });
 
 test('4 data nodes at 1280×720 are cards, not tiles, and no heading is cut', { skip }, async () => {
-  await withPage({ simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2 } }, { width: 1280, height: 720 }, async (page) => {
+  await withStackPage(suite, { simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2 } }, { width: 1280, height: 720 }, async (page) => {
     await page.waitForSelector('[data-testid="node-grid"] [data-testid="node-5"]', { timeout: 30_000 });
     assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'comfortable');
     for (const id of [2, 3, 4, 5]) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 const MEMORY_USAGE = 50;
@@ -10,21 +10,8 @@ const DATA_BLOCK = 249;
 
 const suite = browserSuite();
 
-async function withDashboard(options: Parameters<typeof startStack>[1], body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
-  const { dir, browser } = suite();
-  const stack = await startStack(dir, options);
-  const page = await browser.newPage({ viewport });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  try {
-    await page.goto(stack.url);
-    await page.waitForSelector('[data-testid^="node-"][data-status]', { timeout: 60_000 });
-    await body(page, stack);
-    assert.deepEqual(errors, [], 'the page threw');
-  } finally {
-    await page.close();
-    await stack.close();
-  }
+function withDashboard(options: StackOptions, body: (page: Page, stack: Stack) => Promise<void>, viewport = { width: 1600, height: 1000 }): Promise<void> {
+  return withStackPage(suite, options, viewport, body, async (page) => page.waitForSelector('[data-testid^="node-"][data-status]', { timeout: 60_000 }));
 }
 
 async function snapshot(stack: Stack): Promise<ClusterSnapshot> {

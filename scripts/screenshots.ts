@@ -10,9 +10,10 @@ import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
 import { VIEWS } from '../renderer/src/store/ui-slice.js';
 
+/** A benchmark ramping up on the small cluster; the big one in a rolling restart, so restart progress and alerts show too. */
 const CLUSTERS = {
   '4': { scenario: 'benchmark', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 },
-  '144': { scenario: 'benchmark', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
+  '144': { scenario: 'rolling-restart', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
 } as const;
 const SIZES = [
   { width: 1920, height: 1080 },

@@ -90,7 +90,7 @@ const headlineCollisions = (page: Page): Promise<string[]> =>
     return out;
   });
 
-test('at 1280×720 the headline numbers never run over each other, in the Nodes view or in dashboard mode, and the header keeps the sample age whole', { skip }, async () => {
+test('at 1280×720 the headline numbers never run over each other and stay on one row, in the Nodes view or in dashboard mode, and the header keeps the sample age whole', { skip }, async () => {
   const { dir, browser } = suite();
   const stack = await startStack(dir, { simulator: { scenario: 'benchmark', dataNodes: 8, speed: 4 } });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -106,6 +106,8 @@ test('at 1280×720 the headline numbers never run over each other, in the Nodes 
       }
       await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
       assert.deepEqual(await headlineCollisions(page), [], `${mode}: headline parts collide`);
+      const tops = await page.$$eval('.headline-stat', (stats) => stats.map((s) => Math.round(s.getBoundingClientRect().top)));
+      assert.equal(new Set(tops).size, 1, `${mode}: the four rates take more than one row (tops ${tops.join(', ')})`);
       const age = await page.$eval('[data-testid="sample-age"]', (el) => ({ text: el.textContent, cut: el.scrollWidth > el.clientWidth + 1 }));
       assert.equal(age.cut, false, `${mode}: the sample age is cut ("${age.text}")`);
     }

@@ -16,7 +16,13 @@ test('rolling restart panel: the running phase by name, each restart timed, an E
   try {
     await page.goto(`${stack.url}#restarts`);
     await page.waitForSelector('[data-testid="timeline-legend"]', { timeout: 30_000 });
-    assert.match((await page.textContent('[data-testid="timeline-legend"]')) ?? '', /started.*stopping.*starting/);
+    assert.match((await page.textContent('[data-testid="timeline-legend"]')) ?? '', /started.*stopping.*starting.*no record yet/);
+    // The bare part of a track (before ndbtop watched) has its own legend entry, in the track's own colour.
+    await page.waitForSelector('.timeline-track');
+    const [swatch, track] = await page.evaluate(() =>
+      ['[data-testid="legend-no-record"]', '.timeline-track'].map((sel) => getComputedStyle(document.querySelector(sel) as Element).backgroundColor),
+    );
+    assert.equal(swatch, track);
     const snapshot = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
     const [a, b] = snapshot.nodeGroups.map((g) => g.nodeIds[0] ?? 0);
     assert.ok(a && b);

@@ -93,3 +93,11 @@ test('144 data directories that differ only by the node id are one line; values 
   assert.equal(cells.length, 144);
   assert.equal(cells.find((c) => c.text === '/data/special')?.label, 'node 5');
 });
+
+test("NDB's internal `__` parameters come after the ones an operator tunes, in the type table and a node's own", () => {
+  const params = { NodeId: 2, __sched_scan_priority: 16, Arbitration: 1, __at_restart_skip_fks: 0, DataMemory: 4294967296 };
+  const view: ClusterConfigView = { ...VIEW, nodes: [{ nodeId: 2, type: 'NDB', hostname: 'a', nodeGroup: 0, params }] };
+  const order = ['Arbitration', 'DataMemory', 'NodeId', '__at_restart_skip_fks', '__sched_scan_priority'];
+  assert.deepEqual(configSections(view, ALL)[0]!.rows.map((r) => r.name), order);
+  assert.deepEqual(nodeConfigRows(view, 2, ALL).map((r) => r.name), order);
+});

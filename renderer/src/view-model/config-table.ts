@@ -119,13 +119,21 @@ function valueCells(nodes: readonly ConfigNodeView[], values: readonly (ConfigVa
   return [...byText.values()].map((c) => ({ ...c, label: formatNodeIds(c.nodeIds) }));
 }
 
+/**
+ * Alphabetical, but NDB's internal parameters (the `__` prefix: debug and upgrade switches nobody sets in
+ * config.ini) after the ones an operator tunes, so they do not head every table.
+ */
+function byParamName(a: string, b: string): number {
+  return Number(a.startsWith('__')) - Number(b.startsWith('__')) || a.localeCompare(b);
+}
+
 /** One table per node type: each parameter once, with its value when all nodes agree, else per node. */
 export function configSections(view: ClusterConfigView, filter: ConfigFilter): ConfigSection[] {
   const info = infoMap(view);
   return ORDER.flatMap((type) => {
     const nodes = view.nodes.filter((n) => n.type === type);
     if (nodes.length === 0) return [];
-    const names = [...new Set(nodes.flatMap((n) => Object.keys(n.params)))].sort((a, b) => a.localeCompare(b));
+    const names = [...new Set(nodes.flatMap((n) => Object.keys(n.params)))].sort(byParamName);
     const rows = names.map((name) => rowFor(name, nodes, type, info.get(name))).filter((r) => matches(r, filter));
     return [{ type, title: TITLES[type], nodeIds: nodes.map((n) => n.nodeId), rows }];
   });
@@ -137,7 +145,7 @@ export function nodeConfigRows(view: ClusterConfigView, nodeId: number, filter: 
   if (!node) return [];
   const info = infoMap(view);
   return Object.keys(node.params)
-    .sort((a, b) => a.localeCompare(b))
+    .sort(byParamName)
     .map((name) => rowFor(name, [node], node.type, info.get(name)))
     .filter((r) => matches(r, filter));
 }

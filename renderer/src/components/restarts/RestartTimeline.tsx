@@ -31,6 +31,10 @@ export function TimelineLegend() {
           <span className={`legend-swatch tone-bg-${STATUS_TONE[status]}`} aria-hidden /> {label}
         </span>
       ))}
+      {/* A track is bare before ndbtop watched the node: not a state of the node, and not to be read as "unknown". */}
+      <span className="legend-item">
+        <span className="legend-swatch legend-swatch-none" data-testid="legend-no-record" aria-hidden /> no record yet
+      </span>
     </div>
   );
 }

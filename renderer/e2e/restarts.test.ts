@@ -33,6 +33,7 @@ test('rolling restart panel: the running phase by name, each restart timed, an E
     await restarting;
     await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${a})?.status === 'STARTED'`, 120_000);
     await waitInPage(page, `/node ${a}: \\d+ (s|min)/.test(document.querySelector('[data-testid="restart-duration-${a}"]')?.textContent ?? '')`);
+    assert.match((await page.textContent('[data-testid="restart-times-label"]')) ?? '', new RegExp(`^Restart times \\(done: .*\\b${a}\\b`));
     // One done, three to go: the round's end is estimated from it.
     await page.waitForSelector('[data-testid="rolling-eta"]');
     const firstRound = Number(await page.getAttribute('[data-testid="rolling-restart"]', 'data-started'));

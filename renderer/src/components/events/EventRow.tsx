@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Severity } from '../../contract.js';
 import type { EventFold } from '../../view-model/event-fold.js';
-import { formatClock } from '../../view-model/format.js';
+import { formatClock, formatNodeIds } from '../../view-model/format.js';
 
 const SEVERITY_TONE: Record<Severity, string> = { DEBUG: 'idle', INFO: 'idle', WARNING: 'warn', ERROR: 'bad', CRITICAL: 'bad', ALERT: 'bad' };
 
@@ -13,7 +13,7 @@ function RowDetail({ fold }: { fold: EventFold }) {
         {fold.event.text}
       </div>
       <div className="muted">
-        {fold.event.name} {fold.event.category ? `(${fold.event.category}) ` : ''}reported by node{fold.sources.length === 1 ? '' : 's'} {fold.sources.join(', ')}
+        {fold.event.name} {fold.event.category ? `(${fold.event.category}) ` : ''}reported by {formatNodeIds(fold.sources)}
       </div>
       {fold.events.length > 1 && (
         <ul className="plain">

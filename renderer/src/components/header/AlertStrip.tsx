@@ -3,7 +3,7 @@ import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alert-summary.js';
-import { formatClock } from '../../view-model/format.js';
+import { formatClock, formatNodeIds } from '../../view-model/format.js';
 
 /** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */
 type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
@@ -35,7 +35,7 @@ function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup;
         <strong className="alert-sev">{group.severity.toUpperCase()}</strong>
         <span>{formatClock(newest)}</span>
         {/* One line at any width: the node list ellipsises, the whole of it is in the title and the expanded list. */}
-        <span className="alert-msg one-line" title={`${ALERT_KIND_LABEL[group.kind]}: nodes ${[...group.nodeIds].sort((a, b) => a - b).join(', ')}`}>
+        <span className="alert-msg one-line" title={`${ALERT_KIND_LABEL[group.kind]}: ${formatNodeIds(group.nodeIds)}`}>
           {groupTitle(group, dataNodes)}
         </span>
         <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>

@@ -1,4 +1,5 @@
 import type { GridSection } from '../../view-model/grid-layout.js';
+import { formatNodeIds } from '../../view-model/format.js';
 import { HEALTH_TONE } from '../../view-model/status.js';
 import { useApp } from '../../store/use-app.js';
 
@@ -33,7 +34,7 @@ export function GroupHeader({ section, compact = false }: { section: GridSection
         <h3 className="group-head">
           API / SQL nodes <span className="muted">{section.nodeIds.length} connected</span>
           {section.freeSlots.length > 0 && (
-            <span className="muted" data-testid="free-api-slots" title={`free slots: ${section.freeSlots.join(', ')}`}>
+            <span className="muted" data-testid="free-api-slots" title={`free slots: ${formatNodeIds(section.freeSlots)}`}>
               + {section.freeSlots.length} free slot{section.freeSlots.length === 1 ? '' : 's'}
             </span>
           )}

@@ -1,10 +1,10 @@
 import type { NodeView } from '../../contract.js';
 import type { RollingRestartView } from '../../view-model/rolling-restart.js';
-import { formatClock, formatDuration } from '../../view-model/format.js';
+import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
 import { currentPhaseText } from '../../view-model/start-phase-names.js';
 
 function ids(list: readonly number[]): string {
-  return list.length === 0 ? 'none' : list.join(', ');
+  return list.length === 0 ? 'none' : formatNodeIds(list);
 }
 
 function Eta({ view, now }: { view: RollingRestartView; now: number }) {
@@ -54,7 +54,8 @@ export function RollingRestartPanel({ view, nodes, now }: { view: RollingRestart
         </div>
       </div>
       <div className="rolling-restarts">
-        <span className="label">Done ({ids(view.done)})</span>
+        {/* The list also times the restart under way, so it is not headed "done". */}
+        <span className="label" data-testid="restart-times-label">Restart times (done: {ids(view.done)})</span>
         <ul className="plain restart-durations">
           {view.restarts.map((r) => (
             <li key={`${r.nodeId}-${r.from}`} data-testid={`restart-duration-${r.nodeId}`}>

@@ -97,3 +97,42 @@ test('a line longer than 510 characters ends the session without a reply', async
     assert.equal(e.pending, 'check connection reply\nresult: Ok\n\n');
   });
 });
+
+test('set ports: the bulk lines after the request, up to another empty line, are read with it (spec §4.22)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.send('set ports\nnode: 2\nnum_ports: 2\n\n3=50001\n4=50002\n\ncheck connection\n\n');
+    assert.match(await c.readReply(), /^set ports reply\nresult: [^\n]*\n\n$/);
+    // Not an Unknown command reply per bulk line.
+    assert.equal(await c.readReply(), OK_CHECK);
+    assert.equal(c.pending, '');
+  });
+});
+
+test('set config: the body (Content-Length bytes and one LF) is read, not parsed as commands (spec §4.0, §1.6)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    // A body as get config sends it (LF every 76 characters), and one with a line far over the 510-byte line limit.
+    const wrapped = `${'QUJD'.repeat(19)}\n${'QUJD'.repeat(19)}\nQUJD`;
+    const long = 'QUJD'.repeat(300);
+    for (const body of [wrapped, long]) {
+      c.send(
+        `set config_v2\nContent-Length: ${body.length}\nContent-Type: ndbconfig/octet-stream\nContent-Transfer-Encoding: base64\n\n${body}\ncheck connection\n\n`,
+      );
+      assert.match(await c.readReply(), /^set config reply\nresult: [^\n]*\n\n$/);
+      assert.equal(await c.readReply(), OK_CHECK);
+    }
+    assert.equal(c.pending, '');
+    assert.equal(c.isClosed, false);
+  });
+});
+
+test('a client that shuts down its sending side still gets every reply, then the session ends', async () => {
+  // Byte-wise writes take many turns, so replies are still being written when the client's FIN arrives.
+  await withSim({ writeMode: 'bytewise' }, async (_sim, open) => {
+    const c = await open();
+    c.socket.end('get mgmd nodeid\n\ncheck connection\n\n');
+    await c.waitClosed();
+    assert.equal(c.pending, `get mgmd nodeid reply\nnodeid:1\n\n${OK_CHECK}`);
+  });
+});

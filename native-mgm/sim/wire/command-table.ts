@@ -8,9 +8,16 @@ export interface ArgSpec {
   type: ArgType;
   mandatory: boolean;
 }
+/**
+ * What the server reads from the socket after a request's empty line, before it answers: `set ports` reads
+ * "bulk" lines up to another empty line, `set config` a body of Content-Length bytes and one LF (spec §4.0,
+ * §4.22). Left unread, those bytes would be parsed as commands.
+ */
+export type Trailer = { kind: 'lines-to-empty' } | { kind: 'bytes'; count: number };
 export interface CommandSpec {
   name: string;
   args: readonly ArgSpec[];
+  trailer?: (args: ReadonlyMap<string, number | string>) => Trailer | null;
 }
 
 const I = (name: string): ArgSpec => ({ name, type: 'int', mandatory: true });
@@ -92,6 +99,30 @@ const TABLE: Record<string, readonly ArgSpec[]> = {
   'drop nodegroup': [I('ng')],
 };
 
+/** `set config` body limit (spec §1.6). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The server reads the body only when the header is one it handles (type, encoding, 0 < length <= 1 MiB), and
+ * then Content-Length bytes plus the LF after them. That condition and the extra LF are not in the spec
+ * (it names only the body and its limit); they follow MgmApiSession::setConfig.
+ */
+function configBody(args: ReadonlyMap<string, number | string>): Trailer | null {
+  const length = args.get('Content-Length');
+  if (args.get('Content-Type') !== 'ndbconfig/octet-stream' || args.get('Content-Transfer-Encoding') !== 'base64') return null;
+  if (typeof length !== 'number' || length === 0 || length > MAX_CONFIG_BYTES) return null;
+  return { kind: 'bytes', count: length + 1 };
+}
+
+const TRAILERS: Record<string, CommandSpec['trailer']> = {
+  'set ports': () => ({ kind: 'lines-to-empty' }),
+  'set config': configBody,
+  'set config_v2': configBody,
+};
+
 export const COMMANDS: ReadonlyMap<string, CommandSpec> = new Map(
-  Object.entries(TABLE).map(([name, args]) => [name, { name, args }]),
+  Object.entries(TABLE).map(([name, args]) => {
+    const trailer = TRAILERS[name];
+    return [name, trailer ? { name, args, trailer } : { name, args }];
+  }),
 );

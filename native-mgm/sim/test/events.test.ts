@@ -102,3 +102,33 @@ test('a listener that goes away is dropped and the server carries on', async () 
     assert.equal(await c.request('check connection\n\n'), 'check connection reply\nresult: Ok\n\n');
   });
 });
+
+test('a new listener makes the server ping the listeners it already has (spec §6.2)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const a = await open();
+    await listen(a, 'INFO=7');
+    const c = await open();
+    const marker = (n: number): Promise<void> => reportEvent(c, [head(1, 49), n]);
+    // Records mark the places in a's stream where each new listener subscribed: a PING stands at every one,
+    // where a periodic one (every 500 ms) would only land by chance.
+    await marker(1);
+    for (let n = 2; n <= 4; n++) {
+      await listen(await open(), 'STARTUP=1');
+      await marker(n);
+    }
+    const stream = await a.read((b) => (b.includes('data=4 \n\n') ? b.indexOf('data=4 \n\n') + 'data=4 \n\n'.length : null));
+    const between = stream.split(/log event reply\ntype=49\ntime=0\nsource_nodeid=1\ndata=\d \n\n/).slice(1, -1);
+    assert.equal(between.length, 3, stream);
+    for (const gap of between) assert.match(gap, /^(?:<PING>\n)+$/, JSON.stringify(stream));
+  });
+});
+
+test('listen event: any non-zero parsable selects the parsable format (the server tests `if (parsable)`)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const l = await open();
+    assert.equal(await l.request('listen event\nfilter: INFO=7\nparsable: 2\n\n'), 'listen event\nresult: 0\n\n');
+    const c = await open();
+    await reportEvent(c, [head(1, 49), 7]);
+    assert.equal(await nextRecord(l), 'log event reply\ntype=49\ntime=0\nsource_nodeid=1\ndata=7 \n\n');
+  });
+});

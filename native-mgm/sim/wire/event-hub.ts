@@ -38,7 +38,9 @@ export class EventHub {
     this.schedulePing();
   }
 
+  /** A new listener wakes the server's event loop, which pings the listeners it already has (spec §6.2). */
   add(socket: Socket, out: OutputQueue, levels: LevelMap, parsable: boolean): void {
+    this.ping();
     const listener: Listener = { socket, out, levels, parsable, pending: '' };
     this.listeners.add(listener);
     const drop = (): void => this.drop(listener);
@@ -64,9 +66,13 @@ export class EventHub {
 
   private schedulePing(): void {
     this.cancelPing = this.clock.afterReal(PING_INTERVAL_MS, () => {
-      for (const l of this.listeners) this.write(l, PING);
+      this.ping();
       this.schedulePing();
     });
+  }
+
+  private ping(): void {
+    for (const l of this.listeners) this.write(l, PING);
   }
 
   private write(l: Listener, text: string): void {

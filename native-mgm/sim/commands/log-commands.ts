@@ -47,7 +47,8 @@ export const LOG_COMMANDS: Record<string, CommandHandler> = {
       CATEGORIES.map((c) => [c.toLowerCase(), ctx.mgmd.clusterLog.levels.get(c) ?? 0] as const),
     ),
   'set cluster loglevel': (ctx) => {
-    const checked = checkLevelArgs(ctx, `Invalid loglevel ${intArg(ctx, 'level')}`);
+    // The server prints the level with %d: `level: -1` arrives as 4294967295 and is printed as -1.
+    const checked = checkLevelArgs(ctx, `Invalid loglevel ${intArg(ctx, 'level') | 0}`);
     if ('error' in checked) return resultReply('set cluster loglevel reply', checked.error);
     ctx.mgmd.clusterLog.levels.set(checked.category, intArg(ctx, 'level'));
     return resultReply('set cluster loglevel reply', 'Ok');

@@ -108,6 +108,8 @@ test('cluster log: get info clusterlog, set logfilter, cluster and reporting log
     assert.equal(await c.request('get cluster loglevel\n\n'), defaults.replace('statistics: 7', 'statistics: 8'));
     assert.equal(await c.request('set cluster loglevel\nnode: 0\ncategory: 252\nlevel: 16\n\n'), 'set cluster loglevel reply\nresult: Invalid loglevel 16\n\n');
     assert.equal(await c.request('set cluster loglevel\nnode: 0\ncategory: 270\nlevel: 1\n\n'), 'set cluster loglevel reply\nresult: Invalid category 20\n\n');
+    // The level prints as %d: -1 arrives as 4294967295 (spec §1.2) and is printed back as -1.
+    assert.equal(await c.request('set cluster loglevel\nnode: 0\ncategory: 252\nlevel: -1\n\n'), 'set cluster loglevel reply\nresult: Invalid loglevel -1\n\n');
     assert.equal(await c.request('set loglevel\nnode: 2\ncategory: 252\nlevel: 9\n\n'), 'set loglevel reply\nresult: Ok\n\n');
     assert.equal(await c.request('set loglevel\nnode: 2\ncategory: 252\nlevel: 99\n\n'), 'set loglevel reply\nresult: Invalid loglevel: \n\n');
   });

@@ -56,6 +56,11 @@ export class MgmdServer implements MgmdContext {
     return [...this.live.values()];
   }
 
+  /** The version this server runs (and announces in `get version`). */
+  get version(): number {
+    return this.model.mgm.get(this.nodeId)?.version ?? this.model.version;
+  }
+
   get tlsAvailable(): boolean {
     return this.tls !== null;
   }
@@ -108,7 +113,7 @@ export class MgmdServer implements MgmdContext {
     this.accepted += 1;
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
-    const session = new Session(this.nextSessionId++, socket, this.options.writeMode, this.options.prng, {
+    const session = new Session(this.nextSessionId++, socket, this.options.writeMode, this.options.prng, this.version, {
       refuse: (handle, command) => {
         if (!this.options.tls?.require || !isRefusedWithoutTls(handle.tls, command.name)) return null;
         this.authfail += 1;

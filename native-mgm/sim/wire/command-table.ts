@@ -1,3 +1,5 @@
+import { encodeVersion } from '../../version.js';
+
 /**
  * The server's command table (spec §4.0): which commands exist and which arguments each one takes. The parser
  * checks requests against it; handlers live elsewhere.
@@ -17,6 +19,8 @@ export type Trailer = { kind: 'lines-to-empty' } | { kind: 'bytes'; count: numbe
 export interface CommandSpec {
   name: string;
   args: readonly ArgSpec[];
+  /** Packed version of the first server that knows the command; older ones answer `Unknown command`. */
+  since?: number;
   trailer?: (args: ReadonlyMap<string, number | string>) => Trailer | null;
 }
 
@@ -120,9 +124,22 @@ const TRAILERS: Record<string, CommandSpec['trailer']> = {
   'set config_v2': configBody,
 };
 
+/**
+ * Commands the spec dates: `set clientversion` from 8.0.20 (§4.2), `start tls` from 8.3 (§9). `list certs` and
+ * `get tls stats` are dated with it: the spec lists them only among the 8.3 TLS commands.
+ */
+const TLS_SINCE = encodeVersion(8, 3, 0);
+const SINCE: Record<string, number> = {
+  'set clientversion': encodeVersion(8, 0, 20),
+  'start tls': TLS_SINCE,
+  'list certs': TLS_SINCE,
+  'get tls stats': TLS_SINCE,
+};
+
 export const COMMANDS: ReadonlyMap<string, CommandSpec> = new Map(
-  Object.entries(TABLE).map(([name, args]) => {
+  Object.entries(TABLE).map(([name, args]): [string, CommandSpec] => {
     const trailer = TRAILERS[name];
-    return [name, trailer ? { name, args, trailer } : { name, args }];
+    const since = SINCE[name];
+    return [name, { name, args, ...(trailer ? { trailer } : {}), ...(since !== undefined ? { since } : {}) }];
   }),
 );

@@ -40,6 +40,9 @@ export class RequestParser {
   private command: CommandSpec | null = null;
   private args = new Map<string, number | string>();
 
+  /** `serverVersion`: the packed version of the server whose command table this is. */
+  constructor(private readonly serverVersion: number) {}
+
   /** The command whose arguments are being read, for `get session`/`list sessions`. */
   get pending(): CommandSpec | null {
     return this.command;
@@ -54,7 +57,7 @@ export class RequestParser {
     const text = stripQuotes(trimSpaceTab(line));
     if (text === '') return null;
     const command = COMMANDS.get(text);
-    if (!command) return { kind: 'error', message: 'Unknown command', token: text };
+    if (!command || (command.since ?? 0) > this.serverVersion) return { kind: 'error', message: 'Unknown command', token: text };
     this.command = command;
     this.args = new Map();
     return null;

@@ -46,7 +46,7 @@ export class Session implements SessionHandle {
   clientVersion = 0;
   tls = false;
   peerCert: X509Certificate | null = null;
-  private readonly parser = new RequestParser();
+  private readonly parser: RequestParser;
   private out: OutputQueue;
   private upgradePending = false;
   /** Bytes received and not read yet, one char per byte. */
@@ -61,8 +61,11 @@ export class Session implements SessionHandle {
     private socket: Socket,
     private readonly writeMode: WriteMode,
     private readonly prng: Prng,
+    /** Packed version of the server, whose command table the parser reads. */
+    serverVersion: number,
     private readonly hooks: SessionHooks,
   ) {
+    this.parser = new RequestParser(serverVersion);
     this.out = new OutputQueue(socket, writeMode, prng);
     socket.setNoDelay(true);
     socket.on('data', this.onData);

@@ -132,3 +132,26 @@ test('listen event: any non-zero parsable selects the parsable format (the serve
     assert.equal(await nextRecord(l), 'log event reply\ntype=49\ntime=0\nsource_nodeid=1\ndata=7 \n\n');
   });
 });
+
+test('a listener that stops reading is dropped about a second after its writes stop going out (spec §6.2)', async () => {
+  await withSim({}, async (sim, open) => {
+    const l = await open();
+    await listen(l, 'INFO=7');
+    l.socket.pause();
+    // Two batches of ~3.5 MB of InfoEvents: the first fills what loopback buffers hold for a reader that does not
+    // read (about 4 MB here), the second waits in the server. Neither comes near the size at which a listener used
+    // to be dropped whatever the time (4 MB waiting), so only the write timeout can end this listener.
+    const words = Array.from({ length: 24 }, (_, i) => 4_000_000_000 + i);
+    const batch = 11_000;
+    const sent = 2 * batch;
+    for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
+    await new Promise((r) => setTimeout(r, 1500));
+    for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
+    await new Promise((r) => setTimeout(r, 3000));
+    l.socket.resume();
+    // What the kernel held still arrives, then the server's close; a listener kept open would read it all.
+    await l.waitClosed();
+    const records = l.pending.split('log event reply\n').length - 1;
+    assert.ok(records > 0 && records < sent, `${records} records before the close`);
+  });
+});

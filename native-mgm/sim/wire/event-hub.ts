@@ -9,8 +9,13 @@ import type { OutputQueue } from './output-queue.js';
 /** The server's event loop turns every 500 ms and pings each listener (spec §6.2). */
 export const PING_INTERVAL_MS = 500;
 const PING = '<PING>\n';
-/** A listener this far behind has stopped reading; the server would time out its write and drop it. */
-const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
+/**
+ * A write to a listener that the kernel has not taken for this long fails on the server (about 1 s per write,
+ * spec §6.2, §1.6), which then drops the listener; checked at each write and each turn of the PING loop.
+ */
+const WRITE_TIMEOUT_MS = 1000;
+/** Whatever the timing, a listener this far behind has stopped reading (a last resort: the timeout comes first). */
+const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 
 interface Listener {
   socket: Socket;
@@ -76,7 +81,7 @@ export class EventHub {
   }
 
   private write(l: Listener, text: string): void {
-    if (l.out.backlog > MAX_BACKLOG_BYTES) {
+    if (l.out.backlog > MAX_BACKLOG_BYTES || l.out.stalledMs() > WRITE_TIMEOUT_MS) {
       this.drop(l);
       return;
     }

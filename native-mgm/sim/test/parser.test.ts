@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { test } from 'node:test';
 import { withSim } from './raw-socket.js';
 
@@ -134,5 +135,26 @@ test('a client that shuts down its sending side still gets every reply, then the
     c.socket.end('get mgmd nodeid\n\ncheck connection\n\n');
     await c.waitClosed();
     assert.equal(c.pending, `get mgmd nodeid reply\nnodeid:1\n\n${OK_CHECK}`);
+  });
+});
+
+test('a parser error echoes its token byte for byte, also bytes that are not UTF-8', async () => {
+  await withSim({}, async (sim) => {
+    const socket = connect({ port: sim.mgmds[0]?.port ?? 0, host: '127.0.0.1' });
+    const received: Buffer[] = [];
+    socket.on('data', (d: Buffer) => received.push(d));
+    const bad = Buffer.from([0x67, 0xff, 0xfe, 0x20, 0xc3, 0xa9, 0x80]);
+    socket.write(Buffer.concat([bad, Buffer.from('\n\nget status\n'), bad, Buffer.from(': 1\n\ncheck connection\n\n')]));
+    const expected = Buffer.concat([
+      Buffer.from("result: Unknown command, '"),
+      bad,
+      Buffer.from("'\n\nresult: Unknown argument, '"),
+      bad,
+      Buffer.from(`'\n\n${OK_CHECK}`),
+    ]);
+    const deadline = Date.now() + 10_000;
+    while (Buffer.concat(received).length < expected.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    socket.destroy();
+    assert.deepEqual(Buffer.concat(received), expected);
   });
 });

@@ -38,9 +38,10 @@ export class OutputQueue {
     return oldest === undefined ? 0 : now - oldest;
   }
 
-  send(text: string): void {
-    if (this.socket.destroyed || text === '') return;
-    const buf = Buffer.from(text, 'utf8');
+  /** Text goes out as UTF-8; bytes as they are. */
+  send(text: string | Buffer): void {
+    if (this.socket.destroyed || text.length === 0) return;
+    const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     if (this.mode === 'whole') {
       this.write(buf, () => undefined);
       return;

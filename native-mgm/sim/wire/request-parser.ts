@@ -48,6 +48,10 @@ export class RequestParser {
     return this.command;
   }
 
+  /**
+   * `line` holds one char per byte, so an error token echoes exactly the bytes received; string arguments
+   * reach the handlers decoded as UTF-8.
+   */
   feed(line: string): ParseResult | null {
     if (this.command === null) return this.commandLine(line);
     return this.argumentLine(this.command, line);
@@ -83,7 +87,7 @@ export class RequestParser {
       if (value === null) return this.fail('Type mismatch', name);
       this.args.set(name, value);
     } else {
-      this.args.set(name, raw);
+      this.args.set(name, Buffer.from(raw, 'latin1').toString('utf8'));
     }
     return null;
   }

@@ -212,11 +212,14 @@ export class Session implements SessionHandle {
     return this.listenAs;
   }
 
-  /** The answer to one line: null while a request is still being read, or when nothing is to be sent. */
-  private async answer(line: string): Promise<string | null> {
-    const parsed = this.parser.feed(Buffer.from(line, 'latin1').toString('utf8'));
+  /**
+   * The answer to one line (one char per byte): null while a request is still being read, or when nothing is
+   * to be sent. A parser error echoes the bytes it was sent, whatever they are, as the server's does.
+   */
+  private async answer(line: string): Promise<string | Buffer | null> {
+    const parsed = this.parser.feed(line);
     if (parsed === null) return null;
-    if (parsed.kind === 'error') return formatParserError(parsed.message, parsed.token);
+    if (parsed.kind === 'error') return Buffer.from(formatParserError(parsed.message, parsed.token), 'latin1');
     const refused = this.hooks.refuse(this, parsed.command);
     if (refused !== null) return refused;
     if (!(await this.skipTrailer(parsed.command, parsed.args))) return null;

@@ -24,11 +24,14 @@ function stripQuotes(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
 }
 
-/** C `sscanf("%u")`: leading digits count, trailing junk is ignored, a leading minus wraps modulo 2^32. */
+/**
+ * C `sscanf("%u")`: leading white space is skipped (a quoted `" 5"` keeps its space past the trimming), leading
+ * digits count, trailing junk is ignored, a leading minus wraps modulo 2^32.
+ */
 export function scanUnsigned(text: string): number | null {
-  const m = /^[+-]?\d+/.exec(text);
-  if (!m) return null;
-  return Number(BigInt.asUintN(32, BigInt(m[0])));
+  const m = /^[ \t\n\v\f\r]*([+-]?\d+)/.exec(text);
+  if (!m?.[1]) return null;
+  return Number(BigInt.asUintN(32, BigInt(m[1])));
 }
 
 /**

@@ -5,7 +5,10 @@ import { reply, resultReply } from '../wire/reply.js';
 import { formatStatus, parseTypes, statusRows } from '../wire/status-report.js';
 import { intArg, stringArg, type CommandHandler } from './context.js';
 
-/** `get status` shows `is_single_user` to clients that announced 8.0.22 or later (spec §4.2). */
+/**
+ * `get status` shows `is_single_user` to clients that announced 8.0.22 or later (spec §4.2); a server older than
+ * that has no such field to show (the spec does not say so; it is where the field came in).
+ */
 const SINGLE_USER_FIELD_SINCE = encodeVersion(8, 0, 22);
 const MAX_LEVEL = 15;
 
@@ -33,7 +36,7 @@ export const LOG_COMMANDS: Record<string, CommandHandler> = {
     formatStatus(
       statusRows(ctx.mgmd.model, ctx.mgmd.nodeId),
       parseTypes(stringArg(ctx, 'types')),
-      ctx.session.clientVersion >= SINGLE_USER_FIELD_SINCE,
+      ctx.session.clientVersion >= SINGLE_USER_FIELD_SINCE && ctx.mgmd.version >= SINGLE_USER_FIELD_SINCE,
     ),
   'get info clusterlog': (ctx) =>
     reply(

@@ -188,7 +188,7 @@ test('a large cluster: 144 data nodes in 255 node ids, get status lists every on
   });
 });
 
-test('an older server does not know the newer commands: set clientversion before 8.0.20, start tls before 8.3', async () => {
+test('an older server does not know the newer commands and fields: set clientversion before 8.0.20, is_single_user before 8.0.22, start tls before 8.3', async () => {
   await withSim({ version: '8.0.19' }, async (_sim, open) => {
     const c = await open();
     assert.match(await c.request('get version\n\n'), /^version\nid: 524307\nmajor: 8\nminor: 0\nbuild: 19\n/);
@@ -198,6 +198,11 @@ test('an older server does not know the newer commands: set clientversion before
     assert.equal(await c.readReply(), "result: Unknown command, 'major: 8'\n\n");
     assert.equal(await c.readReply(), "result: Unknown command, 'minor: 4'\n\n");
     assert.equal(await c.readReply(), "result: Unknown command, 'build: 3'\n\n");
+    assert.doesNotMatch(await c.request('get status\n\n'), /is_single_user/);
+  });
+  await withSim({ version: '8.0.21' }, async (_sim, open) => {
+    const c = await open();
+    assert.equal(await c.request(CLIENT_8_4_3), 'set clientversion reply\nresult: Ok\n\n');
     assert.doesNotMatch(await c.request('get status\n\n'), /is_single_user/);
   });
   await withSim({ version: '8.2.0' }, async (_sim, open) => {

@@ -215,3 +215,14 @@ test('an older server does not know the newer commands and fields: set clientver
     assert.equal(await c.request('start tls\n\n'), 'start tls reply\nresult: Failed\n\n');
   });
 });
+
+test('stop and restart read `node` as a space-separated list (spec §4.13): `2,3` is node 2 alone', async () => {
+  await withSim({ speed: 20 }, async (_sim, open) => {
+    const c = await open();
+    // Nodes 2 and 3 form the one node group: stopping both would be refused with 5028.
+    assert.equal(await c.request('stop v2\nnode: 2,3\nabort: 0\n\n'), 'stop reply\nresult: Ok\nstopped: 1\ndisconnect: 0\n\n');
+    const status = statusMap(await c.request('get status\n\n'));
+    assert.equal(status.get('node.2.status'), 'NO_CONTACT');
+    assert.equal(status.get('node.3.status'), 'STARTED');
+  });
+});

@@ -139,7 +139,7 @@ test('a listener that stops reading is dropped about a second after its writes s
     await listen(l, 'INFO=7');
     l.socket.pause();
     // Two batches of ~3.5 MB of InfoEvents: the first fills what loopback buffers hold for a reader that does not
-    // read (about 4 MB here), the second waits in the server. Neither comes near the size at which a listener used
+    // read (about 4 MB: Linux's default send buffer limit, tcp_wmem), the second waits in the server. Neither comes near the size at which a listener used
     // to be dropped whatever the time (4 MB waiting), so only the write timeout can end this listener.
     const words = Array.from({ length: 24 }, (_, i) => 4_000_000_000 + i);
     const batch = 11_000;

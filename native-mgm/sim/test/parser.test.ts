@@ -161,3 +161,20 @@ test('a parser error echoes its token byte for byte, also bytes that are not UTF
     assert.deepEqual(Buffer.concat(received), expected);
   });
 });
+
+test('requests split over many writes, one byte each, CRLF split between writes, are answered as if sent whole', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.socket.setNoDelay(true);
+    const text = 'get mgmd nodeid\r\n\r\nset clientversion\r\nmajor: 8\r\nminor: 4\r\nbuild: 3\r\n\r\nget statuss\n\ncheck connection\n\n';
+    for (const byte of text) {
+      c.send(byte);
+      await new Promise((r) => setImmediate(r));
+    }
+    assert.equal(await c.readReply(), 'get mgmd nodeid reply\nnodeid:1\n\n');
+    assert.equal(await c.readReply(), 'set clientversion reply\nresult: Ok\n\n');
+    assert.equal(await c.readReply(), "result: Unknown command, 'get statuss'\n\n");
+    assert.equal(await c.readReply(), OK_CHECK);
+    assert.equal(c.pending, '');
+  });
+});

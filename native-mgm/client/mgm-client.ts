@@ -138,8 +138,9 @@ export class MgmClient {
   }
 
   getStatus(types?: readonly NodeType[], options?: CallOptions): Promise<NodeState[]> {
-    // The server reads at most 3 names, separated by single spaces (spec §5.2).
-    const args: RequestArgs = types && types.length > 0 ? [['types', types.join(' ')]] : [];
+    // The server reads at most 3 names, separated by single spaces, and lists a group again each time it is
+    // named (spec §5.2): each type is named once, so no node comes twice.
+    const args: RequestArgs = types && types.length > 0 ? [['types', [...new Set(types)].join(' ')]] : [];
     // Lines go straight into typed node records as the reply streams in, not through key/value pairs.
     const lines = new StatusLines();
     return this.call('get status', args, { kind: 'kv', header: 'node status', sink: lines }, (r) => lines.finish(r), options);

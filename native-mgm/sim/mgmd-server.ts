@@ -56,6 +56,11 @@ export class MgmdServer implements MgmdContext {
     return [...this.live.values()];
   }
 
+  /** The version this server runs (and announces in `get version`). */
+  get version(): number {
+    return this.model.mgm.get(this.nodeId)?.version ?? this.model.version;
+  }
+
   get tlsAvailable(): boolean {
     return this.tls !== null;
   }
@@ -67,7 +72,9 @@ export class MgmdServer implements MgmdContext {
     if (this.options.tls?.require && !this.tls) {
       throw new Error(`management server ${this.nodeId}: TLS is required but no keys were found in ${this.options.tls.searchPath}`);
     }
-    const server = createServer((socket) => this.accept(socket));
+    // Half-open: a client that shuts down its sending side still gets the replies to what it sent, as from the
+    // server, which answers every request it read before it reads EOF.
+    const server = createServer({ allowHalfOpen: true }, (socket) => this.accept(socket));
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(this.port, this.options.host, () => {
@@ -106,14 +113,15 @@ export class MgmdServer implements MgmdContext {
     this.accepted += 1;
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
-    const session = new Session(this.nextSessionId++, socket, this.options.writeMode, this.options.prng, {
+    const session = new Session(this.nextSessionId++, socket, this.options.writeMode, this.options.prng, this.version, {
+      refuse: (handle, command) => {
+        if (!this.options.tls?.require || !isRefusedWithoutTls(handle.tls, command.name)) return null;
+        this.authfail += 1;
+        return TLS_REQUIRED_REPLY;
+      },
       dispatch: (handle, command, args) => {
         const handler = HANDLERS.get(command.name);
         if (!handler) throw new Error(`no handler for ${command.name}`);
-        if (this.options.tls?.require && isRefusedWithoutTls(handle.tls, command.name)) {
-          this.authfail += 1;
-          return TLS_REQUIRED_REPLY;
-        }
         return handler({ mgmd: this, session: handle, args });
       },
       toListener: (sock, out, levels, parsable) => {

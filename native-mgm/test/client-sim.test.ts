@@ -36,6 +36,8 @@ test('get status against the simulator: typed nodes, master, is_single_user afte
   assert.equal(client.session?.mgmdNodeId, sim.mgmds[0]?.nodeId);
   const ndbOnly = await client.getStatus(['NDB']);
   assert.ok(ndbOnly.every((n) => n.type === 'NDB') && ndbOnly.length === 4);
+  // The server lists a group once per time it is named (spec §5.2), so a type named twice is asked for once.
+  assert.deepEqual((await client.getStatus(['NDB', 'MGM', 'NDB'])).map((n) => n.nodeId), [1, 2, 3, 4, 5]);
   await client.checkConnection();
 });
 

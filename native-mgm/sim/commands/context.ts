@@ -8,6 +8,8 @@ import type { SessionHandle } from '../wire/session.js';
 export interface MgmdContext {
   readonly nodeId: number;
   readonly model: ClusterModel;
+  /** Packed version this server runs. */
+  readonly version: number;
   readonly clusterLog: ClusterLogState;
   /** Command sessions alive on this server, for `get session` and `list sessions`. */
   sessions(): ReadonlyArray<{ id: number; parsing: boolean; tls: boolean; address: string; peerCert: X509Certificate | null }>;

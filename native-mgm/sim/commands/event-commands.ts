@@ -3,7 +3,7 @@ import { parseEventFilter } from '../wire/event-filter.js';
 import { formatEventRecord } from '../wire/event-record.js';
 import { reply, resultReply } from '../wire/reply.js';
 import { scanUnsigned } from '../wire/request-parser.js';
-import { intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
+import { flagArg, intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
 
 /** `report event` reads at most this many words (MAX_EVENT_LENGTH, spec §1.6). */
 const MAX_EVENT_WORDS = 25;
@@ -12,7 +12,8 @@ const DUMPABLE = { memoryUsage: 50, backupStatus: 62, savedEvent: 81 } as const;
 function listenEvent(ctx: CommandContext): string {
   const parsed = parseEventFilter(stringArg(ctx, 'filter') ?? '');
   if ('error' in parsed) return reply('listen event', [['result', -1], ['msg', parsed.error]]);
-  ctx.session.becomeListener(parsed.levels, intArg(ctx, 'parsable') === 1);
+  // Any non-zero value selects the parsable format: the spec names only 1 and 0; the server tests `if (parsable)`.
+  ctx.session.becomeListener(parsed.levels, flagArg(ctx, 'parsable'));
   return resultReply('listen event', 0);
 }
 

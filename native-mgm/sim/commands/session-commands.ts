@@ -18,7 +18,7 @@ function versionReply(version: number): string {
 }
 
 export const SESSION_COMMANDS: Record<string, CommandHandler> = {
-  'get version': (ctx) => versionReply(ctx.mgmd.model.mgm.get(ctx.mgmd.nodeId)?.version ?? ctx.mgmd.model.version),
+  'get version': (ctx) => versionReply(ctx.mgmd.version),
   'set clientversion': (ctx) => {
     const major = intArg(ctx, 'major');
     // A major of 0 counts as "not set" (spec §4.2).

@@ -43,11 +43,13 @@ export function refusal(cluster: ClusterState, split: NodeListSplit, force: bool
   return null;
 }
 
-/** `node: "3 4"` → [3, 4]; items that are not numbers are skipped as the server's sscanf loop does. */
+/**
+ * `node: "3 4"` → [3, 4] (spec §4.13: a space-separated list). Read as the server does (strtok at spaces, atoi
+ * per item): `3,4` is node 3, and an item without leading digits is node 0, which no node has.
+ */
 export function parseNodeList(text: string): number[] {
   return text
-    .split(/[ ,]/)
-    .map((item) => /^\d+/.exec(item)?.[0])
-    .filter((m): m is string => m !== undefined)
-    .map(Number);
+    .split(' ')
+    .filter((item) => item !== '')
+    .map((item) => Number(/^[\t\n\v\f\r ]*\+?(\d+)/.exec(item)?.[1] ?? 0));
 }

@@ -108,8 +108,17 @@ test('cluster log: get info clusterlog, set logfilter, cluster and reporting log
     assert.equal(await c.request('get cluster loglevel\n\n'), defaults.replace('statistics: 7', 'statistics: 8'));
     assert.equal(await c.request('set cluster loglevel\nnode: 0\ncategory: 252\nlevel: 16\n\n'), 'set cluster loglevel reply\nresult: Invalid loglevel 16\n\n');
     assert.equal(await c.request('set cluster loglevel\nnode: 0\ncategory: 270\nlevel: 1\n\n'), 'set cluster loglevel reply\nresult: Invalid category 20\n\n');
+    // The level prints as %d: -1 arrives as 4294967295 (spec §1.2) and is printed back as -1.
+    assert.equal(await c.request('set cluster loglevel\nnode: 0\ncategory: 252\nlevel: -1\n\n'), 'set cluster loglevel reply\nresult: Invalid loglevel -1\n\n');
     assert.equal(await c.request('set loglevel\nnode: 2\ncategory: 252\nlevel: 9\n\n'), 'set loglevel reply\nresult: Ok\n\n');
     assert.equal(await c.request('set loglevel\nnode: 2\ncategory: 252\nlevel: 99\n\n'), 'set loglevel reply\nresult: Invalid loglevel: \n\n');
+    // §4.9 gives set loglevel only the level error: a category outside 250..262 is not refused.
+    assert.equal(await c.request('set loglevel\nnode: 2\ncategory: 270\nlevel: 9\n\n'), 'set loglevel reply\nresult: Ok\n\n');
+    // Severity 7 is ALL (§6.7): it switches every one, "enabled" included.
+    assert.equal(await c.request('set logfilter\nlevel: 7\nenable: 0\n\n'), 'set logfilter reply\nresult: 0\n\n');
+    assert.equal(await c.request('get info clusterlog\n\n'), 'clusterlog\nenabled: 0\ndebug: 0\ninfo: 0\nwarning: 0\nerror: 0\ncritical: 0\nalert: 0\n\n');
+    assert.equal(await c.request('set logfilter\nlevel: 7\nenable: -1\n\n'), 'set logfilter reply\nresult: 1\n\n');
+    assert.equal(await c.request('get info clusterlog\n\n'), 'clusterlog\nenabled: 1\ndebug: 1\ninfo: 1\nwarning: 1\nerror: 1\ncritical: 1\nalert: 1\n\n');
   });
 });
 
@@ -176,5 +185,44 @@ test('a large cluster: 144 data nodes in 255 node ids, get status lists every on
     assert.equal(map.get('node.255.address'), '0.0.0.0');
     assert.equal(map.get('node.147.address'), '10.0.1.1');
     assert.ok(reply.length > 40_000);
+  });
+});
+
+test('an older server does not know the newer commands and fields: set clientversion before 8.0.20, is_single_user before 8.0.22, start tls before 8.3', async () => {
+  await withSim({ version: '8.0.19' }, async (_sim, open) => {
+    const c = await open();
+    assert.match(await c.request('get version\n\n'), /^version\nid: 524307\nmajor: 8\nminor: 0\nbuild: 19\n/);
+    // Spec §4.2, and one more Unknown command per argument line (§1.4).
+    c.send(CLIENT_8_4_3);
+    assert.equal(await c.readReply(), "result: Unknown command, 'set clientversion'\n\n");
+    assert.equal(await c.readReply(), "result: Unknown command, 'major: 8'\n\n");
+    assert.equal(await c.readReply(), "result: Unknown command, 'minor: 4'\n\n");
+    assert.equal(await c.readReply(), "result: Unknown command, 'build: 3'\n\n");
+    assert.doesNotMatch(await c.request('get status\n\n'), /is_single_user/);
+  });
+  await withSim({ version: '8.0.21' }, async (_sim, open) => {
+    const c = await open();
+    assert.equal(await c.request(CLIENT_8_4_3), 'set clientversion reply\nresult: Ok\n\n');
+    assert.doesNotMatch(await c.request('get status\n\n'), /is_single_user/);
+  });
+  await withSim({ version: '8.2.0' }, async (_sim, open) => {
+    const c = await open();
+    assert.equal(await c.request(CLIENT_8_4_3), 'set clientversion reply\nresult: Ok\n\n');
+    assert.equal(await c.request('start tls\n\n'), "result: Unknown command, 'start tls'\n\n");
+  });
+  await withSim({ version: '8.3.0' }, async (_sim, open) => {
+    const c = await open();
+    assert.equal(await c.request('start tls\n\n'), 'start tls reply\nresult: Failed\n\n');
+  });
+});
+
+test('stop and restart read `node` as a space-separated list (spec §4.13): `2,3` is node 2 alone', async () => {
+  await withSim({ speed: 20 }, async (_sim, open) => {
+    const c = await open();
+    // Nodes 2 and 3 form the one node group: stopping both would be refused with 5028.
+    assert.equal(await c.request('stop v2\nnode: 2,3\nabort: 0\n\n'), 'stop reply\nresult: Ok\nstopped: 1\ndisconnect: 0\n\n');
+    const status = statusMap(await c.request('get status\n\n'));
+    assert.equal(status.get('node.2.status'), 'NO_CONTACT');
+    assert.equal(status.get('node.3.status'), 'STARTED');
   });
 });

@@ -102,3 +102,56 @@ test('a listener that goes away is dropped and the server carries on', async () 
     assert.equal(await c.request('check connection\n\n'), 'check connection reply\nresult: Ok\n\n');
   });
 });
+
+test('a new listener makes the server ping the listeners it already has (spec §6.2)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const a = await open();
+    await listen(a, 'INFO=7');
+    const c = await open();
+    const marker = (n: number): Promise<void> => reportEvent(c, [head(1, 49), n]);
+    // Records mark the places in a's stream where each new listener subscribed: a PING stands at every one,
+    // where a periodic one (every 500 ms) would only land by chance.
+    await marker(1);
+    for (let n = 2; n <= 4; n++) {
+      await listen(await open(), 'STARTUP=1');
+      await marker(n);
+    }
+    const stream = await a.read((b) => (b.includes('data=4 \n\n') ? b.indexOf('data=4 \n\n') + 'data=4 \n\n'.length : null));
+    const between = stream.split(/log event reply\ntype=49\ntime=0\nsource_nodeid=1\ndata=\d \n\n/).slice(1, -1);
+    assert.equal(between.length, 3, stream);
+    for (const gap of between) assert.match(gap, /^(?:<PING>\n)+$/, JSON.stringify(stream));
+  });
+});
+
+test('listen event: any non-zero parsable selects the parsable format (the server tests `if (parsable)`)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const l = await open();
+    assert.equal(await l.request('listen event\nfilter: INFO=7\nparsable: 2\n\n'), 'listen event\nresult: 0\n\n');
+    const c = await open();
+    await reportEvent(c, [head(1, 49), 7]);
+    assert.equal(await nextRecord(l), 'log event reply\ntype=49\ntime=0\nsource_nodeid=1\ndata=7 \n\n');
+  });
+});
+
+test('a listener that stops reading is dropped about a second after its writes stop going out (spec §6.2)', async () => {
+  await withSim({}, async (sim, open) => {
+    const l = await open();
+    await listen(l, 'INFO=7');
+    l.socket.pause();
+    // Two batches of ~3.5 MB of InfoEvents: the first fills what loopback buffers hold for a reader that does not
+    // read (about 4 MB: Linux's default send buffer limit, tcp_wmem), the second waits in the server. Neither comes near the size at which a listener used
+    // to be dropped whatever the time (4 MB waiting), so only the write timeout can end this listener.
+    const words = Array.from({ length: 24 }, (_, i) => 4_000_000_000 + i);
+    const batch = 11_000;
+    const sent = 2 * batch;
+    for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
+    await new Promise((r) => setTimeout(r, 1500));
+    for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
+    await new Promise((r) => setTimeout(r, 3000));
+    l.socket.resume();
+    // What the kernel held still arrives, then the server's close; a listener kept open would read it all.
+    await l.waitClosed();
+    const records = l.pending.split('log event reply\n').length - 1;
+    assert.ok(records > 0 && records < sent, `${records} records before the close`);
+  });
+});

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { test } from 'node:test';
 import { withSim } from './raw-socket.js';
 
@@ -72,7 +73,10 @@ test('empty lines between requests are ignored and pipelined replies keep their 
 test('integer arguments are read like sscanf %u: trailing junk ignored, minus wraps', async () => {
   await withSim({}, async (_sim, open) => {
     const c = await open();
-    assert.equal(await c.request('get session\nid: 1abc\n\n'), 'get session reply\nid: 1\nm_stopSelf: 0\nm_stop: 0\ntls: 0\nparser_buffer_len: 0\nparser_status: 0\n\n');
+    const session1 = 'get session reply\nid: 1\nm_stopSelf: 0\nm_stop: 0\ntls: 0\nparser_buffer_len: 0\nparser_status: 0\n\n';
+    assert.equal(await c.request('get session\nid: 1abc\n\n'), session1);
+    // The quotes keep the space inside them past the trimming, and %u skips it.
+    assert.equal(await c.request('get session\nid:" 1"\n\n'), session1);
     // -1 arrives as 4294967295, which set logfilter takes back as -1: toggle (debug was off).
     assert.equal(await c.request('set logfilter\nlevel: 1\nenable: -1\n\n'), 'set logfilter reply\nresult: 1\n\n');
   });
@@ -95,5 +99,82 @@ test('a line longer than 510 characters ends the session without a reply', async
     e.send(`check connection\n\n${'x'.repeat(600)}\ncheck connection\n\n`);
     await e.waitClosed();
     assert.equal(e.pending, 'check connection reply\nresult: Ok\n\n');
+  });
+});
+
+test('set ports: the bulk lines after the request, up to another empty line, are read with it (spec §4.22)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.send('set ports\nnode: 2\nnum_ports: 2\n\n3=50001\n4=50002\n\ncheck connection\n\n');
+    assert.match(await c.readReply(), /^set ports reply\nresult: [^\n]*\n\n$/);
+    // Not an Unknown command reply per bulk line.
+    assert.equal(await c.readReply(), OK_CHECK);
+    assert.equal(c.pending, '');
+  });
+});
+
+test('set config: the body (Content-Length bytes and one LF) is read, not parsed as commands (spec §4.0, §1.6)', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    // A body as get config sends it (LF every 76 characters), and one with a line far over the 510-byte line limit.
+    const wrapped = `${'QUJD'.repeat(19)}\n${'QUJD'.repeat(19)}\nQUJD`;
+    const long = 'QUJD'.repeat(300);
+    for (const body of [wrapped, long]) {
+      c.send(
+        `set config_v2\nContent-Length: ${body.length}\nContent-Type: ndbconfig/octet-stream\nContent-Transfer-Encoding: base64\n\n${body}\ncheck connection\n\n`,
+      );
+      assert.match(await c.readReply(), /^set config reply\nresult: [^\n]*\n\n$/);
+      assert.equal(await c.readReply(), OK_CHECK);
+    }
+    assert.equal(c.pending, '');
+    assert.equal(c.isClosed, false);
+  });
+});
+
+test('a client that shuts down its sending side still gets every reply, then the session ends', async () => {
+  // Byte-wise writes take many turns, so replies are still being written when the client's FIN arrives.
+  await withSim({ writeMode: 'bytewise' }, async (_sim, open) => {
+    const c = await open();
+    c.socket.end('get mgmd nodeid\n\ncheck connection\n\n');
+    await c.waitClosed();
+    assert.equal(c.pending, `get mgmd nodeid reply\nnodeid:1\n\n${OK_CHECK}`);
+  });
+});
+
+test('a parser error echoes its token byte for byte, also bytes that are not UTF-8', async () => {
+  await withSim({}, async (sim) => {
+    const socket = connect({ port: sim.mgmds[0]?.port ?? 0, host: '127.0.0.1' });
+    const received: Buffer[] = [];
+    socket.on('data', (d: Buffer) => received.push(d));
+    const bad = Buffer.from([0x67, 0xff, 0xfe, 0x20, 0xc3, 0xa9, 0x80]);
+    socket.write(Buffer.concat([bad, Buffer.from('\n\nget status\n'), bad, Buffer.from(': 1\n\ncheck connection\n\n')]));
+    const expected = Buffer.concat([
+      Buffer.from("result: Unknown command, '"),
+      bad,
+      Buffer.from("'\n\nresult: Unknown argument, '"),
+      bad,
+      Buffer.from(`'\n\n${OK_CHECK}`),
+    ]);
+    const deadline = Date.now() + 10_000;
+    while (Buffer.concat(received).length < expected.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    socket.destroy();
+    assert.deepEqual(Buffer.concat(received), expected);
+  });
+});
+
+test('requests split over many writes, one byte each, CRLF split between writes, are answered as if sent whole', async () => {
+  await withSim({}, async (_sim, open) => {
+    const c = await open();
+    c.socket.setNoDelay(true);
+    const text = 'get mgmd nodeid\r\n\r\nset clientversion\r\nmajor: 8\r\nminor: 4\r\nbuild: 3\r\n\r\nget statuss\n\ncheck connection\n\n';
+    for (const byte of text) {
+      c.send(byte);
+      await new Promise((r) => setImmediate(r));
+    }
+    assert.equal(await c.readReply(), 'get mgmd nodeid reply\nnodeid:1\n\n');
+    assert.equal(await c.readReply(), 'set clientversion reply\nresult: Ok\n\n');
+    assert.equal(await c.readReply(), "result: Unknown command, 'get statuss'\n\n");
+    assert.equal(await c.readReply(), OK_CHECK);
+    assert.equal(c.pending, '');
   });
 });

@@ -1,3 +1,5 @@
+import { encodeVersion } from '../../version.js';
+
 /**
  * The server's command table (spec §4.0): which commands exist and which arguments each one takes. The parser
  * checks requests against it; handlers live elsewhere.
@@ -8,9 +10,18 @@ export interface ArgSpec {
   type: ArgType;
   mandatory: boolean;
 }
+/**
+ * What the server reads from the socket after a request's empty line, before it answers: `set ports` reads
+ * "bulk" lines up to another empty line, `set config` a body of Content-Length bytes and one LF (spec §4.0,
+ * §4.22). Left unread, those bytes would be parsed as commands.
+ */
+export type Trailer = { kind: 'lines-to-empty' } | { kind: 'bytes'; count: number };
 export interface CommandSpec {
   name: string;
   args: readonly ArgSpec[];
+  /** Packed version of the first server that knows the command; older ones answer `Unknown command`. */
+  since?: number;
+  trailer?: (args: ReadonlyMap<string, number | string>) => Trailer | null;
 }
 
 const I = (name: string): ArgSpec => ({ name, type: 'int', mandatory: true });
@@ -92,6 +103,43 @@ const TABLE: Record<string, readonly ArgSpec[]> = {
   'drop nodegroup': [I('ng')],
 };
 
+/** `set config` body limit (spec §1.6). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * The server reads the body only when the header is one it handles (type, encoding, 0 < length <= 1 MiB), and
+ * then Content-Length bytes plus the LF after them. That condition and the extra LF are not in the spec
+ * (it names only the body and its limit); they follow MgmApiSession::setConfig.
+ */
+function configBody(args: ReadonlyMap<string, number | string>): Trailer | null {
+  const length = args.get('Content-Length');
+  if (args.get('Content-Type') !== 'ndbconfig/octet-stream' || args.get('Content-Transfer-Encoding') !== 'base64') return null;
+  if (typeof length !== 'number' || length === 0 || length > MAX_CONFIG_BYTES) return null;
+  return { kind: 'bytes', count: length + 1 };
+}
+
+const TRAILERS: Record<string, CommandSpec['trailer']> = {
+  'set ports': () => ({ kind: 'lines-to-empty' }),
+  'set config': configBody,
+  'set config_v2': configBody,
+};
+
+/**
+ * Commands the spec dates: `set clientversion` from 8.0.20 (§4.2), `start tls` from 8.3 (§9). `list certs` and
+ * `get tls stats` are dated with it: the spec lists them only among the 8.3 TLS commands.
+ */
+const TLS_SINCE = encodeVersion(8, 3, 0);
+const SINCE: Record<string, number> = {
+  'set clientversion': encodeVersion(8, 0, 20),
+  'start tls': TLS_SINCE,
+  'list certs': TLS_SINCE,
+  'get tls stats': TLS_SINCE,
+};
+
 export const COMMANDS: ReadonlyMap<string, CommandSpec> = new Map(
-  Object.entries(TABLE).map(([name, args]) => [name, { name, args }]),
+  Object.entries(TABLE).map(([name, args]): [string, CommandSpec] => {
+    const trailer = TRAILERS[name];
+    const since = SINCE[name];
+    return [name, { name, args, ...(trailer ? { trailer } : {}), ...(since !== undefined ? { since } : {}) }];
+  }),
 );

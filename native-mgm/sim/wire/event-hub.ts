@@ -9,8 +9,13 @@ import type { OutputQueue } from './output-queue.js';
 /** The server's event loop turns every 500 ms and pings each listener (spec §6.2). */
 export const PING_INTERVAL_MS = 500;
 const PING = '<PING>\n';
-/** A listener this far behind has stopped reading; the server would time out its write and drop it. */
-const MAX_BACKLOG_BYTES = 4 * 1024 * 1024;
+/**
+ * A write to a listener that the kernel has not taken for this long fails on the server (about 1 s per write,
+ * spec §6.2, §1.6), which then drops the listener; checked at each write and each turn of the PING loop.
+ */
+const WRITE_TIMEOUT_MS = 1000;
+/** Whatever the timing, a listener this far behind has stopped reading (a last resort: the timeout comes first). */
+const MAX_BACKLOG_BYTES = 16 * 1024 * 1024;
 
 interface Listener {
   socket: Socket;
@@ -38,7 +43,9 @@ export class EventHub {
     this.schedulePing();
   }
 
+  /** A new listener wakes the server's event loop, which pings the listeners it already has (spec §6.2). */
   add(socket: Socket, out: OutputQueue, levels: LevelMap, parsable: boolean): void {
+    this.ping();
     const listener: Listener = { socket, out, levels, parsable, pending: '' };
     this.listeners.add(listener);
     const drop = (): void => this.drop(listener);
@@ -64,13 +71,17 @@ export class EventHub {
 
   private schedulePing(): void {
     this.cancelPing = this.clock.afterReal(PING_INTERVAL_MS, () => {
-      for (const l of this.listeners) this.write(l, PING);
+      this.ping();
       this.schedulePing();
     });
   }
 
+  private ping(): void {
+    for (const l of this.listeners) this.write(l, PING);
+  }
+
   private write(l: Listener, text: string): void {
-    if (l.out.backlog > MAX_BACKLOG_BYTES) {
+    if (l.out.backlog > MAX_BACKLOG_BYTES || l.out.stalledMs() > WRITE_TIMEOUT_MS) {
       this.drop(l);
       return;
     }

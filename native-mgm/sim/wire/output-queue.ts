@@ -17,6 +17,9 @@ export class OutputQueue {
   private pumping = false;
   private waiters: Array<() => void> = [];
   private queuedBytes = 0;
+  /** When each write the kernel has not yet accepted was made, oldest first (write callbacks come in order). */
+  private unflushed: number[] = [];
+  private flushed = 0;
 
   constructor(
     private readonly socket: Socket,
@@ -29,11 +32,18 @@ export class OutputQueue {
     return this.queuedBytes + this.socket.writableLength;
   }
 
-  send(text: string): void {
-    if (this.socket.destroyed || text === '') return;
-    const buf = Buffer.from(text, 'utf8');
+  /** How long the oldest write has waited for the kernel to take it: a peer that stops reading makes it grow. */
+  stalledMs(now = performance.now()): number {
+    const oldest = this.unflushed[this.flushed];
+    return oldest === undefined ? 0 : now - oldest;
+  }
+
+  /** Text goes out as UTF-8; bytes as they are. */
+  send(text: string | Buffer): void {
+    if (this.socket.destroyed || text.length === 0) return;
+    const buf = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
     if (this.mode === 'whole') {
-      this.socket.write(buf);
+      this.write(buf, () => undefined);
       return;
     }
     for (let at = 0; at < buf.length; ) {
@@ -66,6 +76,18 @@ export class OutputQueue {
     this.pumping = true;
     this.queuedBytes -= piece.length;
     // Yielding a turn between pieces lets the peer read each piece on its own.
-    this.socket.write(piece, () => setImmediate(() => this.pump()));
+    this.write(piece, () => setImmediate(() => this.pump()));
+  }
+
+  private write(buf: Buffer, done: () => void): void {
+    this.unflushed.push(performance.now());
+    this.socket.write(buf, () => {
+      this.flushed += 1;
+      if (this.flushed === this.unflushed.length) {
+        this.unflushed = [];
+        this.flushed = 0;
+      }
+      done();
+    });
   }
 }

@@ -24,11 +24,14 @@ function stripQuotes(text: string): string {
   return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
 }
 
-/** C `sscanf("%u")`: leading digits count, trailing junk is ignored, a leading minus wraps modulo 2^32. */
+/**
+ * C `sscanf("%u")`: leading white space is skipped (a quoted `" 5"` keeps its space past the trimming), leading
+ * digits count, trailing junk is ignored, a leading minus wraps modulo 2^32.
+ */
 export function scanUnsigned(text: string): number | null {
-  const m = /^[+-]?\d+/.exec(text);
-  if (!m) return null;
-  return Number(BigInt.asUintN(32, BigInt(m[0])));
+  const m = /^[ \t\n\v\f\r]*([+-]?\d+)/.exec(text);
+  if (!m?.[1]) return null;
+  return Number(BigInt.asUintN(32, BigInt(m[1])));
 }
 
 /**
@@ -40,11 +43,18 @@ export class RequestParser {
   private command: CommandSpec | null = null;
   private args = new Map<string, number | string>();
 
+  /** `serverVersion`: the packed version of the server whose command table this is. */
+  constructor(private readonly serverVersion: number) {}
+
   /** The command whose arguments are being read, for `get session`/`list sessions`. */
   get pending(): CommandSpec | null {
     return this.command;
   }
 
+  /**
+   * `line` holds one char per byte, so an error token echoes exactly the bytes received; string arguments
+   * reach the handlers decoded as UTF-8.
+   */
   feed(line: string): ParseResult | null {
     if (this.command === null) return this.commandLine(line);
     return this.argumentLine(this.command, line);
@@ -54,7 +64,7 @@ export class RequestParser {
     const text = stripQuotes(trimSpaceTab(line));
     if (text === '') return null;
     const command = COMMANDS.get(text);
-    if (!command) return { kind: 'error', message: 'Unknown command', token: text };
+    if (!command || (command.since ?? 0) > this.serverVersion) return { kind: 'error', message: 'Unknown command', token: text };
     this.command = command;
     this.args = new Map();
     return null;
@@ -80,7 +90,7 @@ export class RequestParser {
       if (value === null) return this.fail('Type mismatch', name);
       this.args.set(name, value);
     } else {
-      this.args.set(name, raw);
+      this.args.set(name, Buffer.from(raw, 'latin1').toString('utf8'));
     }
     return null;
   }

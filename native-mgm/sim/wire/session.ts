@@ -28,6 +28,8 @@ export interface SessionHandle {
 export type Dispatch = (session: SessionHandle, command: CommandSpec, args: Args) => Promise<string> | string;
 
 export interface SessionHooks {
+  /** The reply refusing this command on this session (the server checks it before the command reads anything more), or null. */
+  refuse(session: SessionHandle, command: CommandSpec): string | null;
   dispatch: Dispatch;
   toListener(socket: Socket, out: OutputQueue, levels: LevelMap, parsable: boolean): void;
   ended(session: Session): void;
@@ -35,40 +37,45 @@ export interface SessionHooks {
   acceptTls?(raw: Socket): Promise<{ socket: Socket; peer: X509Certificate | null }>;
 }
 
-/** Marks where an over-long line stood among the queued lines. */
-const OVERLONG = Symbol('overlong line');
-
 /**
- * One accepted connection: reads lines (CRLF accepted, over-long line = read error and the session ends
- * without a reply), runs requests strictly one after another, and writes each reply in one piece.
+ * One accepted connection. Like the server it reads the socket only when it wants the next line (or a command's
+ * trailing bulk data): requests run strictly one after another, each reply is written in one piece, CRLF is
+ * accepted, and an over-long line is a read error that ends the session without a reply (spec §1.6).
  */
 export class Session implements SessionHandle {
   clientVersion = 0;
   tls = false;
   peerCert: X509Certificate | null = null;
-  private readonly parser = new RequestParser();
+  private readonly parser: RequestParser;
   private out: OutputQueue;
   private upgradePending = false;
-  private readonly lines: Array<string | typeof OVERLONG> = [];
-  private buffered = '';
-  private busy = false;
+  /** Bytes received and not read yet, one char per byte. */
+  private input = '';
+  private wake: (() => void) | null = null;
+  private eof = false;
   private listenAs: { levels: LevelMap; parsable: boolean } | null = null;
   private closing = false;
-  /** An over-long line was read: nothing after it is parsed. */
-  private readError = false;
 
   constructor(
     readonly id: number,
     private socket: Socket,
     private readonly writeMode: WriteMode,
     private readonly prng: Prng,
+    /** Packed version of the server, whose command table the parser reads. */
+    serverVersion: number,
     private readonly hooks: SessionHooks,
   ) {
+    this.parser = new RequestParser(serverVersion);
     this.out = new OutputQueue(socket, writeMode, prng);
     socket.setNoDelay(true);
     socket.on('data', this.onData);
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => hooks.ended(this));
+    socket.on('end', this.onEnd);
+    socket.on('close', () => {
+      this.onEnd();
+      hooks.ended(this);
+    });
+    void this.run();
   }
 
   /** Whether the parser holds a half-read request (for `get session`). */
@@ -93,7 +100,69 @@ export class Session implements SessionHandle {
     return (this.socket.remoteAddress ?? '').replace(/^::ffff:/, '');
   }
 
-  private readonly onData = (chunk: Buffer): void => this.receive(chunk);
+  private readonly onData = (chunk: Buffer): void => {
+    if (this.listenAs || this.closing) return;
+    this.input += chunk.toString('latin1');
+    this.notify();
+  };
+
+  private readonly onEnd = (): void => {
+    this.eof = true;
+    this.notify();
+  };
+
+  private notify(): void {
+    const wake = this.wake;
+    this.wake = null;
+    wake?.();
+  }
+
+  /** Resolves when more bytes arrived, the peer closed or the session is closing. */
+  private more(): Promise<void> {
+    return new Promise((resolve) => (this.wake = resolve));
+  }
+
+  /**
+   * The next line without its LF (and a CR before it), or null at EOF or on a read error: a line longer than
+   * `limit` fails as soon as that many bytes are waiting, whether or not its LF has come.
+   */
+  private async line(limit = MAX_LINE_CHARS): Promise<string | null> {
+    for (;;) {
+      const nl = this.input.indexOf('\n');
+      const text = (nl < 0 ? this.input : this.input.slice(0, nl)).replace(/\r$/, '');
+      if (text.length > limit) return null;
+      if (nl >= 0) {
+        this.input = this.input.slice(nl + 1);
+        return text;
+      }
+      if (this.eof || this.closing) return null;
+      await this.more();
+    }
+  }
+
+  /** Exactly `count` bytes, or null at EOF. */
+  private async bytes(count: number): Promise<string | null> {
+    while (this.input.length < count) {
+      if (this.eof || this.closing) return null;
+      await this.more();
+    }
+    const out = this.input.slice(0, count);
+    this.input = this.input.slice(count);
+    return out;
+  }
+
+  /** Reads and drops what the command reads after its request (spec §4.22); false at EOF. */
+  private async skipTrailer(command: CommandSpec, args: Args): Promise<boolean> {
+    const trailer = command.trailer?.(args) ?? null;
+    if (trailer === null) return true;
+    if (trailer.kind === 'bytes') return (await this.bytes(trailer.count)) !== null;
+    for (;;) {
+      // The server reads bulk lines in pieces, so their length is not limited.
+      const line = await this.line(Infinity);
+      if (line === null) return false;
+      if (line === '') return true;
+    }
+  }
 
   /**
    * From here on every byte goes through TLS: the reply already sent went out in clear text first, then the
@@ -113,9 +182,10 @@ export class Session implements SessionHandle {
       this.tls = true;
       this.peerCert = peer;
       socket.on('data', this.onData);
+      socket.on('end', this.onEnd);
       socket.on('error', () => socket.destroy());
     } catch {
-      this.lines.length = 0;
+      this.input = '';
       this.closing = true;
       raw.destroy();
     }
@@ -124,6 +194,7 @@ export class Session implements SessionHandle {
   /** Ends the session once what was already sent has been written (or a client that stopped reading gave up). */
   async close(): Promise<void> {
     this.closing = true;
+    this.notify();
     await this.out.drained();
     if (this.socket.destroyed) return;
     await new Promise<void>((resolve) => {
@@ -136,61 +207,42 @@ export class Session implements SessionHandle {
     this.socket.destroy();
   }
 
-  private receive(chunk: Buffer): void {
-    if (this.listenAs || this.closing || this.readError) return;
-    this.buffered += chunk.toString('latin1');
-    for (let nl = this.buffered.indexOf('\n'); nl >= 0; nl = this.buffered.indexOf('\n')) {
-      const line = this.buffered.slice(0, nl).replace(/\r$/, '');
-      this.buffered = this.buffered.slice(nl + 1);
-      if (line.length > MAX_LINE_CHARS) return this.overlong();
-      this.lines.push(line);
-    }
-    // A line that cannot fit the server's buffer is a read error even before its LF arrives.
-    if (this.buffered.replace(/\r$/, '').length > MAX_LINE_CHARS) return this.overlong();
-    void this.run();
-  }
-
   /** Read through a call: the loop condition's narrowing of the field would hide a handler's change. */
   private listening(): { levels: LevelMap; parsable: boolean } | null {
     return this.listenAs;
   }
 
   /**
-   * The server reads line by line, so the requests before the over-long line are answered first; the read
-   * error then ends the session without a reply (spec §1.6).
+   * The answer to one line (one char per byte): null while a request is still being read, or when nothing is
+   * to be sent. A parser error echoes the bytes it was sent, whatever they are, as the server's does.
    */
-  private overlong(): void {
-    this.readError = true;
-    this.buffered = '';
-    this.lines.push(OVERLONG);
-    void this.run();
+  private async answer(line: string): Promise<string | Buffer | null> {
+    const parsed = this.parser.feed(line);
+    if (parsed === null) return null;
+    if (parsed.kind === 'error') return Buffer.from(formatParserError(parsed.message, parsed.token), 'latin1');
+    const refused = this.hooks.refuse(this, parsed.command);
+    if (refused !== null) return refused;
+    if (!(await this.skipTrailer(parsed.command, parsed.args))) return null;
+    return this.hooks.dispatch(this, parsed.command, parsed.args);
   }
 
+  /** The session's one reader: runs until EOF, a read error, the end of the session or its hand-over to events. */
   private async run(): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    try {
-      for (let line = this.lines.shift(); line !== undefined && !this.closing && !this.listenAs; line = this.lines.shift()) {
-        if (line === OVERLONG) {
-          this.lines.length = 0;
-          void this.close();
-          return;
-        }
-        const parsed = this.parser.feed(Buffer.from(line, 'latin1').toString('utf8'));
-        if (parsed === null) continue;
-        const text =
-          parsed.kind === 'error'
-            ? formatParserError(parsed.message, parsed.token)
-            : await this.hooks.dispatch(this, parsed.command, parsed.args);
-        if (this.socket.destroyed) return;
-        this.out.send(text);
-        if (this.upgradePending) await this.upgrade();
-        const listen = this.listening();
-        if (listen) this.hooks.toListener(this.socket, this.out, listen.levels, listen.parsable);
-        if (this.closing) void this.close();
+    while (!this.closing && !this.listening()) {
+      const line = await this.line();
+      if (line === null) {
+        // An over-long line or EOF: nothing more is read, and the session ends without a reply.
+        if (!this.closing) void this.close();
+        return;
       }
-    } finally {
-      this.busy = false;
+      const text = await this.answer(line);
+      if (text === null) continue;
+      if (this.socket.destroyed) return;
+      this.out.send(text);
+      if (this.upgradePending) await this.upgrade();
+      const listen = this.listening();
+      if (listen) this.hooks.toListener(this.socket, this.out, listen.levels, listen.parsable);
+      if (this.closing) void this.close();
     }
   }
 }

@@ -20,7 +20,7 @@ import { ClusterHistory, type MetricValues } from '../history/history.js';
 import { MemoryTracker, type MemoryKind } from './memory.js';
 import { nodeGroups, safeToStop, type GroupMember } from './node-groups.js';
 import { isUp } from './node-status.js';
-import { isFresh, RateTracker } from '../rates/rates.js';
+import { isFresh, RateTracker, type RateInstances } from '../rates/rates.js';
 import { RestartTracker } from './restart-tracker.js';
 import type { CollapseConfig } from '../runs/collapse.js';
 import { RunTracker } from '../runs/run-tracker.js';
@@ -48,6 +48,8 @@ export interface TrackerOptions {
   memoryAlertHoldMs?: number | undefined;
   /** Reuse a node's view while nothing it shows changed (default); tests turn it off to check it against fresh ones. */
   reuseNodeViews?: boolean;
+  /** Default 'configuration'; a replay of an older recording says 'arrivals'. */
+  rateInstances?: RateInstances;
 }
 
 interface NodeRecord {
@@ -93,7 +95,8 @@ export class ClusterTracker {
   private singleUserApi: number | null = null;
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
-  private readonly rates = new RateTracker();
+  private readonly config = new ConfigState();
+  private readonly rates: RateTracker;
   private readonly totals = new StatisticsTotals();
   private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
@@ -116,7 +119,6 @@ export class ClusterTracker {
   private readonly reuseViews: boolean;
   /** Set by the inputs that can change a node group's health: statuses, node groups, the configuration. */
   private groupsMayHaveChanged = false;
-  private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** The logged event being applied: an alert it raises gives it its severity. */
   private eventInHand: EventView | null = null;
@@ -130,6 +132,7 @@ export class ClusterTracker {
     private readonly listener: TrackerListener,
   ) {
     this.reuseViews = options.reuseNodeViews !== false;
+    this.rates = new RateTracker(options.rateInstances === 'arrivals' ? undefined : (id) => this.config.instances(id));
     this.connection = {
       mode: options.mode,
       status: 'connecting',
@@ -207,6 +210,7 @@ export class ClusterTracker {
       case 'config': {
         this.groupsMayHaveChanged = true;
         const note = this.config.apply(input.config, input.t);
+        this.rates.configurationRead();
         if (note) this.newEvents.push(this.log.note(note));
         break;
       }

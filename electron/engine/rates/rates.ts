@@ -1,9 +1,15 @@
 import type { Rates } from '../../contract/node.js';
-import type { ClusterEvent } from '../../../native-mgm/index.js';
+import type { BlockInstances, ClusterEvent } from '../../../native-mgm/index.js';
 import { implausible } from './plausible.js';
 import { REPORT_PERIOD_MS, ReportStream } from './report-stream.js';
 
 export const RATE_WINDOW_MS = REPORT_PERIOD_MS;
+
+/**
+ * Where nodes' instance counts come from: the configuration where it decides them, or arrivals alone, as every
+ * ndbtop before December 2026 counted them (a replay of a recording it made must derive what it derived).
+ */
+export type RateInstances = 'configuration' | 'arrivals';
 
 /** TransReportCounters fields in vector order; conc_op_count is a gauge (spec §7.1), the rest are deltas. */
 const TC_FIELDS = [
@@ -28,6 +34,8 @@ interface NodeStreams {
   tc: ReportStream;
   lqh: ReportStream;
   rejected: number;
+  /** The configuration's instance counts were applied (at the first report, the first read or a restart). */
+  configured: boolean;
   /** `node()` as of the last report; undefined once another came. Every push and tick reads it for every node. */
   rates?: Rates | null;
 }
@@ -38,11 +46,23 @@ function zeroFields(): RateFields {
 
 /**
  * Throughput per node and for the cluster (spec §7.3). A node's rate comes from its reports' own periods (see
- * ReportStream), TC and LQH instances counted apart; the cluster total is the sum of the nodes whose latest report
- * is fresh, and says how many those were, so a node that stopped reporting neither freezes nor zeroes the total.
+ * ReportStream), TC and LQH instances apart, as many as its configuration gives it; the cluster total is the sum
+ * of the nodes whose latest report is fresh, and says how many those were, so a node that stopped reporting
+ * neither freezes nor zeroes the total.
  */
 export class RateTracker {
   private readonly nodes = new Map<number, NodeStreams>();
+
+  /** `configured`: a data node's instance counts as the configuration last read decides them (null: it does not). */
+  constructor(private readonly configured: (id: number) => BlockInstances | null = () => null) {}
+
+  /**
+   * A configuration was read. Nodes already counted by an earlier one keep their counts: a data node reads its
+   * thread configuration when it starts, so a new one applies from its next restart.
+   */
+  configurationRead(): void {
+    for (const [id, node] of this.nodes) if (!node.configured) this.configure(id, node);
+  }
 
   /** Returns whether the event was a statistics report (used or rejected). */
   apply(event: ClusterEvent): boolean {
@@ -63,6 +83,14 @@ export class RateTracker {
     if (!node) return;
     node.tc.clear();
     node.lqh.clear();
+    this.configure(id, node);
+  }
+
+  private configure(id: number, node: NodeStreams): void {
+    const counts = this.configured(id);
+    node.tc.configure(counts?.tc ?? null);
+    node.lqh.configure(counts?.lqh ?? null);
+    node.configured = counts !== null;
     node.rates = undefined;
   }
 
@@ -105,7 +133,8 @@ export class RateTracker {
   private streams(id: number): NodeStreams {
     let node = this.nodes.get(id);
     if (!node) {
-      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0 };
+      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0, configured: false };
+      this.configure(id, node);
       this.nodes.set(id, node);
     }
     return node;

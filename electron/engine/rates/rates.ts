@@ -1,4 +1,4 @@
-import type { Rates } from '../../contract/node.js';
+import type { NodeRates, Rates } from '../../contract/node.js';
 import type { BlockInstances, ClusterEvent } from '../../../native-mgm/index.js';
 import { implausible } from './plausible.js';
 import { REPORT_PERIOD_MS, ReportStream } from './report-stream.js';
@@ -26,7 +26,7 @@ const TC_FIELDS = [
 const TC_GAUGES: ReadonlySet<number> = new Set([TC_FIELDS.length - 1]);
 const NO_GAUGES: ReadonlySet<number> = new Set();
 
-type RateFields = Omit<Rates, 'at' | 'windowMs' | 'rejectedReports' | 'contributing' | 'stale'>;
+type RateFields = Omit<Rates, 'at' | 'windowMs' | 'rejectedReports' | 'contributing'>;
 type RateKey = keyof RateFields;
 const RATE_KEYS: readonly RateKey[] = [...TC_FIELDS.map(([k]) => k), 'operations'];
 
@@ -36,8 +36,10 @@ interface NodeStreams {
   rejected: number;
   /** The configuration's instance counts were applied (at the first report, the first read or a restart). */
   configured: boolean;
+  /** Arrival of the newest report used: what freshness is judged by (not pushed: an idle node's zeros then stay equal). */
+  reportedAt: number;
   /** `node()` as of the last report; undefined once another came. Every push and tick reads it for every node. */
-  rates?: Rates | null;
+  rates?: NodeRates | null;
 }
 
 function zeroFields(): RateFields {
@@ -73,7 +75,10 @@ export class RateTracker {
     const values = isTc ? TC_FIELDS.map(([, f]) => event.fields[f] ?? 0) : [event.fields.ops ?? 0];
     const gauges = isTc ? TC_GAUGES : NO_GAUGES;
     if (implausible(values, gauges, REPORT_PERIOD_MS)) node.rejected += 1;
-    else (isTc ? node.tc : node.lqh).add(event.receivedAt, values);
+    else {
+      (isTc ? node.tc : node.lqh).add(event.receivedAt, values);
+      node.reportedAt = Math.max(node.reportedAt, event.receivedAt);
+    }
     return true;
   }
 
@@ -83,6 +88,7 @@ export class RateTracker {
     if (!node) return;
     node.tc.clear();
     node.lqh.clear();
+    node.reportedAt = 0;
     this.configure(id, node);
   }
 
@@ -95,21 +101,27 @@ export class RateTracker {
   }
 
   /** The same object until the node's next report: callers copy before they change it. */
-  node(id: number): Rates | null {
+  node(id: number): NodeRates | null {
     const node = this.nodes.get(id);
     if (!node) return null;
     node.rates ??= this.compute(node);
     return node.rates;
   }
 
-  private compute(node: NodeStreams): Rates | null {
+  /** Whether the node's rates still describe the present at `now`: its newest report is at most two periods old. */
+  isFresh(id: number, now: number): boolean {
+    const node = this.nodes.get(id);
+    return node !== undefined && this.node(id) !== null && now - node.reportedAt <= 2 * REPORT_PERIOD_MS;
+  }
+
+  private compute(node: NodeStreams): NodeRates | null {
     const tc = node.tc.rates();
     const lqh = node.lqh.rates();
     if (!tc && !lqh) return null;
     const fields = zeroFields();
     TC_FIELDS.forEach(([k], i) => (fields[k] = Math.max(0, tc?.values[i] ?? 0)));
     fields.operations = Math.max(0, lqh?.values[0] ?? 0);
-    return { at: Math.round(Math.max(tc?.at ?? 0, lqh?.at ?? 0)), windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: node.rejected };
+    return { windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: node.rejected };
   }
 
   /** Sum over `dataNodeIds` whose rates are fresh at `now`; null when none is. */
@@ -119,11 +131,12 @@ export class RateTracker {
     let contributing = 0;
     let rejected = 0;
     for (const id of dataNodeIds) {
-      rejected += this.nodes.get(id)?.rejected ?? 0;
+      const node = this.nodes.get(id);
+      rejected += node?.rejected ?? 0;
       const r = this.node(id);
-      if (!isFresh(r, now)) continue;
+      if (!node || !r || !this.isFresh(id, now)) continue;
       contributing += 1;
-      at = Math.max(at, r.at);
+      at = Math.max(at, Math.round(node.reportedAt));
       for (const k of RATE_KEYS) fields[k] += r[k];
     }
     if (contributing === 0) return null;
@@ -133,15 +146,10 @@ export class RateTracker {
   private streams(id: number): NodeStreams {
     let node = this.nodes.get(id);
     if (!node) {
-      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0, configured: false };
+      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0, configured: false, reportedAt: 0 };
       this.configure(id, node);
       this.nodes.set(id, node);
     }
     return node;
   }
-}
-
-/** A rate older than two report periods no longer describes the present (the node or the stream is gone). */
-export function isFresh(rates: Rates | null, now: number): rates is Rates {
-  return rates !== null && now - rates.at <= 2 * rates.windowMs;
 }

@@ -138,11 +138,11 @@ async function largeClusterCost(seconds: number): Promise<void> {
   console.log(`  pushes          ${fmt((f.pushes / f.wallMs) * 1000, 1)} per second (cap 10); cluster reads/s now ${fmt(f.reads, 0)}`);
 }
 
-/** The same cluster with no load: nothing changes between polls, so only statistics reports put nodes in deltas. */
+/** The same cluster with no load: nothing a node shows changes, so deltas should carry no node. */
 async function steadyClusterDeltas(seconds: number): Promise<void> {
   const { f } = await engineOnLargeCluster('idle', seconds);
-  // Polls that change nothing send no node; a node is in a delta here because a report of zeros arrived for it
-  // (each instance reports every 5 s, idle or not) and moved its rates' time.
+  // Polls that change nothing send no node, nor do the zeros every instance still reports every 5 s: a node's
+  // pushed rates are values, not arrival times. A node here is one whose memory report or status moved.
   console.log(`engine on the same 255 nodes, idle (no load; each instance still reports its zero counts every 5 s), ${seconds} s`);
   console.log(`  deltas          ${deltaLine(f)}; CPU ${fmt((f.cpuMs / f.wallMs) * 100, 1)} % of one core`);
 }

@@ -18,9 +18,7 @@ export const NodeStatusSchema = z.enum([
 const Millis = z.number().int().nonnegative();
 
 /** Throughput over one statistics window: per-second rates from the summed per-instance deltas (spec §7.3). */
-export const RatesSchema = z.object({
-  /** End of the window the rates cover; the UI shows the age from it. */
-  at: Millis,
+const RateValuesSchema = z.object({
   windowMs: z.number().int().positive(),
   transactions: z.number().nonnegative(),
   commits: z.number().nonnegative(),
@@ -36,9 +34,22 @@ export const RatesSchema = z.object({
   concurrentOps: z.number().nonnegative(),
   /** Reports dropped as impossible (≥ 2³¹ or beyond any data node's speed) since monitoring began. */
   rejectedReports: z.number().int().nonnegative().optional(),
+});
+
+/**
+ * A data node's rates: values, not when its reports arrived. Freshness is the engine's to judge and shows as
+ * `stale`, so an idle node's next zeros change nothing and a delta leaves the node out.
+ */
+export const NodeRatesSchema = RateValuesSchema.extend({
   /** Older than two report periods, or of a node not connected: the last values seen, not current ones. */
   stale: z.boolean().optional(),
-  /** Cluster totals only: how many data nodes had fresh reports and were summed, of how many. */
+});
+
+/** The cluster total: the sum over data nodes with fresh reports. */
+export const RatesSchema = RateValuesSchema.extend({
+  /** Arrival of the newest report summed. */
+  at: Millis,
+  /** How many data nodes had fresh reports and were summed, of how many. */
   contributing: z.object({ nodes: z.number().int().nonnegative(), of: z.number().int().nonnegative() }).optional(),
 });
 
@@ -90,7 +101,7 @@ export const NodeViewSchema = z.object({
   /** Data nodes: every other member of its node group is STARTED. null for other node types. */
   safeToStop: z.boolean().nullable(),
   memory: z.object({ data: MemoryUseSchema.nullable(), index: MemoryUseSchema.nullable() }),
-  rates: RatesSchema.nullable(),
+  rates: NodeRatesSchema.nullable(),
   /** Set while the node is not connected (NO_CONTACT): when it was last seen; its memory and rates are from then. */
   lastSeenAt: Millis.nullable().optional(),
   /** What the cluster's configuration says of the node: where it runs (also while it is down) and its memory sizes. */
@@ -110,6 +121,7 @@ export const NodeGroupViewSchema = z.object({
 export type NodeType = z.infer<typeof NodeTypeSchema>;
 export type NodeStatus = z.infer<typeof NodeStatusSchema>;
 export type Rates = z.infer<typeof RatesSchema>;
+export type NodeRates = z.infer<typeof NodeRatesSchema>;
 export type MemoryUse = z.infer<typeof MemoryUseSchema>;
 export type RestartProgress = z.infer<typeof RestartProgressSchema>;
 export type NodeView = z.infer<typeof NodeViewSchema>;

@@ -12,6 +12,7 @@ import { PushHub } from './push/push-hub.js';
 import type { Recorder } from './recording/recorder.js';
 import type { SettingsStore } from './settings-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
+import type { RateInstances } from './rates/rates.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
 
 /** Each watched cluster holds two connections, history and a tracker: a bound keeps one client from exhausting the host. */
@@ -81,13 +82,21 @@ export class Engine implements EngineHost {
     return this.hub.subscribe(listener);
   }
 
-  addCluster(name: string, connectstring: string, mode: ConnectionView['mode'], id = `c${this.nextId}`, at = Date.now(), collapse = this.config.collapse): ClusterEntry {
+  addCluster(
+    name: string,
+    connectstring: string,
+    mode: ConnectionView['mode'],
+    id = `c${this.nextId}`,
+    at = Date.now(),
+    collapse = this.config.collapse,
+    rateInstances: RateInstances = 'configuration',
+  ): ClusterEntry {
     this.nextId += 1;
     const hub = this.hub;
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),
@@ -101,8 +110,9 @@ export class Engine implements EngineHost {
     );
     const entry: ClusterEntry = { id, connectstring, tracker, source: null };
     this.clusters.set(id, entry);
-    // The collapse settings go with the cluster, so a replay (and `ndbtop report`) raises the alerts live did.
-    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode, ...(collapse ? { collapse } : {}) });
+    // The collapse settings and how rates count instances go with the cluster, so a replay (and `ndbtop report`)
+    // derives the rates and raises the alerts live did.
+    this.config.recorder?.write({ c: id, kind: 'cluster', t: at, name, connectstring, mode, ...(collapse ? { collapse } : {}), rateInstances });
     hub.addCluster(id, () => tracker.snapshot());
     hub.clusters(this.summaries());
     return entry;

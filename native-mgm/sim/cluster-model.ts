@@ -19,16 +19,10 @@ import {
 import { derivePrng, type Prng } from './prng.js';
 import type { SimClock } from './sim-clock.js';
 import { enterSingleUser, exitSingleUser } from './single-user.js';
-import { StatisticsEngine } from './statistics.js';
+import { StatisticsEngine, type StatisticsOptions } from './statistics.js';
 import type { Topology } from './topology.js';
 import type { ClusterConfig } from '../config/index.js';
 import { NodeIdReservations } from './config/node-ids.js';
-
-export interface ModelOptions {
-  tcInstances: number;
-  lqhInstances: number;
-  seed: number;
-}
 
 const NO_MGMD_CONTROL: MgmdControl = { scheduleStop: () => undefined, scheduleRestart: () => undefined };
 
@@ -46,7 +40,7 @@ export class ClusterModel extends ClusterState {
   private readonly prng: Prng;
   private mgmdControl: MgmdControl = NO_MGMD_CONTROL;
 
-  constructor(topology: Topology, clock: SimClock, options: ModelOptions) {
+  constructor(topology: Topology, clock: SimClock, options: StatisticsOptions) {
     super(topology, clock);
     this.prng = derivePrng(options.seed, 1);
     this.statistics = new StatisticsEngine(this, options);

@@ -8,8 +8,8 @@ import { scenario as scenarioByName, type ScenarioName } from './scenarios/index
 import { RunMarks } from './run-marks.js';
 import { SimClock } from './sim-clock.js';
 import { buildTopology, type Topology } from './topology.js';
-import type { ClusterConfig } from '../config/index.js';
-import { configFromTopology } from './config/sim-config.js';
+import type { BlockInstances, ClusterConfig } from '../config/index.js';
+import { configFromTopology, SIM_INSTANCES, simInstances } from './config/sim-config.js';
 import { topologyFromConfig } from './config/topology-from-config.js';
 import type { WriteMode } from './wire/output-queue.js';
 import type { SimTlsOptions } from './tls/server-tls.js';
@@ -23,6 +23,7 @@ export interface SimulatorOptions {
   mgmNodes?: number;
   apiNodes?: number;
   connectedApiNodes?: number;
+  /** DBTC and DBLQH instances per data node, named in the served configuration's ThreadConfig (default 4 and 4). */
   tcInstances?: number;
   lqhInstances?: number;
   version?: string;
@@ -70,11 +71,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const seed = options.seed ?? 1;
   const topology = options.config ? topologyFromConfig(options.config, options.version) : buildTopology(options);
   const clock = new SimClock(options.speed ?? 1);
-  const model = new ClusterModel(topology, clock, {
-    tcInstances: options.tcInstances ?? 4,
-    lqhInstances: options.lqhInstances ?? 4,
-    seed,
-  });
+  const own = { tc: options.tcInstances ?? SIM_INSTANCES.tc, lqh: options.lqhInstances ?? SIM_INSTANCES.lqh };
+  const model = new ClusterModel(topology, clock, { instances: simInstances(options.config, own), seed });
   const chosen = scenarioByName(options.scenario ?? 'idle');
   const unmet = chosen.requires?.(model) ?? null;
   if (unmet) {
@@ -138,7 +136,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     clock.dispose();
     throw err;
   }
-  model.serveConfig(() => servedConfig(options.config, topology, servers));
+  model.serveConfig(() => servedConfig(options.config, topology, servers, own));
   const marks = new RunMarks(options.waitForMarker ?? false);
   void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
 
@@ -161,9 +159,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
 }
 
 /** The configuration `get config` answers with: the given one or the topology's, with the ports really listened on. */
-function servedConfig(given: ClusterConfig | undefined, topology: Topology, servers: ReadonlyMap<number, MgmdServer>): ClusterConfig {
+function servedConfig(given: ClusterConfig | undefined, topology: Topology, servers: ReadonlyMap<number, MgmdServer>, instances: BlockInstances): ClusterConfig {
   const listening = new Map([...servers].map(([id, s]) => [id, { host: s.host, port: s.port }]));
-  if (!given) return configFromTopology(topology, listening);
+  if (!given) return configFromTopology(topology, listening, instances);
   return {
     ...given,
     nodes: given.nodes.map((n) => (n.type === 'MGM' && listening.has(n.nodeId) ? { ...n, params: { ...n.params, PortNumber: listening.get(n.nodeId)!.port } } : n)),

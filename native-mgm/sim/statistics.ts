@@ -1,3 +1,4 @@
+import type { BlockInstances } from '../config/index.js';
 import type { ClusterState } from './cluster-state.js';
 import { integrate, idleProfile, type LoadProfile, type LoadRates } from './load-profile.js';
 import type { DataNode } from './node-state.js';
@@ -15,8 +16,8 @@ const ATTRINFO_PER_OP = 2;
 const OP_LATENCY_S = 0.0004;
 
 export interface StatisticsOptions {
-  tcInstances: number;
-  lqhInstances: number;
+  /** A data node's DBTC and DBLQH instances, as the configuration the simulator serves decides them. */
+  instances: (nodeId: number) => BlockInstances;
   seed: number;
 }
 
@@ -33,6 +34,8 @@ export class StatisticsEngine {
   /** The profile before the last change: a report whose period spans the change covers part of each. */
   private previous: { profile: LoadProfile; start: number } | null = null;
   private readonly timers = new Map<number, Array<() => void>>();
+  /** Per running node: its thread configuration is read when it starts, as a real data node reads it. */
+  private readonly running = new Map<number, BlockInstances>();
 
   constructor(
     private readonly cluster: ClusterState,
@@ -58,14 +61,17 @@ export class StatisticsEngine {
     if (!reporting(node) && running) {
       for (const cancel of this.timers.get(node.id) ?? []) cancel();
       this.timers.delete(node.id);
+      this.running.delete(node.id);
     }
   }
 
   private startTimers(node: DataNode): void {
     const cancels: Array<() => void> = [];
-    const { tcInstances, lqhInstances, seed } = this.options;
-    for (let i = 0; i < tcInstances; i++) cancels.push(this.instanceTimer(node, derivePrng(seed, node.id, node.connectCount, 0, i), (p, a, b) => this.tcReport(node, p, a, b)));
-    for (let i = 0; i < lqhInstances; i++) cancels.push(this.instanceTimer(node, derivePrng(seed, node.id, node.connectCount, 1, i), (p, a, b) => this.lqhReport(node, p, a, b)));
+    const { seed } = this.options;
+    const instances = this.options.instances(node.id);
+    this.running.set(node.id, instances);
+    for (let i = 0; i < instances.tc; i++) cancels.push(this.instanceTimer(node, derivePrng(seed, node.id, node.connectCount, 0, i), (p, a, b) => this.tcReport(node, p, a, b)));
+    for (let i = 0; i < instances.lqh; i++) cancels.push(this.instanceTimer(node, derivePrng(seed, node.id, node.connectCount, 1, i), (p, a, b) => this.lqhReport(node, p, a, b)));
     this.timers.set(node.id, cancels);
   }
 
@@ -83,6 +89,10 @@ export class StatisticsEngine {
     };
     arm(last + prng() * REPORT_PERIOD_MS);
     return () => cancel();
+  }
+
+  private instancesOf(node: DataNode): BlockInstances {
+    return this.running.get(node.id) ?? this.options.instances(node.id);
   }
 
   private startedCount(): number {
@@ -108,7 +118,7 @@ export class StatisticsEngine {
   }
 
   private tcReport(node: DataNode, prng: Prng, from: number, to: number): void {
-    const n = this.options.tcInstances;
+    const n = this.instancesOf(node).tc;
     const trans = this.share(node, 'transPerSec', from, to, n, prng);
     const reads = this.share(node, 'readsPerSec', from, to, n, prng);
     const writes = this.share(node, 'writesPerSec', from, to, n, prng);
@@ -133,7 +143,7 @@ export class StatisticsEngine {
 
   /** LQH executes every read once and every write on each replica. */
   private lqhReport(node: DataNode, prng: Prng, from: number, to: number): void {
-    const n = this.options.lqhInstances;
+    const n = this.instancesOf(node).lqh;
     const ops = this.share(node, 'readsPerSec', from, to, n, prng) + this.share(node, 'writesPerSec', from, to, n, prng) * this.cluster.replicas;
     this.cluster.emit(makeEvent('OperationReportCounters', node.id, { ops }));
   }

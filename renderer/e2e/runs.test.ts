@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { Run, RunReport } from '../../electron/contract/index.js';
-import { REPORT_PERIOD_MS } from '../../electron/engine/rates/report-stream.js';
 import { waitFor } from '../../electron/engine/test/helpers.js';
 import { httpRunMarker } from '../../electron/serve/runs-client.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
@@ -43,12 +42,8 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
         if (++stops === 2) stack.simulator.marks.attach(null);
       },
     };
-    // At speed 4 the simulator's data nodes report four periods per real 5 s, and the engine counts a node's
-    // instances from arrivals per real period (REPORT_PERIOD_MS): that count settles once one whole period has
-    // been seen. Until then rates read low, so run A would be measured while settling and run B after it. A
-    // benchmark script starts after the monitor has watched a while; so does this one.
+    // A benchmark script starts once the monitor sees the cluster's statistics.
     await waitFor('the first statistics reports', async () => ((await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { rates: unknown }).rates ?? undefined, 30_000);
-    await new Promise((resolve) => setTimeout(resolve, 2 * REPORT_PERIOD_MS + 1000));
     stack.simulator.marks.attach(marker);
     await page.goto(`${stack.url}#/runs`);
     await page.waitForSelector('[data-testid="run-controls"]', { timeout: 30_000 });

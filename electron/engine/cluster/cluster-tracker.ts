@@ -5,7 +5,7 @@ import type { Alert, EventView } from '../../contract/events.js';
 import { connectionNotes, firstStatusNote } from '../observations/engine-notes.js';
 import type { HistoryPoint, Timeline } from '../../contract/history.js';
 import type { Run, RunReport } from '../../contract/runs.js';
-import type { NodeGroupView, NodeStatus, NodeView, Rates } from '../../contract/node.js';
+import type { NodeGroupView, NodeRates, NodeStatus, NodeView } from '../../contract/node.js';
 import type { ClusterSnapshot, ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import { AlertBook } from '../alerts/alert-book.js';
@@ -20,7 +20,7 @@ import { ClusterHistory, type MetricValues } from '../history/history.js';
 import { MemoryTracker, type MemoryKind } from './memory.js';
 import { nodeGroups, safeToStop, type GroupMember } from './node-groups.js';
 import { isUp } from './node-status.js';
-import { isFresh, RateTracker } from '../rates/rates.js';
+import { RateTracker, type RateInstances } from '../rates/rates.js';
 import { RestartTracker } from './restart-tracker.js';
 import type { CollapseConfig } from '../runs/collapse.js';
 import { RunTracker } from '../runs/run-tracker.js';
@@ -48,6 +48,8 @@ export interface TrackerOptions {
   memoryAlertHoldMs?: number | undefined;
   /** Reuse a node's view while nothing it shows changed (default); tests turn it off to check it against fresh ones. */
   reuseNodeViews?: boolean;
+  /** Default 'configuration'; a replay of an older recording says 'arrivals'. */
+  rateInstances?: RateInstances;
 }
 
 interface NodeRecord {
@@ -93,7 +95,8 @@ export class ClusterTracker {
   private singleUserApi: number | null = null;
   private readonly requested = new Set<number>();
   private readonly restarts = new RestartTracker();
-  private readonly rates = new RateTracker();
+  private readonly config = new ConfigState();
+  private readonly rates: RateTracker;
   private readonly totals = new StatisticsTotals();
   private readonly alertTally = new AlertTally();
   private readonly memory = new MemoryTracker();
@@ -116,7 +119,6 @@ export class ClusterTracker {
   private readonly reuseViews: boolean;
   /** Set by the inputs that can change a node group's health: statuses, node groups, the configuration. */
   private groupsMayHaveChanged = false;
-  private readonly config = new ConfigState();
   private newEvents: EventView[] = [];
   /** The logged event being applied: an alert it raises gives it its severity. */
   private eventInHand: EventView | null = null;
@@ -130,6 +132,7 @@ export class ClusterTracker {
     private readonly listener: TrackerListener,
   ) {
     this.reuseViews = options.reuseNodeViews !== false;
+    this.rates = new RateTracker(options.rateInstances === 'arrivals' ? undefined : (id) => this.config.instances(id));
     this.connection = {
       mode: options.mode,
       status: 'connecting',
@@ -207,6 +210,7 @@ export class ClusterTracker {
       case 'config': {
         this.groupsMayHaveChanged = true;
         const note = this.config.apply(input.config, input.t);
+        this.rates.configurationRead();
         if (note) this.newEvents.push(this.log.note(note));
         break;
       }
@@ -290,7 +294,7 @@ export class ClusterTracker {
     const connected = isConnected(n.status);
     const rates = this.rates.node(id);
     const restart = this.restarts.view(id, this.now);
-    const stale = rates && (!connected || !isFresh(rates, this.now));
+    const stale = rates && (!connected || !this.rates.isFresh(id, this.now));
     const cached = this.views.get(id);
     // A restart's estimate moves with the clock: never reused.
     if (cached && restart === null && cached.epoch === this.viewEpoch && cached.stamp === n.stamp && cached.stale === stale && this.reuseViews) return cached.view;
@@ -546,16 +550,15 @@ export class ClusterTracker {
     };
     const perNode = new Map<number, MetricValues>();
     for (const id of dataIds) {
-      const r = this.rates.node(id);
       const m = this.memory.node(id);
-      perNode.set(id, { ...rateValues(isFresh(r, at) ? r : null), dataMemory: m.data?.percent ?? null, indexMemory: m.index?.percent ?? null });
+      perNode.set(id, { ...rateValues(this.rates.isFresh(id, at) ? this.rates.node(id) : null), dataMemory: m.data?.percent ?? null, indexMemory: m.index?.percent ?? null });
     }
     this.listener.history(this.history.record(at, cluster, perNode));
     this.runs.sample(at, cluster.transactions ?? null);
   }
 }
 
-function rateValues(r: Rates | null): MetricValues {
+function rateValues(r: NodeRates | null): MetricValues {
   return {
     transactions: r?.transactions ?? null,
     commits: r?.commits ?? null,

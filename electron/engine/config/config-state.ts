@@ -1,7 +1,7 @@
 import type { ClusterConfigView, ConfigGenerationChange, ConfigParamInfo } from '../../contract/config.js';
 import type { EventView } from '../../contract/events.js';
 import type { NodeView } from '../../contract/node.js';
-import { NO_NODEGROUP, paramsOf, type ClusterConfig, type ConfigNode } from '../../../native-mgm/index.js';
+import { blockInstances, NO_NODEGROUP, paramsOf, type BlockInstances, type ClusterConfig, type ConfigNode } from '../../../native-mgm/index.js';
 import { describeChanges, diffConfigs } from './config-diff.js';
 
 /** The table's units and defaults, by name, for the renderer (which cannot import native-mgm). */
@@ -63,6 +63,12 @@ export class ConfigState {
     const n = this.nodes.get(nodeId);
     if (!n || n.type !== 'NDB' || n.nodeGroup === null) return null;
     return n.nodeGroup === NO_NODEGROUP ? 'none' : n.nodeGroup;
+  }
+
+  /** A data node's TC and LQH instance counts where its thread configuration decides them, else null. */
+  instances(nodeId: number): BlockInstances | null {
+    const n = this.nodes.get(nodeId);
+    return n?.type === 'NDB' ? blockInstances(n.params) : null;
   }
 
   /** NoOfReplicas of the data nodes, null before the configuration is known. */

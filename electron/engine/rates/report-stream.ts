@@ -30,8 +30,9 @@ export interface StreamRates {
  * One node's reports of one kind (TC or LQH). Reports carry no instance field (spec §7.3), but each covers one
  * period of one instance, so the node's rate is instances × the mean of the latest reports ÷ the period. That
  * mean is what a report says, not when it arrived: late, bunched, shuffled or missing reports leave it within
- * the true range, where a sliding window over arrival times would double or zero it. The instance count is read
- * from how many reports arrive per period over the last two minutes.
+ * the true range, where a sliding window over arrival times would double or zero it. The instance count is the
+ * configuration's where it decides it (`configure`); else it is read from how many reports arrive per period over
+ * the last two minutes, which a starved sender's late, bunched catch-up or a simulator's speed-up moves.
  */
 export class ReportStream {
   /** Arrival times within KEEP_MS, oldest first, from index `first` on (dropped in bulk, not one copy per add). */
@@ -39,8 +40,10 @@ export class ReportStream {
   private first = 0;
   /** The newest reports, within KEEP_MS too. */
   private reports: Report[] = [];
-  /** The instance count in use: a node's thread configuration only changes with a restart (which clears it). */
+  /** The instance count read from arrivals: a node's thread configuration only changes with a restart (which clears it). */
   private estimate = 0;
+  /** The instance count the configuration decides; while set, arrivals are not counted. */
+  private configured: number | null = null;
 
   constructor(private readonly gauges: ReadonlySet<number>) {}
 
@@ -50,19 +53,29 @@ export class ReportStream {
    */
   add(at: number, values: readonly number[]): void {
     const cutoff = at - KEEP_MS;
+    this.reports.push({ at, values });
+    const keep = Math.max(MIN_VALUES_KEPT, this.instances());
+    const keepFrom = this.reports.findIndex((r) => r.at > cutoff);
+    if (keepFrom > 0 || this.reports.length > 2 * keep) this.reports = this.reports.slice(Math.max(keepFrom < 0 ? this.reports.length : keepFrom, this.reports.length - keep));
+    if (this.configured === null) this.countArrival(at, cutoff);
+  }
+
+  /** Only arrival times are kept for the count (see MIN_VALUES_KEPT). */
+  private countArrival(at: number, cutoff: number): void {
     this.arrivals.push(at);
     while (this.first < this.arrivals.length && (this.arrivals[this.first] ?? 0) <= cutoff) this.first += 1;
     if (this.first > 1024 && this.first * 2 > this.arrivals.length) {
       this.arrivals = this.arrivals.slice(this.first);
       this.first = 0;
     }
-    this.reports.push({ at, values });
-    const keep = Math.max(MIN_VALUES_KEPT, this.estimate);
-    const keepFrom = this.reports.findIndex((r) => r.at > cutoff);
-    if (keepFrom > 0 || this.reports.length > 2 * keep) this.reports = this.reports.slice(Math.max(keepFrom < 0 ? this.reports.length : keepFrom, this.reports.length - keep));
     const counted = this.countInstances();
     // Hysteresis: a ratio a bunch or a duplicate pushed just past x.5 does not flip the count back and forth.
     if (this.estimate === 0 || Math.abs(counted - this.estimate) > ESTIMATE_HYSTERESIS) this.estimate = Math.max(1, Math.round(counted));
+  }
+
+  /** The count the node's configuration decides, or null to count arrivals. */
+  configure(instances: number | null): void {
+    this.configured = instances;
   }
 
   /** A restarted node's instances start new periods: what came before says nothing about them. */
@@ -73,9 +86,9 @@ export class ReportStream {
     this.estimate = 0;
   }
 
-  /** Instances of this kind on the node, as counted so far. */
+  /** Instances of this kind on the node: configured, else as counted so far. */
   instances(): number {
-    return Math.max(1, this.estimate);
+    return this.configured ?? Math.max(1, this.estimate);
   }
 
   /**

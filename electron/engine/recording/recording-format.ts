@@ -1,12 +1,14 @@
 import type { ClusterSnapshot, ConnectionView, SnapshotDelta } from '../../contract/snapshot.js';
 import type { CollapseConfig } from '../runs/collapse.js';
 import type { TrackerInput } from '../cluster/tracker-input.js';
+import type { RateInstances } from '../rates/rates.js';
 
 /**
  * Recording file format (`--record FILE`), JSON lines, UTF-8, one object per line, appended as it happens:
  *
  *   line 1   {"format":"ndbtop-recording","version":1,"createdAt":<ms>,"engine":"<app version>"}
- *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated","collapse"?:{"dropShare","windowMs"}}
+ *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated","collapse"?:{"dropShare","windowMs"},
+ *             "rateInstances"?:"configuration"|"arrivals"}   (absent: written before December 2026, "arrivals")
  *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config|run, t, …}
  *            run: {"op":"start","runId","name","tags","phase"?} | {"op":"phase","runId","name"} | {"op":"stop","runId"}
  *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
@@ -31,7 +33,7 @@ export interface RecordingHeader {
   engine: string;
 }
 
-export type ClusterLine = { c: string; kind: 'cluster'; t: number; name: string; connectstring: string; mode: ConnectionView['mode']; collapse?: CollapseConfig };
+export type ClusterLine = { c: string; kind: 'cluster'; t: number; name: string; connectstring: string; mode: ConnectionView['mode']; collapse?: CollapseConfig; rateInstances?: RateInstances };
 export type InputLine = TrackerInput & { c: string };
 export type OutputLine =
   | { c: string; kind: 'snapshot'; t: number; version: number; snapshot: ClusterSnapshot }

@@ -56,7 +56,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
       previousT = line.t;
       if (wait > 0) await sleepUnlessAborted(wait, abort.signal);
       else if (i % BATCH === BATCH - 1) await sleepUnlessAborted(0, abort.signal);
-      if (line.kind === 'cluster') engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse);
+      if (line.kind === 'cluster') engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse, line.rateInstances ?? 'arrivals');
       else if (isInputLine(line)) {
         engine.feed(line.c, line);
         inputs += 1;

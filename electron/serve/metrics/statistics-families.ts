@@ -21,9 +21,8 @@ const TOTALS: ReadonlyArray<readonly [TotalKey, string, string]> = [
   ['reports', 'statistics_reports', 'TransReportCounters and OperationReportCounters records received (each TC/LQH instance sends one per 5 s)'],
 ];
 
-/** A report older than two periods no longer describes the present: the node, or the event stream, is gone. */
-const current = (node: NodeView, now: number | null): boolean =>
-  isUp(node.status) && node.rates !== null && now !== null && now - node.rates.at <= 2 * node.rates.windowMs;
+/** The engine marks rates stale once its newest report is over two periods old: the node, or the event stream, is gone. */
+const current = (node: NodeView): boolean => isUp(node.status) && node.rates !== null && node.rates.stale !== true;
 
 /**
  * Throughput as Prometheus wants it: `_total` counters per data node, summed by ndbtop from the per-instance
@@ -43,7 +42,7 @@ export function statisticsFamilies({ gauge, counter }: FamilyMaker): FamilyRecor
       const labels = { cluster, node_id: String(node.nodeId) };
       const sums = byId.get(node.nodeId);
       for (const [key, family] of counters) family.inc(labels, sums?.[key] ?? 0);
-      if (current(node, snapshot.sampledAt)) inFlight.set(labels, node.rates?.concurrentOps ?? 0);
+      if (current(node)) inFlight.set(labels, node.rates?.concurrentOps ?? 0);
     }
   };
 }

@@ -1,4 +1,4 @@
-import { buildClusterConfig, type ClusterConfig, type NodeSpec } from '../../config/index.js';
+import { blockInstances, buildClusterConfig, threadConfigFor, type BlockInstances, type ClusterConfig, type NodeSpec } from '../../config/index.js';
 import { SIM_DATA_MEMORY_BYTES, SIM_INDEX_MEMORY_BYTES } from '../memory.js';
 import type { Topology } from '../topology.js';
 
@@ -7,12 +7,16 @@ export interface ListenAddress {
   port: number;
 }
 
+/** DBTC and DBLQH instances per data node when the simulator is not told otherwise. */
+export const SIM_INSTANCES: BlockInstances = { tc: 4, lqh: 4 };
+
 /**
  * The configuration a simulated cluster would have been started from: its nodes' hosts and ids, NoOfReplicas,
- * each data node's NodeGroup and the memory sizes its MemoryUsage reports count pages of. Management servers are
- * listed where they really listen, so a client that learns the other mgmds from the configuration can reach them.
+ * each data node's NodeGroup, the memory sizes its MemoryUsage reports count pages of, and a ThreadConfig that
+ * gives it the TC and LQH instances its statistics come from. Management servers are listed where they really
+ * listen, so a client that learns the other mgmds from the configuration can reach them.
  */
-export function configFromTopology(topology: Topology, mgmds: ReadonlyMap<number, ListenAddress>, name = 'MC_SIMULATED'): ClusterConfig {
+export function configFromTopology(topology: Topology, mgmds: ReadonlyMap<number, ListenAddress>, instances = SIM_INSTANCES, name = 'MC_SIMULATED'): ClusterConfig {
   const nodes: NodeSpec[] = [
     ...topology.mgm.map((m): NodeSpec => {
       const at = mgmds.get(m.id);
@@ -29,10 +33,21 @@ export function configFromTopology(topology: Topology, mgmds: ReadonlyMap<number
           DataMemory: d.dataMemoryBytes ?? SIM_DATA_MEMORY_BYTES,
           IndexMemory: d.indexMemoryBytes ?? SIM_INDEX_MEMORY_BYTES,
           DataDir: `/var/lib/mysql-cluster/ndbd${d.id}`,
+          ThreadConfig: threadConfigFor(instances),
         },
       }),
     ),
     ...topology.api.map((a): NodeSpec => ({ nodeId: a.id, type: 'API', params: {} })),
   ];
   return buildClusterConfig({ name, nodes });
+}
+
+/**
+ * Each data node's TC and LQH instances: what a given configuration (`sim --config`) decides for it, else `own`,
+ * which is also what the simulator's generated configuration names. Either way the monitor reading `get config`
+ * finds the counts the statistics are sent with.
+ */
+export function simInstances(given: ClusterConfig | undefined, own: BlockInstances): (nodeId: number) => BlockInstances {
+  const decided = new Map((given?.nodes ?? []).filter((n) => n.type === 'NDB').map((n) => [n.nodeId, blockInstances(n.params)]));
+  return (nodeId) => decided.get(nodeId) ?? own;
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeConfig } from '../../config/index.js';
+import { blockInstances, decodeConfig } from '../../config/index.js';
 import { eventually, withSim, type RawConnection } from './raw-socket.js';
 
 const GET_CONFIG = 'get config_v2\nversion: 525315\nnodetype: 1\nfrom_node: 0\n\n';
@@ -14,7 +14,7 @@ async function fetchConfig(c: RawConnection, request = GET_CONFIG): Promise<Retu
 }
 
 test('get config_v2 is a packed v2 configuration of the simulated cluster, consistent with status and memory reports', async () => {
-  await withSim({ dataNodes: 4, replicas: 2, mgmNodes: 2, apiNodes: 3 }, async (sim, open) => {
+  await withSim({ dataNodes: 4, replicas: 2, mgmNodes: 2, apiNodes: 3, tcInstances: 3, lqhInstances: 2 }, async (sim, open) => {
     const c = await open();
     const config = await fetchConfig(c);
     assert.equal(config.generation, 1);
@@ -22,6 +22,8 @@ test('get config_v2 is a packed v2 configuration of the simulated cluster, consi
     const data = config.nodes.filter((n) => n.type === 'NDB');
     assert.deepEqual(data.map((n) => [n.nodeId, n.nodeGroup, n.hostname]), [...sim.model.data.values()].map((d) => [d.id, d.nodeGroup, d.address]));
     assert.ok(data.every((n) => n.params['NoOfReplicas'] === 2));
+    // Its ThreadConfig gives each data node the TC and LQH instances the simulator reports statistics from.
+    assert.ok(data.every((n) => JSON.stringify(blockInstances(n.params)) === JSON.stringify({ tc: 3, lqh: 2 })), JSON.stringify(data[0]?.params['ThreadConfig']));
     const mgm = config.nodes.filter((n) => n.type === 'MGM');
     assert.deepEqual(mgm.map((n) => [n.nodeId, n.hostname, n.params['PortNumber']]), sim.mgmds.map((m) => [m.nodeId, m.host, m.port]));
     assert.deepEqual(config.nodes.filter((n) => n.type === 'API').map((n) => n.nodeId), [...sim.model.api.keys()]);

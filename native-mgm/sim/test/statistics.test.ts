@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { benchmarkProfile, BENCHMARK_RATES, steadyProfile, type LoadRates } from '../index.js';
+import { blockInstances, parseConfigIni, type BlockInstances } from '../../config/index.js';
+import { benchmarkProfile, BENCHMARK_RATES, steadyProfile, type LoadRates, type Simulator } from '../index.js';
 import { collect, listen, type Rec } from './event-stream.js';
-import { eventually, withSim } from './raw-socket.js';
+import { eventually, withSim, type Connections } from './raw-socket.js';
 
 const TRANS = 35;
 const OPS = 36;
@@ -11,27 +12,30 @@ const LOAD: LoadRates = { readsPerSec: 100_000, writesPerSec: 20_000, transPerSe
 const num = (r: Rec, field: string): number => Number(r.fields[field]);
 const sum = (records: readonly Rec[], field: string): number => records.reduce((s, r) => s + num(r, field), 0);
 
+/**
+ * Sets LOAD, waits one full period (so every report from then on covers 5 s of this load only: one straddling the
+ * switch counts the earlier load for its earlier part), then returns each node's first instances × `periods` TC
+ * and LQH reports: reports come in sim-time order, so exactly `periods` from each instance. On a busy machine the
+ * sim clock may already be far along when the load is set: count from the switch, not from zero.
+ */
+async function loadedReports(sim: Simulator, open: Connections, instances: ReadonlyMap<number, BlockInstances>, periods: number): Promise<Map<number, { trans: Rec[]; ops: Rec[] }>> {
+  sim.model.setLoad(steadyProfile(LOAD));
+  const switched = sim.model.clock.now();
+  await eventually(() => sim.model.clock.now(), (t) => t > switched + 5500);
+  const l = await open();
+  await listen(l, 'STATISTICS=8');
+  const fromNode = (rs: readonly Rec[], type: number, node: number): Rec[] => rs.filter((r) => r.type === type && r.source === node);
+  const records = await collect(l, (rs) => [...instances].every(([n, w]) => fromNode(rs, TRANS, n).length >= w.tc * periods && fromNode(rs, OPS, n).length >= w.lqh * periods));
+  return new Map([...instances].map(([n, w]) => [n, { trans: fromNode(records, TRANS, n).slice(0, w.tc * periods), ops: fromNode(records, OPS, n).slice(0, w.lqh * periods) }]));
+}
+
 test('per-instance 5 s deltas: N reports per node per period, sums match the load profile', async () => {
   const tc = 4;
   const lqh = 3;
   await withSim({ speed: 50, tcInstances: tc, lqhInstances: lqh, seed: 7 }, async (sim, open) => {
-    sim.model.setLoad(steadyProfile(LOAD));
-    // One full period after the switch every instance has reported once, so every report from then on covers 5 s
-    // of this load only (a report straddling the switch counts the earlier load for its earlier part). On a busy
-    // machine the sim clock may already be far along when the load is set: count from the switch, not from zero.
-    const switched = sim.model.clock.now();
-    await eventually(() => sim.model.clock.now(), (t) => t > switched + 5500);
-    const l = await open();
-    await listen(l, 'STATISTICS=8');
     const periods = 3;
-    const fromNode = (rs: readonly Rec[], type: number, node: number): Rec[] => rs.filter((r) => r.type === type && r.source === node);
-    const records = await collect(l, (rs) =>
-      [2, 3].every((n) => fromNode(rs, TRANS, n).length >= tc * periods && fromNode(rs, OPS, n).length >= lqh * periods),
-    );
-    for (const node of [2, 3]) {
-      // Reports come in sim-time order, so the first tc*periods are exactly `periods` from each instance.
-      const trans = fromNode(records, TRANS, node).slice(0, tc * periods);
-      const ops = fromNode(records, OPS, node).slice(0, lqh * periods);
+    const reports = await loadedReports(sim, open, new Map([2, 3].map((n) => [n, { tc, lqh }])), periods);
+    for (const [node, { trans, ops }] of reports) {
       const seconds = periods * 5;
       const near = (actual: number, expected: number, what: string): void =>
         assert.ok(Math.abs(actual - expected) <= expected * 0.05, `node ${node} ${what}: ${actual} vs ${expected}`);
@@ -45,6 +49,32 @@ test('per-instance 5 s deltas: N reports per node per period, sums match the loa
       assert.ok(trans.every((r) => num(r, 'simple_read_count') <= num(r, 'read_count')));
       assert.ok(trans.every((r) => num(r, 'commit_count') + num(r, 'abort_count') === num(r, 'trans_count')));
       assert.ok(trans.every((r) => num(r, 'conc_op_count') < 1000), 'conc_op_count is a gauge');
+    }
+  });
+});
+
+test('sim --config: each data node reports with the TC and LQH instances its thread configuration gives it', async () => {
+  // Node 2: MaxNoOfExecutionThreads=11 → 4 LDM and 3 TC threads; node 3: its own ThreadConfig, 2 LDM and 1 TC.
+  const config = parseConfigIni(
+    ['[ndbd default]', 'NoOfReplicas=2', 'MaxNoOfExecutionThreads=11', '[ndb_mgmd]', 'NodeId=1', '[ndbd]', 'NodeId=2', '[ndbd]', 'NodeId=3', 'ThreadConfig=main,recv,ldm={count=2},tc', '[api]', ''].join('\n'),
+  );
+  const want = new Map([
+    [2, { tc: 3, lqh: 4 }],
+    [3, { tc: 1, lqh: 2 }],
+  ]);
+  await withSim({ config, speed: 50, seed: 3 }, async (sim, open) => {
+    const served = sim.model.config!.nodes.filter((n) => n.type === 'NDB');
+    assert.deepEqual(new Map(served.map((n) => [n.nodeId, blockInstances(n.params)])), want, 'what a monitor reads from get config');
+    const periods = 3;
+    const reports = await loadedReports(sim, open, want, periods);
+    for (const [node, w] of want) {
+      // The first instances × periods reports cover exactly `periods` periods only if the node has that many instances.
+      const seconds = periods * 5;
+      const reads = sum(reports.get(node)!.trans, 'read_count') / seconds;
+      const ops = sum(reports.get(node)!.ops, 'ops') / seconds;
+      assert.ok(Math.abs(reads - LOAD.readsPerSec / 2) <= LOAD.readsPerSec * 0.025, `node ${node}: ${reads} reads/s from ${w.tc} TC instances`);
+      const lqhOps = (LOAD.readsPerSec + LOAD.writesPerSec * 2) / 2;
+      assert.ok(Math.abs(ops - lqhOps) <= lqhOps * 0.05, `node ${node}: ${ops} LQH ops/s from ${w.lqh} LQH instances`);
     }
   });
 });

@@ -8,8 +8,8 @@ import { waitFor } from '../../test/helpers.js';
 const DATA_NODES = 144;
 /** Sim time runs this much faster: a benchmark run's warmup, peak and cooldown within the test's minute. */
 const SPEED = 4;
-/** The benchmark scenario's peak across the cluster (1.2M reads/s), in sim time. */
-const PEAK_READS = 1_200_000 * SPEED;
+/** The benchmark scenario's peak across the cluster (1.2M reads/s): the simulated cluster's rate at any speed-up. */
+const PEAK_READS = 1_200_000;
 
 /** Burns a core in another process, as the other programs on a busy machine do, until killed. */
 function cpuHog(): () => void {
@@ -45,10 +45,9 @@ test('144 data nodes, benchmark load, a CPU hog beside it: the cluster total sta
       }
       assert.ok(nodes > 0, `a cluster total at ${p.at} with no node contributing`);
       assert.ok(Math.abs(cluster - sum) <= 0.1 * Math.max(sum, 1), `at ${p.at}: cluster ${cluster} reads/s vs per-node sum ${sum}`);
-      // Never an absurd figure (a negative count read unsigned gave 10⁵ × the peak). The bound is loose on purpose:
-      // a sped-up simulator on a starved machine falls behind and catches up in bursts, which the instance count
-      // (read per real 5 s) follows for a while; exactness under disorder is the property test's job.
-      assert.ok(cluster <= PEAK_READS * 3, `at ${p.at}: cluster ${cluster} reads/s, peak is ${PEAK_READS}`);
+      // Never an absurd figure (a negative count read unsigned gave 10⁵ × the peak), nor one a starved simulator's
+      // catch-up bursts inflate: the instance counts are the configuration's, so only the reports' ±4 % jitter is left.
+      assert.ok(cluster <= PEAK_READS * 1.15, `at ${p.at}: cluster ${cluster} reads/s, peak is ${PEAK_READS}`);
       checked += 1;
     }
     assert.ok(checked >= 15);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { isFresh, RateTracker } from '../rates.js';
+import { RateTracker } from '../rates.js';
 import { MAX_OPS_PER_NODE_PER_SEC } from '../plausible.js';
 
 function trans(node: number, at: number, reads: number): ClusterEvent {
@@ -50,7 +50,8 @@ test('the cluster total sums only nodes with fresh reports and says how many of 
   const atEnd = tracker.total(60_000, [2, 3, 4, 5]);
   assert.deepEqual(atEnd?.contributing, { nodes: 2, of: 4 }, 'node 3 went quiet 30 s ago, node 5 never reported');
   assert.equal(atEnd?.reads, 2000);
-  assert.equal(isFresh(tracker.node(3), 60_000), false);
+  assert.equal(tracker.isFresh(3, 60_000), false);
+  assert.equal(tracker.isFresh(2, 60_000), true);
   assert.equal(tracker.node(3)?.reads, 4000, 'the last rate of a quiet node is kept, for "last seen"');
   assert.equal(tracker.total(100_000, [2, 3, 4]), null, 'nothing fresh: no total rather than a zero');
 });

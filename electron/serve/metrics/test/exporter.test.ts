@@ -196,3 +196,21 @@ test('the configuration generation and the TLS certificates\' expiry are exporte
   assert.equal(value(samples, 'ndbtop_tls_certificate_expiry_timestamp_seconds', { cluster: 'secure', peer: 'server' }), 1_900_000_000);
   assert.equal(value(samples, 'ndbtop_tls_certificate_expiry_timestamp_seconds', { cluster: 'secure', peer: 'client' }), 1_850_000_000);
 });
+
+test('a node up whose reports stopped has no in-flight gauge once the engine marks its rates stale, and has it again when they resume', async () => {
+  const ids = clusters.dataNodes(prod);
+  const quiet = ids[2] as number;
+  const others = ids.filter((id) => id !== quiet);
+  const gauge = (samples: Sample[], id: number): number | undefined => value(samples, 'ndbtop_ndb_concurrent_operations', { node_id: String(id) });
+  clusters.report(prod, ids, 4, 10);
+  assert.ok(gauge((await scrape('prod')).samples, quiet) !== undefined);
+  // Three periods with reports from every node but one: its newest report is over two periods old.
+  for (let i = 0; i < 3; i++) clusters.report(prod, others, 4, 10);
+  let now = await scrape('prod');
+  assert.equal(value(now.samples, 'ndbtop_node_status', { node_id: String(quiet), status: 'started' }), 1, 'the node is up');
+  assert.equal(gauge(now.samples, quiet), undefined, 'its last in-flight count is not a current one');
+  assert.ok(others.every((id) => gauge(now.samples, id) !== undefined));
+  clusters.report(prod, ids, 4, 10);
+  now = await scrape('prod');
+  assert.ok(gauge(now.samples, quiet) !== undefined, 'reporting again');
+});

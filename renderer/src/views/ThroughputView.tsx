@@ -1,17 +1,18 @@
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from 'recharts';
-import type { Metric } from '../contract.js';
+import { chartMaxPoints, decimationBucketMs, type Metric } from '../contract.js';
 import { AfterFirstPaint, useAfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/charts/ChartLegend.js';
 import { useRunControls } from '../components/header/RunControls.js';
 import { SmallMultiple } from '../components/charts/SmallMultiple.js';
 import { download, downloadUrl } from '../download.js';
+import { afterNextPaint } from '../hooks/after-next-paint.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
-import { lastValues, toRows, type ChartRow } from '../view-model/chart-rows.js';
+import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/chart-rows.js';
 import { runLines } from '../view-model/runs.js';
 import { axisStart, timeTicks } from '../view-model/time-ticks.js';
 
@@ -61,6 +62,8 @@ interface PlotProps {
   from: number;
   until: number;
   hidden: ReadonlySet<string>;
+  /** Called once the chart has been painted with its rows. */
+  onDrawn(): void;
 }
 
 const NO_ROWS: ChartRow[] = [];
@@ -71,8 +74,9 @@ const NO_ROWS: ChartRow[] = [];
  * each recomputing what depends on the data, so a mount with an hour of rows was one task of several hundred ms;
  * empty, then filled, it is two short ones.
  */
-const Plot = memo(function Plot({ rows, width, height, from, until, hidden }: PlotProps) {
+const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDrawn }: PlotProps) {
   const filled = useAfterFirstPaint();
+  useEffect(() => (filled ? afterNextPaint(onDrawn) : undefined), [filled, onDrawn]);
   const marks = useApp((s) => s.ui.phaseMarks);
   const alerts = useApp((s) => s.live.alerts);
   const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
@@ -90,9 +94,11 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden }: Pl
   return (
     <LineChart width={width} height={height} data={filled ? (rows as ChartRow[]) : NO_ROWS} margin={MARGIN}>
       <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-      {/* A linear scale over epoch milliseconds places every point where a time scale would, at less cost per point. */}
-      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={Y_DOMAIN} />
+      {/* A linear scale over epoch milliseconds places every point where a time scale would, at less cost per point.
+          interval 0 on both axes: every tick is drawn as given, none measured (recharts otherwise sizes each tick's
+          text in the DOM at every update to drop overlapping ones; these ticks are spaced not to overlap). */}
+      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} interval={0} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={Y_DOMAIN} interval={0} />
       {/* The unit once, on the value: "commits  12.3k/s". */}
       <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />
       {TOTAL_METRICS.map((m) => (
@@ -130,29 +136,47 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden }: Pl
   );
 });
 
-function ClusterChart() {
+function ClusterChart({ onDrawn }: { onDrawn(): void }) {
   const ref = useRef<HTMLDivElement>(null);
   // The box's height comes from the screen (CSS): taller on a large screen.
   const { width, height } = useSize(ref);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const collapses = useApp((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse').length);
-  // The window's end moves with the answer (a pixel at a time), so the chart redraws only with new data.
-  // One min/max pair per two pixels of the plot: as much as can be seen, and no more for recharts to place.
-  const { history, until, windowMs } = useHistoryQuery(TOTAL_METRICS, width - PLOT_MARGIN);
+  // A min/max pair per few pixels of the plot (as much as can be seen, and no more for recharts to place), asked
+  // again each pixel of time so the legend's current values stay current.
+  const plotWidth = width - PLOT_MARGIN;
+  const maxPoints = chartMaxPoints(plotWidth);
+  const { history, until, windowMs } = useHistoryQuery(TOTAL_METRICS, maxPoints, { steps: plotWidth });
   const previous = useRef<readonly ChartRow[]>([]);
   const rows = useMemo(() => (previous.current = toRows(history, TOTAL_METRICS, previous.current)), [history]);
   const current = useMemo(() => lastValues(rows, TOTAL_METRICS), [rows]);
   const from = axisStart(rows[0]?.at ?? undefined, until, windowMs);
+  // The plot redraws only when its decimated picture changed: once per bucket over an hour, not every answer.
+  const shown = useRef<PlotFrame | null>(null);
+  const bucketMs = decimationBucketMs(windowMs, maxPoints);
+  const frame = useMemo(() => (shown.current = nextPlotFrame(shown.current, { rows, from, until, windowMs, bucketMs })), [rows, from, until, windowMs, bucketMs]);
+  // Nothing to draw: what waits for the chart need not.
+  const empty = history !== null && (rows.length === 0 || width <= 0 || height <= 0);
+  useEffect(() => (empty ? onDrawn() : undefined), [empty, onDrawn]);
   const toggle = (key: string) => setHidden((prev) => (prev.has(key) ? new Set([...prev].filter((k) => k !== key)) : new Set([...prev, key])));
   const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
     <>
       <ChartLegend entries={entries} onToggle={toggle} />
-      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-window={windowMs} data-from={from} data-until={until} data-collapses={collapses}>
+      <div
+        ref={ref}
+        className="chart-box"
+        data-testid="throughput-chart"
+        data-points={frame.rows.length}
+        data-window={frame.windowMs}
+        data-from={frame.from}
+        data-until={frame.until}
+        data-collapses={collapses}
+      >
         {/* Drawn a frame after the view: the switch paints headings, legend and toolbar at once. */}
-        {width > 0 && height > 0 && rows.length > 0 && (
+        {width > 0 && height > 0 && frame.rows.length > 0 && (
           <AfterFirstPaint>
-            <Plot rows={rows} width={width} height={height} from={from} until={until} hidden={hidden} />
+            <Plot rows={frame.rows} width={width} height={height} from={frame.from} until={frame.until} hidden={hidden} onDrawn={onDrawn} />
           </AfterFirstPaint>
         )}
       </div>
@@ -183,7 +207,7 @@ function SmallMultiples() {
   const stale = useMemo(() => new Set(staleKey ? staleKey.split(',').map(Number) : []), [staleKey]);
   const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
-  const { history, windowMs } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  const { history, windowMs } = useHistoryQuery(['transactions'], chartMaxPoints(SMALL_WIDTH), { nodeIds, steps: SMALL_WIDTH });
   // The window the drawn series cover (the answer's), not the one just picked.
   const windowLabel = Object.entries(WINDOWS).find(([, ms]) => ms === windowMs)?.[0] ?? '';
   // One array per node per answer, so each memoised small multiple redraws only when an answer came.
@@ -247,6 +271,9 @@ function Toolbar() {
 }
 
 export function ThroughputView() {
+  // The small multiples (144 canvases) mount once the main chart has been painted, each in tasks of their own.
+  const [chartDrawn, setChartDrawn] = useState(false);
+  const onChartDrawn = useCallback(() => setChartDrawn(true), []);
   return (
     <div className="view throughput-view">
       <Toolbar />
@@ -254,11 +281,9 @@ export function ThroughputView() {
         Cluster throughput (per second)
         <Coverage />
       </h2>
-      <ClusterChart />
+      <ClusterChart onDrawn={onChartDrawn} />
       <h2>Per data node: transactions per second</h2>
-      <AfterFirstPaint>
-        <SmallMultiples />
-      </AfterFirstPaint>
+      {chartDrawn && <SmallMultiples />}
     </div>
   );
 }

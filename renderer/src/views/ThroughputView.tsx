@@ -16,6 +16,7 @@ import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-mode
 import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/chart-rows.js';
 import { runLines } from '../view-model/runs.js';
 import { axisStart, timeTicks } from '../view-model/time-ticks.js';
+import { valueTicks } from '../view-model/value-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
 const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
@@ -44,7 +45,6 @@ const DASHED: ReadonlySet<string> = new Set(['commits']);
 // render cost as much as new data.
 const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
 const TOOLTIP_STYLE = { background: 'var(--bg-raised)', border: '1px solid var(--border)' };
-const Y_DOMAIN: [number, 'auto'] = [0, 'auto'];
 const tooltipLabel = (at: unknown): string => `sampled ${formatClock(Number(at))}`;
 const tooltipValue = (v: unknown): string => `${formatRate(Number(v))}/s`;
 
@@ -90,11 +90,12 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
   const ticks = useMemo(() => timeTicks(from, until, width - PLOT_MARGIN), [from, until, width]);
-  // The widest label is the one near the top of the data: size the axis for it (and a rounded-up tick above it).
-  const yWidth = useMemo(() => {
+  // Round ticks up to the highest value, and the axis as wide as their widest label.
+  const y = useMemo(() => {
     let max = 0;
     for (const r of rows) for (const m of TOTAL_METRICS) max = Math.max(max, r[m] ?? 0);
-    return axisWidth([formatAxisRate(max), formatAxisRate(max * 1.25)]);
+    const ticks = valueTicks(max);
+    return { ticks, domain: [0, ticks[ticks.length - 1] ?? 1], width: axisWidth(ticks.map(formatAxisRate)) };
   }, [rows]);
   return (
     <LineChart width={width} height={height} data={filled ? (rows as ChartRow[]) : NO_ROWS} margin={MARGIN}>
@@ -103,7 +104,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
           interval 0 on both axes: every tick is drawn as given, none measured (recharts otherwise sizes each tick's
           text in the DOM at every update to drop overlapping ones; these ticks are spaced not to overlap). */}
       <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} interval={0} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={Y_DOMAIN} interval={0} />
+      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={y.width} domain={y.domain} ticks={y.ticks} niceTicks="none" interval={0} />
       {/* The unit once, on the value: "commits  12.3k/s". */}
       {stage >= 2 && <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />}
       {stage >= 2 &&

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from 'recharts';
+import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
 import { chartMaxPoints, decimationBucketMs, type Metric } from '../contract.js';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/charts/ChartLegend.js';
@@ -56,6 +56,22 @@ function StillCurve({ pathRef: _ref, animationElapsedTime: _t, isAnimating: _a, 
   return <Curve {...curve} connectNulls={connectNulls ?? false} />;
 }
 
+/** Where a tick label's text sits against its anchor point, as recharts' own Text places it. */
+const TICK_DY = { start: '0.71em', middle: '0.355em', end: '0' } as const;
+
+/**
+ * A tick label as one plain SVG text: recharts' default (its Text) measures each label's words in the DOM at every
+ * render, for wrapping a tick label never needs — the largest part of the plot's mount.
+ */
+function PlainTick({ x, y, textAnchor, verticalAnchor, className, fill, payload, tickFormatter, index }: BaseTickContentProps) {
+  const value: unknown = payload.value;
+  return (
+    <text x={x} y={y} dy={TICK_DY[verticalAnchor]} textAnchor={textAnchor} className={className} fill={fill}>
+      {tickFormatter ? tickFormatter(value, index) : String(value)}
+    </text>
+  );
+}
+
 interface PlotProps {
   rows: readonly ChartRow[];
   width: number;
@@ -101,10 +117,10 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
     <LineChart width={width} height={height} data={filled ? (rows as ChartRow[]) : NO_ROWS} margin={MARGIN}>
       <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
       {/* A linear scale over epoch milliseconds places every point where a time scale would, at less cost per point.
-          interval 0 on both axes: every tick is drawn as given, none measured (recharts otherwise sizes each tick's
-          text in the DOM at every update to drop overlapping ones; these ticks are spaced not to overlap). */}
-      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} interval={0} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={y.width} domain={y.domain} ticks={y.ticks} niceTicks="none" interval={0} />
+          Both axes get their ticks as given (interval 0: none measured to drop overlapping ones, these are spaced not
+          to overlap; niceTicks none: no "nice" values worked out in decimal arithmetic per update), drawn plainly. */}
+      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} interval={0} niceTicks="none" tick={PlainTick} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={y.width} domain={y.domain} ticks={y.ticks} niceTicks="none" interval={0} tick={PlainTick} />
       {/* The unit once, on the value: "commits  12.3k/s". */}
       {stage >= 2 && <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />}
       {stage >= 2 &&

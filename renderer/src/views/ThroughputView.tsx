@@ -1,5 +1,6 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
+import { useShallow } from 'zustand/react/shallow';
 import { chartMaxPoints, decimationBucketMs, type Metric } from '../contract.js';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/charts/ChartLegend.js';
@@ -99,8 +100,8 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
   const filled = stage >= MOUNT_STAGES;
   useEffect(() => (filled ? afterNextPaint(onDrawn) : undefined), [filled, onDrawn]);
   const marks = useApp((s) => s.ui.phaseMarks);
-  const alerts = useApp((s) => s.live.alerts);
-  const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
+  // Only the collapse alerts: any other raised or resolved (dozens in a rolling restart) leaves the plot alone.
+  const collapses = useApp(useShallow((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse')));
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
   const domain = useMemo(() => [from, until], [from, until]);

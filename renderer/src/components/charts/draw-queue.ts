@@ -5,7 +5,7 @@
  * Up to the frame's budget a draw runs at once (a handful of canvases behave as if drawn directly); past it, it
  * waits for a coming frame, and only the newest draw of each canvas is kept.
  */
-const DRAWS_PER_FRAME = 16;
+const DRAWS_PER_FRAME = 8;
 
 const pending = new Map<object, () => void>();
 let drawnThisFrame = 0;

@@ -1,3 +1,5 @@
+import { decimationBucketMs } from '../../contract/history.js';
+
 /**
  * Min/max-preserving decimation of columnar series sharing one time axis. Each bucket becomes two rows, at its
  * first and last sample time; every series puts its minimum and maximum there in the order they occurred, so a
@@ -14,10 +16,8 @@ export function decimate(
   span: { fromMs: number; toMs: number } = { fromMs: at[0] ?? 0, toMs: at[at.length - 1] ?? 0 },
 ): { at: number[]; series: Array<Array<number | null>> } {
   if (at.length <= maxPoints) return { at: [...at], series: series.map((s) => [...s]) };
-  const buckets = Math.max(1, Math.floor(maxPoints / 2));
-  // Samples within the span fall into at most `buckets` aligned buckets of this length.
-  const bucketMs = Math.max(1, Math.ceil((span.toMs - span.fromMs + 1) / Math.max(1, buckets - 1)));
-  const bucketOf = (t: number): number => (buckets <= 1 ? 0 : Math.floor(t / bucketMs));
+  const bucketMs = decimationBucketMs(span.toMs - span.fromMs, maxPoints);
+  const bucketOf = (t: number): number => (maxPoints < 4 ? 0 : Math.floor(t / bucketMs));
   const outAt: number[] = [];
   const out = series.map((): Array<number | null> => []);
   for (let start = 0, end = 0; start < at.length; start = end) {

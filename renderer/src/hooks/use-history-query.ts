@@ -4,27 +4,33 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 
 /**
- * History for a chart, decimated by the engine to the pixels there are. Asks again once the newest sample has moved
- * by a pixel's worth of time (every point on a 5-minute chart, every few seconds over an hour: redrawing an
- * unchanged picture is what made long windows janky), a stale answer dropped; not while paused, so the chart
- * freezes with the rest of the screen.
+ * History for a chart, decimated by the engine to `maxPoints` (min/max pairs). Asks again once the newest sample has
+ * moved by one of `steps` parts of the window, a pixel's worth of time for a chart passing its plot's width (every
+ * point on a 5-minute chart, every few seconds over an hour: redrawing an unchanged picture is what made long
+ * windows janky), a stale answer dropped; not while paused, so the chart freezes with the rest of the screen.
  */
 export interface HistoryQueryResult {
   history: HistorySeries | null;
-  /** End of the window the answer covers: the newest sample, rounded up to the pixel. */
+  /** End of the window the answer covers: the newest sample, rounded up to the step. */
   until: number;
   /** Length of the window the answer covers. */
   windowMs: number;
 }
 
-export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, nodeIds?: readonly number[]): HistoryQueryResult {
+export interface HistoryQueryOptions {
+  nodeIds?: readonly number[];
+  /** How many steps the window is cut into for asking again; `maxPoints` unless given. */
+  steps?: number;
+}
+
+export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, { nodeIds, steps = maxPoints }: HistoryQueryOptions = {}): HistoryQueryResult {
   const { api, store } = useAppContext();
   const clusterId = useApp((s) => s.shown.clusterId);
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
   // Whole milliseconds: the contract's times are integers.
-  const pixelMs = Math.max(1, Math.round(windowMs / Math.max(2, maxPoints)));
-  // A primitive that changes once per pixel of time, so the selector re-renders this no more often than that.
-  const until = useApp((s) => Math.ceil(s.shown.historyUntil / pixelMs) * pixelMs);
+  const stepMs = Math.max(1, Math.round(windowMs / Math.max(2, steps)));
+  // A primitive that changes once per step of time, so the selector re-renders this no more often than that.
+  const until = useApp((s) => Math.ceil(s.shown.historyUntil / stepMs) * stepMs);
   // The answer with the window it was asked for: a chart moves its axis and its lines together, in one update,
   // instead of moving the axis when the question leaves and the lines when the answer comes.
   const [answer, setAnswer] = useState<HistoryQueryResult>({ history: null, until, windowMs });
@@ -32,7 +38,7 @@ export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, n
   const nodesKey = nodeIds?.join(',') ?? '';
 
   useEffect(() => {
-    if (clusterId === null || maxPoints < 2) return;
+    if (clusterId === null || maxPoints < 2 || steps < 2) return;
     let current = true;
     const to = until > 0 ? until : Date.now();
     api
@@ -49,7 +55,7 @@ export function useHistoryQuery(metrics: readonly Metric[], maxPoints: number, n
     return () => {
       current = false;
     };
-  }, [api, store, clusterId, until, windowMs, metricsKey, nodesKey, maxPoints]);
+  }, [api, store, clusterId, until, windowMs, metricsKey, nodesKey, maxPoints, steps]);
 
   return answer.history === null ? { history: null, until, windowMs } : answer;
 }

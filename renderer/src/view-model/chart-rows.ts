@@ -39,3 +39,32 @@ export function lastValues(rows: readonly ChartRow[], metrics: readonly string[]
   }
   return out;
 }
+
+/** What the main chart draws: its rows and the time axis they sit on, with the decimation they came from. */
+export interface PlotFrame {
+  rows: readonly ChartRow[];
+  from: number;
+  until: number;
+  windowMs: number;
+  /** Length of the engine's decimation buckets for this window and width (`decimationBucketMs`). */
+  bucketMs: number;
+}
+
+/**
+ * The frame the chart draws after an answer: `next` when its picture differs from `shown` in more than the newest,
+ * still filling bucket — a bucket closed (the newest row is in a later one), the window or the width changed, or the
+ * axis is zoomed to fewer samples than the window holds (each answer then moves it visibly); otherwise `shown` itself,
+ * so recharts does not redraw an hour of lines for a few pixels at the right edge. What the open bucket holds is
+ * drawn when it closes: a spike there shows one bucket later (seconds, over an hour), never lost.
+ */
+export function nextPlotFrame(shown: PlotFrame | null, next: PlotFrame): PlotFrame {
+  if (shown === null || shown.windowMs !== next.windowMs || shown.bucketMs !== next.bucketMs) return next;
+  // The axis starts at the first sample when the window is not full; the oldest bucket is partly empty anyway.
+  if (next.from > next.until - next.windowMs + next.bucketMs) return next;
+  const newest = (f: PlotFrame): number | null => {
+    const at = f.rows[f.rows.length - 1]?.at;
+    return typeof at === 'number' ? Math.floor(at / f.bucketMs) : null;
+  };
+  const bucket = newest(next);
+  return bucket !== null && bucket === newest(shown) ? shown : next;
+}

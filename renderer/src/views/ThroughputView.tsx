@@ -1,19 +1,23 @@
-import { memo, useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type LineDrawShapeProps } from 'recharts';
-import type { Metric } from '../contract.js';
-import { AfterFirstPaint, useAfterFirstPaint } from '../components/AfterFirstPaint.js';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
+import { useShallow } from 'zustand/react/shallow';
+import { chartMaxPoints, decimationBucketMs, type Metric } from '../contract.js';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/charts/ChartLegend.js';
 import { useRunControls } from '../components/header/RunControls.js';
 import { SmallMultiple } from '../components/charts/SmallMultiple.js';
 import { download, downloadUrl } from '../download.js';
+import { afterNextPaint } from '../hooks/after-next-paint.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
+import { useGrowingLimit } from '../hooks/use-growing-limit.js';
 import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
-import { lastValues, toRows, type ChartRow } from '../view-model/chart-rows.js';
+import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/chart-rows.js';
 import { runLines } from '../view-model/runs.js';
 import { axisStart, timeTicks } from '../view-model/time-ticks.js';
+import { valueTicks } from '../view-model/value-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
 const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {
@@ -42,7 +46,6 @@ const DASHED: ReadonlySet<string> = new Set(['commits']);
 // render cost as much as new data.
 const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
 const TOOLTIP_STYLE = { background: 'var(--bg-raised)', border: '1px solid var(--border)' };
-const Y_DOMAIN: [number, 'auto'] = [0, 'auto'];
 const tooltipLabel = (at: unknown): string => `sampled ${formatClock(Number(at))}`;
 const tooltipValue = (v: unknown): string => `${formatRate(Number(v))}/s`;
 
@@ -54,6 +57,22 @@ function StillCurve({ pathRef: _ref, animationElapsedTime: _t, isAnimating: _a, 
   return <Curve {...curve} connectNulls={connectNulls ?? false} />;
 }
 
+/** Where a tick label's text sits against its anchor point, as recharts' own Text places it. */
+const TICK_DY = { start: '0.71em', middle: '0.355em', end: '0' } as const;
+
+/**
+ * A tick label as one plain SVG text: recharts' default (its Text) measures each label's words in the DOM at every
+ * render, for wrapping a tick label never needs — the largest part of the plot's mount.
+ */
+function PlainTick({ x, y, textAnchor, verticalAnchor, className, fill, payload, tickFormatter, index }: BaseTickContentProps) {
+  const value: unknown = payload.value;
+  return (
+    <text x={x} y={y} dy={TICK_DY[verticalAnchor]} textAnchor={textAnchor} className={className} fill={fill}>
+      {tickFormatter ? tickFormatter(value, index) : String(value)}
+    </text>
+  );
+}
+
 interface PlotProps {
   rows: readonly ChartRow[];
   width: number;
@@ -61,55 +80,66 @@ interface PlotProps {
   from: number;
   until: number;
   hidden: ReadonlySet<string>;
+  /** Called once the chart has been painted with its rows. */
+  onDrawn(): void;
 }
 
 const NO_ROWS: ChartRow[] = [];
 
+/** Mount stages of the plot, one painted frame apart: axes; grid and tooltip; lines; rows. */
+const MOUNT_STAGES = 4;
+
 /**
  * The chart itself, memoised: it re-renders only when what it draws changed (new rows, window, size, marks). It
- * mounts empty and gets its rows a frame later: recharts' mount registers axes and lines one effect at a time,
- * each recomputing what depends on the data, so a mount with an hour of rows was one task of several hundred ms;
- * empty, then filled, it is two short ones.
+ * mounts in stages, a painted frame apart, and gets its rows last: recharts' mount registers axes and lines one
+ * effect at a time, each recomputing what depends on the data, so a mount with an hour of rows was one task of
+ * several hundred ms; empty, then filled, it was two of 50–90 ms; in four stages each is a short task.
  */
-const Plot = memo(function Plot({ rows, width, height, from, until, hidden }: PlotProps) {
-  const filled = useAfterFirstPaint();
+const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDrawn }: PlotProps) {
+  const stage = useGrowingLimit(MOUNT_STAGES, 1);
+  const filled = stage >= MOUNT_STAGES;
+  useEffect(() => (filled ? afterNextPaint(onDrawn) : undefined), [filled, onDrawn]);
   const marks = useApp((s) => s.ui.phaseMarks);
-  const alerts = useApp((s) => s.live.alerts);
-  const collapses = useMemo(() => alerts.filter((a) => a.kind === 'throughput-collapse'), [alerts]);
+  // Only the collapse alerts: any other raised or resolved (dozens in a rolling restart) leaves the plot alone.
+  const collapses = useApp(useShallow((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse')));
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
   const ticks = useMemo(() => timeTicks(from, until, width - PLOT_MARGIN), [from, until, width]);
-  // The widest label is the one near the top of the data: size the axis for it (and a rounded-up tick above it).
-  const yWidth = useMemo(() => {
+  // Round ticks up to the highest value, and the axis as wide as their widest label.
+  const y = useMemo(() => {
     let max = 0;
     for (const r of rows) for (const m of TOTAL_METRICS) max = Math.max(max, r[m] ?? 0);
-    return axisWidth([formatAxisRate(max), formatAxisRate(max * 1.25)]);
+    const ticks = valueTicks(max);
+    return { ticks, domain: [0, ticks[ticks.length - 1] ?? 1], width: axisWidth(ticks.map(formatAxisRate)) };
   }, [rows]);
   return (
     <LineChart width={width} height={height} data={filled ? (rows as ChartRow[]) : NO_ROWS} margin={MARGIN}>
-      <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
-      {/* A linear scale over epoch milliseconds places every point where a time scale would, at less cost per point. */}
-      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
-      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={yWidth} allowDecimals={false} domain={Y_DOMAIN} />
+      {stage >= 2 && <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />}
+      {/* A linear scale over epoch milliseconds places every point where a time scale would, at less cost per point.
+          Both axes get their ticks as given (interval 0: none measured to drop overlapping ones, these are spaced not
+          to overlap; niceTicks none: no "nice" values worked out in decimal arithmetic per update), drawn plainly. */}
+      <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} interval={0} niceTicks="none" tick={PlainTick} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
+      <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={y.width} domain={y.domain} ticks={y.ticks} niceTicks="none" interval={0} tick={PlainTick} />
       {/* The unit once, on the value: "commits  12.3k/s". */}
-      <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />
-      {TOTAL_METRICS.map((m) => (
-        <Line
-          key={m}
-          dataKey={m}
-          name={m}
-          hide={hidden.has(m)}
-          stroke={COLOURS[m]}
-          strokeDasharray={DASHED.has(m) ? '8 6' : undefined}
-          dot={false}
-          shape={StillCurve}
-          strokeWidth={DASHED.has(m) ? 2.5 : 2}
-          isAnimationActive={false}
-          connectNulls={false}
-        />
-      ))}
+      {stage >= 2 && <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />}
+      {stage >= 3 &&
+        TOTAL_METRICS.map((m) => (
+          <Line
+            key={m}
+            dataKey={m}
+            name={m}
+            hide={hidden.has(m)}
+            stroke={COLOURS[m]}
+            strokeDasharray={DASHED.has(m) ? '8 6' : undefined}
+            dot={false}
+            shape={StillCurve}
+            strokeWidth={DASHED.has(m) ? 2.5 : 2}
+            isAnimationActive={false}
+            connectNulls={false}
+          />
+        ))}
       {marks.map((mark) => (
         // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
         <ReferenceLine
@@ -130,29 +160,47 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden }: Pl
   );
 });
 
-function ClusterChart() {
+function ClusterChart({ onDrawn }: { onDrawn(): void }) {
   const ref = useRef<HTMLDivElement>(null);
   // The box's height comes from the screen (CSS): taller on a large screen.
   const { width, height } = useSize(ref);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const collapses = useApp((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse').length);
-  // The window's end moves with the answer (a pixel at a time), so the chart redraws only with new data.
-  // One min/max pair per two pixels of the plot: as much as can be seen, and no more for recharts to place.
-  const { history, until, windowMs } = useHistoryQuery(TOTAL_METRICS, width - PLOT_MARGIN);
+  // A min/max pair per few pixels of the plot (as much as can be seen, and no more for recharts to place), asked
+  // again each pixel of time so the legend's current values stay current.
+  const plotWidth = width - PLOT_MARGIN;
+  const maxPoints = chartMaxPoints(plotWidth);
+  const { history, until, windowMs } = useHistoryQuery(TOTAL_METRICS, maxPoints, { steps: plotWidth });
   const previous = useRef<readonly ChartRow[]>([]);
   const rows = useMemo(() => (previous.current = toRows(history, TOTAL_METRICS, previous.current)), [history]);
   const current = useMemo(() => lastValues(rows, TOTAL_METRICS), [rows]);
   const from = axisStart(rows[0]?.at ?? undefined, until, windowMs);
+  // The plot redraws only when its decimated picture changed: once per bucket over an hour, not every answer.
+  const shown = useRef<PlotFrame | null>(null);
+  const bucketMs = decimationBucketMs(windowMs, maxPoints);
+  const frame = useMemo(() => (shown.current = nextPlotFrame(shown.current, { rows, from, until, windowMs, bucketMs })), [rows, from, until, windowMs, bucketMs]);
+  // Nothing to draw: what waits for the chart need not.
+  const empty = history !== null && (rows.length === 0 || width <= 0 || height <= 0);
+  useEffect(() => (empty ? onDrawn() : undefined), [empty, onDrawn]);
   const toggle = (key: string) => setHidden((prev) => (prev.has(key) ? new Set([...prev].filter((k) => k !== key)) : new Set([...prev, key])));
   const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
     <>
       <ChartLegend entries={entries} onToggle={toggle} />
-      <div ref={ref} className="chart-box" data-testid="throughput-chart" data-points={rows.length} data-window={windowMs} data-from={from} data-until={until} data-collapses={collapses}>
+      <div
+        ref={ref}
+        className="chart-box"
+        data-testid="throughput-chart"
+        data-points={frame.rows.length}
+        data-window={frame.windowMs}
+        data-from={frame.from}
+        data-until={frame.until}
+        data-collapses={collapses}
+      >
         {/* Drawn a frame after the view: the switch paints headings, legend and toolbar at once. */}
-        {width > 0 && height > 0 && rows.length > 0 && (
+        {width > 0 && height > 0 && frame.rows.length > 0 && (
           <AfterFirstPaint>
-            <Plot rows={rows} width={width} height={height} from={from} until={until} hidden={hidden} />
+            <Plot rows={frame.rows} width={width} height={height} from={frame.from} until={frame.until} hidden={hidden} onDrawn={onDrawn} />
           </AfterFirstPaint>
         )}
       </div>
@@ -183,7 +231,7 @@ function SmallMultiples() {
   const stale = useMemo(() => new Set(staleKey ? staleKey.split(',').map(Number) : []), [staleKey]);
   const nodesKey = useApp((s) => [...s.shown.nodes.values()].filter((n) => n.type === 'NDB').map((n) => n.nodeId).join(','));
   const nodeIds = useMemo(() => (nodesKey ? nodesKey.split(',').map(Number) : []), [nodesKey]);
-  const { history, windowMs } = useHistoryQuery(['transactions'], SMALL_WIDTH, nodeIds);
+  const { history, windowMs } = useHistoryQuery(['transactions'], chartMaxPoints(SMALL_WIDTH), { nodeIds, steps: SMALL_WIDTH });
   // The window the drawn series cover (the answer's), not the one just picked.
   const windowLabel = Object.entries(WINDOWS).find(([, ms]) => ms === windowMs)?.[0] ?? '';
   // One array per node per answer, so each memoised small multiple redraws only when an answer came.
@@ -247,6 +295,9 @@ function Toolbar() {
 }
 
 export function ThroughputView() {
+  // The small multiples (144 canvases) mount once the main chart has been painted, each in tasks of their own.
+  const [chartDrawn, setChartDrawn] = useState(false);
+  const onChartDrawn = useCallback(() => setChartDrawn(true), []);
   return (
     <div className="view throughput-view">
       <Toolbar />
@@ -254,11 +305,9 @@ export function ThroughputView() {
         Cluster throughput (per second)
         <Coverage />
       </h2>
-      <ClusterChart />
+      <ClusterChart onDrawn={onChartDrawn} />
       <h2>Per data node: transactions per second</h2>
-      <AfterFirstPaint>
-        <SmallMultiples />
-      </AfterFirstPaint>
+      {chartDrawn && <SmallMultiples />}
     </div>
   );
 }

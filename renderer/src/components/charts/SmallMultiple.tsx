@@ -2,6 +2,7 @@ import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { formatClock, formatRate } from '../../view-model/format.js';
 import { sampleAt, sparkGeometry, type SparkGeometry } from '../../view-model/spark-geometry.js';
+import { scheduleDraw } from './draw-queue.js';
 
 export interface SmallMultipleProps {
   nodeId: number;
@@ -62,7 +63,8 @@ function summary(values: readonly number[]): { last: number | undefined; min: nu
 /**
  * One data node's transactions per second on a canvas (144 SVG paths re-rendered with each answer made the
  * Throughput view's long tasks): the caption carries the newest value, the canvas an accessible summary and, on
- * hover, the sample under the pointer with its time. Memoised: it redraws only when its own series changes.
+ * hover, the sample under the pointer with its time. Memoised: it redraws only when its own series changes, and
+ * through the draw queue, so 144 of them redraw over a few frames.
  */
 export const SmallMultiple = memo(function SmallMultiple({ nodeId, values, at, stale, width, height, windowLabel }: SmallMultipleProps) {
   const ref = useRef<HTMLCanvasElement>(null);
@@ -71,7 +73,8 @@ export const SmallMultiple = memo(function SmallMultiple({ nodeId, values, at, s
   const geometry = useMemo(() => sparkGeometry(values, width, height), [values, width, height]);
   const { last, min, max } = useMemo(() => summary(values), [values]);
   useLayoutEffect(() => {
-    if (ref.current) draw(ref.current, geometry, width, height, hover);
+    const canvas = ref.current;
+    return canvas ? scheduleDraw(canvas, () => draw(canvas, geometry, width, height, hover)) : undefined;
   }, [geometry, width, height, hover, theme]);
   const hovered = hover === null ? undefined : values[hover];
   const label =

@@ -4,7 +4,6 @@ import fc from 'fast-check';
 import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
-import { decimateMinMax } from '../view-model/decimate.js';
 import { axisWidth, formatAxisRate, formatNodeIds } from '../view-model/format.js';
 import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
@@ -12,26 +11,6 @@ import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
 import { rollingRestart } from '../view-model/rolling-restart.js';
 import { MIN_AXIS_SPAN_MS, TICK_LABEL_PX, axisStart, timeTicks } from '../view-model/time-ticks.js';
 import { event, nodeView, snapshot } from './fixtures.js';
-
-test('decimation keeps each bucket’s extremes, in time order, within the point budget', () => {
-  fc.assert(
-    fc.property(fc.array(fc.double({ min: -1e6, max: 1e6, noNaN: true }), { minLength: 1, maxLength: 2000 }), fc.integer({ min: 2, max: 300 }), (values, maxPoints) => {
-      const at = values.map((_, i) => i * 1000);
-      const out = decimateMinMax(at, values, maxPoints);
-      assert.ok(out.at.length <= Math.max(maxPoints, values.length <= maxPoints ? values.length : 0));
-      for (let i = 1; i < out.at.length; i++) assert.ok((out.at[i] ?? 0) > (out.at[i - 1] ?? 0));
-      // The global minimum and maximum always survive: a spike is never decimated away.
-      assert.ok(out.values.includes(Math.max(...values)));
-      assert.ok(out.values.includes(Math.min(...values)));
-    }),
-  );
-});
-
-test('decimation skips missing values and drops buckets without any', () => {
-  const at = [0, 1, 2, 3, 4, 5, 6, 7];
-  const out = decimateMinMax(at, [NaN, NaN, NaN, NaN, 1, 9, 3, 2], 4);
-  assert.deepEqual(out, { at: [4, 5], values: [1, 9] });
-});
 
 test('restart progress counts steps, not phase numbers: 101 is the last of nine', () => {
   assert.deepEqual([0, 1, 5, 8, 9, 100, 101].map(phaseStep), [0, 1, 5, 8, 9, 9, 9]);

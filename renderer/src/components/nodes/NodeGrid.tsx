@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
 import { useGrowingLimit } from '../../hooks/use-growing-limit.js';
 import { useSize } from '../../hooks/use-size.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
@@ -20,7 +21,7 @@ function sectionKey(section: GridSection): string {
 }
 
 /** The rows on screen (plus a few) of one density; remounted when the density changes so sizes are measured anew. */
-function GridRows({ sections, width, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
+function GridRows({ sections, width, height, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; height: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
   const Item: ComponentType<{ nodeId: number }> = density === 'compact' ? NodeTile : NodeCard;
   const compact = density === 'compact';
   const fit = gridColumns(width, metrics);
@@ -36,6 +37,9 @@ function GridRows({ sections, width, metrics, density, scrollRef }: { sections: 
       return row ? rowHeight(row, metrics) : metrics.headerHeight;
     },
     overscan: 3,
+    // The size NodeGrid already has: the first rows are chosen without measuring the scroll area again.
+    initialRect: { width, height },
+    ...measureAfterLayout,
   });
   // A screenful of rows is 144 tiles: mounted a few rows per frame, the first rows show at once and no task is long.
   const limit = useGrowingLimit(rows.length, ROWS_PER_FRAME);
@@ -114,7 +118,7 @@ export function NodeGrid() {
         {sections.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
         {width > 0 && (
           <AfterFirstPaint>
-            <GridRows key={density} sections={sections} width={width} metrics={metrics} density={density} scrollRef={scrollRef} />
+            <GridRows key={density} sections={sections} width={width} height={height} metrics={metrics} density={density} scrollRef={scrollRef} />
           </AfterFirstPaint>
         )}
       </div>

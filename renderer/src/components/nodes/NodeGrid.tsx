@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from '
 import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
 import { useGrowingLimit } from '../../hooks/use-growing-limit.js';
 import { useSize } from '../../hooks/use-size.js';
+import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../../view-model/grid-layout.js';
 import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../../view-model/grid-rows.js';
@@ -12,6 +13,8 @@ import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
 import { NodeTile } from './NodeTile.js';
 import { comfortableMetrics, metricsFor } from './grid-metrics.js';
+
+const shapeOf = perNodeMap(layoutKey);
 
 /** Rows mounted per frame while the grid first fills: about 50 tiles. */
 const ROWS_PER_FRAME = 4;
@@ -93,7 +96,7 @@ export function NodeGrid() {
   const { store } = useAppContext();
   const scrollRef = useRef<HTMLDivElement>(null);
   const { width, height } = useSize(scrollRef);
-  const shape = useApp((s) => layoutKey(s.shown.nodes));
+  const shape = useApp((s) => shapeOf(s.shown.nodes));
   const groupsKey = useApp((s) => s.shown.nodeGroups.map((g) => g.nodeGroup).join(','));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   const setting = useApp((s) => s.ui.density);

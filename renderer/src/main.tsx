@@ -1,13 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
 import { connectBridge } from './bridge.js';
-import { AppContext } from './store/use-app.js';
 import { createAppStore } from './store/store.js';
 import { connectStore } from './store/sync.js';
 import { persistUiPrefs } from './store/ui-prefs.js';
 import { syncViewWithHash } from './view-hash.js';
 import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
 
 const { api, onReconnect, onTransport } = connectBridge();
 const store = createAppStore();
@@ -23,12 +22,11 @@ try {
 // Tests and the benchmark read the store through this, never write it.
 Object.assign(window, { __ndbtopStore: store });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppContext.Provider value={{ store, api, selectCluster: sync.selectCluster }}>
-      <App />
-    </AppContext.Provider>
-  </StrictMode>,
-);
+// React and the components, most of the code, are a chunk of their own (index.html preloads it): this entry opens the
+// link to the engine and starts the store first, so the socket's handshake and the first snapshot overlap their
+// compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this.
+import('./mount.js')
+  .then(({ mount }) => setTimeout(() => mount(root, { store, api, selectCluster: sync.selectCluster }), 0))
+  .catch((err: unknown) => {
+    root.textContent = `ndbtop could not load its interface: ${err instanceof Error ? err.message : String(err)}`;
+  });

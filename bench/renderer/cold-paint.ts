@@ -145,7 +145,7 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
         htmlEnd: performance.timeOrigin + performance.getEntriesByType('navigation')[0].responseEnd,
         ...(() => {
           // What index.html names (the entry, its modulepreloads, the styles), not the views fetched after the paint.
-          const named = new Set([...document.querySelectorAll('script[src], link[href]')].map((e) => e.src || e.href));
+          const named = new Set([...document.querySelectorAll('script[src], link[rel=modulepreload], link[rel=stylesheet]')].map((e) => e.src || e.href));
           const loaded = performance.getEntriesByType('resource').filter((e) => named.has(e.name));
           return {
             scriptsEnd: performance.timeOrigin + Math.max(0, ...loaded.map((e) => e.responseEnd)),

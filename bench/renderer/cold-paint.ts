@@ -7,11 +7,15 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startStack, type Stack } from '../../renderer/e2e/harness.js';
+import { launchChromium, startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 import { fmt, percentile } from '../stats.js';
 import { mainTasks, onMainThread, TIMELINE, traceAll } from './trace.js';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
+/** After every tile is there, the load is traced this much longer (pushes, the backfill's answers). */
+const LOAD_TAIL_MS = 2000;
+/** A second built renderer (e.g. of the main branch) to run alternately with this one, printed side by side. */
+const COMPARE_DIR = process.env.BENCH_COLD_COMPARE;
 const CLUSTER = { scenario: 'idle', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 } as const;
 
 /**
@@ -58,7 +62,7 @@ const PROBE = `(() => {
     if (!document.querySelector('[data-testid="node-1"]')) return;
     seen.disconnect();
     hops.card = now();
-    requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => { hops.painted = now(); performance.mark('ndbtop-cold-painted'); }; c.port2.postMessage(0); });
+    requestAnimationFrame(() => { const c = new MessageChannel(); c.port1.onmessage = () => { hops.painted = now(); performance.mark('ndbtop-cold-painted'); hops.resources = performance.getEntriesByType('resource').map((e) => ({ name: e.name, end: performance.timeOrigin + e.responseEnd, bytes: e.encodedBodySize })); }; c.port2.postMessage(0); });
   });
   document.addEventListener('DOMContentLoaded', () => seen.observe(document.body, { subtree: true, childList: true }));
 })()`;
@@ -99,6 +103,8 @@ interface ColdRun {
   hops: ColdHops;
   /** The page's main-thread tasks until the card was painted: wall and CPU ms. */
   tasks: Array<{ wall: number; cpu: number }>;
+  /** …and until every tile was there and LOAD_TAIL_MS more. */
+  loadTasks: Array<{ wall: number; cpu: number }>;
   scripts: number[];
   messageBytes: number;
 }
@@ -136,6 +142,9 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
           await page.goto(stack.url);
           // Polled from outside: the page's CSP forbids the eval waitForFunction would need.
           for (let i = 0; i < 1200 && !(await page.evaluate('window.__cold.painted !== undefined')); i++) await new Promise((r) => setTimeout(r, 50));
+          // The rest of the load: every data node's tile, then a few seconds of pushes.
+          await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length >= ${CLUSTER.dataNodes}`, 60_000);
+          await new Promise((r) => setTimeout(r, LOAD_TAIL_MS));
         },
         `${TIMELINE},blink.user_timing`,
       );
@@ -143,21 +152,18 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
         ...window.__cold,
         navigation: performance.timeOrigin,
         htmlEnd: performance.timeOrigin + performance.getEntriesByType('navigation')[0].responseEnd,
-        ...(() => {
-          // What index.html names (the entry, its modulepreloads, the styles), not the views fetched after the paint.
-          const named = new Set([...document.querySelectorAll('script[src], link[rel=modulepreload], link[rel=stylesheet]')].map((e) => e.src || e.href));
-          const loaded = performance.getEntriesByType('resource').filter((e) => named.has(e.name));
-          return {
-            scriptsEnd: performance.timeOrigin + Math.max(0, ...loaded.map((e) => e.responseEnd)),
-            scripts: loaded.filter((e) => e.name.endsWith('.js')).map((e) => e.encodedBodySize),
-          };
-        })(),
-      })`)) as Omit<ColdHops, 'listening' | 'started'> & { scripts: number[]; messageBytes?: number };
-      const { scripts, messageBytes, ...hops } = inPage;
+      })`)) as Omit<ColdHops, 'listening' | 'started' | 'scriptsEnd'> & { resources: Array<{ name: string; end: number; bytes: number }>; messageBytes?: number };
+      const { resources, messageBytes, ...hops } = inPage;
+      // What index.html names (the entry, its modulepreloads, the styles) as served, not what scripts added later.
+      const html = await (await fetch(held.stack?.url ?? 'http://127.0.0.1:0/')).text();
+      const named = new Set([...html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*\shref)="\.\/([^"]+\.(?:js|css))"/g)].map((m) => m[1]));
+      const loaded = resources.filter((r) => named.has(new URL(r.name).pathname.slice(1)));
+      const scripts = loaded.filter((r) => r.name.endsWith('.js')).map((r) => r.bytes);
+      const scriptsEnd = Math.max(0, ...loaded.map((r) => r.end));
       // The tasks up to the one that saw the frame painted (its mark), not the grid's later rows.
       const mark = events.find((e) => e.name === 'ndbtop-cold-painted')?.ts ?? Infinity;
       const untilPaint = onMainThread(events).filter((e) => e.ts <= mark);
-      return { hops: { ...hops, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), scripts, messageBytes: messageBytes ?? 0 };
+      return { hops: { ...hops, scriptsEnd, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), loadTasks: mainTasks(onMainThread(events)), scripts, messageBytes: messageBytes ?? 0 };
     } finally {
       await held.stack?.close();
     }
@@ -168,21 +174,25 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
 
 const p50 = (xs: readonly number[]): string => `${fmt(percentile(xs, 50), 0)}`;
 
-/** Runs RUNS cold loads, each on a fresh stack, and prints the median of each hop. */
+/** Runs RUNS cold loads, each on a fresh stack (alternating with BENCH_COLD_COMPARE's build if set), and prints the median of each hop. */
 export async function coldFirstPaint(dir: string): Promise<void> {
+  const builds: Array<[string, string]> = COMPARE_DIR ? [[`compared (${COMPARE_DIR})`, COMPARE_DIR], ['this build', dir]] : [['', dir]];
+  const runs = new Map<string, ColdRun[]>(builds.map(([name]) => [name, []]));
   const browser = await launchChromium();
-  const runs: ColdRun[] = [];
   try {
-    for (let i = 0; i < RUNS; i++) runs.push(await coldRun(browser, dir));
+    for (let i = 0; i < RUNS; i++) for (const [name, built] of builds) runs.get(name)?.push(await coldRun(browser, built));
   } finally {
     await browser.close();
   }
+  for (const [name, of] of runs) report(name, of);
+}
+
+function report(name: string, runs: readonly ColdRun[]): void {
   const totals = runs.map((r) => (r.hops.painted ?? NaN) - r.hops.listening);
   const first = runs[0];
   console.log(
-    `  cold first paint  p50 ${p50(totals)} ms (${totals.map((t) => fmt(t, 0)).join(' ')}) from serve listening to the first node card painted (goal <= 1000 ms); ${RUNS} runs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`,
-  );
-  if (first) console.log(`    ${first.scripts.length} script chunks, ${fmt(first.scripts.reduce((a, b) => a + b, 0) / 1024, 0)} KB fetched; snapshot frame ${fmt(first.messageBytes / 1024, 0)} KB`);
+    `  cold first paint${name ? ` (${name})` : ''}  p50 ${p50(totals)} ms (${totals.map((t) => fmt(t, 0)).join(' ')}) from serve listening to the first node card painted (goal <= 1000 ms); ${runs.length} runs, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`,
+  );  if (first) console.log(`    ${first.scripts.length} script chunks, ${fmt(first.scripts.reduce((a, b) => a + b, 0) / 1024, 0)} KB fetched; snapshot frame ${fmt(first.messageBytes / 1024, 0)} KB`);
   const engineLead = runs.map((r) => (r.hops.engineSnapshot ?? NaN) - r.hops.listening);
   const fromStart = runs.map((r) => (r.hops.painted ?? NaN) - r.hops.started);
   const startToListen = runs.map((r) => r.hops.listening - r.hops.started);
@@ -202,4 +212,9 @@ export async function coldFirstPaint(dir: string): Promise<void> {
   );
   const heaviest = runs.map((r) => [...r.tasks].sort((a, b) => b.cpu - a.cpu).slice(0, 4).map((t) => `${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}`).join(' '));
   console.log(`    heaviest tasks CPU/wall ms, per run: ${heaviest.join(' | ')}`);
+  const long = runs.map((r) => r.loadTasks.filter((t) => t.wall > 50));
+  const mostCpu = runs.map((r) => Math.max(0, ...r.loadTasks.map((t) => t.cpu)));
+  console.log(
+    `    whole load (every tile, then ${LOAD_TAIL_MS / 1000} s): long tasks (wall > 50 ms) ${long.map((l) => l.length).join(' ')}, longest wall ${long.map((l) => fmt(Math.max(0, ...l.map((t) => t.wall)), 0)).join(' ')} ms; most CPU in one task p50 ${p50(mostCpu)} ms (${mostCpu.map((v) => fmt(v, 0)).join(' ')}); tasks over 50 ms CPU ${runs.map((r) => r.loadTasks.filter((t) => t.cpu > 50).length).join(' ')}`,
+  );
 }

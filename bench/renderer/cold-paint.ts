@@ -90,7 +90,7 @@ const HOPS: Array<[keyof ColdHops, keyof ColdHops, string]> = [
   ['listening', 'navigation', 'listening → navigation start'],
   ['navigation', 'htmlEnd', 'index.html fetched'],
   ['htmlEnd', 'scriptsEnd', 'script chunks fetched'],
-  ['scriptsEnd', 'wsCreated', 'chunks → main ran (WS made)'],
+  ['scriptsEnd', 'wsCreated', 'chunks → entry ran (WS made)'],
   ['wsCreated', 'wsOpen', 'WebSocket open'],
   ['wsOpen', 'firstFrame', 'open → first frame'],
   ['firstFrame', 'message', 'first frame → snapshot frame'],

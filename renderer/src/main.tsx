@@ -24,9 +24,15 @@ Object.assign(window, { __ndbtopStore: store });
 
 // React and the components, most of the code, are a chunk of their own (index.html preloads it): this entry opens the
 // link to the engine and starts the store first, so the socket's handshake and the first snapshot overlap their
-// compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this.
-import('./mount.js')
-  .then(({ mount }) => setTimeout(() => mount(root, { store, api, selectCluster: sync.selectCluster }), 0))
+// compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this. The
+// import starts from a task of its own too: a chunk already fetched would otherwise be evaluated in this one.
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+nextTask()
+  .then(() => import('./mount.js'))
+  .then(async ({ mount }) => {
+    await nextTask();
+    mount(root, { store, api, selectCluster: sync.selectCluster });
+  })
   .catch((err: unknown) => {
     root.textContent = `ndbtop could not load its interface: ${err instanceof Error ? err.message : String(err)}`;
   });

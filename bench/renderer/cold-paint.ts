@@ -51,6 +51,7 @@ const PROBE = `(() => {
       const off = store.subscribe((s) => {
         if (s.live.nodes.size === 0) return;
         hops.store = now();
+        performance.mark('ndbtop-cold-store');
         hops.message = handling?.at;
         hops.messageBytes = handling?.bytes;
         off();
@@ -103,6 +104,8 @@ interface ColdRun {
   hops: ColdHops;
   /** The page's main-thread tasks until the card was painted: wall and CPU ms. */
   tasks: Array<{ wall: number; cpu: number }>;
+  /** The task that handled the first snapshot (parse, validate, store, and what React did in it). */
+  snapshotTask?: { wall: number; cpu: number };
   /** …and until every tile was there and LOAD_TAIL_MS more. */
   loadTasks: Array<{ wall: number; cpu: number }>;
   scripts: number[];
@@ -163,7 +166,10 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
       // The tasks up to the one that saw the frame painted (its mark), not the grid's later rows.
       const mark = events.find((e) => e.name === 'ndbtop-cold-painted')?.ts ?? Infinity;
       const untilPaint = onMainThread(events).filter((e) => e.ts <= mark);
-      return { hops: { ...hops, scriptsEnd, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), loadTasks: mainTasks(onMainThread(events)), scripts, messageBytes: messageBytes ?? 0 };
+      // The task that handled the first snapshot (parse, validate, store): the one around the store's mark.
+      const stored = events.find((e) => e.name === 'ndbtop-cold-store')?.ts ?? -1;
+      const snapshotTask = untilPaint.find((e) => e.name === 'RunTask' && e.ts <= stored && stored <= e.ts + (e.dur ?? 0));
+      return { hops: { ...hops, scriptsEnd, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), loadTasks: mainTasks(onMainThread(events)), snapshotTask: mainTasks(snapshotTask ? [snapshotTask] : [])[0], scripts, messageBytes: messageBytes ?? 0 };
     } finally {
       await held.stack?.close();
     }
@@ -210,6 +216,8 @@ function report(name: string, runs: readonly ColdRun[]): void {
   console.log(
     `    main thread until painted: CPU p50 ${p50(cpu)} ms in tasks; longest task CPU p50 ${p50(longestCpu)} ms (${longestCpu.map((v) => fmt(v, 0)).join(' ')}), wall p50 ${p50(longestWall)} ms; tasks over 50 ms CPU ${overCpu.join(' ')}`,
   );
+  const snap = runs.map((r) => r.snapshotTask);
+  console.log(`    the first snapshot's task (parse, validate, store): CPU/wall ms ${snap.map((t) => (t ? `${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}` : 'n/a')).join(' ')}`);
   const heaviest = runs.map((r) => [...r.tasks].sort((a, b) => b.cpu - a.cpu).slice(0, 4).map((t) => `${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}`).join(' '));
   console.log(`    heaviest tasks CPU/wall ms, per run: ${heaviest.join(' | ')}`);
   const long = runs.map((r) => r.loadTasks.filter((t) => t.wall > 50));

@@ -164,12 +164,15 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
       const scripts = loaded.filter((r) => r.name.endsWith('.js')).map((r) => r.bytes);
       const scriptsEnd = Math.max(0, ...loaded.map((r) => r.end));
       // The tasks up to the one that saw the frame painted (its mark), not the grid's later rows.
-      const mark = events.find((e) => e.name === 'ndbtop-cold-painted')?.ts ?? Infinity;
-      const untilPaint = onMainThread(events).filter((e) => e.ts <= mark);
+      const painted = events.find((e) => e.name === 'ndbtop-cold-painted');
+      const mark = painted?.ts ?? Infinity;
+      // The page's own main thread (the one that made the mark): a renderer of an earlier run, closing, is not it.
+      const own = onMainThread(events).filter((e) => painted === undefined || (e.pid === painted.pid && e.tid === painted.tid));
+      const untilPaint = own.filter((e) => e.ts <= mark);
       // The task that handled the first snapshot (parse, validate, store): the one around the store's mark.
       const stored = events.find((e) => e.name === 'ndbtop-cold-store')?.ts ?? -1;
       const snapshotTask = untilPaint.find((e) => e.name === 'RunTask' && e.ts <= stored && stored <= e.ts + (e.dur ?? 0));
-      return { hops: { ...hops, scriptsEnd, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), loadTasks: mainTasks(onMainThread(events)), snapshotTask: mainTasks(snapshotTask ? [snapshotTask] : [])[0], scripts, messageBytes: messageBytes ?? 0 };
+      return { hops: { ...hops, scriptsEnd, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), loadTasks: mainTasks(own), snapshotTask: mainTasks(snapshotTask ? [snapshotTask] : [])[0], scripts, messageBytes: messageBytes ?? 0 };
     } finally {
       await held.stack?.close();
     }

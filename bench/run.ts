@@ -1,6 +1,8 @@
+import { buildRenderer } from '../renderer/e2e/harness.js';
 import { benchEngine } from './engine.bench.js';
 import { benchMetrics } from './metrics.bench.js';
 import { benchNativeMgm } from './native-mgm.bench.js';
+import { coldFirstPaint } from './renderer/cold-paint.js';
 import { profileRenderer } from './renderer/profile.js';
 import { benchResponsiveness } from './renderer/responsiveness.js';
 import { benchRenderer } from './renderer/run.js';
@@ -8,7 +10,7 @@ import { benchRenderer } from './renderer/run.js';
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
  * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, renderer, responsiveness) to run
- * only those; `profile` (long tasks attributed) runs only when named.
+ * only those; `profile` (long tasks attributed) and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
   'native-mgm': benchNativeMgm,
@@ -17,8 +19,18 @@ const parts: Record<string, () => Promise<void>> = {
   renderer: benchRenderer,
   responsiveness: benchResponsiveness,
 };
+/** The renderer part's first figure alone (its hops), on a build of its own. */
+async function coldPaintOnly(): Promise<void> {
+  console.log('== renderer cold first paint');
+  const built = await buildRenderer();
+  try {
+    await coldFirstPaint(built.dir);
+  } finally {
+    await built.remove();
+  }
+}
 /** Diagnostics run only when named. */
-const onRequest: Record<string, () => Promise<void>> = { profile: profileRenderer };
+const onRequest: Record<string, () => Promise<void>> = { profile: profileRenderer, 'cold-paint': coldPaintOnly };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(parts)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();

@@ -1,14 +1,34 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * main.tsx imports React and the components (src/mount.tsx) dynamically, to evaluate them in a task of their own: the
+ * page names that chunk and its imports as modulepreloads, so they are fetched with the entry, not after it ran.
+ */
+function preloadMount(): Plugin {
+  return {
+    name: 'ndbtop-preload-mount',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/mount.tsx'));
+        if (!chunk || chunk.type !== 'chunk') return [];
+        return [chunk.fileName, ...chunk.imports]
+          .filter((file) => !html.includes(file))
+          .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 // The built renderer is served by Electron (file://) and by serve mode (any path prefix), so assets are relative.
 export default defineConfig({
   root,
   base: './',
-  plugins: [react()],
+  plugins: [react(), preloadMount()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

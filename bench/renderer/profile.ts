@@ -21,6 +21,8 @@ const DATA_NODES = 144;
 const LONG_US = 50_000;
 /** PROFILE_JS=0: tracing only, so task times are not inflated by the sampling profiler. */
 const JS_PROFILE = process.env.PROFILE_JS !== '0';
+/** PROFILE_LOAD_ONLY=1: the page load only (the phase the cold-paint and page-load figures are about). */
+const LOAD_ONLY = process.env.PROFILE_LOAD_ONLY === '1';
 
 interface ProfileNode {
   id: number;
@@ -114,22 +116,28 @@ async function phase(cdp: CDPSession, name: string, run: () => Promise<void>): P
   const everywhere = new Map<string, number>();
   for (const t of main.filter((e) => e.name === 'RunTask')) selfTimes(main, t.ts, t.ts + (t.dur ?? 0), everywhere);
   console.log(`    whole phase, self time by trace event:\n${top(everywhere, 8)}`);
-  if (tasks.length === 0) return;
+  // Under load wall time says little: each task over 16 ms of CPU is attributed as well as each long one.
+  const attributed = main.filter((e) => e.name === 'RunTask' && ((e.dur ?? 0) > LONG_US || (e.tdur ?? 0) > 16_000));
+  if (attributed.length === 0) return;
   const self = new Map<string, number>();
-  for (const t of tasks) selfTimes(main, t.ts, t.ts + (t.dur ?? 0), self);
-  console.log(`    trace events, self time summed over the long tasks:\n${top(self, 12)}`);
+  for (const t of attributed) selfTimes(main, t.ts, t.ts + (t.dur ?? 0), self);
+  console.log(`    trace events, self time summed over the long and heavy tasks:\n${top(self, 12)}`);
   const js = jsTimes(
     profile,
-    tasks.map((t) => [t.ts, t.ts + (t.dur ?? 0)]),
+    attributed.map((t) => [t.ts, t.ts + (t.dur ?? 0)]),
   );
   console.log(`    JS self:\n${top(js.self, 18)}`);
   const component = (k: string) => /^[A-Z]/.test(k);
   console.log(`    components, inclusive:\n${top(js.total, 25, (k) => !component(k))}`);
   console.log(`    JS inclusive (callers):\n${top(js.total, 25, (k) => k.startsWith('(root)') || k.startsWith('(program)'))}`);
-  for (const t of tasks) {
+  for (const t of attributed) {
     const one = jsTimes(profile, [[t.ts, t.ts + (t.dur ?? 0)]]);
     const parts = [...one.total].filter(([k]) => component(k)).sort((a, b) => b[1] - a[1]).slice(0, 6);
-    console.log(`    task ${((t.dur ?? 0) / 1000).toFixed(0)} ms: ${parts.map(([k, v]) => `${k.split(' ')[0]} ${(v / 1000).toFixed(0)}`).join(', ')}`);
+    const events = new Map<string, number>();
+    selfTimes(main, t.ts, t.ts + (t.dur ?? 0), events);
+    const name = ([k, v]: [string, number]) => `${k.split(' ')[0]} ${(v / 1000).toFixed(0)}`;
+    console.log(`    task ${((t.dur ?? 0) / 1000).toFixed(0)}/${((t.tdur ?? 0) / 1000).toFixed(0)} ms wall/CPU: ${parts.map(name).join(', ')}`);
+    console.log(`        self: ${[...one.self].sort((a, b) => b[1] - a[1]).slice(0, 6).map(name).join(', ')}; events: ${[...events].sort((a, b) => b[1] - a[1]).slice(0, 5).map(name).join(', ')}`);
   }
 }
 
@@ -151,6 +159,7 @@ export async function profileRenderer(): Promise<void> {
       await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length >= ${DATA_NODES}`, 60_000);
       await settle(3000);
     });
+    if (LOAD_ONLY) return;
     await phase(cdp, 'switch to throughput, 1 h (mount)', async () => {
       await page.evaluate(`window.__ndbtopStore.setUi({ window: '1h' })`);
       await page.keyboard.press('3');

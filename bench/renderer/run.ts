@@ -13,6 +13,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import type { Engine } from '../../electron/engine/engine.js';
 import { fillHistory } from './hour-of-history.js';
+import { coldFirstPaint } from './cold-paint.js';
 import { mainTasks, traceMainThread } from './trace.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -160,34 +161,6 @@ function percentile(values: readonly number[], p: number): number {
 }
 
 const ms = (v: number): string => `${v.toFixed(1)} ms`;
-
-/**
- * From `serve` listening (engine up, simulator of 255 nodes answering) to the first node card painted, in a
- * browser with a cold cache: the bundle, the snapshot and the first render, as an operator opening the URL sees it.
- */
-async function coldFirstPaint(dir: string): Promise<void> {
-  const browser = await launchChromium();
-  try {
-    const stack = await startStack(dir, { pollIntervalMs: 1000, simulator: { scenario: 'idle', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 } });
-    try {
-      const listening = performance.now();
-      const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-      const page = await context.newPage();
-      await page.goto(stack.url);
-      await page.waitForSelector('[data-testid="node-1"]', { timeout: 60_000 });
-      // The card is in the DOM; the frame after it is the one that shows it.
-      await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))');
-      const painted = performance.now() - listening;
-      const scripts = (await page.evaluate(`performance.getEntriesByType('resource').filter((e) => e.initiatorType === 'script').map((e) => e.transferSize)`)) as number[];
-      await context.close();
-      console.log(`  cold first paint  ${ms(painted)} from serve listening to the first node card painted (goal <= 1000 ms); ${scripts.length} script chunks, ${(scripts.reduce((a, b) => a + b, 0) / 1024).toFixed(0)} KB fetched`);
-    } finally {
-      await stack.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}
 
 export async function benchRenderer(): Promise<void> {
   console.log('== renderer');

@@ -18,6 +18,11 @@ export const TIMELINE = 'devtools.timeline,disabled-by-default-devtools.timeline
 
 /** Traces while `run` runs; returns the complete events of the page's main thread. */
 export async function traceMainThread(cdp: CDPSession, run: () => Promise<void>, categories = TIMELINE): Promise<TraceEvent[]> {
+  return onMainThread(await traceAll(cdp, run, categories));
+}
+
+/** Every event of a trace taken while `run` runs, of every process and thread. */
+export async function traceAll(cdp: CDPSession, run: () => Promise<void>, categories = TIMELINE): Promise<TraceEvent[]> {
   const events: TraceEvent[] = [];
   const collect = (e: { value: unknown }) => void events.push(...(e.value as TraceEvent[]));
   cdp.on('Tracing.dataCollected', collect);
@@ -30,6 +35,11 @@ export async function traceMainThread(cdp: CDPSession, run: () => Promise<void>,
     await complete;
     cdp.off('Tracing.dataCollected', collect);
   }
+  return events;
+}
+
+/** The complete events of the page's main thread. */
+export function onMainThread(events: readonly TraceEvent[]): TraceEvent[] {
   const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   return events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
 }

@@ -4,6 +4,7 @@ import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
+import { DEFAULT_READY_WITHIN_MS, engineReady } from './engine-ready.js';
 import { EXPORT_PATH, streamExport } from './export-route.js';
 import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
@@ -36,6 +37,11 @@ export interface ServeOptions {
   https?: HttpsFiles;
   /** A headless exporter: `/metrics` only, no dashboard, no API, no WebSocket. */
   metricsOnly?: boolean;
+  /**
+   * At most this long (ms) before listening, wait for the engine's first picture of its cluster (engine-ready.ts),
+   * so a page opened at the URL has the grid to paint at once. 0: listen at once.
+   */
+  readyWithinMs?: number;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -144,6 +150,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
 
+  await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {

@@ -1,13 +1,12 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './App.js';
 import { connectBridge } from './bridge.js';
-import { AppContext } from './store/use-app.js';
 import { createAppStore } from './store/store.js';
 import { connectStore } from './store/sync.js';
 import { persistUiPrefs } from './store/ui-prefs.js';
 import { syncViewWithHash } from './view-hash.js';
 import './styles.css';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
 
 const { api, onReconnect, onTransport } = connectBridge();
 const store = createAppStore();
@@ -23,12 +22,17 @@ try {
 // Tests and the benchmark read the store through this, never write it.
 Object.assign(window, { __ndbtopStore: store });
 
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(
-  <StrictMode>
-    <AppContext.Provider value={{ store, api, selectCluster: sync.selectCluster }}>
-      <App />
-    </AppContext.Provider>
-  </StrictMode>,
-);
+// React and the components, most of the code, are a chunk of their own (index.html preloads it): this entry opens the
+// link to the engine and starts the store first, so the socket's handshake and the first snapshot overlap their
+// compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this. The
+// import starts from a task of its own too: a chunk already fetched would otherwise be evaluated in this one.
+const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+nextTask()
+  .then(() => import('./mount.js'))
+  .then(async ({ mount }) => {
+    await nextTask();
+    mount(root, { store, api, selectCluster: sync.selectCluster });
+  })
+  .catch((err: unknown) => {
+    root.textContent = `ndbtop could not load its interface: ${err instanceof Error ? err.message : String(err)}`;
+  });

@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { SeveritySchema } from '../../contract.js';
+import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
+import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import type { EventFilter } from '../../store/ui-slice.js';
 import { atLeast, categoriesOf, visibleEvents } from '../../view-model/event-filter.js';
@@ -8,6 +10,7 @@ import { foldEvents } from '../../view-model/event-fold.js';
 import { EventRow } from './EventRow.js';
 
 const ROW_HEIGHT = 30;
+const nodeIdsKey = perNodeMap((nodes) => [...nodes.keys()].join(','));
 export const FOCUS_FILTER_EVENT = 'ndbtop:focus-event-filter';
 
 function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categories: string[]; nodeIds: number[] }) {
@@ -58,7 +61,7 @@ export function EventLog() {
   const events = useApp((s) => s.shown.events);
   const filter = useApp((s) => s.ui.eventFilter);
   const follow = useApp((s) => s.ui.follow);
-  const nodesKey = useApp((s) => [...s.shown.nodes.keys()].join(','));
+  const nodesKey = useApp((s) => nodeIdsKey(s.shown.nodes));
   const scrollRef = useRef<HTMLDivElement>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const matched = useMemo(() => visibleEvents(events, filter, follow), [events, filter, follow]);
@@ -72,6 +75,7 @@ export function EventLog() {
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 10,
+    ...measureAfterLayout,
   });
 
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
+import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alert-summary.js';
@@ -67,14 +68,16 @@ function plural(n: number, word: string): string {
  * kind fold into one row, at most a few rows show, then one line folds the rest (more active kinds, and the
  * resolved ones a rolling restart leaves behind).
  */
+const dataNodeCount = perNodeMap((nodes) => {
+  let n = 0;
+  for (const node of nodes.values()) if (node.type === 'NDB') n += 1;
+  return n;
+});
+
 export function AlertStrip() {
   const { api, store } = useAppContext();
   const alerts = useApp((s) => s.live.alerts);
-  const dataNodes = useApp((s) => {
-    let n = 0;
-    for (const node of s.live.nodes.values()) if (node.type === 'NDB') n += 1;
-    return n;
-  });
+  const dataNodes = useApp((s) => dataNodeCount(s.live.nodes));
   const clusterId = useApp((s) => s.live.clusterId);
   // A viewer of serve mode without --allow-changes sees alerts but cannot acknowledge them for everyone.
   const canAcknowledge = useApp((s) => s.appInfo?.changesEnabled !== false);

@@ -1,16 +1,17 @@
 import { useMemo, useState } from 'react';
 import type { NodeView } from '../../contract.js';
+import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatBytes } from '../../view-model/format.js';
 
 /** The API nodes' ids and whether each is connected, as a string: the list re-renders only when that changes. */
-function apiNodesKey(nodes: ReadonlyMap<number, NodeView>): string {
-  return [...nodes.values()]
+const apiNodesKey = perNodeMap((nodes: ReadonlyMap<number, NodeView>): string =>
+  [...nodes.values()]
     .filter((n) => n.type === 'API')
     .sort((a, b) => Number(b.status === 'CONNECTED') - Number(a.status === 'CONNECTED') || a.nodeId - b.nodeId)
     .map((n) => `${n.nodeId}:${n.status}:${n.address ?? ''}`)
-    .join(',');
-}
+    .join(','),
+);
 
 /** Cluster-wide actions and the backup in progress; every button only opens the confirmation dialog. */
 export function ClusterActions() {

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
               await page.waitForSelector(`main[data-view="${view}"]`);
               // A lazily loaded view shows its Suspense fallback until its chunk is in: shoot the view, not that.
               await waitInPage(page, `!document.querySelector('main[data-view="${view}"] > p.muted')?.textContent?.startsWith('loading')`, 30_000);
+              // The small multiples mount after the plot has painted and draw a few a frame: shoot them drawn.
+              if (view === 'throughput') await waitInPage(page, `[...document.querySelectorAll('[data-testid^="small-multiple-"] canvas')].every((c) => Number(c.dataset.points) > 0)`, 30_000);
               await shoot(page, outDir, `${prefix}-${view}`);
             }
             await page.keyboard.press('1');

@@ -122,40 +122,53 @@ test('node failures raise alerts that stay until acknowledged, folded so the str
   });
 });
 
-test('144 data nodes fit one 1920×1080 dashboard as tiles; a failed node reads NO CONTACT; a click opens its card', { skip }, async () => {
+/**
+ * The largest cluster in dashboard mode: every data node, the management nodes and the API summary on screen, in the
+ * density the screen allows; a failed node reads NO CONTACT, no status word is cut, a click opens the card.
+ */
+function largestClusterFits(width: number, height: number, density: 'compact' | 'dense'): Promise<void> {
   const simulator = { scenario: 'steady' as const, dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 };
-  await withDashboard(
+  return withDashboard(
     { simulator },
     async (page, stack) => {
       const dataNodes = (await engineSnapshot(stack)).nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
       assert.equal(dataNodes.length, 144);
       await page.keyboard.press('f');
-      await page.waitForSelector('.app.dashboard [data-testid="node-grid"][data-density="compact"]');
+      await page.waitForSelector(`.app.dashboard [data-testid="node-grid"][data-density="${density}"]`);
       const victim = dataNodes[77] ?? 0;
       stack.simulator.model.failNode(victim);
       await waitForStatus(page, victim, `s === 'NO_CONTACT'`);
       assert.equal((await page.textContent(`[data-testid="node-${victim}"] .tile-status`))?.trim(), 'NO CONTACT');
       const cut = await page.$$eval('.tile-status', (els) => els.filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map((e) => e.textContent));
       assert.deepEqual(cut, [], 'no tile cuts its status word');
+      const crowded = await page.$$eval('.tile-head', (els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+      assert.deepEqual(crowded, [], 'no tile runs its id, master mark and memory number past its edge');
       await page.waitForSelector(`[data-testid="alert"][data-kind="node-down"][data-node="${victim}"]`);
-      await screenshot(page, 'e2e-compact-144');
+      // The degraded group's header keeps its badge and live count whole too.
+      const headers = await page.$$eval('.group-block .group-head', (els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
+      assert.deepEqual(headers, [], 'no node group header is cut');
+      await screenshot(page, `e2e-${density}-144-${width}`);
       for (const id of dataNodes) {
         const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
         assert.ok(box, `node ${id} is rendered`);
-        assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= 1920 && box.y + box.height <= 1080, `node ${id} at ${JSON.stringify(box)} is off screen`);
+        assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, `node ${id} at ${JSON.stringify(box)} is off screen`);
       }
       for (const testId of ['node-145', 'node-146', 'free-api-slots']) {
         const box = await page.locator(`[data-testid="${testId}"]`).boundingBox();
-        assert.ok(box && box.y >= 0 && box.y + box.height <= 1080, `${testId} (management nodes, API summary) on screen too`);
+        assert.ok(box && box.y >= 0 && box.y + box.height <= height, `${testId} (management nodes, API summary) on screen too`);
       }
       await page.click(`[data-testid="node-${victim}"]`);
       await page.waitForSelector('[data-testid="node-detail"][data-status="NO_CONTACT"]');
       await page.keyboard.press('Escape');
       await page.waitForSelector('[data-testid="node-detail"]', { state: 'detached' });
     },
-    { width: 1920, height: 1080 },
+    { width, height },
   );
-});
+}
+
+test('144 data nodes fit one 1920×1080 dashboard as tiles; a failed node reads NO CONTACT; a click opens its card', { skip }, () => largestClusterFits(1920, 1080, 'compact'));
+
+test('144 data nodes fit one 1280×720 dashboard as dense tiles, memory numbers and status words whole', { skip }, () => largestClusterFits(1280, 720, 'dense'));
 
 test('a restart floods the log with failure handling about one node: one folded row with its count', { skip }, async () => {
   await withDashboard({ simulator: { scenario: 'steady', dataNodes: 16, speed: 4 } }, async (page, stack) => {

@@ -2,7 +2,7 @@ import type { DensitySetting } from '../view-model/grid-rows.js';
 import type { AppStore } from './store.js';
 import { THEMES, WINDOWS, type PhaseMark, type UiState } from './ui-slice.js';
 
-export const DENSITIES: readonly DensitySetting[] = ['auto', 'comfortable', 'compact'];
+export const DENSITIES: readonly DensitySetting[] = ['auto', 'comfortable', 'compact', 'dense'];
 
 /** How one preference is kept in storage: a key, and a reader that refuses anything it did not write. */
 interface Pref<K extends keyof UiState> {

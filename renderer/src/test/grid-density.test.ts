@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { COMPACT_METRICS, comfortableMetrics } from '../components/nodes/grid-metrics.js';
+import { COMPACT_METRICS, DENSE_METRICS, metricsFor } from '../components/nodes/grid-metrics.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { gridSections } from '../view-model/grid-layout.js';
-import { gridColumns, gridRows, resolveDensity, rowHeight } from '../view-model/grid-rows.js';
+import { gridColumns, gridRows, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
 import { tilePhase, tileStatus } from '../view-model/tile-status.js';
 import { nodeView } from './fixtures.js';
 
@@ -21,7 +21,7 @@ function largestCluster() {
 test('auto density: cards while the data nodes fit, tiles when they would not; an explicit choice wins', () => {
   const big = largestCluster();
   const small = big.filter((s) => s.kind !== 'nodegroup' || s.nodeGroup < 2);
-  const cards = comfortableMetrics(false);
+  const cards = (d: Density) => metricsFor(d, false);
   assert.equal(resolveDensity('auto', big, 1896, 950, cards), 'compact');
   assert.equal(resolveDensity('auto', small, 1000, 800, cards), 'comfortable');
   assert.equal(resolveDensity('comfortable', big, 1896, 950, cards), 'comfortable');
@@ -33,21 +33,39 @@ test('auto density: cards while the data nodes fit, tiles when they would not; a
   assert.equal(resolveDensity('auto', small, 1000, 540, cards, 'compact'), 'compact', 'a row more of room does not flip back');
   assert.equal(resolveDensity('auto', small, 1000, 540, cards, 'comfortable'), 'comfortable');
   assert.equal(resolveDensity('auto', small, 1000, 800, cards, 'compact'), 'comfortable');
+  // 144 data nodes under a 1280×720 wall screen's header and headline: not even tiles fit, dense tiles do.
+  assert.equal(resolveDensity('auto', big, 1264, 600, cards), 'dense');
+  assert.equal(resolveDensity('dense', small, 1000, 800, cards), 'dense');
+  // Tiles at 1896 px wide need 574 px: enough to choose them, not to leave dense tiles without room to spare.
+  assert.equal(resolveDensity('auto', big, 1896, 700, cards), 'compact');
+  assert.equal(resolveDensity('auto', big, 1896, 700, cards, 'dense'), 'dense');
+  assert.equal(resolveDensity('auto', big, 1896, 800, cards, 'dense'), 'compact');
 });
 
-test('compact rows: 144 data nodes, the management nodes and the API header fit in a 1080p dashboard', () => {
-  const sections = largestCluster();
-  const columns = gridColumns(1896, COMPACT_METRICS);
-  const rows = gridRows(sections, columns, COMPACT_METRICS);
+/** Rows up to and including the API header, and the height they take. */
+function aboveApi(columnsWidth: number, m: GridMetrics) {
+  const rows = gridRows(largestCluster(), gridColumns(columnsWidth, m), m);
   const firstApi = rows.findIndex((r) => r.kind === 'header' && r.section.kind === 'api');
+  return { rows, firstApi, height: rows.slice(0, firstApi + 1).reduce((sum, r) => sum + rowHeight(r, m), 0) };
+}
+
+test('compact rows: 144 data nodes, the management nodes and the API header fit in a 1080p dashboard', () => {
+  const columns = gridColumns(1896, COMPACT_METRICS);
+  const { rows, firstApi, height } = aboveApi(1896, COMPACT_METRICS);
   assert.ok(firstApi > 0, 'API nodes come last, under their header');
-  const aboveApi = rows.slice(0, firstApi + 1).reduce((sum, r) => sum + rowHeight(r, COMPACT_METRICS), 0);
   // 1080 minus the header and up to four alert rows.
-  assert.ok(aboveApi <= 1080 - 50 - 4 * 34, `${aboveApi} px before the API nodes`);
+  assert.ok(height <= 1080 - 50 - 4 * 34, `${height} px before the API nodes`);
   const packed = rows.filter((r) => r.kind === 'groups').flatMap((r) => (r.kind === 'groups' ? r.sections : []));
   assert.equal(packed.filter((s) => s.kind === 'nodegroup').length, 72);
   assert.ok(packed.some((s) => s.kind === 'mgm'), 'management nodes pack beside the node groups');
   for (const r of rows) if (r.kind === 'groups') assert.ok(r.sections.reduce((n, s) => n + s.nodeIds.length, 0) <= columns);
+});
+
+test('dense rows: 144 data nodes, the management nodes and 40 API nodes fit a 720p dashboard with an alert showing', () => {
+  const { rows, firstApi, height } = aboveApi(1264, DENSE_METRICS);
+  const api = rows.slice(firstApi + 1).reduce((sum, r) => sum + rowHeight(r, DENSE_METRICS), 0);
+  // 720 minus the header, the one-row headline and one alert row.
+  assert.ok(height + api <= 720 - 50 - 56 - 34, `${height} px before the API nodes and ${api} px of them`);
 });
 
 test('tile words are short but never colour alone; a starting tile shows its step of nine', () => {

@@ -16,7 +16,9 @@ export interface GridMetrics {
   packs(kind: GridSection['kind']): boolean;
 }
 
-export type Density = 'comfortable' | 'compact';
+export type Density = 'comfortable' | 'compact' | 'dense';
+/** From most to least detail: "auto" takes the first at which the data nodes fit. */
+export const DENSITY_ORDER: readonly Density[] = ['comfortable', 'compact', 'dense'];
 export type DensitySetting = Density | 'auto';
 
 export function gridColumns(width: number, m: GridMetrics): number {
@@ -69,19 +71,24 @@ function isDataSection(section: GridSection): boolean {
   return section.kind === 'nodegroup' || section.kind === 'ungrouped';
 }
 
-/** Once tiles, cards come back only when they would leave this share of the height free. */
+/** Once at less detail, more detail comes back only when it would leave this share of the height free. */
 export const DENSITY_HYSTERESIS = 0.2;
 
 /**
- * "auto" is compact as soon as the data nodes would not all fit on screen as cards: on a wall screen the whole
- * cluster at once matters more than the details of each node, which stay one click away. Going back to cards needs
- * room to spare, so an alert strip growing and shrinking by a row does not flip the whole grid back and forth.
+ * "auto" is the most detailed density at which all data nodes fit on screen: cards, else tiles, else dense tiles
+ * (144 data nodes on a 720p wall screen). On a wall screen the whole cluster at once matters more than the details
+ * of each node, which stay one click away. Going back to more detail needs room to spare, so an alert strip growing
+ * and shrinking by a row does not flip the whole grid back and forth.
  */
-export function resolveDensity(setting: DensitySetting, sections: readonly GridSection[], width: number, height: number, comfortable: GridMetrics, current: Density = 'comfortable'): Density {
+export function resolveDensity(setting: DensitySetting, sections: readonly GridSection[], width: number, height: number, metricsOf: (d: Density) => GridMetrics, current: Density = 'comfortable'): Density {
   if (setting !== 'auto') return setting;
   if (width <= 0 || height <= 0) return current;
-  const rows = gridRows(sections.filter(isDataSection), gridColumns(width, comfortable), comfortable);
-  const needed = rows.reduce((sum, row) => sum + rowHeight(row, comfortable), 0);
-  const room = current === 'compact' ? height * (1 - DENSITY_HYSTERESIS) : height;
-  return needed > room ? 'compact' : 'comfortable';
+  const data = sections.filter(isDataSection);
+  const drawn = DENSITY_ORDER.indexOf(current);
+  const fits = (density: Density, rank: number): boolean => {
+    const m = metricsOf(density);
+    const needed = gridRows(data, gridColumns(width, m), m).reduce((sum, row) => sum + rowHeight(row, m), 0);
+    return needed <= (rank < drawn ? height * (1 - DENSITY_HYSTERESIS) : height);
+  };
+  return DENSITY_ORDER.find((density, rank) => fits(density, rank)) ?? 'dense';
 }

@@ -67,9 +67,10 @@ function DensityPicker() {
     <label>
       Node grid density
       <select value={density} data-testid="density" onChange={(e) => store.setUi({ density: DENSITIES.find((d) => d === e.target.value) ?? 'auto' })}>
-        <option value="auto">auto (tiles when the data nodes do not fit as cards)</option>
+        <option value="auto">auto (the most detail at which every data node fits)</option>
         <option value="comfortable">comfortable (cards)</option>
         <option value="compact">compact (tiles)</option>
+        <option value="dense">dense (small tiles)</option>
       </select>
     </label>
   );

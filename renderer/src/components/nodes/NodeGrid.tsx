@@ -12,7 +12,7 @@ import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
 import { NodeTile } from './NodeTile.js';
-import { comfortableMetrics, metricsFor } from './grid-metrics.js';
+import { metricsFor } from './grid-metrics.js';
 
 const shapeOf = perNodeMap(layoutKey);
 
@@ -25,8 +25,8 @@ function sectionKey(section: GridSection): string {
 
 /** The rows on screen (plus a few) of one density; remounted when the density changes so sizes are measured anew. */
 function GridRows({ sections, width, height, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; height: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
-  const Item: ComponentType<{ nodeId: number }> = density === 'compact' ? NodeTile : NodeCard;
-  const compact = density === 'compact';
+  const compact = density !== 'comfortable';
+  const Item: ComponentType<{ nodeId: number }> = compact ? NodeTile : NodeCard;
   const fit = gridColumns(width, metrics);
   // Two-node groups leave an odd column empty in every row: the grid then uses the columns they fill, everywhere,
   // so that space is shared out instead of left as a gap at the right.
@@ -56,7 +56,7 @@ function GridRows({ sections, width, height, metrics, density, scrollRef }: { se
     </div>
   );
   return (
-    <div className={compact ? 'grid-compact' : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div className={compact ? `grid-compact grid-${density}` : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
       {shown.map((item) => {
         const row = rows[item.index];
         if (!row || item.index >= (shown[0]?.index ?? 0) + limit) return null;
@@ -108,7 +108,7 @@ export function NodeGrid() {
   }, [store, shape, groupsKey]);
   // The density last drawn, so "auto" can hold it while the space changes a little.
   const drawn = useRef<Density>('comfortable');
-  const density = resolveDensity(setting, sections, width, height, comfortableMetrics(actions), drawn.current);
+  const density = resolveDensity(setting, sections, width, height, (d) => metricsFor(d, actions), drawn.current);
   useEffect(() => {
     drawn.current = density;
   }, [density]);

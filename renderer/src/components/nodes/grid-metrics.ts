@@ -29,6 +29,16 @@ export const COMPACT_METRICS: GridMetrics = {
   packs: (kind) => kind !== 'api',
 };
 
+/** 144 data nodes, the management nodes and 40 API nodes on one 1280×720 wall screen: id, memory, status, bars. */
+export const DENSE_METRICS: GridMetrics = {
+  minItemWidth: 56,
+  gap: 3,
+  headerHeight: 18,
+  itemHeight: () => 34,
+  packs: (kind) => kind !== 'api',
+};
+
 export function metricsFor(density: Density, actions: boolean): GridMetrics {
-  return density === 'compact' ? COMPACT_METRICS : comfortableMetrics(actions);
+  if (density === 'comfortable') return comfortableMetrics(actions);
+  return density === 'compact' ? COMPACT_METRICS : DENSE_METRICS;
 }

@@ -59,7 +59,12 @@ export const MemoryUseSchema = z.object({
   pageSizeBytes: z.number().int().positive(),
   /** 0..100 */
   percent: z.number().nonnegative(),
-  at: Millis,
+  /**
+   * Figures, not when they arrived, so a refresh that reports the same pages changes nothing and a delta leaves
+   * the node out. true: the last figures seen, not current ones (the newest memory refresh had none from the node,
+   * or the node is not connected).
+   */
+  stale: z.boolean().optional(),
 });
 
 export const PhaseTimingSchema = z.object({

@@ -189,7 +189,7 @@ export class ClusterTracker {
         this.applyEvent(input.event);
         break;
       case 'memory':
-        for (const e of input.events) this.applyMemory(e);
+        this.applyMemoryRound(input.events);
         break;
       case 'connection':
         this.applyConnection(input.connection, input.t);
@@ -317,13 +317,20 @@ export class ClusterTracker {
       restart,
       // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
       safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
-      memory: { ...this.memory.node(id) },
+      memory: this.memoryView(id, connected),
       rates: rates && { ...rates, stale: stale === true },
       lastSeenAt: connected ? null : n.statusSince,
       configured: this.config.configured(id),
     };
     this.views.set(id, { epoch: this.viewEpoch, stamp: n.stamp, stale, view });
     return view;
+  }
+
+  /** A node not connected shows its figures from when it was last seen: stale, whatever the last refresh said. */
+  private memoryView(id: number, connected: boolean): NodeView['memory'] {
+    const { data, index } = this.memory.node(id);
+    if (connected) return { data, index };
+    return { data: data && { ...data, stale: true }, index: index && { ...index, stale: true } };
   }
 
   private dataNodeIds(): number[] {
@@ -483,9 +490,18 @@ export class ClusterTracker {
   }
 
   private applyMemory(e: ClusterEvent): void {
-    this.touch(e.sourceNodeId);
-    const kind = this.memory.apply(e);
-    if (kind) this.checkMemory(e.sourceNodeId, kind, e.receivedAt);
+    const applied = this.memory.apply(e);
+    if (!applied) return;
+    // The same pages again (every refresh of an idle cluster) leave the node's view, and so the delta, alone.
+    if (applied.changed) this.touch(e.sourceNodeId);
+    this.checkMemory(e.sourceNodeId, applied.kind, e.receivedAt);
+  }
+
+  /** One `dump events 50` reply: a node with figures that sent none this time keeps them, marked stale. */
+  private applyMemoryRound(events: readonly ClusterEvent[]): void {
+    for (const e of events) this.applyMemory(e);
+    const reported = new Set(events.filter((e) => e.name === 'MemoryUsage').map((e) => e.sourceNodeId));
+    for (const id of this.memory.endRound(reported)) this.touch(id);
   }
 
   private touch(id: number): void {

@@ -13,7 +13,10 @@ export type TrackerInput =
   /** A `get status` reply; `requestedAt` is when it was asked for, to tell it from changes events reported since. */
   | { kind: 'status'; t: number; requestedAt: number; nodes: NodeState[] }
   | { kind: 'event'; t: number; event: ClusterEvent }
-  /** MemoryUsage records from `dump events 50`: gauges, not cluster log events. */
+  /**
+   * One `dump events 50` reply, whole: MemoryUsage gauges (not cluster log events) from every data node that
+   * answered. A node with figures and none in the reply keeps them, marked stale.
+   */
   | { kind: 'memory'; t: number; events: ClusterEvent[] }
   /** How we are connected; the mode and `lastEventAt` are the tracker's own business. */
   | { kind: 'connection'; t: number; connection: ConnectionInput }

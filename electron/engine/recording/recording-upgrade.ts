@@ -1,21 +1,41 @@
-import type { NodeView } from '../../contract/node.js';
+import type { MemoryUse, NodeView } from '../../contract/node.js';
 import type { RecordingLine } from './recording-format.js';
 
+type WithAt<T> = (T & { at?: number }) | null;
+
 /**
- * A node view as recordings made before December 2026 wrote it: with the poll's time in every node, and its
- * rates with the arrival time of the report they came from.
+ * A node view as recordings made before December 2026 wrote it: with the poll's time in every node, its rates
+ * with the arrival time of the report they came from, and its memory figures with the arrival time of theirs.
  */
-type OlderNodeView = Omit<NodeView, 'rates'> & { sampledAt?: number; rates: (NodeView['rates'] & { at?: number }) | null };
+type OlderNodeView = Omit<NodeView, 'rates' | 'memory'> & {
+  sampledAt?: number;
+  rates: WithAt<NonNullable<NodeView['rates']>>;
+  memory: { data: WithAt<MemoryUse>; index: WithAt<MemoryUse> };
+};
 
-/** Whether the rates carry an arrival time; a malformed line's rates may be anything. */
-const hasAt = (rates: unknown): rates is { at: unknown } => typeof rates === 'object' && rates !== null && 'at' in rates;
+/** Whether a part carries an arrival time; a malformed line's parts may be anything. */
+const hasAt = (part: unknown): part is { at: unknown } => typeof part === 'object' && part !== null && 'at' in part;
 
-const isOlder = (n: OlderNodeView): boolean => typeof n === 'object' && n !== null && ('sampledAt' in n || hasAt(n.rates));
+const memoryHasAt = (memory: unknown): memory is OlderNodeView['memory'] =>
+  typeof memory === 'object' && memory !== null && (hasAt((memory as OlderNodeView['memory']).data) || hasAt((memory as OlderNodeView['memory']).index));
+
+const isOlder = (n: OlderNodeView): boolean => typeof n === 'object' && n !== null && ('sampledAt' in n || hasAt(n.rates) || memoryHasAt(n.memory));
+
+function withoutAt<T extends object>(part: T & { at?: unknown }): T {
+  const { at: _arrivedAt, ...rest } = part;
+  return rest as T;
+}
+
+/** Memory figures without their arrival time; stale as today's engine says it of a node not connected. */
+function upgradeUse(use: WithAt<MemoryUse>, connected: boolean): MemoryUse | null {
+  return use && { ...withoutAt<MemoryUse>(use), stale: !connected };
+}
 
 function upgradeNode({ sampledAt: _polledAt, ...node }: OlderNodeView): NodeView {
-  if (!hasAt(node.rates)) return node as NodeView;
-  const { at: _arrivedAt, ...rates } = node.rates;
-  return { ...node, rates };
+  const rates = hasAt(node.rates) ? withoutAt<NonNullable<NodeView['rates']>>(node.rates) : node.rates;
+  const connected = node.lastSeenAt == null;
+  const memory = memoryHasAt(node.memory) ? { data: upgradeUse(node.memory.data, connected), index: upgradeUse(node.memory.index, connected) } : node.memory;
+  return { ...node, rates, memory } as NodeView;
 }
 
 function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefined {
@@ -28,7 +48,9 @@ function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefine
  * snapshot and delta lines; that time is the cluster's (`snapshot.sampledAt`, and in a delta `sampledAt` beside
  * the nodes), which those lines carry too, so dropping it from the nodes loses nothing. They also carried each
  * node's report arrival time in its rates (`rates.at`), which today stays in the engine: freshness shows as
- * `rates.stale`, which those lines carry too. Inputs never changed shape.
+ * `rates.stale`, which those lines carry too. Their memory figures carried the arrival time too (`memory.*.at`):
+ * dropped the same way, with `stale` set as today's engine sets it for a node not connected (`lastSeenAt`; a node
+ * connected but missing from a refresh was not told apart then). Inputs never changed shape.
  */
 export function upgradeLine(line: RecordingLine): RecordingLine {
   if (line.kind === 'snapshot') {

@@ -27,7 +27,7 @@ function node(nodeId: number, type: NodeView['type'], status: NodeView['status']
     statusSince: 1_700_000_000_000,
     restart: null,
     safeToStop: type === 'NDB' ? true : null,
-    memory: { data: { usedPages: 10, totalPages: 100, pageSizeBytes: 32768, percent: 10, at: 1_700_000_000_000 }, index: null },
+    memory: { data: { usedPages: 10, totalPages: 100, pageSizeBytes: 32768, percent: 10, stale: false }, index: null },
     rates: null,
   };
 }

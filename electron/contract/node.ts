@@ -45,10 +45,11 @@ export const NodeRatesSchema = RateValuesSchema.extend({
   stale: z.boolean().optional(),
 });
 
-/** The cluster total: the sum over data nodes with fresh reports. */
+/**
+ * The cluster total: the sum over data nodes with fresh reports (null when none is). Values, not when the newest
+ * report arrived, so an idle cluster's zeros change nothing; `contributing` says how current it is.
+ */
 export const RatesSchema = RateValuesSchema.extend({
-  /** Arrival of the newest report summed. */
-  at: Millis,
   /** How many data nodes had fresh reports and were summed, of how many. */
   contributing: z.object({ nodes: z.number().int().nonnegative(), of: z.number().int().nonnegative() }).optional(),
 });

@@ -1,4 +1,4 @@
-import type { MemoryUse, NodeView } from '../../contract/node.js';
+import type { MemoryUse, NodeView, Rates } from '../../contract/node.js';
 import type { RecordingLine } from './recording-format.js';
 
 type WithAt<T> = (T & { at?: number }) | null;
@@ -38,6 +38,11 @@ function upgradeNode({ sampledAt: _polledAt, ...node }: OlderNodeView): NodeView
   return { ...node, rates, memory } as NodeView;
 }
 
+/** The cluster total without the arrival time of its newest report (`contributing` says how current it is). */
+function upgradeTotal<T extends Rates | null | undefined>(rates: T): T {
+  return hasAt(rates) ? (withoutAt<Rates>(rates as Rates & { at?: unknown }) as T) : rates;
+}
+
 function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefined {
   if (!nodes?.some(isOlder)) return nodes as NodeView[] | undefined;
   return nodes.map(upgradeNode);
@@ -50,16 +55,21 @@ function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefine
  * node's report arrival time in its rates (`rates.at`), which today stays in the engine: freshness shows as
  * `rates.stale`, which those lines carry too. Their memory figures carried the arrival time too (`memory.*.at`):
  * dropped the same way, with `stale` set as today's engine sets it for a node not connected (`lastSeenAt`; a node
- * connected but missing from a refresh was not told apart then). Inputs never changed shape.
+ * connected but missing from a refresh was not told apart then). The cluster total (`rates` of a snapshot or
+ * delta) carried its newest report's arrival time as well, dropped too. Inputs never changed shape.
  */
 export function upgradeLine(line: RecordingLine): RecordingLine {
   if (line.kind === 'snapshot') {
     const nodes = upgradeNodes(line.snapshot.nodes);
-    return nodes === line.snapshot.nodes || !nodes ? line : { ...line, snapshot: { ...line.snapshot, nodes } };
+    const rates = upgradeTotal(line.snapshot.rates);
+    if ((nodes === line.snapshot.nodes || !nodes) && rates === line.snapshot.rates) return line;
+    return { ...line, snapshot: { ...line.snapshot, ...(nodes ? { nodes } : {}), rates } };
   }
   if (line.kind === 'delta') {
     const nodes = upgradeNodes(line.delta.nodes);
-    return nodes === line.delta.nodes ? line : { ...line, delta: { ...line.delta, nodes } };
+    const rates = upgradeTotal(line.delta.rates);
+    if (nodes === line.delta.nodes && rates === line.delta.rates) return line;
+    return { ...line, delta: { ...line.delta, ...(nodes ? { nodes } : {}), ...(rates !== undefined ? { rates } : {}) } };
   }
   return line;
 }

@@ -57,6 +57,7 @@ test('an idle 255-node simulated cluster: after warm-up no delta carries a node,
     console.log(`# idle 255 nodes: ${window.length} deltas in 6 s (${parts.join(', ')}), ${nodesSent} nodes in them, largest ${largest} bytes, ${Math.round(window.reduce((s, d) => s + d.bytes, 0) / polled.length)} bytes per poll`);
     const withNodes = window.filter((d) => (d.delta.nodes?.length ?? 0) > 0).map((d) => d.delta.nodes!.map((n) => n.nodeId));
     assert.deepEqual(withNodes, [], 'no node changed what it shows, so none is sent');
+    assert.ok(!parts.includes('rates'), 'the cluster total is zeros again and again: not sent again');
     assert.ok(largest < 1000, `the largest delta is ${largest} bytes`);
   } finally {
     unsubscribe();

@@ -90,6 +90,8 @@ export class ClusterTracker {
   private readonly nodes = new Map<number, NodeRecord>();
   private now = 0;
   private sampledAt: number | null = null;
+  /** Some event came: kept here, not in the pushed connection, which every report would otherwise move. */
+  private eventsSeen = false;
   private certAlerts = new Set<string>();
   private connection: ConnectionView;
   private singleUserApi: number | null = null;
@@ -141,7 +143,7 @@ export class ClusterTracker {
       serverVersion: null,
       failovers: 0,
       lastError: null,
-      eventStream: { status: 'connecting', lastEventAt: null },
+      eventStream: { status: 'connecting' },
     };
     this.log = new EventLog(options.eventLogSize);
     this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
@@ -416,7 +418,7 @@ export class ClusterTracker {
 
   private applyEvent(e: ClusterEvent): void {
     const at = e.receivedAt;
-    this.connection.eventStream.lastEventAt = at;
+    this.eventsSeen = true;
     const view = NOT_LOGGED.has(e.name) ? null : this.log.add(e);
     if (view) this.newEvents.push(view);
     this.eventInHand = view;
@@ -522,8 +524,8 @@ export class ClusterTracker {
   private applyConnection(c: ConnectionInput, at: number): void {
     const before = this.connection;
     if (c.failovers > before.failovers && c.mgmd) this.runs.note(at, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
-    this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
-    for (const n of connectionNotes(before, this.connection, at)) this.newEvents.push(this.log.note(n));
+    this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status } };
+    for (const n of connectionNotes(before, this.connection, at, this.eventsSeen)) this.newEvents.push(this.log.note(n));
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);

@@ -1,4 +1,5 @@
 import type { MemoryUse, NodeView, Rates } from '../../contract/node.js';
+import type { ConnectionView } from '../../contract/snapshot.js';
 import type { RecordingLine } from './recording-format.js';
 
 type WithAt<T> = (T & { at?: number }) | null;
@@ -43,6 +44,14 @@ function upgradeTotal<T extends Rates | null | undefined>(rates: T): T {
   return hasAt(rates) ? (withoutAt<Rates>(rates as Rates & { at?: unknown }) as T) : rates;
 }
 
+/** The connection without the time of the newest event (every report moved it). */
+function upgradeConnection<T extends ConnectionView | undefined>(connection: T): T {
+  const stream: unknown = connection?.eventStream;
+  if (!connection || typeof stream !== 'object' || stream === null || !('lastEventAt' in stream)) return connection;
+  const { lastEventAt: _newestEvent, ...eventStream } = stream as ConnectionView['eventStream'] & { lastEventAt?: unknown };
+  return { ...connection, eventStream };
+}
+
 function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefined {
   if (!nodes?.some(isOlder)) return nodes as NodeView[] | undefined;
   return nodes.map(upgradeNode);
@@ -56,20 +65,24 @@ function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefine
  * `rates.stale`, which those lines carry too. Their memory figures carried the arrival time too (`memory.*.at`):
  * dropped the same way, with `stale` set as today's engine sets it for a node not connected (`lastSeenAt`; a node
  * connected but missing from a refresh was not told apart then). The cluster total (`rates` of a snapshot or
- * delta) carried its newest report's arrival time as well, dropped too. Inputs never changed shape.
+ * delta) carried its newest report's arrival time as well, and the connection the newest event's
+ * (`connection.eventStream.lastEventAt`): both dropped, as today's engine keeps them to itself. Inputs never
+ * changed shape.
  */
 export function upgradeLine(line: RecordingLine): RecordingLine {
   if (line.kind === 'snapshot') {
     const nodes = upgradeNodes(line.snapshot.nodes);
     const rates = upgradeTotal(line.snapshot.rates);
-    if ((nodes === line.snapshot.nodes || !nodes) && rates === line.snapshot.rates) return line;
-    return { ...line, snapshot: { ...line.snapshot, ...(nodes ? { nodes } : {}), rates } };
+    const connection = upgradeConnection(line.snapshot.connection);
+    if ((nodes === line.snapshot.nodes || !nodes) && rates === line.snapshot.rates && connection === line.snapshot.connection) return line;
+    return { ...line, snapshot: { ...line.snapshot, ...(nodes ? { nodes } : {}), rates, connection } };
   }
   if (line.kind === 'delta') {
     const nodes = upgradeNodes(line.delta.nodes);
     const rates = upgradeTotal(line.delta.rates);
-    if (nodes === line.delta.nodes && rates === line.delta.rates) return line;
-    return { ...line, delta: { ...line.delta, ...(nodes ? { nodes } : {}), ...(rates !== undefined ? { rates } : {}) } };
+    const connection = upgradeConnection(line.delta.connection);
+    if (nodes === line.delta.nodes && rates === line.delta.rates && connection === line.delta.connection) return line;
+    return { ...line, delta: { ...line.delta, ...(nodes ? { nodes } : {}), ...(rates !== undefined ? { rates } : {}), ...(connection ? { connection } : {}) } };
   }
   return line;
 }

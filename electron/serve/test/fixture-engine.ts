@@ -43,7 +43,7 @@ export const FIXTURE_SNAPSHOT: ClusterSnapshot = {
     serverVersion: '9.3.0',
     failovers: 0,
     lastError: null,
-    eventStream: { status: 'live', lastEventAt: null },
+    eventStream: { status: 'live' },
   },
   sampledAt: 1_700_000_000_000,
   nodes: [node(1, 'NDB', 'STARTED'), node(2, 'NDB', 'NO_CONTACT'), node(49, 'MGM', 'CONNECTED')],

@@ -142,7 +142,7 @@ async function largeClusterCost(seconds: number): Promise<void> {
 async function steadyClusterDeltas(seconds: number): Promise<void> {
   const { f } = await engineOnLargeCluster('idle', seconds);
   // Polls that change nothing send no node, nor do the zeros every instance still reports every 5 s: a node's
-  // pushed rates are values, not arrival times. A node here is one whose memory report or status moved.
+  // pushed rates and memory are values, not arrival times. A node here is one whose memory figures or status moved.
   console.log(`engine on the same 255 nodes, idle (no load; each instance still reports its zero counts every 5 s), ${seconds} s`);
   console.log(`  deltas          ${deltaLine(f)}; CPU ${fmt((f.cpuMs / f.wallMs) * 100, 1)} % of one core`);
 }

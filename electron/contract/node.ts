@@ -45,10 +45,11 @@ export const NodeRatesSchema = RateValuesSchema.extend({
   stale: z.boolean().optional(),
 });
 
-/** The cluster total: the sum over data nodes with fresh reports. */
+/**
+ * The cluster total: the sum over data nodes with fresh reports (null when none is). Values, not when the newest
+ * report arrived, so an idle cluster's zeros change nothing; `contributing` says how current it is.
+ */
 export const RatesSchema = RateValuesSchema.extend({
-  /** Arrival of the newest report summed. */
-  at: Millis,
   /** How many data nodes had fresh reports and were summed, of how many. */
   contributing: z.object({ nodes: z.number().int().nonnegative(), of: z.number().int().nonnegative() }).optional(),
 });
@@ -59,7 +60,12 @@ export const MemoryUseSchema = z.object({
   pageSizeBytes: z.number().int().positive(),
   /** 0..100 */
   percent: z.number().nonnegative(),
-  at: Millis,
+  /**
+   * Figures, not when they arrived, so a refresh that reports the same pages changes nothing and a delta leaves
+   * the node out. true: the last figures seen, not current ones (the newest memory refresh had none from the node,
+   * or the node is not connected).
+   */
+  stale: z.boolean().optional(),
 });
 
 export const PhaseTimingSchema = z.object({

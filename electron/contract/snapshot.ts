@@ -22,9 +22,9 @@ export const ConnectionViewSchema = z.object({
   lastError: z.string().nullable(),
   /** While no management server has answered yet: when the next attempt is due, so the UI can count down to it. */
   retryAt: z.number().int().nullable().optional(),
+  /** The event link's state only: when events last came is the engine's (each report would move it). */
   eventStream: z.object({
     status: z.enum(['connecting', 'live', 'reconnecting', 'offline']),
-    lastEventAt: z.number().int().nullable(),
   }),
   /** Absent in recordings made before TLS support. */
   tls: TlsViewSchema.nullable().optional(),

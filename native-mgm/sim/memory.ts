@@ -82,7 +82,8 @@ export class MemoryModel {
     for (const [id, pools] of this.pools) {
       if (this.cluster.data.get(id)?.status !== 'STARTED') continue;
       for (const p of pools) {
-        const target = p.total * (p.base + p.load * intensity) * (1 + (this.prng() - 0.5) * 0.01);
+        // Rows come and go only with load: an idle node's pages stay exactly as they are, as on a real cluster.
+        const target = p.total * (p.base + p.load * intensity) * (1 + (this.prng() - 0.5) * 0.01 * intensity);
         p.used = Math.min(p.total, Math.max(0, p.used + (target - p.used) * follow));
         const level = thresholdLevel(Math.round(p.used), p.total);
         if (level !== p.level) {

@@ -11,7 +11,7 @@ test('a page opened after the engine has watched a quiet cluster for a while lis
   try {
     // The engine has been watching: statistics arrived, nothing a log lists came from the cluster.
     const deadline = Date.now() + 60_000;
-    while ((await stack.engine.handlers.getSnapshot({})).connection.eventStream.lastEventAt === null) {
+    while ((await stack.engine.handlers.getCounters({})).nodes.every((n) => n.lastReportAt === null)) {
       if (Date.now() > deadline) throw new Error('no statistics reached the engine');
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -90,6 +90,8 @@ export class ClusterTracker {
   private readonly nodes = new Map<number, NodeRecord>();
   private now = 0;
   private sampledAt: number | null = null;
+  /** Some event came: kept here, not in the pushed connection, which every report would otherwise move. */
+  private eventsSeen = false;
   private certAlerts = new Set<string>();
   private connection: ConnectionView;
   private singleUserApi: number | null = null;
@@ -141,7 +143,7 @@ export class ClusterTracker {
       serverVersion: null,
       failovers: 0,
       lastError: null,
-      eventStream: { status: 'connecting', lastEventAt: null },
+      eventStream: { status: 'connecting' },
     };
     this.log = new EventLog(options.eventLogSize);
     this.memoryLevels = new MemoryLevels(options.memoryAlertHoldMs);
@@ -189,7 +191,7 @@ export class ClusterTracker {
         this.applyEvent(input.event);
         break;
       case 'memory':
-        for (const e of input.events) this.applyMemory(e);
+        this.applyMemoryRound(input.events);
         break;
       case 'connection':
         this.applyConnection(input.connection, input.t);
@@ -317,13 +319,20 @@ export class ClusterTracker {
       restart,
       // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
       safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
-      memory: { ...this.memory.node(id) },
+      memory: this.memoryView(id, connected),
       rates: rates && { ...rates, stale: stale === true },
       lastSeenAt: connected ? null : n.statusSince,
       configured: this.config.configured(id),
     };
     this.views.set(id, { epoch: this.viewEpoch, stamp: n.stamp, stale, view });
     return view;
+  }
+
+  /** A node not connected shows its figures from when it was last seen: stale, whatever the last refresh said. */
+  private memoryView(id: number, connected: boolean): NodeView['memory'] {
+    const { data, index } = this.memory.node(id);
+    if (connected) return { data, index };
+    return { data: data && { ...data, stale: true }, index: index && { ...index, stale: true } };
   }
 
   private dataNodeIds(): number[] {
@@ -409,7 +418,7 @@ export class ClusterTracker {
 
   private applyEvent(e: ClusterEvent): void {
     const at = e.receivedAt;
-    this.connection.eventStream.lastEventAt = at;
+    this.eventsSeen = true;
     const view = NOT_LOGGED.has(e.name) ? null : this.log.add(e);
     if (view) this.newEvents.push(view);
     this.eventInHand = view;
@@ -483,9 +492,18 @@ export class ClusterTracker {
   }
 
   private applyMemory(e: ClusterEvent): void {
-    this.touch(e.sourceNodeId);
-    const kind = this.memory.apply(e);
-    if (kind) this.checkMemory(e.sourceNodeId, kind, e.receivedAt);
+    const applied = this.memory.apply(e);
+    if (!applied) return;
+    // The same pages again (every refresh of an idle cluster) leave the node's view, and so the delta, alone.
+    if (applied.changed) this.touch(e.sourceNodeId);
+    this.checkMemory(e.sourceNodeId, applied.kind, e.receivedAt);
+  }
+
+  /** One `dump events 50` reply: a node with figures that sent none this time keeps them, marked stale. */
+  private applyMemoryRound(events: readonly ClusterEvent[]): void {
+    for (const e of events) this.applyMemory(e);
+    const reported = new Set(events.filter((e) => e.name === 'MemoryUsage').map((e) => e.sourceNodeId));
+    for (const id of this.memory.endRound(reported)) this.touch(id);
   }
 
   private touch(id: number): void {
@@ -506,8 +524,8 @@ export class ClusterTracker {
   private applyConnection(c: ConnectionInput, at: number): void {
     const before = this.connection;
     if (c.failovers > before.failovers && c.mgmd) this.runs.note(at, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
-    this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status, lastEventAt: before.eventStream.lastEventAt } };
-    for (const n of connectionNotes(before, this.connection, at)) this.newEvents.push(this.log.note(n));
+    this.connection = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status } };
+    for (const n of connectionNotes(before, this.connection, at, this.eventsSeen)) this.newEvents.push(this.log.note(n));
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);

@@ -1,5 +1,6 @@
 import type { MemoryUse } from '../../contract/node.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
+import { sameValue } from '../../contract/same-value.js';
 
 /** MemoryUsage `block` (spec §6.7): DBTUP data memory and DBACC index memory. */
 export const DATA_MEMORY_BLOCK = 249;
@@ -12,27 +13,47 @@ export interface NodeMemory {
   index: MemoryUse | null;
 }
 
-/** Per-node memory gauges from MemoryUsage records, whether they came as threshold events or `dump events`. */
+const KINDS: readonly MemoryKind[] = ['data', 'index'];
+
+/**
+ * Per-node memory gauges from MemoryUsage records, whether they came as threshold events or `dump events`. A node's
+ * figures are replaced only when they differ, so the same pages reported again leave its view as it was.
+ */
 export class MemoryTracker {
   private readonly nodes = new Map<number, NodeMemory>();
 
-  /** Returns the kind updated, or null when the record is not a usable MemoryUsage. */
-  apply(event: ClusterEvent): MemoryKind | null {
+  /** The kind updated and whether its figures changed; null when the record is not a usable MemoryUsage. */
+  apply(event: ClusterEvent): { kind: MemoryKind; changed: boolean } | null {
     if (event.name !== 'MemoryUsage') return null;
     const { block, pages_used: used, pages_total: total, page_size_bytes: pageSize } = event.fields;
     const kind: MemoryKind | null = block === DATA_MEMORY_BLOCK ? 'data' : block === INDEX_MEMORY_BLOCK ? 'index' : null;
     if (kind === null || used === undefined || total === undefined || !pageSize) return null;
-    const use: MemoryUse = {
-      usedPages: used,
-      totalPages: total,
-      pageSizeBytes: pageSize,
-      percent: total > 0 ? (used * 100) / total : 0,
-      at: event.receivedAt,
-    };
+    const use: MemoryUse = { usedPages: used, totalPages: total, pageSizeBytes: pageSize, percent: total > 0 ? (used * 100) / total : 0, stale: false };
     const node = this.nodes.get(event.sourceNodeId) ?? { data: null, index: null };
-    node[kind] = use;
     this.nodes.set(event.sourceNodeId, node);
-    return kind;
+    if (sameValue(node[kind], use)) return { kind, changed: false };
+    node[kind] = use;
+    return { kind, changed: true };
+  }
+
+  /**
+   * A `dump events 50` reply is one round: every data node that answered sent both figures. A node that has
+   * figures and sent none this round keeps them, marked stale. Returns the nodes that turned stale.
+   */
+  endRound(reported: ReadonlySet<number>): number[] {
+    const turned: number[] = [];
+    for (const [id, node] of this.nodes) {
+      if (reported.has(id)) continue;
+      let changed = false;
+      for (const kind of KINDS) {
+        const use = node[kind];
+        if (!use || use.stale) continue;
+        node[kind] = { ...use, stale: true };
+        changed = true;
+      }
+      if (changed) turned.push(id);
+    }
+    return turned;
   }
 
   node(id: number): NodeMemory {

@@ -2,7 +2,7 @@ import type { ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { RunInput } from '../runs/run-book.js';
 
-export type ConnectionInput = Omit<ConnectionView, 'mode' | 'eventStream'> & { eventStream: { status: ConnectionView['eventStream']['status'] } };
+export type ConnectionInput = Omit<ConnectionView, 'mode'>;
 
 /**
  * Everything that changes a cluster's derived state, each stamped with the time it happened. The live monitor
@@ -13,9 +13,12 @@ export type TrackerInput =
   /** A `get status` reply; `requestedAt` is when it was asked for, to tell it from changes events reported since. */
   | { kind: 'status'; t: number; requestedAt: number; nodes: NodeState[] }
   | { kind: 'event'; t: number; event: ClusterEvent }
-  /** MemoryUsage records from `dump events 50`: gauges, not cluster log events. */
+  /**
+   * One `dump events 50` reply, whole: MemoryUsage gauges (not cluster log events) from every data node that
+   * answered. A node with figures and none in the reply keeps them, marked stale.
+   */
   | { kind: 'memory'; t: number; events: ClusterEvent[] }
-  /** How we are connected; the mode and `lastEventAt` are the tracker's own business. */
+  /** How we are connected; the mode is the tracker's own business. */
   | { kind: 'connection'; t: number; connection: ConnectionInput }
   /** An operator stop/restart through this engine: the node leaving STARTED is expected, not an alert. */
   | { kind: 'requested'; t: number; nodeId: number; requested: boolean }

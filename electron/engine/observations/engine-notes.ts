@@ -22,7 +22,8 @@ const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === '
 const where = (m: ConnectionView['mgmd']): string => (m ? `management server${m.nodeId !== null ? ` ${m.nodeId}` : ''} at ${m.host}:${m.port}` : 'the management server');
 
 /** The notes a connection change deserves: none for a change of wording only. */
-export function connectionNotes(before: ConnectionView, after: ConnectionView, at: number): EngineNote[] {
+/** `hadEvents`: an event came before the stream went, so a stream that comes back is news (not its first start). */
+export function connectionNotes(before: ConnectionView, after: ConnectionView, at: number, hadEvents: boolean): EngineNote[] {
   const out: EngineNote[] = [];
   const moved = before.mgmd?.host !== after.mgmd?.host || before.mgmd?.port !== after.mgmd?.port;
   // A stale session is not a lost one: it stays open and may answer again, and the note must not claim otherwise.
@@ -40,7 +41,7 @@ export function connectionNotes(before: ConnectionView, after: ConnectionView, a
   const wasLive = before.eventStream.status === 'live';
   const nowLive = after.eventStream.status === 'live';
   if (wasLive && !nowLive) out.push(note(at, 'NdbtopLostEvents', 'WARNING', 'ndbtop lost the event stream; state changes arrive by polling until it is back'));
-  if (!wasLive && nowLive && before.eventStream.lastEventAt !== null) out.push(note(at, 'NdbtopEventsBack', 'INFO', 'ndbtop has the event stream again'));
+  if (!wasLive && nowLive && hadEvents) out.push(note(at, 'NdbtopEventsBack', 'INFO', 'ndbtop has the event stream again'));
   return out;
 }
 

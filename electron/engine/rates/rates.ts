@@ -26,7 +26,7 @@ const TC_FIELDS = [
 const TC_GAUGES: ReadonlySet<number> = new Set([TC_FIELDS.length - 1]);
 const NO_GAUGES: ReadonlySet<number> = new Set();
 
-type RateFields = Omit<Rates, 'at' | 'windowMs' | 'rejectedReports' | 'contributing'>;
+type RateFields = Omit<Rates, 'windowMs' | 'rejectedReports' | 'contributing'>;
 type RateKey = keyof RateFields;
 const RATE_KEYS: readonly RateKey[] = [...TC_FIELDS.map(([k]) => k), 'operations'];
 
@@ -127,7 +127,6 @@ export class RateTracker {
   /** Sum over `dataNodeIds` whose rates are fresh at `now`; null when none is. */
   total(now: number, dataNodeIds: readonly number[]): Rates | null {
     const fields = zeroFields();
-    let at = 0;
     let contributing = 0;
     let rejected = 0;
     for (const id of dataNodeIds) {
@@ -136,11 +135,10 @@ export class RateTracker {
       const r = this.node(id);
       if (!node || !r || !this.isFresh(id, now)) continue;
       contributing += 1;
-      at = Math.max(at, Math.round(node.reportedAt));
       for (const k of RATE_KEYS) fields[k] += r[k];
     }
     if (contributing === 0) return null;
-    return { at, windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: rejected, contributing: { nodes: contributing, of: dataNodeIds.length } };
+    return { windowMs: REPORT_PERIOD_MS, ...fields, rejectedReports: rejected, contributing: { nodes: contributing, of: dataNodeIds.length } };
   }
 
   private streams(id: number): NodeStreams {

@@ -19,8 +19,8 @@ import type { RateInstances } from '../rates/rates.js';
  * what the live engine derived. Outputs are the snapshots and deltas that were pushed, kept so a replay can be
  * checked against them and so tools can read the file without running the engine. The writer flushes at least
  * every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line and reports it. Files
- * written before node views lost their own `sampledAt` (the poll time is the snapshot's) are read in today's shape
- * (`recording-upgrade.ts`).
+ * written before node views lost their own `sampledAt` (the poll time is the snapshot's), or before rates, memory
+ * figures and the connection lost their arrival times, are read in today's shape (`recording-upgrade.ts`).
  */
 export const RECORDING_FORMAT = 'ndbtop-recording';
 export const RECORDING_VERSION = 1;

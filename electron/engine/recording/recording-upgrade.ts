@@ -1,21 +1,55 @@
-import type { NodeView } from '../../contract/node.js';
+import type { MemoryUse, NodeView, Rates } from '../../contract/node.js';
+import type { ConnectionView } from '../../contract/snapshot.js';
 import type { RecordingLine } from './recording-format.js';
 
+type WithAt<T> = (T & { at?: number }) | null;
+
 /**
- * A node view as recordings made before December 2026 wrote it: with the poll's time in every node, and its
- * rates with the arrival time of the report they came from.
+ * A node view as recordings made before December 2026 wrote it: with the poll's time in every node, its rates
+ * with the arrival time of the report they came from, and its memory figures with the arrival time of theirs.
  */
-type OlderNodeView = Omit<NodeView, 'rates'> & { sampledAt?: number; rates: (NodeView['rates'] & { at?: number }) | null };
+type OlderNodeView = Omit<NodeView, 'rates' | 'memory'> & {
+  sampledAt?: number;
+  rates: WithAt<NonNullable<NodeView['rates']>>;
+  memory: { data: WithAt<MemoryUse>; index: WithAt<MemoryUse> };
+};
 
-/** Whether the rates carry an arrival time; a malformed line's rates may be anything. */
-const hasAt = (rates: unknown): rates is { at: unknown } => typeof rates === 'object' && rates !== null && 'at' in rates;
+/** Whether a part carries an arrival time; a malformed line's parts may be anything. */
+const hasAt = (part: unknown): part is { at: unknown } => typeof part === 'object' && part !== null && 'at' in part;
 
-const isOlder = (n: OlderNodeView): boolean => typeof n === 'object' && n !== null && ('sampledAt' in n || hasAt(n.rates));
+const memoryHasAt = (memory: unknown): memory is OlderNodeView['memory'] =>
+  typeof memory === 'object' && memory !== null && (hasAt((memory as OlderNodeView['memory']).data) || hasAt((memory as OlderNodeView['memory']).index));
+
+const isOlder = (n: OlderNodeView): boolean => typeof n === 'object' && n !== null && ('sampledAt' in n || hasAt(n.rates) || memoryHasAt(n.memory));
+
+function withoutAt<T extends object>(part: T & { at?: unknown }): T {
+  const { at: _arrivedAt, ...rest } = part;
+  return rest as T;
+}
+
+/** Memory figures without their arrival time; stale as today's engine says it of a node not connected. */
+function upgradeUse(use: WithAt<MemoryUse>, connected: boolean): MemoryUse | null {
+  return use && { ...withoutAt<MemoryUse>(use), stale: !connected };
+}
 
 function upgradeNode({ sampledAt: _polledAt, ...node }: OlderNodeView): NodeView {
-  if (!hasAt(node.rates)) return node as NodeView;
-  const { at: _arrivedAt, ...rates } = node.rates;
-  return { ...node, rates };
+  const rates = hasAt(node.rates) ? withoutAt<NonNullable<NodeView['rates']>>(node.rates) : node.rates;
+  const connected = node.lastSeenAt == null;
+  const memory = memoryHasAt(node.memory) ? { data: upgradeUse(node.memory.data, connected), index: upgradeUse(node.memory.index, connected) } : node.memory;
+  return { ...node, rates, memory } as NodeView;
+}
+
+/** The cluster total without the arrival time of its newest report (`contributing` says how current it is). */
+function upgradeTotal<T extends Rates | null | undefined>(rates: T): T {
+  return hasAt(rates) ? (withoutAt<Rates>(rates as Rates & { at?: unknown }) as T) : rates;
+}
+
+/** The connection without the time of the newest event (every report moved it). */
+function upgradeConnection<T extends ConnectionView | undefined>(connection: T): T {
+  const stream: unknown = connection?.eventStream;
+  if (!connection || typeof stream !== 'object' || stream === null || !('lastEventAt' in stream)) return connection;
+  const { lastEventAt: _newestEvent, ...eventStream } = stream as ConnectionView['eventStream'] & { lastEventAt?: unknown };
+  return { ...connection, eventStream };
 }
 
 function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefined {
@@ -28,16 +62,27 @@ function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefine
  * snapshot and delta lines; that time is the cluster's (`snapshot.sampledAt`, and in a delta `sampledAt` beside
  * the nodes), which those lines carry too, so dropping it from the nodes loses nothing. They also carried each
  * node's report arrival time in its rates (`rates.at`), which today stays in the engine: freshness shows as
- * `rates.stale`, which those lines carry too. Inputs never changed shape.
+ * `rates.stale`, which those lines carry too. Their memory figures carried the arrival time too (`memory.*.at`):
+ * dropped the same way, with `stale` set as today's engine sets it for a node not connected (`lastSeenAt`; a node
+ * connected but missing from a refresh was not told apart then). The cluster total (`rates` of a snapshot or
+ * delta) carried its newest report's arrival time as well, and the connection the newest event's
+ * (`connection.eventStream.lastEventAt`): both dropped, as today's engine keeps them to itself. Inputs never
+ * changed shape.
  */
 export function upgradeLine(line: RecordingLine): RecordingLine {
   if (line.kind === 'snapshot') {
     const nodes = upgradeNodes(line.snapshot.nodes);
-    return nodes === line.snapshot.nodes || !nodes ? line : { ...line, snapshot: { ...line.snapshot, nodes } };
+    const rates = upgradeTotal(line.snapshot.rates);
+    const connection = upgradeConnection(line.snapshot.connection);
+    if ((nodes === line.snapshot.nodes || !nodes) && rates === line.snapshot.rates && connection === line.snapshot.connection) return line;
+    return { ...line, snapshot: { ...line.snapshot, ...(nodes ? { nodes } : {}), rates, connection } };
   }
   if (line.kind === 'delta') {
     const nodes = upgradeNodes(line.delta.nodes);
-    return nodes === line.delta.nodes ? line : { ...line, delta: { ...line.delta, nodes } };
+    const rates = upgradeTotal(line.delta.rates);
+    const connection = upgradeConnection(line.delta.connection);
+    if (nodes === line.delta.nodes && rates === line.delta.rates && connection === line.delta.connection) return line;
+    return { ...line, delta: { ...line.delta, ...(nodes ? { nodes } : {}), ...(rates !== undefined ? { rates } : {}), ...(connection ? { connection } : {}) } };
   }
   return line;
 }

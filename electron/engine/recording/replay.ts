@@ -66,7 +66,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
     for (const e of engine.entries()) {
       if (!note) break;
       const c = e.tracker.snapshot().connection;
-      engine.feed(e.id, { kind: 'connection', t: e.tracker.time, connection: { ...c, lastError: note, eventStream: { status: c.eventStream.status } } });
+      engine.feed(e.id, { kind: 'connection', t: e.tracker.time, connection: { ...c, lastError: note } });
     }
     return { inputs, problems: recording.problems };
   };

@@ -15,7 +15,7 @@ function cluster(nodes: NodeView[], extra: Partial<ClusterSnapshot> = {}): Clust
   return {
     clusterId: 'c1', name: 't', sampledAt: 0, masterNodeId: null, singleUserApiNodeId: null, rates: null, backup: null, alerts: [], nodes,
     nodeGroups: nodeGroups(nodes.map((n) => ({ nodeId: n.nodeId, status: n.status, nodeGroup: n.nodeGroup }))),
-    connection: { mode: 'simulated', status: 'live', connectstring: 'x', mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'live', lastEventAt: null } },
+    connection: { mode: 'simulated', status: 'live', connectstring: 'x', mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'live' } },
     ...extra,
   };
 }

@@ -3,14 +3,14 @@ import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
 import type { ConnectionView } from '../../contract/snapshot.js';
 import { ENGINE_NOTE_CATEGORY, connectionNotes } from '../observations/engine-notes.js';
-import { PushWatcher, waitFor } from './helpers.js';
+import { newestReportAt, PushWatcher, waitFor } from './helpers.js';
 
 test('a steady cluster sends no loggable events, yet the log a fresh page asks for shows what ndbtop saw: whom it connected to and the first status', async () => {
   const engine = await createEngine({ host: 'serve', simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, speed: 5 }, requestTimeoutMs: 1000 });
   const watch = new PushWatcher(engine);
   try {
     // Statistics reports arrived (the engine has been watching), none of them listed.
-    await waitFor('statistics received', () => watch.current?.connection.eventStream.lastEventAt);
+    await waitFor('statistics received', async () => (await newestReportAt(engine)) > 0);
     // The notes come with the command link and its first status, which may be after the first statistics.
     const events = await waitFor('ndbtop notes', async () => {
       const es = await engine.handlers.getEvents({ limit: 500 });
@@ -38,15 +38,19 @@ test('a steady cluster sends no loggable events, yet the log a fresh page asks f
 test('a management server that stops answering polls is noted as silent, not lost, and as answering again when it does', () => {
   const mgmd = { host: '10.0.0.11', port: 1186, nodeId: 1, since: 0 };
   const view = (status: ConnectionView['status'], lastError: string | null = null): ConnectionView => ({
-    mode: 'live', status, connectstring: '10.0.0.11', mgmd, serverVersion: 'mysql-8.4.3 ndb-8.4.3', failovers: 0, lastError, eventStream: { status: 'live', lastEventAt: 1 },
+    mode: 'live', status, connectstring: '10.0.0.11', mgmd, serverVersion: 'mysql-8.4.3 ndb-8.4.3', failovers: 0, lastError, eventStream: { status: 'live' },
   });
-  const silent = connectionNotes(view('live'), view('stale', '"get status" unanswered for 1.6 s on 10.0.0.11:1186'), 10);
+  const silent = connectionNotes(view('live'), view('stale', '"get status" unanswered for 1.6 s on 10.0.0.11:1186'), 10, true);
   assert.deepEqual(silent.map((n) => [n.name, n.severity, n.text]), [
     ['NdbtopMgmdSilent', 'WARNING', 'management server 1 at 10.0.0.11:1186 stopped answering ndbtop\'s polls: "get status" unanswered for 1.6 s on 10.0.0.11:1186'],
   ]);
-  assert.deepEqual(connectionNotes(view('stale'), view('live'), 20).map((n) => [n.name, n.text]), [['NdbtopMgmdAnswers', 'management server 1 at 10.0.0.11:1186 answers ndbtop\'s polls again']]);
+  assert.deepEqual(connectionNotes(view('stale'), view('live'), 20, true).map((n) => [n.name, n.text]), [['NdbtopMgmdAnswers', 'management server 1 at 10.0.0.11:1186 answers ndbtop\'s polls again']]);
   // Still stale: nothing new to say. A stale session that then times out was noted when it went silent.
-  assert.deepEqual(connectionNotes(view('stale'), view('stale'), 30), []);
-  assert.deepEqual(connectionNotes(view('stale'), view('reconnecting', 'timed out'), 40), []);
-  assert.equal(connectionNotes(view('live'), view('reconnecting', 'closed'), 50)[0]?.name, 'NdbtopLostMgmd');
+  assert.deepEqual(connectionNotes(view('stale'), view('stale'), 30, true), []);
+  assert.deepEqual(connectionNotes(view('stale'), view('reconnecting', 'timed out'), 40, true), []);
+  assert.equal(connectionNotes(view('live'), view('reconnecting', 'closed'), 50, true)[0]?.name, 'NdbtopLostMgmd');
+  // The event stream coming back is news only if events came before it went; its first start is not.
+  const stream = (status: ConnectionView['eventStream']['status']): ConnectionView => ({ ...view('live'), eventStream: { status } });
+  assert.deepEqual(connectionNotes(stream('reconnecting'), stream('live'), 60, true).map((n) => n.name), ['NdbtopEventsBack']);
+  assert.deepEqual(connectionNotes(stream('connecting'), stream('live'), 70, false), []);
 });

@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { EVENT_TYPES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
 import { createEngine } from '../create-engine.js';
-import { PushWatcher, waitFor } from './helpers.js';
+import { newestReportAt, PushWatcher, waitFor } from './helpers.js';
 
 const STATISTICS = new Set(['TransReportCounters', 'OperationReportCounters']);
 
@@ -39,14 +39,14 @@ test('after mgmd 1 stops, the event stream is live on mgmd 2, its lost-stream al
     await waitFor('live, events live', () => watch.current?.connection.status === 'live' && watch.current.connection.eventStream.status === 'live');
     // Past the command session's 5 s stability mark, which announces 'connected' again: a follow on a live stream.
     const liveAt = Date.now();
-    await waitFor('rates from mgmd 1 after the stability mark', () => (watch.current?.rates?.at ?? 0) >= liveAt + 6000, 30_000);
+    await waitFor('reports from mgmd 1 after the stability mark', async () => (await newestReportAt(engine)) >= liveAt + 6000, 30_000);
     await sim.stopMgmd(1);
     await waitFor('failed over', () => watch.current?.connection.status === 'failed-over');
     const openStreamAlert = () => watch.current?.alerts.some((a) => a.kind === 'event-stream-lost' && a.resolvedAt === null) ?? true;
     await waitFor('event stream live again, no open lost-stream alert', () => watch.current?.connection.eventStream.status === 'live' && !openStreamAlert(), 10_000);
     const at = Date.now();
-    // Statistics reports arrive only on the event stream; fresh rates mean events flow again.
-    await waitFor('statistics events arriving from mgmd 2', () => (watch.current?.rates?.at ?? 0) >= at + 6000, 30_000);
+    // Statistics reports arrive only on the event stream; fresh reports mean events flow again.
+    await waitFor('statistics events arriving from mgmd 2', async () => (await newestReportAt(engine)) >= at + 6000, 30_000);
     assert.equal(openStreamAlert(), false);
   } finally {
     watch.unsubscribe();

@@ -15,6 +15,12 @@ export async function waitFor<T>(what: string, condition: () => T | Promise<T>, 
   }
 }
 
+/** Arrival of the newest statistics report of any data node (the engine's counters), 0 before the first. */
+export async function newestReportAt(host: EngineHost): Promise<number> {
+  const { nodes } = await host.handlers.getCounters({});
+  return Math.max(0, ...nodes.map((n) => n.lastReportAt ?? 0));
+}
+
 /**
  * Subscribes like a UI would: validates every push against the contract, keeps the snapshot current by applying
  * deltas (checking versions have no gap), and remembers every snapshot state seen, in order.

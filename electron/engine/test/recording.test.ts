@@ -125,11 +125,14 @@ test('a corrupt recording: torn lines are reported and skipped, a file that is n
   }
 });
 
-test('a recording made when every node carried its own sampledAt and rates.at still reads, in today’s shape, and replays to what it recorded', async () => {
+test('a recording made when every node carried its own sampledAt, rates.at and memory at, the total its at and the connection its lastEventAt, still reads, in today’s shape, and replays to what it recorded', async () => {
   const file = fileURLToPath(new URL('./fixtures/recording-per-node-sampled-at.jsonl', import.meta.url));
   const raw = await readFile(file, 'utf8');
   assert.match(raw, /"isMaster":(true|false),"sampledAt":\d+/, 'the fixture is of the old shape');
   assert.match(raw, /"rates":\{"at":\d+,[^}]*"stale":(true|false)\}/, 'with node rates that carried their arrival time');
+  assert.match(raw, /"rates":\{"at":\d+,[^}]*"contributing"/, 'and a cluster total that carried its newest report\'s');
+  assert.match(raw, /"eventStream":\{"status":"\w+","lastEventAt":\d+\}/, 'and a connection with its newest event\'s time');
+  assert.match(raw, /"memory":\{"data":\{[^}]*"percent":[\d.]+,"at":\d+\}/, 'and memory figures that carried theirs');
   const rec = await readRecording(file);
   assert.deepEqual(rec.problems, []);
   const outputs = rec.lines.filter(isOutputLine);
@@ -138,6 +141,11 @@ test('a recording made when every node carried its own sampledAt and rates.at st
     const nodes = line.kind === 'snapshot' ? line.snapshot.nodes : (line.delta.nodes ?? []);
     for (const n of nodes) assert.ok(!('sampledAt' in n), `line at ${line.t}: node ${n.nodeId} lost its own sampledAt`);
     for (const n of nodes) assert.ok(n.rates === null || !('at' in n.rates), `line at ${line.t}: node ${n.nodeId}'s rates lost their arrival time`);
+    const total = line.kind === 'snapshot' ? line.snapshot.rates : line.delta.rates;
+    assert.ok(!total || !('at' in total), `line at ${line.t}: the cluster total lost its newest report's arrival time`);
+    const connection = line.kind === 'snapshot' ? line.snapshot.connection : line.delta.connection;
+    assert.ok(!connection || !('lastEventAt' in connection.eventStream), `line at ${line.t}: the connection lost its newest event's time`);
+    for (const use of nodes.flatMap((n) => [n.memory.data, n.memory.index])) assert.ok(use === null || (!('at' in use) && typeof use.stale === 'boolean'), `line at ${line.t}: memory figures without their arrival time, stale or not`);
   }
   const recorded = lastRecorded(rec.lines);
   assert.ok(recorded?.sampledAt, 'the poll time is still there, once, for the cluster');

@@ -23,7 +23,7 @@ export function nodeFamilies({ gauge }: FamilyMaker): FamilyRecorder {
   const since = gauge('ndbtop_node_status_changed_timestamp_seconds', 'When the node entered its current status (as first seen by ndbtop), Unix time', ['cluster', 'node_id']);
   const phase = gauge('ndbtop_node_start_phase', 'Data node start phase from get status (0 when not starting; the stop level while shutting down)', ['cluster', 'node_id']);
   const safeToStop = gauge('ndbtop_node_safe_to_stop', 'Data node: 1 when every other member of its node group is up, so stopping it would not take the group offline', ['cluster', 'node_id']);
-  const used = gauge('ndbtop_node_memory_used_bytes', 'Data node memory in use (MemoryUsage report: pages used times page size)', ['cluster', 'node_id', 'memory']);
+  const used = gauge('ndbtop_node_memory_used_bytes', 'Data node memory in use (MemoryUsage report: pages used times page size); absent while the figures are stale', ['cluster', 'node_id', 'memory']);
   const total = gauge('ndbtop_node_memory_total_bytes', 'Data node memory configured (DataMemory, IndexMemory)', ['cluster', 'node_id', 'memory']);
 
   return ({ cluster, snapshot }) => {
@@ -38,7 +38,8 @@ export function nodeFamilies({ gauge }: FamilyMaker): FamilyRecorder {
       if (node.safeToStop !== null) safeToStop.set({ cluster, node_id }, node.safeToStop ? 1 : 0);
       for (const [memory, use] of Object.entries(node.memory)) {
         if (!use) continue;
-        used.set({ cluster, node_id, memory }, use.usedPages * use.pageSizeBytes);
+        // Figures the engine marks stale (node gone, or missing from the last refresh) are not a current gauge.
+        if (!use.stale) used.set({ cluster, node_id, memory }, use.usedPages * use.pageSizeBytes);
         total.set({ cluster, node_id, memory }, use.totalPages * use.pageSizeBytes);
       }
     }

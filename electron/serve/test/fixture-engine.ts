@@ -27,7 +27,7 @@ function node(nodeId: number, type: NodeView['type'], status: NodeView['status']
     statusSince: 1_700_000_000_000,
     restart: null,
     safeToStop: type === 'NDB' ? true : null,
-    memory: { data: { usedPages: 10, totalPages: 100, pageSizeBytes: 32768, percent: 10, at: 1_700_000_000_000 }, index: null },
+    memory: { data: { usedPages: 10, totalPages: 100, pageSizeBytes: 32768, percent: 10, stale: false }, index: null },
     rates: null,
   };
 }
@@ -43,7 +43,7 @@ export const FIXTURE_SNAPSHOT: ClusterSnapshot = {
     serverVersion: '9.3.0',
     failovers: 0,
     lastError: null,
-    eventStream: { status: 'live', lastEventAt: null },
+    eventStream: { status: 'live' },
   },
   sampledAt: 1_700_000_000_000,
   nodes: [node(1, 'NDB', 'STARTED'), node(2, 'NDB', 'NO_CONTACT'), node(49, 'MGM', 'CONNECTED')],

@@ -38,7 +38,7 @@ export function snapshot(nodes: NodeView[], patch: Partial<ClusterSnapshot> = {}
       serverVersion: '9.3.0',
       failovers: 0,
       lastError: null,
-      eventStream: { status: 'live', lastEventAt: null },
+      eventStream: { status: 'live' },
     },
     sampledAt: 1000,
     nodes,

@@ -41,7 +41,7 @@ function fakeSnapshot(n: number): ClusterSnapshot {
   return {
     clusterId: 'c1',
     name: 'x',
-    connection: { mode: 'simulated', status: 'live', connectstring: 'h', mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'live', lastEventAt: null } },
+    connection: { mode: 'simulated', status: 'live', connectstring: 'h', mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'live' } },
     sampledAt: n,
     nodes: [],
     nodeGroups: [],

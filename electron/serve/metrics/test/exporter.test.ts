@@ -214,3 +214,18 @@ test('a node up whose reports stopped has no in-flight gauge once the engine mar
   now = await scrape('prod');
   assert.ok(gauge(now.samples, quiet) !== undefined, 'reporting again');
 });
+
+test('a node missing from a memory refresh has no memory-used gauge, its configured total stays, and the gauge is back when it answers', async () => {
+  const ids = clusters.dataNodes(prod);
+  const quiet = ids[1] as number;
+  const used = (samples: Sample[], id: number): number | undefined => value(samples, 'ndbtop_node_memory_used_bytes', { node_id: String(id), memory: 'data' });
+  assert.equal(used((await scrape('prod')).samples, quiet), (1000 + quiet) * 32768);
+  clusters.refreshMemory(prod, ids.filter((id) => id !== quiet));
+  let now = await scrape('prod');
+  assert.equal(used(now.samples, quiet), undefined, 'its last figures are not current ones');
+  assert.equal(value(now.samples, 'ndbtop_node_memory_total_bytes', { node_id: String(quiet), memory: 'data' }), 65536 * 32768);
+  assert.ok(ids.filter((id) => id !== quiet).every((id) => used(now.samples, id) !== undefined));
+  clusters.refreshMemory(prod, ids);
+  now = await scrape('prod');
+  assert.equal(used(now.samples, quiet), (1000 + quiet) * 32768, 'answering again');
+});

@@ -78,10 +78,13 @@ export class SyntheticClusters {
     const connection = { status: 'live' as const, connectstring: `${shape.name}.example:1186`, mgmd: { host: 'mgmd', port: 1186, nodeId: 1, since: this.now }, serverVersion: '8.4.3', failovers: 0, lastError: null, eventStream: { status: 'live' as const } };
     this.engine.feed(id, { kind: 'connection', t: this.now, connection });
     this.poll(id);
-    for (const n of this.dataNodes(id)) {
-      this.engine.feed(id, { kind: 'memory', t: this.now, events: [memoryEvent(n, this.now, DATA_MEMORY_BLOCK, 1000 + n, 65536), memoryEvent(n, this.now, INDEX_MEMORY_BLOCK, 100, 2048)] });
-    }
+    this.refreshMemory(id, this.dataNodes(id));
     return id;
+  }
+
+  /** One `dump events 50` reply: two figures from each node of `answering`. */
+  refreshMemory(id: string, answering: readonly number[]): void {
+    this.engine.feed(id, { kind: 'memory', t: this.now, events: answering.flatMap((n) => [memoryEvent(n, this.now, DATA_MEMORY_BLOCK, 1000 + n, 65536), memoryEvent(n, this.now, INDEX_MEMORY_BLOCK, 100, 2048)]) });
   }
 
   dataNodes(id: string): number[] {

@@ -120,9 +120,14 @@ export class Word {
   }
 }
 
-/** A few Words, one of which is expected at a position (a node status): found by their first quad, then checked. */
+/**
+ * A few Words, one of which is expected at a position (a node status), each ending in a byte none holds elsewhere
+ * (LF), so at most one matches: the one found last is tried first (neighbouring nodes mostly share a status), then
+ * the others by their first quad.
+ */
 export class WordSet {
   private readonly firsts: Int32Array;
+  private last = 0;
 
   constructor(readonly words: readonly Word[]) {
     this.firsts = Int32Array.from(words, (w) => ascii(w.text).readInt32LE(0));
@@ -130,10 +135,16 @@ export class WordSet {
 
   /** Index of the word the bytes seen through `view` hold at `pos` (ending at or before `end`), else -1. */
   find(view: DataView, pos: number, end: number): number {
+    if ((this.words[this.last] as Word).at(view, pos, end)) return this.last;
     if (pos + 4 > end) return -1;
     const first = view.getInt32(pos, true);
     const firsts = this.firsts;
-    for (let i = 0; i < firsts.length; i++) if (firsts[i] === first && (this.words[i] as Word).at(view, pos, end)) return i;
+    for (let i = 0; i < firsts.length; i++) {
+      if (firsts[i] === first && (this.words[i] as Word).at(view, pos, end)) {
+        this.last = i;
+        return i;
+      }
+    }
     return -1;
   }
 }

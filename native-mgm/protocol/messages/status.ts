@@ -177,9 +177,14 @@ export class StatusLines implements FieldSink {
       this.gave(GAVE_STATUS);
       lf = vs + (STATUS_LINES.words[i] as Word).length - 1;
     } else if (f === ADDRESS) {
-      lf = addressEnd(b, vs, stop);
-      if (lf < 0) return -1;
-      node.address = addressText(node.nodeId, b, vs, lf);
+      const id = node.nodeId;
+      lf = sameAddressEnd(id, b, vs, stop);
+      if (lf >= 0) node.address = lastAddress[id] as string;
+      else {
+        lf = addressEnd(b, vs, stop);
+        if (lf < 0) return -1;
+        node.address = addressText(id, b, vs, lf);
+      }
     } else if (f === SINGLE_USER) {
       if (vs + 1 >= stop || (b[vs] !== ZERO && b[vs] !== ONE) || b[vs + 1] !== LF) return -1;
       node.isSingleUser = b[vs] === ONE;
@@ -360,20 +365,35 @@ function addressEnd(b: Buffer, start: number, stop: number): number {
   return lf === stop || lf === start || isBlank(b[start]) || isBlank(last) || last === CR ? -1 : lf;
 }
 
-/** Each node's address as last cut, by node id: the same bytes next poll reuse the string instead of cutting one. */
+/**
+ * Each node's address as last cut, by node id, when it is one the fast path would take as it is (not empty, no
+ * blank or CR at its ends): the same bytes next poll reuse the string instead of cutting one.
+ */
 const lastAddress: Array<string | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
 const MAX_KEPT_ADDRESS = 64;
 
 function addressText(id: number, b: Buffer, start: number, end: number): string {
   const last = lastAddress[id];
-  if (last !== undefined && last.length === end - start) {
-    let i = 0;
-    while (i < last.length && last.charCodeAt(i) === b[start + i]) i++;
-    if (i === last.length) return last;
-  }
+  if (last !== undefined && last.length === end - start && sameText(last, b, start)) return last;
   const text = latin1(b, start, end);
-  if (text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = text;
+  const final = text.charCodeAt(text.length - 1);
+  const asPrinted = text !== '' && !isBlank(text.charCodeAt(0)) && !isBlank(final) && final !== CR;
+  if (asPrinted && text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = text;
   return text;
+}
+
+/** Where node `id`'s address at `start` ends if it repeats the last one, its LF before `stop`: one pass, no scan for the LF first. */
+function sameAddressEnd(id: number, b: Buffer, start: number, stop: number): number {
+  const last = lastAddress[id];
+  if (last === undefined) return -1;
+  const lf = start + last.length;
+  return lf < stop && b[lf] === LF && sameText(last, b, start) ? lf : -1;
+}
+
+/** Whether `b` holds the latin1 `text` at `start` (the caller checked it fits). */
+function sameText(text: string, b: Buffer, start: number): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== b[start + i]) return false;
+  return true;
 }
 
 /** The protocol's own string for a known word (no string cut per poll), else the word cut out. */

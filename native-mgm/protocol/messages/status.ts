@@ -178,8 +178,9 @@ export class StatusLines implements FieldSink {
       lf = vs + (STATUS_LINES.words[i] as Word).length - 1;
     } else if (f === ADDRESS) {
       const id = node.nodeId;
-      lf = sameAddressEnd(id, b, vs, stop);
-      if (lf >= 0) node.address = lastAddress[id] as string;
+      const kept = lastAddress[id];
+      lf = kept !== undefined && kept.line.at(view, vs, stop) ? vs + kept.line.length - 1 : -1;
+      if (kept !== undefined && lf >= 0) node.address = kept.text;
       else {
         lf = addressEnd(b, vs, stop);
         if (lf < 0) return -1;
@@ -367,27 +368,22 @@ function addressEnd(b: Buffer, start: number, stop: number): number {
 
 /**
  * Each node's address as last cut, by node id, when it is one the fast path would take as it is (not empty, no
- * blank or CR at its ends): the same bytes next poll reuse the string instead of cutting one.
+ * blank or CR at its ends): the same bytes next poll reuse the string instead of cutting one, and the fast path
+ * matches them, LF included, as a Word (four bytes at a time, no scan for the LF first).
  */
-const lastAddress: Array<string | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
+const lastAddress: Array<{ text: string; line: Word } | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
 const MAX_KEPT_ADDRESS = 64;
+/** A Word has at least four bytes: shorter addresses (with their LF) are cut each time. */
+const MIN_KEPT_ADDRESS = 3;
 
 function addressText(id: number, b: Buffer, start: number, end: number): string {
-  const last = lastAddress[id];
-  if (last !== undefined && last.length === end - start && sameText(last, b, start)) return last;
+  const kept = lastAddress[id];
+  if (kept !== undefined && kept.text.length === end - start && sameText(kept.text, b, start)) return kept.text;
   const text = latin1(b, start, end);
   const final = text.charCodeAt(text.length - 1);
-  const asPrinted = text !== '' && !isBlank(text.charCodeAt(0)) && !isBlank(final) && final !== CR;
-  if (asPrinted && text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = text;
+  const asPrinted = !isBlank(text.charCodeAt(0)) && !isBlank(final) && final !== CR;
+  if (asPrinted && text.length >= MIN_KEPT_ADDRESS && text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = { text, line: new Word(`${text}\n`) };
   return text;
-}
-
-/** Where node `id`'s address at `start` ends if it repeats the last one, its LF before `stop`: one pass, no scan for the LF first. */
-function sameAddressEnd(id: number, b: Buffer, start: number, stop: number): number {
-  const last = lastAddress[id];
-  if (last === undefined) return -1;
-  const lf = start + last.length;
-  return lf < stop && b[lf] === LF && sameText(last, b, start) ? lf : -1;
 }
 
 /** Whether `b` holds the latin1 `text` at `start` (the caller checked it fits). */

@@ -169,34 +169,43 @@ export class StatusLines implements FieldSink {
     if (!key.at(view, ks, end)) return -1;
     const node = this.current as NodeState;
     const vs = ks + key.length;
+    // Six lines of ten are numbers: read here, the rest in a method of its own, so this one stays small enough
+    // for the compiler to inline into `lines` (and the number reader into it).
     let lf: number;
+    if (f >= VERSION && f <= CONNECT_COUNT) {
+      lf = decimalToLf(b, vs, stop, this.number);
+      if (lf < 0) return -1;
+      setNumber(node, f, this.number.n);
+    } else {
+      lf = this.otherValue(node, f, b, view, vs, stop);
+      if (lf < 0) return -1;
+    }
+    this.lastField = f;
+    return lf + 1;
+  }
+
+  /** The status, address or is_single_user value at `vs` of `node`, as nextLine takes it: its LF once taken, else -1. */
+  private otherValue(node: NodeState, f: number, b: Buffer, view: DataView, vs: number, stop: number): number {
     if (f === STATUS) {
       const i = STATUS_LINES.find(view, vs, stop);
       if (i < 0) return -1;
       node.status = node.statusRaw = NODE_STATUSES[i] as NodeStatus;
       this.gave(GAVE_STATUS);
-      lf = vs + (STATUS_LINES.words[i] as Word).length - 1;
-    } else if (f === ADDRESS) {
-      const id = node.nodeId;
-      const kept = lastAddress[id];
-      lf = kept !== undefined && kept.line.at(view, vs, stop) ? vs + kept.line.length - 1 : -1;
-      if (kept !== undefined && lf >= 0) node.address = kept.text;
-      else {
-        lf = addressEnd(b, vs, stop);
-        if (lf < 0) return -1;
-        node.address = addressText(id, b, vs, lf);
-      }
-    } else if (f === SINGLE_USER) {
-      if (vs + 1 >= stop || (b[vs] !== ZERO && b[vs] !== ONE) || b[vs + 1] !== LF) return -1;
-      node.isSingleUser = b[vs] === ONE;
-      lf = vs + 1;
-    } else {
-      lf = decimalToLf(b, vs, stop, this.number);
-      if (lf < 0) return -1;
-      setNumber(node, f, this.number.n);
+      return vs + (STATUS_LINES.words[i] as Word).length - 1;
     }
-    this.lastField = f;
-    return lf + 1;
+    if (f === ADDRESS) {
+      const kept = lastAddress[node.nodeId];
+      if (kept !== undefined && kept.line.at(view, vs, stop)) {
+        node.address = kept.text;
+        return vs + kept.line.length - 1;
+      }
+      const lf = addressEnd(b, vs, stop);
+      if (lf >= 0) node.address = addressText(node.nodeId, b, vs, lf);
+      return lf;
+    }
+    if (vs + 1 >= stop || (b[vs] !== ZERO && b[vs] !== ONE) || b[vs + 1] !== LF) return -1;
+    node.isSingleUser = b[vs] === ONE;
+    return vs + 1;
   }
 
   /** The line at `pos` as the type line that begins a new node's block: past its LF once taken, else -1 with nothing changed. */

@@ -78,15 +78,19 @@ export function hasAt(b: Uint8Array, pos: number, end: number, word: Uint8Array)
  * a few loads the compiler keeps in registers, not a loop over typed arrays with their bounds checks.
  */
 export class Word {
-  readonly length: number;
-  /** The word's bytes as little-endian quads at offsets 0, o1, o2, o3: 4i or, for the last, length - 4 (quads may overlap). */
-  private readonly q0: number;
-  private readonly q1: number;
-  private readonly q2: number;
-  private readonly q3: number;
-  private readonly o1: number;
-  private readonly o2: number;
-  private readonly o3: number;
+  readonly length: number = 0;
+  /**
+   * The word's bytes as little-endian quads at offsets 0, o1, o2, o3: 4i or, for the last, length - 4 (quads may
+   * overlap). Declared with a number, not left undefined until the constructor runs, so V8 keeps them as small
+   * integers and loads them without a type check.
+   */
+  private readonly q0: number = 0;
+  private readonly q1: number = 0;
+  private readonly q2: number = 0;
+  private readonly q3: number = 0;
+  private readonly o1: number = 0;
+  private readonly o2: number = 0;
+  private readonly o3: number = 0;
   /** Quads past the first four, for words longer than 16 bytes (event field names), with their offsets; else null. */
   private readonly more: { quads: Int32Array; offsets: Int32Array } | null;
 

@@ -195,7 +195,7 @@ export class StatusLines implements FieldSink {
     }
     if (f === ADDRESS) {
       const kept = lastAddress[node.nodeId];
-      if (kept !== undefined && kept.line.at(view, vs, stop)) {
+      if (kept !== undefined && kept.line !== null && kept.line.at(view, vs, stop)) {
         node.address = kept.text;
         return vs + kept.line.length - 1;
       }
@@ -377,21 +377,25 @@ function addressEnd(b: Buffer, start: number, stop: number): number {
 
 /**
  * Each node's address as last cut, by node id, when it is one the fast path would take as it is (not empty, no
- * blank or CR at its ends): the same bytes next poll reuse the string instead of cutting one, and the fast path
- * matches them, LF included, as a Word (four bytes at a time, no scan for the LF first).
+ * blank or CR at its ends): the same bytes next poll reuse the string instead of cutting one. Once an address
+ * repeats, the fast path matches it with its LF as a Word (four bytes at a time, no scan for the LF first); made
+ * only then, so addresses that change every poll (two clusters in one process) cost no more than a cut.
  */
-const lastAddress: Array<{ text: string; line: Word } | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
+const lastAddress: Array<{ text: string; line: Word | null } | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
 const MAX_KEPT_ADDRESS = 64;
-/** A Word has at least four bytes: shorter addresses (with their LF) are cut each time. */
-const MIN_KEPT_ADDRESS = 3;
+/** A Word has at least four bytes: shorter addresses (with their LF) are compared by `sameText` only. */
+const MIN_WORD_ADDRESS = 3;
 
 function addressText(id: number, b: Buffer, start: number, end: number): string {
   const kept = lastAddress[id];
-  if (kept !== undefined && kept.text.length === end - start && sameText(kept.text, b, start)) return kept.text;
+  if (kept !== undefined && kept.text.length === end - start && sameText(kept.text, b, start)) {
+    if (kept.line === null && kept.text.length >= MIN_WORD_ADDRESS) kept.line = new Word(`${kept.text}\n`);
+    return kept.text;
+  }
   const text = latin1(b, start, end);
   const final = text.charCodeAt(text.length - 1);
   const asPrinted = !isBlank(text.charCodeAt(0)) && !isBlank(final) && final !== CR;
-  if (asPrinted && text.length >= MIN_KEPT_ADDRESS && text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = { text, line: new Word(`${text}\n`) };
+  if (asPrinted && text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = { text, line: null };
   return text;
 }
 

@@ -74,46 +74,64 @@ export function hasAt(b: Uint8Array, pos: number, end: number, word: Uint8Array)
 /**
  * An ASCII word that fast paths look for at a position (a key and its separator, a status word and its LF),
  * compared four bytes at a time through a DataView: a 255-node `get status` checks some 5,000 of them per poll,
- * and an event stream a dozen per record.
+ * and an event stream a dozen per record. The first four quads are fields rather than an array, so a compare is
+ * a few loads the compiler keeps in registers, not a loop over typed arrays with their bounds checks.
  */
 export class Word {
-  readonly length: number;
-  /** The word's bytes as little-endian 32-bit quads; the last one ends with the word (it may overlap the one before). */
-  private readonly quads: Int32Array;
-  private readonly offsets: Int32Array;
+  readonly length: number = 0;
+  /**
+   * The word's bytes as little-endian quads at offsets 0, o1, o2, o3: 4i or, for the last, length - 4 (quads may
+   * overlap). Declared with a number, not left undefined until the constructor runs, so V8 keeps them as small
+   * integers and loads them without a type check.
+   */
+  private readonly q0: number = 0;
+  private readonly q1: number = 0;
+  private readonly q2: number = 0;
+  private readonly q3: number = 0;
+  private readonly o1: number = 0;
+  private readonly o2: number = 0;
+  private readonly o3: number = 0;
+  /** Quads past the first four, for words longer than 16 bytes (event field names), with their offsets; else null. */
+  private readonly more: { quads: Int32Array; offsets: Int32Array } | null;
 
   constructor(readonly text: string) {
     const bytes = ascii(text);
     if (bytes.length < 4) throw new RangeError(`a Word has at least 4 bytes: ${JSON.stringify(text)}`);
     this.length = bytes.length;
-    const n = Math.ceil(bytes.length / 4);
-    this.quads = new Int32Array(n);
-    this.offsets = new Int32Array(n);
-    for (let i = 0; i < n; i++) {
-      const at = Math.min(i * 4, bytes.length - 4);
-      this.offsets[i] = at;
-      this.quads[i] = bytes.readInt32LE(at);
-    }
+    const offsets = Array.from({ length: Math.max(4, Math.ceil(bytes.length / 4)) }, (_, i) => Math.min(i * 4, bytes.length - 4));
+    const quads = offsets.map((at) => bytes.readInt32LE(at));
+    [this.q0, this.q1, this.q2, this.q3] = quads as [number, number, number, number];
+    [, this.o1, this.o2, this.o3] = offsets as [number, number, number, number];
+    this.more = offsets.length > 4 ? { quads: Int32Array.from(quads.slice(4)), offsets: Int32Array.from(offsets.slice(4)) } : null;
   }
 
   /** Whether the bytes seen through `view` (see viewOf) hold the word at `pos`, ending at or before `end`. */
   at(view: DataView, pos: number, end: number): boolean {
     if (pos + this.length > end) return false;
-    const { quads, offsets } = this;
-    const n = quads.length;
-    if (view.getInt32(pos, true) !== quads[0]) return false;
-    if (n === 1) return true;
-    if (view.getInt32(pos + (offsets[1] as number), true) !== quads[1]) return false;
-    if (n === 2) return true;
-    if (view.getInt32(pos + (offsets[2] as number), true) !== quads[2]) return false;
-    for (let i = 3; i < n; i++) if (view.getInt32(pos + (offsets[i] as number), true) !== quads[i]) return false;
+    return (
+      view.getInt32(pos, true) === this.q0 &&
+      view.getInt32(pos + this.o1, true) === this.q1 &&
+      view.getInt32(pos + this.o2, true) === this.q2 &&
+      view.getInt32(pos + this.o3, true) === this.q3 &&
+      (this.more === null || this.moreAt(view, pos))
+    );
+  }
+
+  private moreAt(view: DataView, pos: number): boolean {
+    const { quads, offsets } = this.more as { quads: Int32Array; offsets: Int32Array };
+    for (let i = 0; i < quads.length; i++) if (view.getInt32(pos + (offsets[i] as number), true) !== quads[i]) return false;
     return true;
   }
 }
 
-/** A few Words, one of which is expected at a position (a node status): found by their first quad, then checked. */
+/**
+ * A few Words, one of which is expected at a position (a node status), each ending in a byte none holds elsewhere
+ * (LF), so at most one matches: the one found last is tried first (neighbouring nodes mostly share a status), then
+ * the others by their first quad.
+ */
 export class WordSet {
   private readonly firsts: Int32Array;
+  private last = 0;
 
   constructor(readonly words: readonly Word[]) {
     this.firsts = Int32Array.from(words, (w) => ascii(w.text).readInt32LE(0));
@@ -121,10 +139,16 @@ export class WordSet {
 
   /** Index of the word the bytes seen through `view` hold at `pos` (ending at or before `end`), else -1. */
   find(view: DataView, pos: number, end: number): number {
+    if ((this.words[this.last] as Word).at(view, pos, end)) return this.last;
     if (pos + 4 > end) return -1;
     const first = view.getInt32(pos, true);
     const firsts = this.firsts;
-    for (let i = 0; i < firsts.length; i++) if (firsts[i] === first && (this.words[i] as Word).at(view, pos, end)) return i;
+    for (let i = 0; i < firsts.length; i++) {
+      if (firsts[i] === first && (this.words[i] as Word).at(view, pos, end)) {
+        this.last = i;
+        return i;
+      }
+    }
     return -1;
   }
 }

@@ -183,6 +183,18 @@ test('get status fast path: replies as the server prints them are read by it, an
   assert.equal(statusOutcome(one, true).took, one.length - head - 1, 'every node line of a reply as the server prints it is read in one pass');
 });
 
+test('get status fast path: a node block cut between two chunks is still read by it after the cut', () => {
+  const node = (id: number): NodeSpec => ({ id, type: 'NDB', status: 'STARTED', version: 525315, mysql: 525315, phase: 0, dynamic: id, group: 0, connects: 1, address: '10.0.0.12', single: '0' });
+  const bytes = statusReply([node(2), node(3)], [], 2);
+  const text = bytes.toString('latin1');
+  const head = 'node status\nnodes: 2\n'.length;
+  // The first chunk ends after node 2's version line; the second holds the rest of its block, then node 3's.
+  const cut = text.indexOf('node.2.mysql_version');
+  const out = statusOutcome(bytes, true, [cut, bytes.length]);
+  assert.deepEqual(out.frames, statusOutcome(bytes, false).frames);
+  assert.equal(out.took, bytes.length - head - 1, 'the lines after the cut continue the block in the fast path');
+});
+
 test('get status fast path: unusual, malformed and reordered lines give the same nodes or the same error', () => {
   fc.assert(
     fc.property(fc.uniqueArray(nodeArb, { selector: (n) => n.id, minLength: 1, maxLength: 12 }), twists, fc.integer({ min: -1, max: 1 }), chunking, (nodes, list, off, chunks) => {

@@ -5,7 +5,7 @@ import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { gridSections } from '../view-model/grid-layout.js';
 import { gridColumns, gridRows, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
-import { tilePhase, tileStatus } from '../view-model/tile-status.js';
+import { memoryOutdated, tilePhase, tileStatus } from '../view-model/tile-status.js';
 import { nodeView } from './fixtures.js';
 
 /** The largest cluster NDB allows: 144 data nodes in 72 two-replica groups, 2 management nodes, 109 API slots. */
@@ -74,6 +74,15 @@ test('tile words are short but never colour alone; a starting tile shows its ste
   assert.equal(tilePhase({ status: 'STARTING', startPhase: 4 }), 'p4/9');
   assert.equal(tilePhase({ status: 'STARTING', startPhase: 101 }), 'p9/9');
   assert.equal(tilePhase({ status: 'STARTED', startPhase: 0 }), null);
+});
+
+test('a tile greys its memory number when the node is out of contact or was left out of the last memory report', () => {
+  const data = { usedPages: 10, totalPages: 100, pageSizeBytes: 32768, percent: 10 };
+  const node = (lastSeenAt: number | null, stale?: boolean) => nodeView(2, { lastSeenAt, memory: { data: { ...data, stale }, index: null } });
+  assert.equal(memoryOutdated(node(null, false)), false);
+  assert.equal(memoryOutdated(node(null)), false);
+  assert.equal(memoryOutdated(node(null, true)), true);
+  assert.equal(memoryOutdated(node(1_000, false)), true);
 });
 
 test('the density setting is read from storage at start and written back when changed', () => {

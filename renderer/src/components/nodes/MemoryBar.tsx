@@ -19,7 +19,8 @@ export function MemoryBar({ label, use, configuredBytes }: { label: string; use:
   const used = formatBytes(use.usedPages * use.pageSizeBytes);
   const total = formatBytes(use.totalPages * use.pageSizeBytes);
   return (
-    <div className="mem-row" title={`${label} memory: ${used} of ${total} (${use.usedPages}/${use.totalPages} pages)`}>
+    // Figures the last memory report did not repeat are greyed: the node's last known use, not a current reading.
+    <div className={`mem-row${use.stale ? ' stale' : ''}`} data-stale={use.stale === true} title={`${label} memory: ${used} of ${total} (${use.usedPages}/${use.totalPages} pages)${use.stale ? ', not in the last memory report' : ''}`}>
       <span className="mem-label">{label}</span>
       <span className="mem-bar" role="meter" aria-label={`${label} memory`} aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100}>
         <span className={`mem-fill tone-${tone}`} style={{ width: `${pct}%` }} />

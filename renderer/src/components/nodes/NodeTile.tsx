@@ -4,7 +4,7 @@ import { useApp, useAppContext } from '../../store/use-app.js';
 import { START_STEPS, phaseStep } from '../../view-model/restart-progress.js';
 import { formatClock } from '../../view-model/format.js';
 import { STATUS_TONE } from '../../view-model/status.js';
-import { tilePhase, tileStatus } from '../../view-model/tile-status.js';
+import { memoryOutdated, tilePhase, tileStatus } from '../../view-model/tile-status.js';
 import { memoryTone } from './MemoryBar.js';
 
 function ThinMemory({ use }: { use: MemoryUse | null }) {
@@ -30,6 +30,7 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
   const tone = STATUS_TONE[node.status];
   const starting = node.status === 'STARTING';
   const phase = tilePhase(node);
+  const outdated = memoryOutdated(node);
   return (
     <button
       type="button"
@@ -51,15 +52,15 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
         )}
         {phase && <span className="tile-phase tone-busy">{phase}</span>}
         {!phase && node.type === 'NDB' && node.memory.data && (
-          // A node out of contact keeps its last number, greyed like its bars: not a current value.
-          <span className={`tile-mem ${node.lastSeenAt != null ? 'muted' : `tone-${memoryTone(node.memory.data.percent)}`}`} title={node.lastSeenAt != null ? 'data memory when last seen' : 'data memory used'}>
+          // A node out of contact, or left out of the last memory report, keeps its last number, greyed like its bars.
+          <span className={`tile-mem ${outdated ? 'muted' : `tone-${memoryTone(node.memory.data.percent)}`}`} title={node.lastSeenAt != null ? 'data memory when last seen' : outdated ? 'data memory: not in the last memory report' : 'data memory used'}>
             {Math.min(100, node.memory.data.percent).toFixed(0)}%
           </span>
         )}
       </span>
       <span className={`tile-status tone-${tone}`}>{tileStatus(node.status)}</span>
       {node.type === 'NDB' && (
-        <span className={`tile-bars${node.lastSeenAt != null ? ' stale' : ''}`} data-stale={node.lastSeenAt != null}>
+        <span className={`tile-bars${outdated ? ' stale' : ''}`} data-stale={outdated}>
           {starting && (
             <span className="thin-bar">
               <span className="thin-fill tone-bg-busy" style={{ width: `${(phaseStep(node.startPhase) / START_STEPS) * 100}%` }} />

@@ -71,18 +71,21 @@ function upgradeNodes(nodes: OlderNodeView[] | undefined): NodeView[] | undefine
  */
 export function upgradeLine(line: RecordingLine): RecordingLine {
   if (line.kind === 'snapshot') {
-    const nodes = upgradeNodes(line.snapshot.nodes);
-    const rates = upgradeTotal(line.snapshot.rates);
-    const connection = upgradeConnection(line.snapshot.connection);
-    if ((nodes === line.snapshot.nodes || !nodes) && rates === line.snapshot.rates && connection === line.snapshot.connection) return line;
-    return { ...line, snapshot: { ...line.snapshot, ...(nodes ? { nodes } : {}), rates, connection } };
+    const snapshot = upgradeParts(line.snapshot);
+    return snapshot === line.snapshot ? line : { ...line, snapshot };
   }
   if (line.kind === 'delta') {
-    const nodes = upgradeNodes(line.delta.nodes);
-    const rates = upgradeTotal(line.delta.rates);
-    const connection = upgradeConnection(line.delta.connection);
-    if (nodes === line.delta.nodes && rates === line.delta.rates && connection === line.delta.connection) return line;
-    return { ...line, delta: { ...line.delta, ...(nodes ? { nodes } : {}), ...(rates !== undefined ? { rates } : {}), ...(connection ? { connection } : {}) } };
+    const delta = upgradeParts(line.delta);
+    return delta === line.delta ? line : { ...line, delta };
   }
   return line;
+}
+
+/** The parts a snapshot and a delta share, in today's shape; the same object when none was older. */
+function upgradeParts<P extends { nodes?: NodeView[]; rates?: Rates | null; connection?: ConnectionView }>(part: P): P {
+  const nodes = upgradeNodes(part.nodes);
+  const rates = upgradeTotal(part.rates);
+  const connection = upgradeConnection(part.connection);
+  if (nodes === part.nodes && rates === part.rates && connection === part.connection) return part;
+  return { ...part, ...(nodes ? { nodes } : {}), ...(rates !== undefined ? { rates } : {}), ...(connection ? { connection } : {}) };
 }

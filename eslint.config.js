@@ -21,6 +21,26 @@ export default tseslint.config(
     },
   },
   {
+    // What runs in the page (and the preload) never loads zod nor a module that builds zod schemas: it checks the
+    // contract with validators compiled at build time (docs/ARCHITECTURE.md, Renderer). Types are free.
+    files: ['renderer/src/**/*.{ts,tsx}', 'electron/serve/{ws-client,api-client,ws-protocol}.ts', 'electron/desktop/preload-api.ts', 'electron/contract/{page-validators,contract-error,vocabulary,chart-decimation,format-change,alert-kinds,same-value}.ts'],
+    ignores: ['renderer/src/test/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '**/contract/{index,channels,validate,node,events,counters,snapshot,tls,history,runs,actions,settings,config,api}.js'],
+              allowTypeImports: true,
+              message: 'The page loads no zod schema: import types, or a zod-free contract module (vocabulary.ts …).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The renderer's hooks: call order and effect dependencies are where React bugs hide.
     files: ['renderer/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { CONTRACT_VALIDATORS_ID, contractValidatorsModule } from '../scripts/contract-validators.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,11 +25,21 @@ function preloadMount(): Plugin {
   };
 }
 
+/** The page's contract validators, compiled from the contract's schemas when the renderer is built. */
+function contractValidators(): Plugin {
+  const resolved = `\0${CONTRACT_VALIDATORS_ID}`;
+  return {
+    name: 'ndbtop-contract-validators',
+    resolveId: (id) => (id === CONTRACT_VALIDATORS_ID ? resolved : undefined),
+    load: (id) => (id === resolved ? contractValidatorsModule() : undefined),
+  };
+}
+
 // The built renderer is served by Electron (file://) and by serve mode (any path prefix), so assets are relative.
 export default defineConfig({
   root,
   base: './',
-  plugins: [react(), preloadMount()],
+  plugins: [react(), preloadMount(), contractValidators()],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,

@@ -71,9 +71,6 @@ export const PushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clusters'), clusters: z.array(ClusterSummarySchema) }),
 ]);
 
-/** The push channel's name on Electron IPC and the envelope tag on the WebSocket. */
-export const PUSH_CHANNEL = 'ndbtop:push';
-export const REQUEST_CHANNEL_PREFIX = 'ndbtop:';
 
 export type RequestName = keyof typeof REQUESTS;
 export type RequestOf<K extends RequestName> = z.input<(typeof REQUESTS)[K]['request']>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { SEVERITIES } from './vocabulary.js';
 
-export const SeveritySchema = z.enum(['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
+export const SeveritySchema = z.enum(SEVERITIES);
 
 /** One cluster event as the UI lists it; `text` is a human sentence made by the engine from the fields. */
 export const EventViewSchema = z.object({

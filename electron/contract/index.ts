@@ -14,3 +14,8 @@ export * from './api.js';
 export * from './validate.js';
 export * from './config.js';
 export * from './same-value.js';
+export * from './vocabulary.js';
+export * from './chart-decimation.js';
+export * from './format-change.js';
+export * from './contract-error.js';
+export * from './page-validators.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RUN_FIGURES } from './vocabulary.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 
 /**
@@ -22,8 +23,6 @@ export const RunSchema = z.object({
   phases: z.array(RunPhaseSchema),
 });
 
-/** The figures a summary gives statistics for, each per second. */
-export const RUN_FIGURES = ['transactions', 'reads', 'writes', 'scans', 'aborts'] as const;
 export const RunFigureSchema = z.enum(RUN_FIGURES);
 
 export const FigureStatsSchema = z.object({
@@ -139,10 +138,3 @@ export type RunReport = z.infer<typeof RunReportSchema>;
 export type FigureRatio = z.infer<typeof FigureRatioSchema>;
 export type Comparison = z.infer<typeof ComparisonSchema>;
 export type RunReports = z.infer<typeof RunReportsSchema>;
-
-/** 0.74 → "−26 %": a ratio B/A as the change from A, as the report and the Runs view print it. */
-export function formatChange(ratio: number | null): string {
-  if (ratio === null || !Number.isFinite(ratio)) return 'n/a';
-  const pct = Math.round((ratio - 1) * 100);
-  return `${pct > 0 ? '+' : pct < 0 ? '−' : '±'}${Math.abs(pct)} %`;
-}

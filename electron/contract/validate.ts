@@ -1,13 +1,7 @@
 import type { z } from 'zod';
+import { ContractError } from './contract-error.js';
+import type { PageValidators } from './page-validators.js';
 import { PushMessageSchema, REQUESTS, type ParsedRequestOf, type PushMessage, type RequestName, type ResponseOf } from './channels.js';
-
-export class ContractError extends Error {
-  readonly code = 'BAD_MESSAGE';
-  constructor(message: string) {
-    super(message);
-    this.name = 'ContractError';
-  }
-}
 
 export function isRequestName(name: unknown): name is RequestName {
   return typeof name === 'string' && Object.hasOwn(REQUESTS, name);
@@ -36,3 +30,6 @@ export function parseResponse<K extends RequestName>(name: K, value: unknown): R
 export function parsePush(value: unknown): PushMessage {
   return check(PushMessageSchema, value, 'push message');
 }
+
+/** The UI side's checks through zod: what Node clients of the contract (tests, scripts) use; the page's are compiled. */
+export const zodPageValidators: PageValidators = { requestNames: Object.keys(REQUESTS) as RequestName[], push: parsePush, response: parseResponse };

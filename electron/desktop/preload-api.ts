@@ -1,5 +1,6 @@
 import type { NdbtopApi } from '../contract/api.js';
-import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../contract/channels.js';
+import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../contract/vocabulary.js';
+import type { PageValidators } from '../contract/page-validators.js';
 import { buildApi, type CallResult } from '../serve/api-client.js';
 import { isWireError } from '../serve/ws-protocol.js';
 
@@ -21,7 +22,7 @@ function asCallResult(value: unknown): CallResult {
  * What the preload exposes as `window.ndbtop`: one method per request, each a fixed IPC channel, and the push
  * subscription. The page never sees ipcRenderer itself, so it cannot reach any other channel.
  */
-export function createPreloadApi(ipc: RendererIpc): NdbtopApi {
+export function createPreloadApi(ipc: RendererIpc, validators: PageValidators): NdbtopApi {
   return buildApi({
     call: async (name, request) => asCallResult(await ipc.invoke(`${REQUEST_CHANNEL_PREFIX}${name}`, request)),
     subscribe(listener) {
@@ -30,5 +31,5 @@ export function createPreloadApi(ipc: RendererIpc): NdbtopApi {
       return () => void ipc.removeListener(PUSH_CHANNEL, onMessage);
     },
     onInvalidPush: (error) => console.error(`ndbtop: push dropped: ${error.message}`),
-  });
+  }, validators);
 }

@@ -1,6 +1,7 @@
 import type { EngineHandlers } from '../contract/api.js';
 import type { RequestName, ResponseOf } from '../contract/channels.js';
-import { ContractError, isRequestName, parseRequest } from '../contract/validate.js';
+import { isRequestName, parseRequest } from '../contract/validate.js';
+import { ContractError } from '../contract/contract-error.js';
 
 /**
  * For transports: checks an untrusted request name and payload against the contract before any handler sees

@@ -1,6 +1,6 @@
 import type { NdbtopApi, WireError } from '../contract/api.js';
-import { REQUESTS, type PushMessage, type RequestName } from '../contract/channels.js';
-import { parsePush, parseResponse } from '../contract/validate.js';
+import type { PushMessage, RequestName } from '../contract/channels.js';
+import type { PageValidators } from '../contract/page-validators.js';
 
 /**
  * A request the engine (or the transport) refused. The code leads the message because Electron's contextBridge
@@ -30,13 +30,13 @@ export interface ApiTransport {
  * The UI side of both transports (preload and WebSocket): one method per request of the contract, responses
  * and pushes validated against it. Building both from this one function is what keeps them the same API.
  */
-export function buildApi(transport: ApiTransport): NdbtopApi {
+export function buildApi(transport: ApiTransport, validators: PageValidators): NdbtopApi {
   const methods: Record<string, (request: unknown) => Promise<unknown>> = {};
-  for (const name of Object.keys(REQUESTS) as RequestName[]) {
+  for (const name of validators.requestNames) {
     methods[name] = async (request) => {
       const result = await transport.call(name, request ?? {});
       if (!result.ok) throw new NdbtopRequestError(result.error);
-      return parseResponse(name, result.response);
+      return validators.response(name, result.response);
     };
   }
 
@@ -45,7 +45,7 @@ export function buildApi(transport: ApiTransport): NdbtopApi {
   const onRaw = (raw: unknown): void => {
     let message: PushMessage;
     try {
-      message = parsePush(raw);
+      message = validators.push(raw);
     } catch (err) {
       transport.onInvalidPush?.(err as Error);
       return;
@@ -63,7 +63,7 @@ export function buildApi(transport: ApiTransport): NdbtopApi {
       }
     };
   };
-  // The loop above fills exactly the keys of REQUESTS, each with the contract's own parse; the mapped type
+  // The loop above fills exactly the contract's requests, each with its response check; the mapped type
   // cannot be built key by key without this one widening.
   return { ...methods, onPush } as unknown as NdbtopApi;
 }

@@ -1,5 +1,6 @@
 import type { NdbtopApi } from '../contract/api.js';
 import type { RequestName } from '../contract/channels.js';
+import type { PageValidators } from '../contract/page-validators.js';
 import { buildApi, type CallResult } from './api-client.js';
 import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, RESYNC_TAG, type RequestFrame } from './ws-protocol.js';
 
@@ -21,6 +22,8 @@ export type WebSocketConstructor = new (url: string) => WebSocketLike;
 export type ConnectionStatus = 'connecting' | 'open' | 'closed';
 
 export interface WebSocketApiOptions {
+  /** The page's compiled checks in a browser; zod's in Node. */
+  validators: PageValidators;
   /** A request not answered in this time is rejected with code TIMEOUT. */
   timeoutMs?: number;
   reconnectMinMs?: number;
@@ -65,7 +68,7 @@ function withToken(url: string, token: string | undefined): string {
   return u.toString();
 }
 
-export function createWebSocketApi(url: string, token?: string, options: WebSocketApiOptions = {}): WebSocketApi {
+export function createWebSocketApi(url: string, token: string | undefined, options: WebSocketApiOptions): WebSocketApi {
   const Impl = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
   if (!Impl) throw new Error('no WebSocket implementation: pass options.WebSocket');
   const timeoutMs = options.timeoutMs ?? 15_000;
@@ -192,7 +195,7 @@ export function createWebSocketApi(url: string, token?: string, options: WebSock
       return () => pushListeners.delete(listener);
     },
     onInvalidPush: (error) => options.onProtocolError?.(error),
-  });
+  }, options.validators);
 
   return {
     ...api,

@@ -33,6 +33,11 @@ test('every script the Nodes view needs is named by index.html, so none waits fo
       `chunks fetched only once a script asked for them (index.html names ${[...named].join(', ')})`,
     );
     assert.ok(fetched.some((file) => /\/mount-[\w-]+\.js$/.test(file)), `React and the components are a chunk of their own: ${fetched.join(', ')}`);
+    // The contract is checked by validators compiled at build time: zod, and the building of its schemas, stay out.
+    for (const file of fetched) {
+      const body = await (await fetch(new URL(file, stack.url))).text();
+      assert.ok(!body.includes('$ZodType'), `${file} carries zod`);
+    }
   } finally {
     await page.close();
     await stack.close();

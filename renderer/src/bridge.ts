@@ -1,3 +1,5 @@
+import * as compiled from 'virtual:ndbtop-contract-validators';
+import { compiledPageValidators } from '../../electron/contract/page-validators.js';
 import { createWebSocketApi } from '../../electron/serve/ws-client.js';
 import { webSocketTarget } from './bridge-target.js';
 import type { NdbtopApi } from './contract.js';
@@ -37,6 +39,7 @@ export function connectBridge(): Bridge {
   // No heartbeat for three of serve's intervals (500 ms each) and the link counts as lost: the page says it is
   // disconnected within 2 s of a server that froze or a network path that died without closing.
   const api = createWebSocketApi(url, token, {
+    validators: compiledPageValidators(compiled),
     onStatus(status) {
       if (status === 'closed') {
         lost = true;

@@ -1,3 +1,10 @@
-/** The renderer's one door to the contract: types and zod schemas only, never engine code. */
+/**
+ * The renderer's one door to the contract: its types, and at run time only the modules that build no zod schema (the
+ * page validates with functions compiled at build time, so zod never loads here).
+ */
 export type * from '../../electron/contract/index.js';
-export { ALERT_KIND_LABEL, chartMaxPoints, decimationBucketMs, formatChange, listNodeIds, METRICS, RUN_FIGURES, sameValue, SeveritySchema } from '../../electron/contract/index.js';
+export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/alert-kinds.js';
+export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/chart-decimation.js';
+export { formatChange } from '../../electron/contract/format-change.js';
+export { sameValue } from '../../electron/contract/same-value.js';
+export { METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/vocabulary.js';

@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { RUN_FIGURES, type RunFigure, type RunReport } from '../../contract/runs.js';
+import { type RunFigure, type RunReport } from '../../contract/runs.js';
+import { RUN_FIGURES } from '../../contract/vocabulary.js';
 import { readRecording } from '../../engine/recording/recording-reader.js';
 import { compareRuns } from '../../engine/runs/compare.js';
 import { reportsOfRecording } from '../../engine/runs/recording-runs.js';

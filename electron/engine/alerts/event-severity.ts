@@ -1,6 +1,5 @@
-import { SeveritySchema, type Alert, type EventView } from '../../contract/events.js';
-
-const RANK = SeveritySchema.options;
+import type { Alert, EventView } from '../../contract/events.js';
+import { SEVERITIES } from '../../contract/vocabulary.js';
 
 /**
  * Marks a logged event as the one that raised `alert`: at least the alert's severity (a MemoryUsage record is INFO
@@ -9,6 +8,6 @@ const RANK = SeveritySchema.options;
  */
 export function markRaisingEvent(view: EventView, alert: Alert): void {
   const raised = alert.severity === 'critical' ? 'CRITICAL' : 'WARNING';
-  if (view.severity === null || RANK.indexOf(view.severity) < RANK.indexOf(raised)) view.severity = raised;
+  if (view.severity === null || SEVERITIES.indexOf(view.severity) < SEVERITIES.indexOf(raised)) view.severity = raised;
   view.alertId = alert.id;
 }

@@ -1,4 +1,5 @@
-import { METRICS, type HistorySeries } from '../../contract/history.js';
+import { type HistorySeries } from '../../contract/history.js';
+import { METRICS } from '../../contract/vocabulary.js';
 import { columnHeader, measuredValue, METRIC_UNIT, phaseAt, type PhaseMark } from '../export/csv-columns.js';
 import type { ClusterHistory } from './history.js';
 

@@ -1,4 +1,5 @@
-import { METRICS, type HistoryPoint, type HistoryQuery, type HistorySeries, type Metric } from '../../contract/history.js';
+import { type HistoryPoint, type HistoryQuery, type HistorySeries, type Metric } from '../../contract/history.js';
+import { METRICS } from '../../contract/vocabulary.js';
 import { decimate } from './decimate.js';
 import { HistoryRing } from './history-ring.js';
 

@@ -1,4 +1,5 @@
-import { RUN_FIGURES, type Comparison, type FigureRatio, type PhaseSummary, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
+import { type Comparison, type FigureRatio, type PhaseSummary, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
+import { RUN_FIGURES } from '../../contract/vocabulary.js';
 
 type Figures = Pick<RunSummary | PhaseSummary, RunFigure>;
 

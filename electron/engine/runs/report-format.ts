@@ -1,4 +1,6 @@
-import { formatChange, RUN_FIGURES, type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/runs.js';
+import { type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/runs.js';
+import { formatChange } from '../../contract/format-change.js';
+import { RUN_FIGURES } from '../../contract/vocabulary.js';
 
 export const REPORT_FORMATS = ['md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

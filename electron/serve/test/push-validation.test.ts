@@ -6,6 +6,7 @@ import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../ws-client.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { makeStaticRoot, waitFor } from './helpers.js';
+import { zodPageValidators } from '../../contract/validate.js';
 
 test('a 255-node snapshot push with one bad field is rejected with an error saying where; the valid one after it arrives', async (t) => {
   const engine = createFixtureEngine();
@@ -14,7 +15,7 @@ test('a 255-node snapshot push with one bad field is rejected with an error sayi
   const server = await startServeServer({ engine, staticDir: dir.root, port: 0 });
   t.after(() => server.close());
   const errors: Error[] = [];
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { WebSocket, onProtocolError: (e) => errors.push(e) });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket, onProtocolError: (e) => errors.push(e) });
   t.after(() => api.close());
   const got: PushMessage[] = [];
   api.onPush((m) => got.push(m));

@@ -9,6 +9,7 @@ import { ServeConfigError, startServeServer, type ServeServer } from '../serve-s
 import { createWebSocketApi } from '../ws-client.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
+import { zodPageValidators } from '../../contract/validate.js';
 
 // The real engine on the built-in simulator, behind a token-protected server bound to every interface (the
 // tests only ever connect over loopback).
@@ -83,7 +84,7 @@ test('/api/snapshot matches the contract and /metrics has a status line for ever
 });
 
 test('the contract over WebSocket with the token: requests, pushes, actions refused without --allow-actions', async () => {
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, TOKEN, { WebSocket });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, TOKEN, { validators: zodPageValidators, WebSocket });
   try {
     const info = await api.getAppInfo({});
     assert.deepEqual({ host: info.host, actionsEnabled: info.actionsEnabled }, { host: 'serve', actionsEnabled: false });

@@ -9,6 +9,7 @@ import { createWebSocketApi } from '../ws-client.js';
 import { MAX_CLIENT_BUFFER_BYTES } from '../ws-server.js';
 import { createFixtureEngine, type FixtureEngine } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
+import { zodPageValidators } from '../../contract/validate.js';
 
 // Issue 15: serve against hostile browsers and networks, each attack as a test (fixture engine; the gate
 // against the real engine is in viewer-gate.test.ts).
@@ -75,7 +76,7 @@ test('a client that stops reading gets at most ~2 MB buffered, then a resync onc
 test('answers larger than a client buffer are refused over WebSocket; exports stream over GET /api/export', { timeout: 60_000 }, async (t) => {
   const content = 'at,time,node.1.transactions\n'.padEnd(3 * MAX_CLIENT_BUFFER_BYTES, '1');
   const { server } = await serve(t, {}, { exportHistory: async () => ({ filename: 'ndbtop-x.csv', mime: 'text/csv', content }) });
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { WebSocket });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket });
   t.after(() => api.close());
   await assert.rejects(api.exportHistory({ format: 'csv' }), (err: Error & { code?: string }) => err.code === 'TOO_LARGE' && /\/api\/export/.test(err.message));
   assert.equal((await api.getAppInfo({})).host, 'serve', 'the socket keeps serving');
@@ -133,6 +134,7 @@ test('the WebSocket client treats a server silent for three heartbeat intervals 
   const statuses: string[] = [];
   const beats: number[] = [];
   const api = createWebSocketApi(`ws://127.0.0.1:${(wss.address() as { port: number }).port}/ws`, undefined, {
+    validators: zodPageValidators,
     WebSocket,
     reconnectMinMs: 20,
     onStatus: (s) => statuses.push(s),

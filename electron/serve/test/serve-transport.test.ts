@@ -7,6 +7,7 @@ import { createWebSocketApi } from '../ws-client.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
+import { zodPageValidators } from '../../contract/validate.js';
 
 // Transport-level behaviour (framing, malformed input, headers) against a fixture engine; serve-e2e.test.ts runs
 // the real engine on the simulator.
@@ -85,7 +86,7 @@ test('/api/snapshot and /metrics', async () => {
 
 test('requests and pushes through createWebSocketApi, validated on arrival', async () => {
   const statuses: string[] = [];
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { WebSocket, onStatus: (s) => statuses.push(s) });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket, onStatus: (s) => statuses.push(s) });
   try {
     assert.deepEqual(await api.getSnapshot({}), FIXTURE_SNAPSHOT);
     const pushes: PushMessage[] = [];
@@ -136,7 +137,7 @@ test('the client reconnects when the server comes back, and requests made meanwh
   let own = await startServeServer({ engine, staticDir: dir.root, port: 0 });
   const port = own.port;
   const statuses: string[] = [];
-  const api = createWebSocketApi(`ws://127.0.0.1:${port}/ws`, undefined, { WebSocket, reconnectMinMs: 20, reconnectMaxMs: 200, onStatus: (s) => statuses.push(s) });
+  const api = createWebSocketApi(`ws://127.0.0.1:${port}/ws`, undefined, { validators: zodPageValidators, WebSocket, reconnectMinMs: 20, reconnectMaxMs: 200, onStatus: (s) => statuses.push(s) });
   try {
     await api.getAppInfo({});
     await own.close();
@@ -153,7 +154,7 @@ test('the client reconnects when the server comes back, and requests made meanwh
 });
 
 test('a closed client rejects at once and stops reconnecting', async () => {
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { WebSocket });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket });
   api.close();
   await assert.rejects(api.getAppInfo({}), (err: Error & { code?: string }) => err.code === 'CLOSED');
 });

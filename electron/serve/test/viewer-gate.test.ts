@@ -11,6 +11,7 @@ import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../ws-client.js';
 import { REQUEST_ACCESS } from '../viewer-access.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
+import { zodPageValidators } from '../../contract/validate.js';
 
 // Issue 15 item 2: any browser could add clusters (a port scanner), remove the watched one, change settings.
 
@@ -18,7 +19,7 @@ async function stack(t: TestContext, allowChanges: boolean) {
   const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 500 });
   const dir = await makeStaticRoot();
   const server = await startServeServer({ engine, staticDir: dir.root, port: 0, allowChanges });
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { WebSocket });
+  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket });
   t.after(async () => {
     api.close();
     await server.close();

@@ -1,9 +1,10 @@
-import { SeveritySchema, type EventView, type Severity } from '../contract.js';
+import { SEVERITIES, type EventView, type Severity } from '../contract.js';
 import type { EventFilter } from '../store/ui-slice.js';
 
-/** The severities from `min` up, least severe first (the contract lists them DEBUG … ALERT). */
-export function atLeast(min: Severity): Severity[] {
-  return SeveritySchema.options.slice(SeveritySchema.options.indexOf(min));
+/** The severities from `min` up, least severe first (the contract lists them DEBUG … ALERT); none from a word that is no severity. */
+export function atLeast(min: string): Severity[] {
+  const from = SEVERITIES.findIndex((s) => s === min);
+  return from < 0 ? [] : SEVERITIES.slice(from);
 }
 
 export function isFilterEmpty(f: EventFilter): boolean {

@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { SeveritySchema } from '../../contract.js';
+import { SEVERITIES } from '../../contract.js';
 import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
@@ -33,9 +33,9 @@ function FilterBar({ filter, categories, nodeIds }: { filter: EventFilter; categ
         ))}
       </select>
       {/* A threshold, as ndb_mgm's CLUSTERLOG levels are: "at least WARNING" keeps ERROR, CRITICAL and ALERT too. */}
-      <select aria-label="minimum severity" data-testid="event-severity" value={filter.severities[0] ?? ''} onChange={(e) => set({ severities: e.target.value ? atLeast(SeveritySchema.parse(e.target.value)) : [] })}>
+      <select aria-label="minimum severity" data-testid="event-severity" value={filter.severities[0] ?? ''} onChange={(e) => set({ severities: atLeast(e.target.value) })}>
         <option value="">all severities</option>
-        {SeveritySchema.options.map((s) => (
+        {SEVERITIES.map((s) => (
           <option key={s} value={s}>
             at least {s}
           </option>

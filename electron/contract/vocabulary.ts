@@ -1,0 +1,18 @@
+/**
+ * The contract's fixed word lists and channel names as plain constants, apart from the zod schemas built on them, so
+ * the page can use them without loading zod or constructing a single schema (its validators are compiled at build
+ * time: page-validators.ts).
+ */
+
+/** Series the engine keeps per second: cluster totals and per data node. */
+export const METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts', 'operations', 'dataMemory', 'indexMemory'] as const;
+
+/** The figures a run summary gives statistics for, each per second. */
+export const RUN_FIGURES = ['transactions', 'reads', 'writes', 'scans', 'aborts'] as const;
+
+/** Event severities from the least to the most severe, as ndb_mgm's CLUSTERLOG levels rank them. */
+export const SEVERITIES = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT'] as const;
+
+/** The push channel's name on Electron IPC and the envelope tag on the WebSocket. */
+export const PUSH_CHANNEL = 'ndbtop:push';
+export const REQUEST_CHANNEL_PREFIX = 'ndbtop:';

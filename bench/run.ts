@@ -1,4 +1,5 @@
 import { buildRenderer } from '../renderer/e2e/harness.js';
+import { benchBareLoad } from './renderer/bare-load.js';
 import { benchEngine } from './engine.bench.js';
 import { benchMetrics } from './metrics.bench.js';
 import { benchNativeMgm } from './native-mgm.bench.js';
@@ -9,7 +10,7 @@ import { benchRenderer } from './renderer/run.js';
 
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
- * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, renderer, responsiveness) to run
+ * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, renderer, responsiveness, bare-load) to run
  * only those; `profile` (long tasks attributed) and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
@@ -18,6 +19,7 @@ const parts: Record<string, () => Promise<void>> = {
   metrics: benchMetrics,
   renderer: benchRenderer,
   responsiveness: benchResponsiveness,
+  'bare-load': benchBareLoad,
 };
 /** The renderer part's first figure alone (its hops), on a build of its own. */
 async function coldPaintOnly(): Promise<void> {

@@ -9,25 +9,29 @@ import { performance } from 'node:perf_hooks';
 import type { Browser } from 'playwright-core';
 import { launchChromium, startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 import { fmt, percentile } from '../stats.js';
-import { mainTasks, onMainThread, TIMELINE, traceAll } from './trace.js';
+import { mainTasks, onMainThread, TIMELINE, traceAll, type MainTask } from './trace.js';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 5);
 /** After every tile is there, the load is traced this much longer (pushes, the backfill's answers). */
 const LOAD_TAIL_MS = 2000;
 /** A second built renderer (e.g. of the main branch) to run alternately with this one, printed side by side. */
 const COMPARE_DIR = process.env.BENCH_COLD_COMPARE;
-const CLUSTER = { scenario: 'idle', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 } as const;
+/** BENCH_COLD_LOAD=benchmark: the page opened while the simulated cluster runs a benchmark, polled 10 times a second. */
+const UNDER_LOAD = process.env.BENCH_COLD_LOAD === 'benchmark';
+const CLUSTER = { scenario: UNDER_LOAD ? 'benchmark' : 'idle', dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 } as const;
+const POLL_MS = UNDER_LOAD ? 100 : 1000;
 
 /**
  * Installed before the page's scripts. Epoch milliseconds (comparable with the Node side's) of: the WebSocket made
- * (the main chunk has run its top level), open, its first frame, the message whose handling put the first nodes in
- * the store, the store holding them, the first node card in the DOM, and the frame after it.
+ * (the main chunk has run its top level), open, its first frame, the message that brought the first nodes (the
+ * largest frame so far: the page stores what a frame brought in a task after it, and small frames may come between),
+ * the store holding them, the first node card in the DOM, and the frame after it.
  */
 const PROBE = `(() => {
   const now = () => performance.timeOrigin + performance.now();
   const hops = (window.__cold = {});
   const Native = window.WebSocket;
-  let handling = null;
+  let largest = null;
   window.WebSocket = class extends Native {
     constructor(...args) {
       super(...args);
@@ -39,7 +43,8 @@ const PROBE = `(() => {
       return super.addEventListener(type, (event) => {
         const at = now();
         hops.firstFrame ??= at;
-        handling = { at, bytes: typeof event.data === 'string' ? event.data.length : 0 };
+        const bytes = typeof event.data === 'string' ? event.data.length : 0;
+        if (!largest || bytes > largest.bytes) largest = { at, bytes };
         listener(event);
       }, options);
     }
@@ -52,8 +57,8 @@ const PROBE = `(() => {
         if (s.live.nodes.size === 0) return;
         hops.store = now();
         performance.mark('ndbtop-cold-store');
-        hops.message = handling?.at;
-        hops.messageBytes = handling?.bytes;
+        hops.message = largest?.at;
+        hops.messageBytes = largest?.bytes;
         off();
       });
     },
@@ -95,7 +100,7 @@ const HOPS: Array<[keyof ColdHops, keyof ColdHops, string]> = [
   ['wsCreated', 'wsOpen', 'WebSocket open'],
   ['wsOpen', 'firstFrame', 'open → first frame'],
   ['firstFrame', 'message', 'first frame → snapshot frame'],
-  ['message', 'store', 'parse, validate, store'],
+  ['message', 'store', 'parse, check; stored next task'],
   ['store', 'card', 'store → node-1 in DOM'],
   ['card', 'painted', 'DOM → frame shown'],
 ];
@@ -103,11 +108,11 @@ const HOPS: Array<[keyof ColdHops, keyof ColdHops, string]> = [
 interface ColdRun {
   hops: ColdHops;
   /** The page's main-thread tasks until the card was painted: wall and CPU ms. */
-  tasks: Array<{ wall: number; cpu: number }>;
-  /** The task that handled the first snapshot (parse, validate, store, and what React did in it). */
+  tasks: MainTask[];
+  /** The task that stored the first snapshot (and React's render of it, if React was mounted by then). */
   snapshotTask?: { wall: number; cpu: number };
   /** …and until every tile was there and LOAD_TAIL_MS more. */
-  loadTasks: Array<{ wall: number; cpu: number }>;
+  loadTasks: MainTask[];
   scripts: number[];
   messageBytes: number;
 }
@@ -132,7 +137,7 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
         async () => {
           started = performance.timeOrigin + performance.now();
           // The engine's first snapshot with nodes in it: whether serve said "listening" before it had anything to show.
-          const stack = (held.stack = await startStack(dir, { pollIntervalMs: 1000, simulator: CLUSTER }, (engine) => {
+          const stack = (held.stack = await startStack(dir, { pollIntervalMs: POLL_MS, simulator: CLUSTER }, (engine) => {
             const off = engine.subscribe((m) => {
               const nodes = m.type === 'snapshot' ? m.snapshot.nodes.length : m.type === 'delta' ? (m.delta.nodes?.length ?? 0) : 0;
               if (nodes > 0 && engineSnapshot === undefined) {
@@ -169,7 +174,7 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
       // The page's own main thread (the one that made the mark): a renderer of an earlier run, closing, is not it.
       const own = onMainThread(events).filter((e) => painted === undefined || (e.pid === painted.pid && e.tid === painted.tid));
       const untilPaint = own.filter((e) => e.ts <= mark);
-      // The task that handled the first snapshot (parse, validate, store): the one around the store's mark.
+      // The task that stored the first snapshot: the one around the store's mark.
       const stored = events.find((e) => e.name === 'ndbtop-cold-store')?.ts ?? -1;
       const snapshotTask = untilPaint.find((e) => e.name === 'RunTask' && e.ts <= stored && stored <= e.ts + (e.dur ?? 0));
       return { hops: { ...hops, scriptsEnd, started, listening, ...(engineSnapshot !== undefined ? { engineSnapshot } : {}) }, tasks: mainTasks(untilPaint), loadTasks: mainTasks(own), snapshotTask: mainTasks(snapshotTask ? [snapshotTask] : [])[0], scripts, messageBytes: messageBytes ?? 0 };
@@ -220,9 +225,11 @@ function report(name: string, runs: readonly ColdRun[]): void {
     `    main thread until painted: CPU p50 ${p50(cpu)} ms in tasks; longest task CPU p50 ${p50(longestCpu)} ms (${longestCpu.map((v) => fmt(v, 0)).join(' ')}), wall p50 ${p50(longestWall)} ms; tasks over 50 ms CPU ${overCpu.join(' ')}`,
   );
   const snap = runs.map((r) => r.snapshotTask);
-  console.log(`    the first snapshot's task (parse, validate, store): CPU/wall ms ${snap.map((t) => (t ? `${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}` : 'n/a')).join(' ')}`);
+  console.log(`    the task that stored the first snapshot: CPU/wall ms ${snap.map((t) => (t ? `${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}` : 'n/a')).join(' ')}`);
   const heaviest = runs.map((r) => [...r.tasks].sort((a, b) => b.cpu - a.cpu).slice(0, 4).map((t) => `${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}`).join(' '));
   console.log(`    heaviest tasks CPU/wall ms, per run: ${heaviest.join(' | ')}`);
+  const worst = runs.flatMap((r) => r.loadTasks).sort((a, b) => b.cpu - a.cpu).slice(0, 6);
+  console.log(`    the whole load's heaviest tasks, all runs (CPU/wall ms: what ran, CPU ms):\n${worst.map((t) => `      ${fmt(t.cpu, 0)}/${fmt(t.wall, 0)}: ${t.what}`).join('\n')}`);
   const long = runs.map((r) => r.loadTasks.filter((t) => t.wall > 50));
   const mostCpu = runs.map((r) => Math.max(0, ...r.loadTasks.map((t) => t.cpu)));
   console.log(

@@ -1,4 +1,5 @@
 import { connectBridge } from './bridge.js';
+import { nextTask } from './store/next-task.js';
 import { createAppStore } from './store/store.js';
 import { connectStore } from './store/sync.js';
 import { persistUiPrefs } from './store/ui-prefs.js';
@@ -26,7 +27,6 @@ Object.assign(window, { __ndbtopStore: store });
 // link to the engine and starts the store first, so the socket's handshake and the first snapshot overlap their
 // compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this. The
 // import starts from a task of its own too: a chunk already fetched would otherwise be evaluated in this one.
-const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
 nextTask()
   .then(() => import('./mount.js'))
   .then(async ({ mount }) => {

@@ -26,20 +26,18 @@ export class HistoryRing {
   }
 
   push(point: HistoryPoint): void {
-    const last = this.lastAt;
-    if (last !== null && point.at <= last) return;
-    const slot = (this.start + this.count) % this.capacity;
-    if (this.count === this.capacity) this.start = (this.start + 1) % this.capacity;
-    else this.count += 1;
-    this.times[slot] = point.at;
-    for (const column of this.columns.values()) column[slot] = NaN;
+    const slot = this.append(point.at);
+    if (slot === undefined) return;
     for (const [key, value] of Object.entries(point.values)) {
       if (!this.keep(key)) continue;
       this.column(key)[slot] = value ?? NaN;
     }
   }
 
-  /** Loads what the engine already had (columnar) before live points arrive. */
+  /**
+   * Loads what the engine already had (columnar) before live points arrive, column by column: a backfill of 144
+   * sparklines is one pass per series, not a record and a key lookup per node per second.
+   */
   load(history: HistorySeries): void {
     // Several answers may cover the same seconds (node series, cluster totals): their columns join the same slots.
     const slots = new Map<number, number>();
@@ -47,16 +45,15 @@ export class HistoryRing {
       const slot = (this.start + i) % this.capacity;
       slots.set(this.times[slot] ?? 0, slot);
     }
-    history.at.forEach((at, i) => {
-      const slot = slots.get(at);
-      if (slot === undefined) {
-        const values: Record<string, number | null> = {};
-        for (const s of history.series) values[s.key] = s.values[i] ?? null;
-        this.push({ at, values });
-        return;
-      }
-      for (const s of history.series) if (this.keep(s.key)) this.column(s.key)[slot] = s.values[i] ?? NaN;
-    });
+    const slotOf = history.at.map((at) => slots.get(at) ?? this.append(at));
+    for (const s of history.series) {
+      if (!this.keep(s.key)) continue;
+      const column = this.column(s.key);
+      // In order: a slot this answer took over for a newer second (more seconds than the capacity) ends with its value.
+      slotOf.forEach((slot, i) => {
+        if (slot !== undefined) column[slot] = s.values[i] ?? NaN;
+      });
+    }
   }
 
   /** Points of one key with `from <= at <= to`, oldest first. */
@@ -72,6 +69,18 @@ export class HistoryRing {
       values.push(column?.[slot] ?? NaN);
     }
     return { at, values };
+  }
+
+  /** A slot for a second after the newest (the oldest dropped when full), every column NaN; none for an older one. */
+  private append(at: number): number | undefined {
+    const last = this.lastAt;
+    if (last !== null && at <= last) return undefined;
+    const slot = (this.start + this.count) % this.capacity;
+    if (this.count === this.capacity) this.start = (this.start + 1) % this.capacity;
+    else this.count += 1;
+    this.times[slot] = at;
+    for (const column of this.columns.values()) column[slot] = NaN;
+    return slot;
   }
 
   private column(key: string): Float64Array {

@@ -1,5 +1,6 @@
-import type { NdbtopApi } from '../contract.js';
+import type { NdbtopApi, PushMessage } from '../contract.js';
 import { HEADLINE_METRICS } from '../view-model/headline.js';
+import { nextTask } from './next-task.js';
 import { SPARKLINE_METRIC, SPARKLINE_SECONDS, type AppStore } from './store.js';
 
 export const INITIAL_EVENTS = 2000;
@@ -11,6 +12,11 @@ function message(err: unknown): string {
 /**
  * Feeds the store from the API: pushes as they come, a full snapshot at start and whenever a delta does not fit
  * (a lost push), then the recent events and the sparklines' history. Returns the unsubscribe function.
+ *
+ * Everything is applied in a task after the one that received and checked it (`nextTask`), and the three answers of
+ * the backfill each in one of their own: React renders a store change in the task that made it, so a message's parse
+ * and check, and the render of what it changed (a first grid, 2,000 events, 144 sparklines), are separate short tasks
+ * instead of one long one.
  */
 export interface StoreSync {
   stop(): void;
@@ -27,6 +33,7 @@ export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
     inFlight ??= (async () => {
       try {
         const snapshot = await api.getSnapshot(clusterId ? { clusterId } : {});
+        await nextTask();
         store.loadSnapshot(snapshot, null);
         store.setUi({ error: null });
       } catch (err) {
@@ -54,13 +61,22 @@ export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
       // Cluster totals only (no node ids): the headline's last minute.
       api.getHistory({ clusterId, fromMs: Date.now() - SPARKLINE_SECONDS * 1000, metrics: [...HEADLINE_METRICS], maxPoints: SPARKLINE_SECONDS * 2 }),
     ]);
+    await nextTask();
     store.loadEvents(events);
+    await nextTask();
     store.loadHistory(history);
     store.loadHistory(totals);
   };
 
+  // Pushes that arrive before their task runs are applied together: one render for all of them.
+  const pending: PushMessage[] = [];
+  const apply = (): void => {
+    for (const push of pending.splice(0)) {
+      if (store.receive(push) === 'gap') void resync(store.getState().live.clusterId ?? undefined);
+    }
+  };
   const off = api.onPush((push) => {
-    if (store.receive(push) === 'gap') void resync(store.getState().live.clusterId ?? undefined);
+    if (pending.push(push) === 1) void nextTask().then(apply);
   });
 
   void api.getAppInfo({}).then((appInfo) => store.setState({ appInfo }), report);
@@ -68,7 +84,10 @@ export function connectStore(store: AppStore, api: NdbtopApi): StoreSync {
   void resync().then(backfill).catch(report);
 
   return {
-    stop: off,
+    stop() {
+      off();
+      pending.length = 0;
+    },
     async resync() {
       await resync(store.getState().live.clusterId ?? undefined);
       await backfill().catch(report);

@@ -61,6 +61,9 @@ const STEP_GROUPS: ReadonlyArray<[RegExp, string]> = [
   [/^ParseHTML$/, 'html'],
 ];
 
+/** Events that only carry what runs inside them (a message arriving, a call into V8): their insides are the steps. */
+const WRAPPERS = new Set(['SimpleWatcher::OnHandleReady', 'Receive mojo message', 'ThreadControllerImpl::RunTask', 'v8.callFunction', 'BlinkScheduler_PerformMicrotaskCheckpoint', 'RunMicrotasks']);
+
 function stepGroup(e: TraceEvent): string {
   if (e.name === 'FunctionCall' || e.name === 'EventDispatch') {
     const file = e.args?.data?.url?.split('/').pop()?.replace(/-[\w-]{8}\.js$/, '');
@@ -89,7 +92,7 @@ export function mainTasks(events: readonly TraceEvent[]): MainTask[] {
       steps = new Map();
       continue;
     }
-    if (e.ts >= end || e.ts < stepEnd) continue;
+    if (e.ts >= end || e.ts < stepEnd || WRAPPERS.has(e.name)) continue;
     stepEnd = e.ts + (e.dur ?? 0);
     const group = stepGroup(e);
     steps.set(group, (steps.get(group) ?? 0) + (e.tdur ?? e.dur ?? 0));

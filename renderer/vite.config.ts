@@ -6,8 +6,9 @@ import { CONTRACT_VALIDATORS_ID, contractValidatorsModule } from '../scripts/con
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * main.tsx imports React and the components (src/mount.tsx) dynamically, to evaluate them in a task of their own: the
- * page names that chunk and its imports as modulepreloads, so they are fetched with the entry, not after it ran.
+ * main.tsx imports React DOM and the components (src/mount.tsx) dynamically, to evaluate each in a task of its own:
+ * the page names those chunks and their imports as modulepreloads, so they are fetched with the entry, not after it
+ * ran. (The other views are mount's dynamic imports, fetched later.)
  */
 function preloadMount(): Plugin {
   return {
@@ -15,9 +16,11 @@ function preloadMount(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
-        const chunk = Object.values(bundle ?? {}).find((c) => c.type === 'chunk' && c.facadeModuleId?.endsWith('/src/mount.tsx'));
-        if (!chunk || chunk.type !== 'chunk') return [];
-        return [chunk.fileName, ...chunk.imports]
+        const chunks = Object.values(bundle ?? {});
+        const entry = chunks.find((c) => c.type === 'chunk' && c.isEntry);
+        if (!entry || entry.type !== 'chunk') return [];
+        const first = chunks.filter((c) => c.type === 'chunk' && entry.dynamicImports.includes(c.fileName));
+        return [...new Set(first.flatMap((c) => (c.type === 'chunk' ? [c.fileName, ...c.imports] : [])))]
           .filter((file) => !html.includes(file))
           .map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head' as const }));
       },

@@ -23,11 +23,14 @@ try {
 // Tests and the benchmark read the store through this, never write it.
 Object.assign(window, { __ndbtopStore: store });
 
-// React and the components, most of the code, are a chunk of their own (index.html preloads it): this entry opens the
+// React and the components, most of the code, are chunks of their own (index.html preloads them): this entry opens the
 // link to the engine and starts the store first, so the socket's handshake and the first snapshot overlap their
-// compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this. The
-// import starts from a task of its own too: a chunk already fetched would otherwise be evaluated in this one.
+// compilation, and they are evaluated and first rendered in tasks of their own, not one long task with this. Each
+// import starts from a task of its own too (a chunk already fetched would otherwise be evaluated in the task that
+// asked for it), React DOM before the components: a module's evaluation is one task, as long as the module is big.
 nextTask()
+  .then(() => import('react-dom/client'))
+  .then(nextTask)
   .then(() => import('./mount.js'))
   .then(async ({ mount }) => {
     await nextTask();

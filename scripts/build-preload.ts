@@ -5,7 +5,7 @@ import { CONTRACT_VALIDATORS_ID, contractValidatorsModule } from './contract-val
 const contractValidators: Plugin = {
   name: 'ndbtop-contract-validators',
   setup(b) {
-    b.onResolve({ filter: /^virtual:ndbtop-contract-validators$/ }, () => ({ path: CONTRACT_VALIDATORS_ID, namespace: 'ndbtop' }));
+    b.onResolve({ filter: new RegExp(`^${CONTRACT_VALIDATORS_ID}$`) }, () => ({ path: CONTRACT_VALIDATORS_ID, namespace: 'ndbtop' }));
     b.onLoad({ filter: /.*/, namespace: 'ndbtop' }, () => ({ contents: contractValidatorsModule(), loader: 'js' }));
   },
 };

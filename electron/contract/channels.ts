@@ -71,7 +71,6 @@ export const PushMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('clusters'), clusters: z.array(ClusterSummarySchema) }),
 ]);
 
-
 export type RequestName = keyof typeof REQUESTS;
 export type RequestOf<K extends RequestName> = z.input<(typeof REQUESTS)[K]['request']>;
 export type ParsedRequestOf<K extends RequestName> = z.output<(typeof REQUESTS)[K]['request']>;

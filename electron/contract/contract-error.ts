@@ -6,3 +6,11 @@ export class ContractError extends Error {
     this.name = 'ContractError';
   }
 }
+
+/**
+ * How every validator words a mismatch, `invalid push message at snapshot.nodes.1.status: …`: what was checked, where
+ * the first problem is (a path of keys and indexes, none for the value itself) and what it is.
+ */
+export function contractMismatch(what: string, path: readonly PropertyKey[], problem: string | undefined): ContractError {
+  return new ContractError(`invalid ${what}${path.length > 0 ? ` at ${path.map(String).join('.')}` : ''}: ${problem ?? 'does not match the contract'}`);
+}

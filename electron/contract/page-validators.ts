@@ -1,5 +1,6 @@
+import type * as Compiled from 'virtual:ndbtop-contract-validators';
 import type { PushMessage, RequestName, ResponseOf } from './channels.js';
-import { ContractError } from './contract-error.js';
+import { contractMismatch } from './contract-error.js';
 
 /**
  * How the UI side (`buildApi`, under both transports) checks what the engine sends it. Two implementations give the
@@ -13,28 +14,20 @@ export interface PageValidators {
   response<K extends RequestName>(name: K, value: unknown): ResponseOf<K>;
 }
 
-/** A validator as Ajv's standalone code exports it: a verdict, and on failure the first error on the function. */
-export interface CompiledValidator {
-  (value: unknown): boolean;
-  errors?: readonly { instancePath: string; message?: string }[] | null;
-}
-export interface CompiledValidators {
-  push: CompiledValidator;
-  /** One per request of the contract, by its name. */
-  responses: Readonly<Record<string, CompiledValidator>>;
-}
+/** What the generated module exports (declared in `compiled-validators.d.ts`). */
+export type CompiledValidators = Pick<typeof Compiled, 'push' | 'responses'>;
+type CompiledValidator = CompiledValidators['push'];
 
 function check<T>(validate: CompiledValidator | undefined, value: unknown, what: string): T {
-  if (!validate) throw new ContractError(`invalid ${what}: the contract has no such request`);
+  if (!validate) throw contractMismatch(what, [], 'the contract has no such request');
   if (validate(value)) return value as T;
   const issue = validate.errors?.[0];
-  // A JSON pointer (/nodes/3/status) read as zod prints a path (nodes.3.status), so both sides word errors alike.
+  // A JSON pointer (/nodes/3/status) as the keys of a path, the way zod reports one.
   const path = (issue?.instancePath ?? '')
     .split('/')
     .slice(1)
-    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
-    .join('.');
-  throw new ContractError(`invalid ${what}${path ? ` at ${path}` : ''}: ${issue?.message ?? 'does not match the contract'}`);
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'));
+  throw contractMismatch(what, path, issue?.message);
 }
 
 export function compiledPageValidators(compiled: CompiledValidators): PageValidators {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ContractError } from './contract-error.js';
+import { contractMismatch } from './contract-error.js';
 import type { PageValidators } from './page-validators.js';
 import { PushMessageSchema, REQUESTS, type ParsedRequestOf, type PushMessage, type RequestName, type ResponseOf } from './channels.js';
 
@@ -11,8 +11,7 @@ function check<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new ContractError(`invalid ${what}${where}: ${issue?.message ?? 'does not match the contract'}`);
+    throw contractMismatch(what, issue?.path ?? [], issue?.message);
   }
   return result.data;
 }

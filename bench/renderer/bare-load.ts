@@ -11,7 +11,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildRenderer, CHROMIUM, startStack } from '../../renderer/e2e/harness.js';
+import { buildRenderer, CHROMIUM, GRID_NODES, startStack } from '../../renderer/e2e/harness.js';
 import { fmt } from '../stats.js';
 import { mainTasks, type MainTask, type TraceEvent } from './trace.js';
 
@@ -91,7 +91,7 @@ async function bareRun(url: string): Promise<BareRun> {
     if (endpoint) {
       const client = await chromium.connectOverCDP(endpoint);
       const page = client.contexts()[0]?.pages()[0];
-      tilesDrawn = Number(await page?.evaluate(`document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length`));
+      tilesDrawn = Number(await page?.evaluate(`document.querySelectorAll(${JSON.stringify(GRID_NODES)}).length`));
       await client.close();
     }
     return { tasks: mainTasks(own), sourcePositionsMs, tilesDrawn };

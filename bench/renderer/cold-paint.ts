@@ -7,7 +7,7 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { Browser } from 'playwright-core';
-import { launchChromium, startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
+import { GRID_NODES, launchChromium, type Stack, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import { fmt, percentile } from '../stats.js';
 import { mainTasks, onMainThread, TIMELINE, traceAll, type MainTask } from './trace.js';
 
@@ -151,7 +151,7 @@ async function coldRun(browser: Browser, dir: string): Promise<ColdRun> {
           // Polled from outside: the page's CSP forbids the eval waitForFunction would need.
           for (let i = 0; i < 1200 && !(await page.evaluate('window.__cold.painted !== undefined')); i++) await new Promise((r) => setTimeout(r, 50));
           // The rest of the load: every data node's tile, then a few seconds of pushes.
-          await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length >= ${CLUSTER.dataNodes}`, 60_000);
+          await waitInPage(page, `document.querySelectorAll(${JSON.stringify(GRID_NODES)}).length >= ${CLUSTER.dataNodes}`, 60_000);
           await new Promise((r) => setTimeout(r, LOAD_TAIL_MS));
         },
         `${TIMELINE},blink.user_timing`,

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { GRID_NODES, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import { fillHistory } from './hour-of-history.js';
 import { TIMELINE, traceMainThread, type TraceEvent } from './trace.js';
 
@@ -156,7 +156,7 @@ export async function profileRenderer(): Promise<void> {
     const settle = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
     await phase(cdp, 'page load to every tile', async () => {
       await page.goto(stack.url);
-      await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length >= ${DATA_NODES}`, 60_000);
+      await waitInPage(page, `document.querySelectorAll(${JSON.stringify(GRID_NODES)}).length >= ${DATA_NODES}`, 60_000);
       await settle(3000);
     });
     if (LOAD_ONLY) return;

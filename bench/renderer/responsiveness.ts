@@ -11,7 +11,7 @@
  * say little.
  */
 import type { Browser, Page } from 'playwright-core';
-import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { buildRenderer, GRID_NODES, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import { VIEWS, type ViewName } from '../../renderer/src/store/ui-slice.js';
 import { fmt, percentile } from '../stats.js';
 
@@ -24,7 +24,7 @@ const ORDER = [...VIEWS.slice(1), VIEWS[0]];
 
 /** What "the view is all there" means, per view. */
 function complete(view: ViewName, dataNodes: number): { selector: string; count: number } {
-  if (view === 'nodes') return { selector: '[data-testid="node-grid"] [data-testid^="node-"][data-status]', count: dataNodes };
+  if (view === 'nodes') return { selector: GRID_NODES, count: dataNodes };
   if (view === 'throughput') return { selector: '.small-multiple', count: dataNodes };
   return { selector: `main[data-view="${view}"]`, count: 1 };
 }
@@ -77,7 +77,7 @@ async function load(browser: Browser, url: string, dataNodes: number): Promise<{
   const page = await context.newPage();
   await page.addInitScript(PROBE);
   await page.goto(url);
-  await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-testid^="node-"][data-status]').length >= ${dataNodes}`, 60_000);
+  await waitInPage(page, `document.querySelectorAll(${JSON.stringify(GRID_NODES)}).length >= ${dataNodes}`, 60_000);
   await waitInPage(page, `window.__ndbtopStore.getState().shown.historyVersion > 3`, 60_000);
   const longTasks = (await page.evaluate(`window.__resp.longTasks.map((t) => {
     const scripts = window.__resp.frames.filter((f) => f.at <= t.at + t.ms && t.at <= f.end).flatMap((f) => f.scripts).filter((s) => s.at >= t.at - 1 && s.at <= t.at + t.ms);

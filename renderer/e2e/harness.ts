@@ -13,6 +13,8 @@ import { startServeServer, type ServeOptions, type ServeServer } from '../../ele
 import type { Simulator } from '../../native-mgm/sim/index.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Every node card or tile the grid has drawn (a node's own element carries its status). */
+export const GRID_NODES = '[data-testid="node-grid"] [data-testid^="node-"][data-status]';
 /** Why the browser tests cannot run here, or null when they can. */
 export const NO_BROWSER = existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
 

@@ -21,6 +21,13 @@ export default tseslint.config(
     },
   },
   {
+    // ndbinfo is the second data source (the SQL nodes): plain Node like native-mgm, never the UI or Electron layer.
+    files: ['ndbinfo/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['electron', 'react', 'react-dom', '**/electron/**', '**/renderer/**'], message: 'ndbinfo imports node built-ins, its SQL libraries, native-mgm and its own modules.' }] }],
+    },
+  },
+  {
     // What runs in the page (and the preload) never loads zod nor a module that builds zod schemas: it checks the
     // contract with validators compiled at build time (docs/ARCHITECTURE.md, Renderer). Types are free.
     files: ['renderer/src/**/*.{ts,tsx}', 'electron/serve/{ws-client,api-client,ws-protocol}.ts', 'electron/desktop/preload-api.ts', 'electron/contract/{page-validators,contract-error,vocabulary,chart-decimation,format-change,alert-kinds,same-value}.ts'],

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
-const roots = ['native-mgm', 'electron', 'renderer', 'bench'];
+const roots = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'release']);
 
 function collect(dir, out) {

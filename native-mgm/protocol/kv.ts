@@ -195,3 +195,8 @@ export function rangeIs(b: Uint8Array, start: number, end: number, word: Uint8Ar
   for (let i = 0; i < word.length; i++) if (b[start + i] !== word[i]) return false;
   return true;
 }
+
+/** A line as error texts quote it: at most 120 characters. */
+export function clip(line: string): string {
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
+}

@@ -1,16 +1,9 @@
 import { ProtocolError } from '../errors.js';
-import { DEFAULT_LIMITS, type FieldSink, type Frame, type Pairs, type ReaderLimits, type RecordSink, type ReplyShape } from './frames.js';
+import { DEFAULT_LIMITS, type FieldSink, type Frame, type Pairs, type ReaderLimits, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { ascii, blankSkip, blankTrim, byteIn, COLON, hasAt, recordSeparator, splitRecordLine } from './kv.js';
-import { PairsRecordSink } from './pairs-record-sink.js';
+import { EventFramer, RECORD_HEADER } from './event-framer.js';
+import { blankSkip, blankTrim, byteIn, clip, COLON, splitRecordLine } from './kv.js';
 
-const RECORD_HEADER = 'log event reply';
-const PING = '<PING>';
-const RECORD_HEADER_BYTES = ascii(RECORD_HEADER);
-const PING_BYTES = ascii(PING);
-/** The two lines as the server writes them, LF included: what the event fast path looks for. */
-const RECORD_HEADER_LINE = ascii(`${RECORD_HEADER}\n`);
-const PING_LINE = ascii(`${PING}\n`);
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
 
@@ -52,16 +45,12 @@ export class StreamReader {
   private readonly expected: Array<{ shape: ReplyShape; hasArgs: boolean }> = [];
   private mode: 'command' | 'events' | 'dead' = 'command';
   private cur: ReplyInProgress | null = null;
-  /** Where event records go: the listen shape's sink, else plain pairs. */
-  private records: RecordSink = new PairsRecordSink();
-  /** Lines of the event record being read, or -1 outside a record. */
-  private recordLines = -1;
-  /** Set while skipping the rest of a record that was already reported as malformed. */
-  private skippingRecord = false;
+  private readonly events: EventFramer;
 
   constructor(limits: Partial<ReaderLimits> = {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
     this.lines = new LineBuffer(this.limits.maxLineBytes);
+    this.events = new EventFramer(this.lines, this.limits);
   }
 
   get isEventStream(): boolean {
@@ -123,9 +112,9 @@ export class StreamReader {
       }
       // The fast paths take what they can read in one pass; the line the reader frames next is one they left.
       if (cur?.fast) this.fastLines(cur, cur.fast);
-      else if (this.mode === 'events' && this.recordLines < 0 && !this.skippingRecord) this.fastRecords(emit);
+      else if (this.mode === 'events') this.events.fast(emit);
       if (!this.lines.advance()) return;
-      if (this.mode === 'events') this.eventLine(emit);
+      if (this.mode === 'events') this.events.line(emit);
       else this.commandLine(emit);
     }
   }
@@ -182,30 +171,6 @@ export class StreamReader {
     if (to > from) {
       cur.bytes += to - from;
       lines.skipTo(to);
-    }
-  }
-
-  /** Records and pings between records, each read whole in place while they come exactly as the server writes them. */
-  private fastRecords(emit: Emit): void {
-    const sink = this.records;
-    const { maxLineBytes, maxRecordLines } = this.limits;
-    if (sink.record === undefined || maxLineBytes < RECORD_HEADER.length) return;
-    const lines = this.lines;
-    const b = lines.bytes;
-    let pos = lines.next;
-    for (;;) {
-      if (hasAt(b, pos, b.length, RECORD_HEADER_LINE)) {
-        sink.begin();
-        const to = sink.record(b, pos + RECORD_HEADER_LINE.length, b.length, maxLineBytes, maxRecordLines);
-        if (to < 0) return;
-        pos = to;
-        lines.skipTo(pos);
-        emit(this.endRecord());
-      } else if (hasAt(b, pos, b.length, PING_LINE)) {
-        pos += PING_LINE.length;
-        lines.skipTo(pos);
-        emit({ type: 'ping' });
-      } else return;
     }
   }
 
@@ -277,7 +242,7 @@ export class StreamReader {
     this.completeReply(cur, null, emit);
     if (cur.shape.kind === 'listen' && result === '0') {
       this.mode = 'events';
-      if (cur.shape.records) this.records = cur.shape.records;
+      if (cur.shape.records) this.events.sink = cur.shape.records;
     }
   }
 
@@ -326,67 +291,6 @@ export class StreamReader {
     emit(frame);
   }
 
-  private eventLine(emit: Emit): void {
-    const lines = this.lines;
-    const empty = lines.lineEnd === lines.lineStart;
-    if (this.skippingRecord) {
-      if (empty) this.skippingRecord = false;
-      else if (lines.lineIs(RECORD_HEADER_BYTES)) {
-        this.skippingRecord = false;
-        this.beginRecord();
-      }
-      return;
-    }
-    if (this.recordLines < 0) {
-      if (lines.lineIs(PING_BYTES)) emit({ type: 'ping' });
-      else if (lines.lineIs(RECORD_HEADER_BYTES)) this.beginRecord();
-      else if (!empty) emit({ type: 'stray-line', line: clip(lines.line()) });
-      return;
-    }
-    if (empty) {
-      this.recordLines = -1;
-      emit(this.endRecord());
-      return;
-    }
-    const header = lines.lineIs(RECORD_HEADER_BYTES);
-    if (header || lines.lineIs(PING_BYTES)) {
-      // The server writes records whole under a lock, so neither can appear inside one (§6.2): the record
-      // we were reading lost its end; drop it and carry on with what just started.
-      emit({ type: 'error', error: new ProtocolError('event record cut short', `by ${JSON.stringify(lines.line())}`), fatal: false });
-      this.recordLines = -1;
-      if (header) this.beginRecord();
-      else emit({ type: 'ping' });
-      return;
-    }
-    const { bytes, lineStart, lineEnd } = lines;
-    const sep = recordSeparator(bytes, lineStart, lineEnd);
-    if (sep < 0 || this.recordLines >= this.limits.maxRecordLines) {
-      const why = sep < 0 ? `line without "=": ${JSON.stringify(clip(lines.line()))}` : 'too many lines';
-      emit({ type: 'error', error: new ProtocolError('malformed event record', why), fatal: false });
-      this.recordLines = -1;
-      this.skippingRecord = true;
-      return;
-    }
-    this.recordLines++;
-    const keyStart = blankSkip(bytes, lineStart, sep);
-    const valueStart = blankSkip(bytes, sep + 1, lineEnd);
-    this.records.field(bytes, keyStart, blankTrim(bytes, keyStart, sep), valueStart, blankTrim(bytes, valueStart, lineEnd));
-  }
-
-  /** The record just ended as its frame; a malformed one is reported and the stream goes on. */
-  private endRecord(): Frame {
-    try {
-      return this.records.end();
-    } catch (err) {
-      if (!(err instanceof ProtocolError)) throw err;
-      return { type: 'error', error: err, fatal: false };
-    }
-  }
-
-  private beginRecord(): void {
-    this.recordLines = 0;
-    this.records.begin();
-  }
 }
 
 const HEADERS = {
@@ -407,8 +311,4 @@ function strictCount(value: string | undefined, key: string, max: number): numbe
   const n = Number(value);
   if (n > max) throw new ProtocolError(`"${key}" too large`, `${n} > ${max}`);
   return n;
-}
-
-function clip(line: string): string {
-  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }

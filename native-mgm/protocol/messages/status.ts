@@ -1,13 +1,32 @@
 import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
-import { decodeVersion } from '../../version.js';
 import { feedPairs, type FieldSink, type Reply } from '../frames.js';
-import { ascii, byteIn, decimalToLf, latin1, rangeIs, viewOf, Word, WordSet } from '../kv.js';
+import { ascii, byteIn, decimalToLf, latin1, rangeIs, viewOf, Word } from '../kv.js';
 import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
-
-/** RNIL printed signed: the data node belongs to no node group (spec §5.3). */
-const NO_NODE_GROUP = -256;
-const MAX_NODE_ID = 255;
+import { addressEnd, addressText, lastAddress } from './status-address.js';
+import {
+  ADDRESS,
+  blankNode,
+  CONNECT_COUNT,
+  FIELD_KEYS,
+  fieldIndex,
+  GAVE_STATUS,
+  GAVE_TYPE,
+  MAX_NODE_ID,
+  NO_EXTRA,
+  setNumber,
+  SINGLE_USER,
+  STATUS,
+  STATUS_LINES,
+  STATUS_WORDS,
+  STATUSES,
+  TYPE,
+  TYPE_LINES,
+  TYPE_WORDS,
+  VERSION,
+  word,
+} from './status-fields.js';
+import { markMaster, settle } from './status-settle.js';
 
 const NODE_PREFIX = ascii('node.');
 const NODE_WORD = new Word('node.');
@@ -16,87 +35,7 @@ const NODE_QUAD = NODE_PREFIX.readInt32LE(0);
 const DOT = 46;
 const ZERO = 48;
 const ONE = 49;
-const SPACE = 32;
-const TAB = 9;
-const CR = 13;
 const LF = 10;
-
-/** The fields of a node block; the server prints them in this order (§5.3), and the constants below index them. */
-const FIELDS = ['type', 'status', 'version', 'mysql_version', 'startphase', 'dynamic_id', 'node_group', 'connect_count', 'address', 'is_single_user'] as const;
-const TYPE = 0;
-const STATUS = 1;
-const VERSION = 2;
-const MYSQL_VERSION = 3;
-const START_PHASE = 4;
-const DYNAMIC_ID = 5;
-const NODE_GROUP = 6;
-const CONNECT_COUNT = 7;
-const ADDRESS = 8;
-const SINGLE_USER = 9;
-const FIELD_BYTES = FIELDS.map(ascii);
-/** What follows `node.<id>.` on a line as the server prints it: the field name and its separator. */
-const FIELD_KEYS = FIELDS.map((f) => new Word(`${f}: `));
-const TYPE_WORDS = NODE_TYPES.map((w) => [w, ascii(w)] as const);
-const STATUS_WORDS = NODE_STATUSES.map((w) => [w, ascii(w)] as const);
-/** Known values with their LF, for the fast path, in the order of the protocol's own strings. */
-const TYPE_LINES = new WordSet(NODE_TYPES.map((w) => new Word(`${w}\n`)));
-const STATUS_LINES = new WordSet(NODE_STATUSES.map((w) => new Word(`${w}\n`)));
-const STATUSES: ReadonlySet<string> = new Set(NODE_STATUSES);
-/** Bits of `StatusLines.given`: a block without one of these fields is refused (the others default to 0). */
-const GAVE_TYPE = 1;
-const GAVE_STATUS = 2;
-
-/** `extra` of every node with nothing unknown: shared, so frozen. */
-const NO_EXTRA: Record<string, string> = Object.freeze({});
-
-/**
- * A node's record as its block starts: the final NodeState, filled in place as the lines stream in (one object
- * per node per poll). Until `settle`, the number fields hold the numbers as printed (placeholders included, NaN
- * for a value that is not a number) and absent ones count as 0, like the server's placeholders.
- */
-function blankNode(id: number): NodeState {
-  return {
-    nodeId: id,
-    type: 'NDB',
-    status: 'UNKNOWN',
-    statusRaw: '',
-    startPhase: 0,
-    nodeGroup: 0,
-    version: null,
-    versionRaw: 0,
-    mysqlVersion: null,
-    mysqlVersionRaw: 0,
-    address: null,
-    connectCount: 0,
-    dynamicId: 0,
-    isSingleUser: null,
-    isMaster: false,
-    extra: NO_EXTRA,
-  };
-}
-
-/** Number field `f` (VERSION .. CONNECT_COUNT) of `node`, as printed. */
-function setNumber(node: NodeState, f: number, n: number): void {
-  switch (f) {
-    case VERSION:
-      node.versionRaw = n;
-      break;
-    case MYSQL_VERSION:
-      node.mysqlVersionRaw = n;
-      break;
-    case START_PHASE:
-      node.startPhase = n;
-      break;
-    case DYNAMIC_ID:
-      node.dynamicId = n;
-      break;
-    case NODE_GROUP:
-      node.nodeGroup = n;
-      break;
-    default:
-      node.connectCount = n;
-  }
-}
 
 /**
  * `get status` (spec §5), parsed line by line as the reply streams in (a FieldSink for the stream reader), or
@@ -360,116 +299,9 @@ export class StatusLines implements FieldSink {
   }
 }
 
-/** FIELDS index of `b[start, end)`, trying `guess` first since blocks keep their order; -1 if not one. */
-function fieldIndex(b: Uint8Array, start: number, end: number, guess: number): number {
-  if (guess < FIELD_BYTES.length && rangeIs(b, start, end, FIELD_BYTES[guess] as Uint8Array)) return guess;
-  for (let i = 0; i < FIELD_BYTES.length; i++) if (rangeIs(b, start, end, FIELD_BYTES[i] as Uint8Array)) return i;
-  return -1;
-}
-
-const isBlank = (c: number | undefined): boolean => c === SPACE || c === TAB;
-
-/** The LF ending an address at `start` as the server prints it (not empty, nothing to trim, no CR), before `stop`; else -1. */
-function addressEnd(b: Buffer, start: number, stop: number): number {
-  let lf = start;
-  while (lf < stop && b[lf] !== LF) lf++;
-  const last = b[lf - 1];
-  return lf === stop || lf === start || isBlank(b[start]) || isBlank(last) || last === CR ? -1 : lf;
-}
-
-/**
- * Each node's address as last cut, by node id, when it is one the fast path would take as it is (not empty, no
- * blank or CR at its ends): the same bytes next poll reuse the string instead of cutting one. Once an address
- * repeats, the fast path matches it with its LF as a Word (four bytes at a time, no scan for the LF first); made
- * only then, so addresses that change every poll (two clusters in one process) cost no more than a cut.
- */
-const lastAddress: Array<{ text: string; line: Word | null } | undefined> = new Array(MAX_NODE_ID + 1).fill(undefined);
-const MAX_KEPT_ADDRESS = 64;
-/** A Word has at least four bytes: shorter addresses (with their LF) are compared by `sameText` only. */
-const MIN_WORD_ADDRESS = 3;
-
-function addressText(id: number, b: Buffer, start: number, end: number): string {
-  const kept = lastAddress[id];
-  if (kept !== undefined && kept.text.length === end - start && sameText(kept.text, b, start)) {
-    if (kept.line === null && kept.text.length >= MIN_WORD_ADDRESS) kept.line = new Word(`${kept.text}\n`);
-    return kept.text;
-  }
-  const text = latin1(b, start, end);
-  const final = text.charCodeAt(text.length - 1);
-  const asPrinted = !isBlank(text.charCodeAt(0)) && !isBlank(final) && final !== CR;
-  if (asPrinted && text.length <= MAX_KEPT_ADDRESS) lastAddress[id] = { text, line: null };
-  return text;
-}
-
-/** Whether `b` holds the latin1 `text` at `start` (the caller checked it fits). */
-function sameText(text: string, b: Buffer, start: number): boolean {
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== b[start + i]) return false;
-  return true;
-}
-
-/** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
-function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Buffer, start: number, end: number): string {
-  for (const [w, bytes] of known) if (rangeIs(b, start, end, bytes)) return w;
-  return latin1(b, start, end);
-}
-
 /** `get status` from a reply already framed into pairs (the client streams its lines into StatusLines instead). */
 export function parseStatusReply(reply: Reply): NodeState[] {
   const lines = new StatusLines();
   if (reply.kind === 'reply') feedPairs(lines, reply.pairs);
   return lines.finish(reply);
-}
-
-/** The number fields in the order `finish` checks them, with the names the server prints. */
-const NUMBER_FIELDS = [VERSION, MYSQL_VERSION, START_PHASE, DYNAMIC_ID, NODE_GROUP, CONNECT_COUNT] as const;
-
-/**
- * Checks what a node's block gave and turns the server's placeholders into null, in place (§5.3): a data node
- * the mgmd cannot see prints zeros for everything, and those zeros are placeholders, not facts.
- */
-function settle(node: NodeState, given: number, texts: ReadonlyArray<string | undefined> | undefined): void {
-  const id = node.nodeId;
-  if ((given & GAVE_TYPE) === 0) throw new ProtocolError(`get status: node ${id} lacks "type"`);
-  if ((given & GAVE_STATUS) === 0) throw new ProtocolError(`get status: node ${id} lacks "status"`);
-  const typeText = texts?.[TYPE];
-  if (typeText !== undefined) throw new ProtocolError(`get status: unknown node type for node ${id}`, JSON.stringify(typeText));
-  // One test for all six: a sum of numbers is NaN only when one of them is.
-  if (Number.isNaN(node.versionRaw + node.mysqlVersionRaw + node.startPhase + (node.dynamicId as number) + (node.nodeGroup as number) + (node.connectCount as number))) {
-    refuseNumber(node, texts);
-  }
-  const reachable = node.type === 'NDB' && node.status !== 'NO_CONTACT' && node.status !== 'UNKNOWN';
-  const group = node.nodeGroup as number;
-  node.nodeGroup = !reachable ? null : group === NO_NODE_GROUP ? 'none' : group;
-  node.version = decodeVersion(node.versionRaw);
-  node.mysqlVersion = decodeVersion(node.mysqlVersionRaw);
-  // 0.0.0.0 is what a data node reports for an API slot nobody uses (§5.3).
-  if (node.address === '' || node.address === '0.0.0.0') node.address = null;
-  if (!reachable) node.connectCount = null;
-  if (!reachable || node.dynamicId === 0) node.dynamicId = null;
-}
-
-/** Throws the error naming the first number field of `node` that is not a number, as the server printed it. */
-function refuseNumber(node: NodeState, texts: ReadonlyArray<string | undefined> | undefined): void {
-  const values = [node.versionRaw, node.mysqlVersionRaw, node.startPhase, node.dynamicId, node.nodeGroup, node.connectCount];
-  const i = values.findIndex((v) => Number.isNaN(v));
-  const f = NUMBER_FIELDS[i] as number;
-  // Its text did not parse where it lay, so this throws the error that names the field.
-  parseIntStrict(texts?.[f] ?? '', `node.${node.nodeId}.${FIELDS[f]}`);
-}
-
-/**
- * The master (president) reports its dynamic id negated; older servers do not, and then the smallest
- * positive id among running data nodes is the master, as ndb_mgm shows it (spec §5.3).
- */
-function markMaster(nodes: NodeState[]): void {
-  let negative: NodeState | undefined;
-  let smallest: NodeState | undefined;
-  for (const n of nodes) {
-    const id = n.dynamicId;
-    if (n.type !== 'NDB' || id === null || (n.status !== 'STARTED' && n.status !== 'STARTING' && n.status !== 'SINGLE USER MODE')) continue;
-    if (id < 0) negative ??= n;
-    if (smallest === undefined || id < (smallest.dynamicId as number)) smallest = n;
-  }
-  const master = negative ?? smallest;
-  if (master) master.isMaster = true;
 }

@@ -19,6 +19,8 @@ export interface MgmdServerOptions {
   model: ClusterModel;
   writeMode: WriteMode;
   coalesceEvents: boolean;
+  /** Time for each request line (the server's 30 s, spec §14.2); tests shorten it. */
+  lineTimeoutMs?: number;
   prng: Prng;
   tls?: SimTlsOptions;
 }
@@ -138,7 +140,7 @@ export class MgmdServer implements MgmdContext {
         this.upgraded += 1;
         return secured;
       },
-    });
+    }, this.options.lineTimeoutMs);
     this.live.set(session.id, session);
   }
 }

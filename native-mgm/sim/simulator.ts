@@ -36,6 +36,8 @@ export interface SimulatorOptions {
   coalesceEvents?: boolean;
   /** Benchmark scenarios wait for a run marker to be attached (`marks.attach`) before each run. */
   waitForMarker?: boolean;
+  /** Time for each request line, 30 s as the server's (spec §14.2); tests shorten it. */
+  lineTimeoutMs?: number;
   /** Keys for `start tls`, and whether clear-text sessions are refused (spec §9). */
   tls?: SimTlsOptions;
   /** A real cluster's configuration (`sim --config`): its shape replaces dataNodes/replicas/mgmNodes/apiNodes. */
@@ -92,6 +94,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
         coalesceEvents: options.coalesceEvents ?? true,
         prng: derivePrng(seed, 2, m.id),
         ...(options.tls ? { tls: options.tls } : {}),
+        ...(options.lineTimeoutMs !== undefined ? { lineTimeoutMs: options.lineTimeoutMs } : {}),
       }),
     ]),
   );

@@ -1,6 +1,7 @@
 import type { SimEvent } from '../sim-event.js';
 import { parseEventFilter } from '../wire/event-filter.js';
 import { formatEventRecord } from '../wire/event-record.js';
+import { parseNodeMask } from '../wire/node-mask.js';
 import { reply, resultReply } from '../wire/reply.js';
 import { scanUnsigned } from '../wire/request-parser.js';
 import { flagArg, intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
@@ -28,24 +29,23 @@ function reportEvent(ctx: CommandContext): string {
   return resultReply('report event reply', 'ok');
 }
 
-/** `nodes: 2,3` → those data nodes; absent → all of them; anything else is refused. */
-function dumpTargets(ctx: CommandContext): number[] | null {
-  const text = stringArg(ctx, 'nodes');
-  const all = [...ctx.mgmd.model.data.keys()];
-  if (text === undefined) return all;
-  const ids = text.split(',').map((x) => (/^\d+$/.test(x) ? Number(x) : NaN));
-  return ids.every((id) => all.includes(id)) ? ids : null;
-}
-
-/** Reports answered inline on the command connection (spec §4.10), from the nodes that are connected. */
+/**
+ * Reports answered inline on the command connection (spec §4.10, §14.5). Of the ids asked, only data nodes that are
+ * connected are asked; the others (API or management ids, unused ids, data nodes down) are dropped silently.
+ */
 function dumpEvents(ctx: CommandContext): string {
   const header = 'dump events reply';
   const type = intArg(ctx, 'type');
   if (!(Object.values(DUMPABLE) as number[]).includes(type)) return resultReply(header, `ndb_logevent_type ${type} not supported`);
-  const targets = dumpTargets(ctx);
-  if (targets === null) return resultReply(header, `invalid nodes: '${stringArg(ctx, 'nodes') ?? ''}'`);
+  const text = stringArg(ctx, 'nodes');
+  const asked = text === undefined ? [] : parseNodeMask(text);
+  if (asked === null) return resultReply(header, `invalid nodes: '${text ?? ''}'`);
   const model = ctx.mgmd.model;
-  const connected = targets.filter((id) => model.data.get(id)?.status !== 'NO_CONTACT');
+  const targets = asked.length === 0 ? [...model.data.keys()] : asked;
+  const connected = targets.filter((id) => {
+    const status = model.data.get(id)?.status;
+    return status !== undefined && status !== 'NO_CONTACT';
+  });
   let records: SimEvent[] = [];
   if (type === DUMPABLE.memoryUsage) records = connected.flatMap((id) => model.memory.report(id));
   if (type === DUMPABLE.backupStatus) records = model.backups.statusReports().filter((e) => connected.includes(e.source));

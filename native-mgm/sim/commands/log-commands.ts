@@ -14,21 +14,24 @@ const MAX_LEVEL = 15;
 
 const categoryOf = (n: number): Category | undefined => CATEGORIES.find((c) => CATEGORY_NUMBERS[c] === n);
 
-/** `set logfilter` level 7 is ALL (spec §6.7): it switches every severity, 0 ("enabled") included. */
+/** `set logfilter` level 7 is ALL (spec §14.1): a switch for all eight flags, not a severity. */
 const ALL_SEVERITIES = 7;
 
-/** The new state of severity `level` after `enable` (1 on, 0 off, negative toggle), as the server's filter does. */
-function setLogFilter(severities: boolean[], level: number, enable: number): boolean {
-  const switchTo = (current: boolean): boolean => (enable < 0 ? !current : enable !== 0);
-  if (level === ALL_SEVERITIES) {
-    // ALL counts as on when every real severity (1..6) is.
-    severities.fill(switchTo(severities.slice(1).every(Boolean)));
-    return severities.slice(1).every(Boolean);
-  }
-  const current = severities[level];
-  if (current === undefined) return false;
-  severities[level] = switchTo(current);
-  return severities[level];
+/** `Logger::isEnable`: ALL counts as on only when flags 1..7 are, its own flag included. */
+function isEnabled(flags: readonly boolean[], level: number): boolean {
+  return level === ALL_SEVERITIES ? flags.slice(1).every(Boolean) : (flags[level] ?? false);
+}
+
+/**
+ * The reply to `set logfilter`: `enable` 1 on, 0 off, negative toggles; ALL sets or clears every flag, the master
+ * switch too. Levels past 7 index beyond the server's array (undefined there): nothing changes and the answer is 0.
+ */
+function setLogFilter(flags: boolean[], level: number, enable: number): boolean {
+  if (level > ALL_SEVERITIES) return false;
+  const on = enable < 0 ? !isEnabled(flags, level) : enable !== 0;
+  if (level === ALL_SEVERITIES) flags.fill(on);
+  else flags[level] = on;
+  return isEnabled(flags, level);
 }
 
 export const LOG_COMMANDS: Record<string, CommandHandler> = {

@@ -9,8 +9,11 @@ export const SEVERITY_KEYS = ['enabled', 'debug', 'info', 'warning', 'error', 'c
  */
 export class ClusterLogState {
   readonly levels = new Map<Category, number>(CATEGORIES.map((c) => [c, 7]));
-  /** INFO..ALERT on, DEBUG off; `enabled` assumed on (spec §12). */
-  readonly severities = [true, false, true, true, true, true, true];
+  /**
+   * The logger's eight flags, by `set logfilter` level: 0 the master switch, 1..6 DEBUG..ALERT, 7 ALL. The server's
+   * defaults (spec §14.1): the master switch and INFO..ALERT on, DEBUG and ALL off.
+   */
+  readonly severities = [true, false, true, true, true, true, true, false];
 
   constructor() {
     this.levels.set('CONNECTION', 8);

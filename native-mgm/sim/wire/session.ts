@@ -3,11 +3,19 @@ import type { Socket } from 'node:net';
 import type { Prng } from '../prng.js';
 import type { LevelMap } from './event-filter.js';
 import { OutputQueue, type WriteMode } from './output-queue.js';
-import { formatParserError, MAX_LINE_CHARS, RequestParser, type Args } from './request-parser.js';
+import { LINE_BUFFER_BYTES, takeLine } from './line-reader.js';
+import { formatParserError, RequestParser, type Args, type ParseResult } from './request-parser.js';
 import type { CommandSpec } from './command-table.js';
 
 /** How long a closing session waits for its last reply to be flushed. */
 const CLOSE_FLUSH_TIMEOUT_MS = 1000;
+/** The server's `SOCKET_TIMEOUT`: each request line may take this long, from when the server starts waiting for it (spec §14.2). */
+export const LINE_TIMEOUT_MS = 30_000;
+
+/** Why a line could not be read: the peer closed, the line did not fit, or its time ran out with or without part of it. */
+interface NoLine {
+  why: 'eof' | 'too-long' | 'timeout-partial' | 'timeout-empty';
+}
 
 /** What a command handler may do to its own session. */
 export interface SessionHandle {
@@ -39,8 +47,10 @@ export interface SessionHooks {
 
 /**
  * One accepted connection. Like the server it reads the socket only when it wants the next line (or a command's
- * trailing bulk data): requests run strictly one after another, each reply is written in one piece, CRLF is
- * accepted, and an over-long line is a read error that ends the session without a reply (spec §1.6).
+ * trailing bulk data): requests run strictly one after another, each reply is written in one piece. Lines are
+ * read as the server reads them (spec §14.2, §14.3): a line of 510 characters at most, CRLF taken as LF except
+ * for a bare CRLF, 30 s for each line. A command line that is too long, or half sent when its time is up, ends the
+ * session without a reply; an argument line that is cuts the request short, and the command runs with what it has.
  */
 export class Session implements SessionHandle {
   clientVersion = 0;
@@ -64,6 +74,7 @@ export class Session implements SessionHandle {
     /** Packed version of the server, whose command table the parser reads. */
     serverVersion: number,
     private readonly hooks: SessionHooks,
+    private readonly lineTimeoutMs = LINE_TIMEOUT_MS,
   ) {
     this.parser = new RequestParser(serverVersion);
     this.out = new OutputQueue(socket, writeMode, prng);
@@ -117,26 +128,38 @@ export class Session implements SessionHandle {
     wake?.();
   }
 
-  /** Resolves when more bytes arrived, the peer closed or the session is closing. */
-  private more(): Promise<void> {
-    return new Promise((resolve) => (this.wake = resolve));
+  /** Resolves true when more bytes arrived, the peer closed or the session is closing; false at `deadline`. */
+  private more(deadline: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.wake = null;
+        resolve(false);
+      }, Math.max(0, deadline - Date.now()));
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
   }
 
   /**
-   * The next line without its LF (and a CR before it), or null at EOF or on a read error: a line longer than
-   * `limit` fails as soon as that many bytes are waiting, whether or not its LF has come.
+   * The next line without its LF (see takeLine), or why there is none. The line's time counts from now, so idle
+   * time before its first byte counts too; when it runs out, the bytes of the line received so far are dropped.
    */
-  private async line(limit = MAX_LINE_CHARS): Promise<string | null> {
+  private async line(limit = LINE_BUFFER_BYTES): Promise<string | NoLine> {
+    const deadline = Date.now() + this.lineTimeoutMs;
     for (;;) {
-      const nl = this.input.indexOf('\n');
-      const text = (nl < 0 ? this.input : this.input.slice(0, nl)).replace(/\r$/, '');
-      if (text.length > limit) return null;
-      if (nl >= 0) {
-        this.input = this.input.slice(nl + 1);
-        return text;
+      const took = takeLine(this.input, this.tls, limit);
+      if (took.kind !== 'more') {
+        this.input = this.input.slice(took.consumed);
+        return took.kind === 'line' ? took.text : { why: 'too-long' };
       }
-      if (this.eof || this.closing) return null;
-      await this.more();
+      if (this.eof || this.closing) return { why: 'eof' };
+      if (!(await this.more(deadline))) {
+        const partial = this.input !== '';
+        this.input = '';
+        return { why: partial ? 'timeout-partial' : 'timeout-empty' };
+      }
     }
   }
 
@@ -144,7 +167,7 @@ export class Session implements SessionHandle {
   private async bytes(count: number): Promise<string | null> {
     while (this.input.length < count) {
       if (this.eof || this.closing) return null;
-      await this.more();
+      await this.more(Infinity);
     }
     const out = this.input.slice(0, count);
     this.input = this.input.slice(count);
@@ -159,7 +182,7 @@ export class Session implements SessionHandle {
     for (;;) {
       // The server reads bulk lines in pieces, so their length is not limited.
       const line = await this.line(Infinity);
-      if (line === null) return false;
+      if (typeof line !== 'string') return false;
       if (line === '') return true;
     }
   }
@@ -213,12 +236,25 @@ export class Session implements SessionHandle {
   }
 
   /**
-   * The answer to one line (one char per byte): null while a request is still being read, or when nothing is
-   * to be sent. A parser error echoes the bytes it was sent, whatever they are, as the server's does.
+   * What a line that could not be read means (spec §14.2, §14.3): 'close' to end the session without a reply,
+   * else the parser's answer, null for none. Where a command is expected, silence is nothing and a half line
+   * over TLS is dropped; inside a request, the request is cut short.
    */
-  private async answer(line: string): Promise<string | Buffer | null> {
-    const parsed = this.parser.feed(line);
+  private noLine({ why }: NoLine): ParseResult | 'close' | null {
+    if (why === 'eof') return 'close';
+    if (this.parser.pending !== null) return this.parser.cut();
+    if (why === 'timeout-empty' || (why === 'timeout-partial' && this.tls)) return null;
+    return 'close';
+  }
+
+  /**
+   * The answer to what the parser made of a line: null while a request is still being read, or when nothing is
+   * to be sent; 'close' for a request the server would crash on. A parser error echoes the bytes it was sent,
+   * whatever they are, as the server's does.
+   */
+  private async answer(parsed: ParseResult | null): Promise<string | Buffer | 'close' | null> {
     if (parsed === null) return null;
+    if (parsed.kind === 'fatal') return 'close';
     if (parsed.kind === 'error') return Buffer.from(formatParserError(parsed.message, parsed.token), 'latin1');
     const refused = this.hooks.refuse(this, parsed.command);
     if (refused !== null) return refused;
@@ -230,12 +266,13 @@ export class Session implements SessionHandle {
   private async run(): Promise<void> {
     while (!this.closing && !this.listening()) {
       const line = await this.line();
-      if (line === null) {
-        // An over-long line or EOF: nothing more is read, and the session ends without a reply.
+      const parsed = typeof line === 'string' ? this.parser.feed(line) : this.noLine(line);
+      const text = parsed === 'close' ? 'close' : await this.answer(parsed);
+      if (text === 'close') {
+        // Nothing more is read, and the session ends without a reply.
         if (!this.closing) void this.close();
         return;
       }
-      const text = await this.answer(line);
       if (text === null) continue;
       if (this.socket.destroyed) return;
       this.out.send(text);

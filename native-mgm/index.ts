@@ -7,6 +7,7 @@ export type { MgmHost, ResolvedConnectstring } from './connectstring.js';
 export { CATEGORIES, CATEGORY_NUMBERS, EVENT_TYPES, EVENT_TYPES_BY_NAME, MONITOR_FILTER, eventTypeByName } from './events/catalogue.js';
 export type { Category, EventTypeSpec, Severity } from './events/catalogue.js';
 export { decodeTextWords, encodeTextWords } from './events/text-words.js';
+export { DataNodeBinaryEvidence } from './events/data-node-binary.js';
 export { MgmClient } from './client/mgm-client.js';
 export type { MgmClientOptions, CallOptions, RestartOptions, StopOptions, BackupOptions, ClusterLogSeverity } from './client/mgm-client.js';
 export { EventStream } from './client/event-stream.js';

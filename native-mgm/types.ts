@@ -46,7 +46,15 @@ export interface NodeState {
   isMaster: boolean;
   /** Fields a newer server sent that this version does not know, kept verbatim. */
   extra: Record<string, string>;
+  /**
+   * Which data node binary runs, where events show it (spec §14.11; `get status` prints NDB for both): set by
+   * DataNodeBinaryEvidence.annotate, absent when nothing showed it yet.
+   */
+  dataNodeBinary?: DataNodeBinary;
 }
+
+/** ndbd (single-threaded) or ndbmtd (multi-threaded), as inferred from events (spec §14.11). */
+export type DataNodeBinary = 'ndbd' | 'ndbmtd';
 
 export interface ServerVersion {
   id: number;

@@ -62,7 +62,11 @@ export interface BackupOptions {
   snapshot?: 'end' | 'start';
 }
 
-const SEVERITY_LEVELS = { enabled: 0, debug: 1, info: 2, warning: 3, error: 4, critical: 5, alert: 6 } as const;
+/**
+ * `set logfilter` levels (spec §14.1): 0 the master switch, 1..6 the severities, 7 a switch for all of them (the
+ * master switch too), offered only as `all`; `get info clusterlog` lists 0..6 by name.
+ */
+const SEVERITY_LEVELS = { enabled: 0, debug: 1, info: 2, warning: 3, error: 4, critical: 5, alert: 6, all: 7 } as const;
 export type ClusterLogSeverity = keyof typeof SEVERITY_LEVELS;
 
 /**
@@ -223,7 +227,7 @@ export class MgmClient {
     return this.call('get info clusterlog', [], kv('clusterlog'), parseClusterLogFilterReply, options);
   }
 
-  /** Turns one severity of the cluster log on or off; returns its new state. */
+  /** Turns one severity of the cluster log on or off (`all`: every one); returns its new state. */
   setClusterLogFilter(severity: ClusterLogSeverity, enable: boolean, options?: CallOptions): Promise<boolean> {
     const args: RequestArgs = [
       ['level', SEVERITY_LEVELS[severity]],

@@ -1,6 +1,6 @@
 import { ProtocolError } from '../errors.js';
 import { feedPairs, type Frame, type Pairs, type RecordSink } from '../protocol/frames.js';
-import { ascii, decimalToLf, latin1, LF, rangeIs, viewOf, Word } from '../protocol/kv.js';
+import { ascii, decimalToLf, text, LF, rangeIs, viewOf, Word } from '../protocol/kv.js';
 import { parseDecimalAt, parseIntStrict } from '../protocol/messages/reply-fields.js';
 import type { ClusterEvent } from '../types.js';
 import { EVENT_TYPES, type EventTypeSpec } from './catalogue.js';
@@ -85,11 +85,11 @@ export class EventRecordParser implements RecordSink {
     }
     const f = this.names === null ? -1 : nameIndex(this.names, b, ks, ke, this.next);
     if (f < 0) {
-      (this.raw ??= {})[latin1(b, ks, ke)] = latin1(b, vs, ve);
+      (this.raw ??= {})[text(b, ks, ke)] = text(b, vs, ve);
       return true;
     }
     const n = parseDecimalAt(b, vs, ve);
-    this.fieldValue(f, n, n === null ? latin1(b, vs, ve) : undefined);
+    this.fieldValue(f, n, n === null ? text(b, vs, ve) : undefined);
     return true;
   }
 
@@ -152,7 +152,7 @@ export class EventRecordParser implements RecordSink {
     }
     const n = parseDecimalAt(b, vs, ve);
     this.header[h] = n ?? NaN;
-    this.headerText[h] = n === null ? latin1(b, vs, ve) : undefined;
+    this.headerText[h] = n === null ? text(b, vs, ve) : undefined;
     this.headerSeen[h] = true;
     if (h === TYPE && n !== null) this.useType(n);
   }

@@ -25,9 +25,10 @@ export interface FieldSink {
 /** Feeds pairs already framed to a sink, as the reader would have (parsers of framed replies share the sinks' code). */
 export function feedPairs(sink: FieldSink, pairs: Pairs): void {
   for (const [k, v] of pairs) {
-    // Both came from latin1 decoding, so they encode back to the same bytes.
-    const bytes = Buffer.from(`${k}:${v}`, 'latin1');
-    sink.field(bytes, 0, k.length, k.length + 1, bytes.length);
+    // Both came from UTF-8 decoding, so they encode back to the bytes they came from (valid UTF-8 ones, at least).
+    const bytes = Buffer.from(`${k}:${v}`, 'utf8');
+    const keyEnd = Buffer.byteLength(k);
+    sink.field(bytes, 0, keyEnd, keyEnd + 1, bytes.length);
   }
 }
 

@@ -29,8 +29,12 @@ export function splitRecordLine(line: string): readonly [string, string] | null 
   return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
 }
 
-/** `b[start, end)` as a string, one char per byte. */
-export const latin1 = (b: Buffer, start: number, end: number): string => b.toString('latin1', start, end);
+/**
+ * `b[start, end)` as text. The server prints strings as it was given them (host names and version strings come
+ * from the configuration, which is UTF-8, and from the build), so text is read as UTF-8, as the configuration is;
+ * offsets and limits stay in bytes.
+ */
+export const text = (b: Buffer, start: number, end: number): string => b.toString('utf8', start, end);
 
 /** The bytes of an ASCII word, for comparing lines in place. */
 export const ascii = (word: string): Buffer => Buffer.from(word, 'latin1');

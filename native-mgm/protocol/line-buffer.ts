@@ -7,8 +7,8 @@ import { rangeIs } from './kv.js';
  * us buffer without limit.
  *
  * Lines stay bytes where they arrived: parsers read them in place (a byte load is a few instructions, a
- * character of a string several times that) and cut a string, as latin1 (the protocol is ASCII; the config
- * body is counted in bytes), only for what they keep as text.
+ * character of a string several times that) and cut a string (UTF-8) only for what they keep as text; every
+ * count and limit is in bytes.
  */
 export class LineBuffer {
   /** The current line and everything not yet consumed. */
@@ -73,9 +73,9 @@ export class LineBuffer {
     this.scanFrom = pos;
   }
 
-  /** The current line as a string. */
+  /** The current line as text (UTF-8, see kv.ts `text`). */
   line(): string {
-    return this.bytes.toString('latin1', this.lineStart, this.lineEnd);
+    return this.bytes.toString('utf8', this.lineStart, this.lineEnd);
   }
 
   /** Whether the current line is exactly `word` (ASCII), without cutting it out. */
@@ -83,7 +83,10 @@ export class LineBuffer {
     return rangeIs(this.bytes, this.lineStart, this.lineEnd, word);
   }
 
-  /** Exactly `n` raw bytes as latin1 text, or null until that many have arrived (the `get config` body). */
+  /**
+   * Exactly `n` bytes, or null until that many have arrived (the `get config` body: `Content-Length` counts bytes).
+   * The body is base64, so ASCII; latin1 keeps one char per byte, so a stray non-ASCII byte fails its decoding.
+   */
   takeBytes(n: number): string | null {
     if (this.buffered < n) return null;
     const out = this.bytes.toString('latin1', this.start, this.start + n);

@@ -1,5 +1,5 @@
 import type { Frame, RecordSink } from './frames.js';
-import { latin1 } from './kv.js';
+import { text } from './kv.js';
 
 /** Keeps each event record as its key/value pairs, for readers that type records later (or never). */
 export class PairsRecordSink implements RecordSink {
@@ -10,7 +10,7 @@ export class PairsRecordSink implements RecordSink {
   }
 
   field(bytes: Buffer, keyStart: number, keyEnd: number, valueStart: number, valueEnd: number): boolean {
-    this.pairs.push([latin1(bytes, keyStart, keyEnd), latin1(bytes, valueStart, valueEnd)]);
+    this.pairs.push([text(bytes, keyStart, keyEnd), text(bytes, valueStart, valueEnd)]);
     return true;
   }
 

@@ -2,7 +2,7 @@ import { ProtocolError } from '../errors.js';
 import { DEFAULT_LIMITS, type FieldSink, type Frame, type Pairs, type ReaderLimits, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
 import { EventFramer, RECORD_HEADER } from './event-framer.js';
-import { blankSkip, blankTrim, byteIn, clip, COLON, splitRecordLine } from './kv.js';
+import { blankSkip, blankTrim, byteIn, clip, COLON, splitRecordLine, text } from './kv.js';
 
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
@@ -123,7 +123,7 @@ export class StreamReader {
     const cur = this.cur;
     const lines = this.lines;
     if (cur === null) {
-      this.startReply(lines.line(), emit);
+      this.startReply(lines.line(), lines.lineEnd - lines.lineStart + 1, emit);
       return;
     }
     const length = lines.lineEnd - lines.lineStart;
@@ -159,7 +159,7 @@ export class StreamReader {
     const valueEnd = blankTrim(bytes, valueStart, lineEnd);
     const sink = cur.shape.kind === 'kv' ? cur.shape.sink : undefined;
     if (sink?.field(bytes, keyStart, keyEnd, valueStart, valueEnd)) return;
-    cur.pairs.push([bytes.toString('latin1', keyStart, keyEnd), bytes.toString('latin1', valueStart, valueEnd)]);
+    cur.pairs.push([text(bytes, keyStart, keyEnd), text(bytes, valueStart, valueEnd)]);
   }
 
   /** Whole `key: value` lines read by the sink in place; bounded so a reply over the limit fails as it would line by line. */
@@ -174,7 +174,8 @@ export class StreamReader {
     }
   }
 
-  private startReply(line: string, emit: Emit): void {
+  /** `bytes`: the header line's length on the wire, LF included (`line` is UTF-8 text). */
+  private startReply(line: string, bytes: number, emit: Emit): void {
     const next = this.expected.shift();
     if (next === undefined) throw new ProtocolError('unsolicited data from server', JSON.stringify(clip(line)));
     const { shape, hasArgs } = next;
@@ -197,7 +198,7 @@ export class StreamReader {
       header,
       pairs: [],
       lines: kind === 'parser-error' ? [line.slice(PARSER_ERROR_PREFIX.length)] : [],
-      bytes: line.length + 1,
+      bytes,
       fast: kind === 'reply' && shape.kind === 'kv' && shape.sink?.lines ? (shape.sink as Required<FieldSink>) : null,
       stage: 'head',
       records: [],

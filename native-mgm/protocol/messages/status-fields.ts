@@ -1,6 +1,6 @@
 /** The fields of a `get status` node block: their names and order, the known words, and the record they fill. */
 import { NODE_STATUSES, NODE_TYPES, type NodeState } from '../../types.js';
-import { ascii, latin1, rangeIs, Word, WordSet } from '../kv.js';
+import { ascii, text, rangeIs, Word, WordSet } from '../kv.js';
 
 /** The highest node id (MAX_NODES - 1, spec §1.6). */
 export const MAX_NODE_ID = 255;
@@ -92,5 +92,5 @@ export function fieldIndex(b: Uint8Array, start: number, end: number, guess: num
 /** The protocol's own string for a known word (no string cut per poll), else the word cut out. */
 export function word(known: ReadonlyArray<readonly [string, Uint8Array]>, b: Buffer, start: number, end: number): string {
   for (const [w, bytes] of known) if (rangeIs(b, start, end, bytes)) return w;
-  return latin1(b, start, end);
+  return text(b, start, end);
 }

@@ -1,7 +1,7 @@
 import { ProtocolError } from '../../errors.js';
 import { NODE_STATUSES, NODE_TYPES, type NodeState, type NodeStatus, type NodeType } from '../../types.js';
 import { feedPairs, type FieldSink, type Reply } from '../frames.js';
-import { ascii, byteIn, decimalToLf, latin1, rangeIs, viewOf, Word } from '../kv.js';
+import { ascii, byteIn, decimalToLf, text, rangeIs, viewOf, Word } from '../kv.js';
 import { acceptReply, parseDecimalAt, parseIntStrict } from './reply-fields.js';
 import { addressEnd, addressText, lastAddress } from './status-address.js';
 import {
@@ -233,11 +233,11 @@ export class StatusLines implements FieldSink {
   private nodeLine(b: Buffer, ks: number, ke: number, vs: number, ve: number): void {
     const idStart = ks + NODE_PREFIX.length;
     const dot = byteIn(b, DOT, idStart, ke);
-    if (dot < 0) throw new ProtocolError('malformed key in get status', latin1(b, ks, ke));
+    if (dot < 0) throw new ProtocolError('malformed key in get status', text(b, ks, ke));
     let node = this.current;
     if (node === null || dot - idStart !== this.currentDigits || parseDecimalAt(b, idStart, dot) !== node.nodeId) {
-      const id = parseDecimalAt(b, idStart, dot) ?? parseIntStrict(latin1(b, idStart, dot), `node id in "${latin1(b, ks, ke)}"`);
-      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', latin1(b, ks, ke));
+      const id = parseDecimalAt(b, idStart, dot) ?? parseIntStrict(text(b, idStart, dot), `node id in "${text(b, ks, ke)}"`);
+      if (id < 1 || id > MAX_NODE_ID) throw new ProtocolError('node id out of range in get status', text(b, ks, ke));
       // A node's keys always come together (§5.3); seeing an id again means the reply is corrupt.
       if (this.wasSeen(id)) throw new ProtocolError('node listed twice in get status', `node ${id}`);
       node = this.startNode(id, b, viewOf(b), ks, dot + 1);
@@ -247,7 +247,7 @@ export class StatusLines implements FieldSink {
     this.lastField = f;
     if (f < 0) {
       if (node.extra === NO_EXTRA) node.extra = {};
-      node.extra[latin1(b, fs, ke)] = latin1(b, vs, ve);
+      node.extra[text(b, fs, ke)] = text(b, vs, ve);
     } else if (f === TYPE) this.setType(node, b, vs, ve);
     else if (f === STATUS) {
       const status = word(STATUS_WORDS, b, vs, ve);
@@ -259,7 +259,7 @@ export class StatusLines implements FieldSink {
     else {
       const n = parseDecimalAt(b, vs, ve);
       setNumber(node, f, n ?? NaN);
-      if (n === null) this.textsOf(node)[f] = latin1(b, vs, ve);
+      if (n === null) this.textsOf(node)[f] = text(b, vs, ve);
     }
   }
 

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { test } from 'node:test';
+import { parseConfigIni } from '../../config/index.js';
 import { withSim } from './raw-socket.js';
 
 /** The commands whose answers spec §14 settled, as golden bytes off a raw socket. */
@@ -48,5 +50,20 @@ test('dump events: node lists read like parse_mask; refusals only for unparsable
     // A blank list asks every data node, as no list does.
     assert.deepEqual(await records(' '), ['2', '2', '3', '3']);
     assert.equal(c.pending, '');
+  });
+});
+
+test('text goes out as the UTF-8 bytes it was given: a host name from config.ini in get status (issue 24 item 6)', async () => {
+  const ini = '[ndbd default]\nNoOfReplicas=1\n[ndb_mgmd]\nNodeId=1\nHostName=127.0.0.1\n[ndbd]\nNodeId=2\nHostName=hôst-2.exämple\n[mysqld]\nNodeId=3\n';
+  await withSim({ config: parseConfigIni(ini) }, async (sim) => {
+    const socket = connect({ port: sim.mgmds[0]?.port ?? 0, host: '127.0.0.1' });
+    const received: Buffer[] = [];
+    socket.on('data', (d: Buffer) => received.push(d));
+    socket.write('get status\ntypes: NDB\n\n');
+    const line = Buffer.from('node.2.address: h\xc3\xb4st-2.ex\xc3\xa4mple\n', 'latin1');
+    const deadline = Date.now() + 10_000;
+    while (!Buffer.concat(received).includes(Buffer.from('\n\n')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+    socket.destroy();
+    assert.ok(Buffer.concat(received).includes(line), Buffer.concat(received).toString('latin1'));
   });
 });

@@ -107,6 +107,11 @@ test('single user mode, backup, dump events, log levels and report event', async
   await client.dumpState(2, [1000]);
   assert.equal(await client.setClusterLogFilter('debug', true), true);
   assert.equal((await client.getClusterLogFilter()).debug, true);
+  // Level 7 is the switch for all of them, the master switch too (spec §14.1).
+  assert.equal(await client.setClusterLogFilter('all', false), false);
+  assert.deepEqual(Object.values(await client.getClusterLogFilter()), [false, false, false, false, false, false, false]);
+  assert.equal(await client.setClusterLogFilter('all', true), true);
+  assert.deepEqual(Object.values(await client.getClusterLogFilter()), [true, true, true, true, true, true, true]);
   await client.setClusterLogLevel('STATISTICS', 9);
   assert.equal((await client.getClusterLogLevels()).statistics, 9);
 

@@ -1,0 +1,45 @@
+import type { EventView } from '../../../contract/events.js';
+import type { ClusterEvent } from '../../../../native-mgm/index.js';
+import { EventLog } from '../../events/event-log.js';
+
+/** Statistics reports become rates; thousands a minute would drown the log. */
+const NOT_LOGGED = new Set(['TransReportCounters', 'OperationReportCounters']);
+
+/** The cluster's event log and the entries an input added, which the tracker hands on as one batch. */
+export class ClusterLog {
+  private readonly log: EventLog;
+  private added: EventView[] = [];
+
+  constructor(size: number | undefined) {
+    this.log = new EventLog(size);
+  }
+
+  /** The event's entry, or null for the kinds that are not logged. */
+  add(e: ClusterEvent): EventView | null {
+    if (NOT_LOGGED.has(e.name)) return null;
+    const view = this.log.add(e);
+    this.added.push(view);
+    return view;
+  }
+
+  /** An entry the engine makes itself (a connection change, the first status, a new configuration). */
+  note(note: Omit<EventView, 'seq'>): void {
+    this.added.push(this.log.note(note));
+  }
+
+  page(beforeSeq: number | undefined, limit: number): EventView[] {
+    return this.log.page(beforeSeq, limit);
+  }
+
+  /** Every kept entry in [from, to]. */
+  between(from: number, to: number): EventView[] {
+    return this.log.page(undefined, Number.MAX_SAFE_INTEGER).filter((e) => e.at >= from && e.at <= to);
+  }
+
+  /** The entries added since the last call. */
+  takeAdded(): EventView[] {
+    const added = this.added;
+    this.added = [];
+    return added;
+  }
+}

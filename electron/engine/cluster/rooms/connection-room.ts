@@ -1,0 +1,73 @@
+import type { ConnectionView } from '../../../contract/snapshot.js';
+import { expiringCerts } from '../../tls/cert-expiry.js';
+import { connectionNotes } from '../../observations/engine-notes.js';
+import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
+import type { AlertRoom } from './alert-room.js';
+import type { ClusterLog } from './cluster-log.js';
+import type { Room } from './room.js';
+
+const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
+const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
+
+/**
+ * How ndbtop is connected to the cluster: the pushed ConnectionView, ndbtop's own notes on each change in the event
+ * log, and the alerts a connection raises (management server lost, event stream lost, a certificate expiring).
+ */
+export class ConnectionRoom implements Room {
+  private current: ConnectionView;
+  /** Some event came: kept here, not in the pushed connection, which every report would otherwise move. */
+  private eventsSeen = false;
+  private certAlerts = new Set<string>();
+
+  constructor(
+    private readonly alerts: AlertRoom,
+    private readonly log: ClusterLog,
+    connectstring: string,
+    mode: ConnectionView['mode'],
+  ) {
+    this.current = { mode, status: 'connecting', connectstring, mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'connecting' } };
+  }
+
+  get view(): ConnectionView {
+    return this.current;
+  }
+
+  /** A copy the caller may keep: the view itself is replaced, never changed, but its parts are shared. */
+  copy(): ConnectionView {
+    const c = this.current;
+    return { ...c, mgmd: c.mgmd && { ...c.mgmd }, eventStream: { ...c.eventStream } };
+  }
+
+  input(input: TrackerInput): void {
+    if (input.kind === 'connection') this.apply(input.connection, input.t);
+  }
+
+  event(): boolean {
+    this.eventsSeen = true;
+    return false;
+  }
+
+  private apply(c: ConnectionInput, at: number): void {
+    const before = this.current;
+    this.current = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status } };
+    for (const n of connectionNotes(before, this.current, at, this.eventsSeen)) this.log.note(n);
+    if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
+    else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
+      this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);
+    }
+    this.checkCertExpiry(c, at);
+    if (c.eventStream.status === 'live') this.alerts.resolve('event-stream-lost', at);
+    else if (before.eventStream.status === 'live' && isLost(c.eventStream.status)) {
+      this.alerts.raise('event-stream-lost', 'event-stream-lost', 'warning', at, null, 'Lost the event stream: state changes now arrive only by polling');
+    }
+  }
+
+  /** One warning per certificate of the connection that expires within the window; over once it is renewed. */
+  private checkCertExpiry(c: ConnectionInput, at: number): void {
+    const expiring = expiringCerts(c.tls, at);
+    const keys = new Set(expiring.map((e) => e.key));
+    for (const key of this.certAlerts) if (!keys.has(key)) this.alerts.resolve(key, at);
+    for (const e of expiring) this.alerts.raise(e.key, 'cert-expiring', 'warning', at, null, e.message);
+    this.certAlerts = keys;
+  }
+}

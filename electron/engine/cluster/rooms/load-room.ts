@@ -1,0 +1,137 @@
+import type { NodeCounters } from '../../../contract/counters.js';
+import type { NodeRates, NodeView, Rates } from '../../../contract/node.js';
+import type { ClusterEvent } from '../../../../native-mgm/index.js';
+import { MEMORY_LEVELS, MemoryLevels } from '../../alerts/memory-levels.js';
+import type { ConfigState } from '../../config/config-state.js';
+import { StatisticsTotals } from '../../counters/statistics-totals.js';
+import type { MetricValues } from '../../history/history.js';
+import { RateTracker, type RateInstances } from '../../rates/rates.js';
+import { MemoryTracker, type MemoryKind } from '../memory.js';
+import type { TrackerInput } from '../tracker-input.js';
+import type { AlertRoom } from './alert-room.js';
+import type { Room, StatusChange } from './room.js';
+import type { ViewChanges } from './view-changes.js';
+
+export interface LoadOptions {
+  rateInstances: RateInstances;
+  memoryAlertHoldMs: number | undefined;
+}
+
+/**
+ * What the data nodes report about their load: rates and running totals from the statistics reports (both read
+ * every report, independently), memory from MemoryUsage records (threshold events and `dump events 50` rounds),
+ * and the memory alerts with their hysteresis.
+ */
+export class LoadRoom implements Room {
+  private readonly rates: RateTracker;
+  private readonly totals = new StatisticsTotals();
+  private readonly memory = new MemoryTracker();
+  private readonly levels: MemoryLevels;
+
+  constructor(
+    private readonly changes: ViewChanges,
+    private readonly alerts: AlertRoom,
+    config: ConfigState,
+    options: LoadOptions,
+  ) {
+    this.rates = new RateTracker(options.rateInstances === 'arrivals' ? undefined : (id) => config.instances(id));
+    this.levels = new MemoryLevels(options.memoryAlertHoldMs);
+  }
+
+  input(input: TrackerInput): void {
+    if (input.kind === 'config') this.rates.configurationRead();
+    else if (input.kind === 'memory') this.applyMemoryRound(input.events);
+  }
+
+  event(e: ClusterEvent): boolean {
+    // Totals and rates read the same reports; both must see every one.
+    const statistics = this.totals.apply(e);
+    if (this.rates.apply(e) || statistics) {
+      this.changes.node(e.sourceNodeId);
+      return true;
+    }
+    if (e.name !== 'MemoryUsage') return false;
+    this.applyMemory(e);
+    return true;
+  }
+
+  status({ nodeId, type, previous, status }: StatusChange): void {
+    // A (re)starting node's instances begin new report periods: its earlier reports say nothing about them.
+    if (type === 'NDB' && previous !== null && status === 'STARTING' && previous !== 'STARTING') this.rates.restarted(nodeId);
+  }
+
+  nodeRates(id: number): NodeRates | null {
+    return this.rates.node(id);
+  }
+
+  isFresh(id: number, now: number): boolean {
+    return this.rates.isFresh(id, now);
+  }
+
+  total(now: number, dataNodeIds: readonly number[]): Rates | null {
+    return this.rates.total(now, dataNodeIds);
+  }
+
+  counters(): NodeCounters[] {
+    return this.totals.view();
+  }
+
+  /** A node not connected shows its figures from when it was last seen: stale, whatever the last refresh said. */
+  memoryView(id: number, connected: boolean): NodeView['memory'] {
+    const { data, index } = this.memory.node(id);
+    if (connected) return { data, index };
+    return { data: data && { ...data, stale: true }, index: index && { ...index, stale: true } };
+  }
+
+  /** One history sample: the cluster's figures and each data node's (rates only while fresh). */
+  sample(at: number, dataIds: readonly number[]): { cluster: MetricValues; perNode: Map<number, MetricValues> } {
+    const cluster: MetricValues = {
+      ...rateValues(this.rates.total(at, dataIds)),
+      dataMemory: this.memory.clusterPercent('data', dataIds),
+      indexMemory: this.memory.clusterPercent('index', dataIds),
+    };
+    const perNode = new Map<number, MetricValues>();
+    for (const id of dataIds) {
+      const m = this.memory.node(id);
+      perNode.set(id, { ...rateValues(this.rates.isFresh(id, at) ? this.rates.node(id) : null), dataMemory: m.data?.percent ?? null, indexMemory: m.index?.percent ?? null });
+    }
+    return { cluster, perNode };
+  }
+
+  private applyMemory(e: ClusterEvent): void {
+    const applied = this.memory.apply(e);
+    if (!applied) return;
+    // The same pages again (every refresh of an idle cluster) leave the node's view, and so the delta, alone.
+    if (applied.changed) this.changes.node(e.sourceNodeId);
+    this.checkMemory(e.sourceNodeId, applied.kind, e.receivedAt);
+  }
+
+  /** One `dump events 50` reply: a node with figures that sent none this time keeps them, marked stale. */
+  private applyMemoryRound(events: readonly ClusterEvent[]): void {
+    for (const e of events) this.applyMemory(e);
+    const reported = new Set(events.filter((e) => e.name === 'MemoryUsage').map((e) => e.sourceNodeId));
+    for (const id of this.memory.endRound(reported)) this.changes.node(id);
+  }
+
+  private checkMemory(id: number, kind: MemoryKind, at: number): void {
+    const percent = this.memory.node(id)[kind]?.percent ?? 0;
+    const level = this.levels.update(`${id}:${kind}`, percent, at);
+    for (const l of MEMORY_LEVELS) {
+      const key = `${l.kind}:${id}:${kind}`;
+      if (l === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used (≥ ${l.raiseAt} %)`);
+      else this.alerts.resolve(key, at);
+    }
+  }
+}
+
+function rateValues(r: Rates | NodeRates | null): MetricValues {
+  return {
+    transactions: r?.transactions ?? null,
+    commits: r?.commits ?? null,
+    reads: r?.reads ?? null,
+    writes: r?.writes ?? null,
+    scans: r?.scans ?? null,
+    aborts: r?.aborts ?? null,
+    operations: r?.operations ?? null,
+  };
+}

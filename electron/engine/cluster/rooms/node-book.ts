@@ -1,0 +1,179 @@
+import type { NodeStatus } from '../../../contract/node.js';
+import { sameValue } from '../../../contract/same-value.js';
+import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
+import type { ConfigState } from '../../config/config-state.js';
+import { firstStatusNote } from '../../observations/engine-notes.js';
+import type { GroupMember } from '../node-groups.js';
+import { isUp } from '../node-status.js';
+import type { TrackerInput } from '../tracker-input.js';
+import type { ClusterLog } from './cluster-log.js';
+import type { Room, StatusChange } from './room.js';
+import type { ViewChanges } from './view-changes.js';
+
+export interface NodeRecord {
+  state: NodeState;
+  status: NodeStatus;
+  startPhase: number;
+  statusSince: number;
+  /** When an event last set the status: a poll asked before that is older news for this node. */
+  eventStatusAt: number;
+  nodeGroup: number | 'none' | null;
+}
+
+/** Where the node records tell the other rooms what they changed. */
+export interface NodeBookListener {
+  status(change: StatusChange): void;
+  forget(nodeId: number): void;
+}
+
+/**
+ * The node records: each node's poll line and its status, which polls and events both set (events are the source
+ * of truth: a poll asked before the last event for a node does not override its status), the single-user API node
+ * and when the cluster was last polled. Every status change goes to the other rooms as a StatusChange.
+ */
+export class NodeBook implements Room {
+  private readonly nodes = new Map<number, NodeRecord>();
+  sampledAt: number | null = null;
+  singleUserApi: number | null = null;
+
+  constructor(
+    private readonly changes: ViewChanges,
+    private readonly log: ClusterLog,
+    private readonly config: ConfigState,
+    private readonly listener: NodeBookListener,
+  ) {}
+
+  input(input: TrackerInput): void {
+    if (input.kind === 'status') this.applyStatus(input.nodes, input.requestedAt, input.t);
+  }
+
+  event(e: ClusterEvent): boolean {
+    const f = e.fields;
+    const src = e.sourceNodeId;
+    const at = e.receivedAt;
+    switch (e.name) {
+      case 'NDBStopStarted':
+        this.setStatus(src, 'SHUTTING_DOWN', 0, at);
+        break;
+      case 'NDBStopForced':
+        this.setStatus(src, 'NO_CONTACT', 0, at);
+        break;
+      case 'Disconnected':
+        this.setStatus(f.node ?? 0, 'NO_CONTACT', 0, at);
+        break;
+      case 'NODE_FAILREP':
+        this.setStatus(f.failed_node ?? 0, 'NO_CONTACT', 0, at);
+        break;
+      case 'Connected':
+        this.onConnected(f.node ?? 0, at);
+        break;
+      case 'NDBStartStarted':
+        this.setStatus(src, 'STARTING', 0, at);
+        break;
+      case 'StartPhaseCompleted':
+        this.setStatus(src, 'STARTING', f.phase ?? 0, at);
+        break;
+      case 'NDBStartCompleted':
+        this.setStatus(src, 'STARTED', 0, at);
+        break;
+      case 'SingleUser':
+        this.onSingleUser(f.type ?? -1, f.node_id ?? null, at);
+        break;
+    }
+    return false;
+  }
+
+  records(): NodeRecord[] {
+    return [...this.nodes.values()];
+  }
+
+  dataNodeIds(): number[] {
+    return this.records()
+      .filter((n) => n.state.type === 'NDB')
+      .map((n) => n.state.nodeId);
+  }
+
+  /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
+  groupOf(n: NodeRecord): NodeRecord['nodeGroup'] {
+    return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);
+  }
+
+  members(): GroupMember[] {
+    return this.records()
+      .filter((n) => n.state.type === 'NDB')
+      .map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
+  }
+
+  masterId(): number | null {
+    return this.records().find((n) => n.state.isMaster && n.status !== 'NO_CONTACT')?.state.nodeId ?? null;
+  }
+
+  private applyStatus(states: readonly NodeState[], requestedAt: number, at: number): void {
+    if (this.nodes.size === 0 && states.length > 0) this.log.note(firstStatusNote(states, at));
+    const seen = new Set<number>();
+    for (const s of states) {
+      seen.add(s.nodeId);
+      let rec = this.nodes.get(s.nodeId);
+      if (!rec) {
+        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null };
+        this.nodes.set(s.nodeId, rec);
+        this.changes.all();
+        this.listener.status({ nodeId: s.nodeId, type: s.type, previous: null, status: s.status, phase: s.startPhase, at });
+      }
+      // Every poll reads every node; most lines are what they were.
+      if (!sameValue(rec.state, s)) {
+        rec.state = s;
+        this.changes.node(s.nodeId);
+      }
+      if (s.nodeGroup !== null && s.nodeGroup !== rec.nodeGroup) {
+        rec.nodeGroup = s.nodeGroup;
+        this.changes.all();
+      }
+      if (rec.eventStatusAt <= requestedAt) this.setStatus(s.nodeId, s.status, s.startPhase, at, false);
+    }
+    for (const id of [...this.nodes.keys()]) {
+      if (seen.has(id)) continue;
+      this.changes.all();
+      this.changes.forget(id);
+      this.nodes.delete(id);
+      this.listener.forget(id);
+    }
+    const single = states.find((s) => s.isSingleUser === true && s.type === 'API');
+    if (single) this.singleUserApi = single.nodeId;
+    else if (states.some((s) => s.isSingleUser !== null)) this.singleUserApi = null;
+    this.sampledAt = at;
+  }
+
+  /** The one place a node's status changes, whether a poll or an event tells it. */
+  private setStatus(id: number, status: NodeStatus, phase: number, at: number, fromEvent = true): void {
+    const rec = this.nodes.get(id);
+    if (!rec) return;
+    if (fromEvent) rec.eventStatusAt = at;
+    if (rec.status === status && rec.startPhase === phase) return;
+    const previous = rec.status;
+    this.changes.all();
+    rec.status = status;
+    rec.startPhase = phase;
+    if (previous !== status) rec.statusSince = at;
+    // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
+    if (rec.state.type === 'NDB' && isUp(previous) !== isUp(status)) this.changes.urgent();
+    this.listener.status({ nodeId: id, type: rec.state.type, previous, status, phase, at });
+  }
+
+  private onConnected(id: number, at: number): void {
+    const rec = this.nodes.get(id);
+    if (!rec) return;
+    if (rec.state.type !== 'NDB') this.setStatus(id, 'CONNECTED', 0, at);
+    else if (rec.status === 'NO_CONTACT') this.setStatus(id, 'NOT_STARTED', 0, at);
+  }
+
+  private onSingleUser(type: number, apiNode: number | null, at: number): void {
+    const entered = type === 1;
+    if (type !== 1 && type !== 2) return;
+    this.singleUserApi = entered ? apiNode : null;
+    for (const [id, rec] of this.nodes) {
+      if (rec.state.type !== 'NDB' || !isUp(rec.status)) continue;
+      this.setStatus(id, entered ? 'SINGLE USER MODE' : 'STARTED', 0, at);
+    }
+  }
+}

@@ -1,0 +1,90 @@
+import type { NodeStatus, NodeView } from '../../../contract/node.js';
+import type { ConfigState } from '../../config/config-state.js';
+import { safeToStop, type GroupMember } from '../node-groups.js';
+import type { LoadRoom } from './load-room.js';
+import type { NodeBook, NodeRecord } from './node-book.js';
+import type { RestartRoom } from './restart-room.js';
+import type { Room } from './room.js';
+import type { ViewChanges } from './view-changes.js';
+
+/** A node's view as last built, and what it was built from. */
+interface CachedView {
+  epoch: number;
+  stamp: number;
+  stale: boolean | null;
+  view: NodeView;
+}
+
+/** Statuses in which the management server has no contact with the node: what we show of it is from before. */
+const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
+
+/**
+ * Each node's view as the snapshot shows it, from the node records, rates and memory, restart progress and the
+ * configuration. A view is rebuilt only when something it shows changed (ViewChanges), so a push under load
+ * rebuilds the few nodes that reported and the delta compares the rest by identity.
+ */
+export class NodeViews implements Room {
+  private readonly cache = new Map<number, CachedView>();
+
+  constructor(
+    private readonly changes: ViewChanges,
+    private readonly nodes: NodeBook,
+    private readonly load: LoadRoom,
+    private readonly restarts: RestartRoom,
+    private readonly config: ConfigState,
+    /** Tests turn reuse off to check reused views against fresh ones. */
+    private readonly reuse: boolean,
+  ) {}
+
+  forget(nodeId: number): void {
+    this.cache.delete(nodeId);
+  }
+
+  /** Every node's view, by id. */
+  all(members: readonly GroupMember[], now: number): NodeView[] {
+    return this.nodes
+      .records()
+      .sort((a, b) => a.state.nodeId - b.state.nodeId)
+      .map((n) => this.view(n, members, now));
+  }
+
+  private view(n: NodeRecord, members: readonly GroupMember[], now: number): NodeView {
+    const s = n.state;
+    const id = s.nodeId;
+    const member = members.find((m) => m.nodeId === id);
+    const connected = isConnected(n.status);
+    const rates = this.load.nodeRates(id);
+    const restart = this.restarts.restart(id, now);
+    const stale = rates && (!connected || !this.load.isFresh(id, now));
+    const stamp = this.changes.stamp(id);
+    const cached = this.cache.get(id);
+    // A restart's estimate moves with the clock: never reused.
+    if (cached && restart === null && cached.epoch === this.changes.epoch && cached.stamp === stamp && cached.stale === stale && this.reuse) return cached.view;
+    const view: NodeView = {
+      nodeId: id,
+      type: s.type,
+      status: n.status,
+      statusRaw: n.status === s.status ? s.statusRaw : n.status,
+      startPhase: n.startPhase,
+      nodeGroup: s.type === 'NDB' ? this.nodes.groupOf(n) : null,
+      version: s.version,
+      versionRaw: s.versionRaw,
+      mysqlVersion: s.mysqlVersion,
+      address: s.address,
+      connectCount: s.connectCount,
+      dynamicId: s.dynamicId,
+      isSingleUser: s.isSingleUser,
+      isMaster: s.isMaster && n.status !== 'NO_CONTACT',
+      statusSince: n.statusSince,
+      restart,
+      // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
+      safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
+      memory: this.load.memoryView(id, connected),
+      rates: rates && { ...rates, stale: stale === true },
+      lastSeenAt: connected ? null : n.statusSince,
+      configured: this.config.configured(id),
+    };
+    this.cache.set(id, { epoch: this.changes.epoch, stamp, stale, view });
+    return view;
+  }
+}

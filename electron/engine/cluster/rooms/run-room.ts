@@ -1,0 +1,85 @@
+import type { HistoryPoint } from '../../../contract/history.js';
+import type { Run, RunReport } from '../../../contract/runs.js';
+import { ClusterHistory } from '../../history/history.js';
+import type { CollapseConfig } from '../../runs/collapse.js';
+import { runReport } from '../../runs/run-summary.js';
+import { RunTracker } from '../../runs/run-tracker.js';
+import type { TrackerInput } from '../tracker-input.js';
+import type { AlertRoom } from './alert-room.js';
+import type { ClusterLog } from './cluster-log.js';
+import type { LoadRoom } from './load-room.js';
+import type { NodeBook } from './node-book.js';
+import type { Room } from './room.js';
+
+export interface RunRoomOptions {
+  historySeconds: number;
+  collapse: CollapseConfig | undefined;
+  /** Gets each history sample as it is recorded. */
+  sampled: (point: HistoryPoint) => void;
+}
+
+/**
+ * The cluster's history (one sample per tick) and its benchmark runs: run marks, the alerts raised while watched,
+ * the throughput-collapse detector fed by each sample, and run reports from the full-resolution history.
+ */
+export class RunRoom implements Room {
+  readonly history: ClusterHistory;
+  readonly runs: RunTracker;
+  private failovers = 0;
+
+  constructor(
+    private readonly nodes: NodeBook,
+    private readonly load: LoadRoom,
+    private readonly log: ClusterLog,
+    alerts: AlertRoom,
+    private readonly options: RunRoomOptions,
+  ) {
+    this.history = new ClusterHistory(options.historySeconds);
+    this.runs = new RunTracker(
+      {
+        events: (from, to) => log.between(from, to),
+        raiseCollapse: (at, message) => alerts.occurred('throughput-collapse', 'critical', at, null, message),
+      },
+      options.collapse,
+    );
+    alerts.onRaised((a) => this.runs.onAlert(a));
+  }
+
+  input(input: TrackerInput): void {
+    switch (input.kind) {
+      case 'run':
+        this.runs.apply(input);
+        break;
+      case 'tick':
+        this.sample(input.t);
+        break;
+      case 'connection': {
+        const c = input.connection;
+        if (c.failovers > this.failovers && c.mgmd) this.runs.note(input.t, `management server failover to ${c.mgmd.host}:${c.mgmd.port}`);
+        this.failovers = c.failovers;
+        break;
+      }
+    }
+  }
+
+  report(run: Run, source: string, now: number): RunReport {
+    const dataNodes = this.nodes
+      .records()
+      .filter((n) => n.state.type === 'NDB')
+      .map((n) => ({ nodeId: n.state.nodeId, nodeGroup: typeof n.nodeGroup === 'number' ? n.nodeGroup : null }));
+    return runReport(run, {
+      history: this.history,
+      events: (from, to) => this.log.between(from, to),
+      alerts: (from, to) => this.runs.alerts(from, to),
+      dataNodes,
+      source,
+      now,
+    });
+  }
+
+  private sample(at: number): void {
+    const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds());
+    this.options.sampled(this.history.record(at, cluster, perNode));
+    this.runs.sample(at, cluster.transactions ?? null);
+  }
+}

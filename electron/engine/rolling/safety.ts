@@ -27,6 +27,7 @@ export function stepHazards(plan: RollingPlan, step: readonly number[], obs: Obs
   const members = membersOf(plan, obs);
   const byId = new Map(members.map((m) => [m.nodeId, m]));
   if (moment === 'before') {
+    for (const { nodeId } of plan.nodeGroups) if (!step.includes(nodeId) && !byId.has(nodeId)) reasons.push(`node ${nodeId} is not in the cluster's status`);
     for (const id of step) {
       const m = byId.get(id);
       if (!m) reasons.push(`node ${id} is not in the cluster's status`);

@@ -91,7 +91,7 @@ export async function conductOn(sim: Simulator, options: { order?: RestartOrder;
   if (!out.ok) throw new Error(out.reasons.join('; '));
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rolling-'));
   const store = new PlanStore(join(dir, 'plan.json'));
-  const port = new MgmClusterPort({ hosts: resolveConnectstring({ explicit: sim.connectstring }).hosts, connectTimeoutMs: 2000, requestTimeoutMs: 2000 });
+  const port = new MgmClusterPort({ hosts: resolveConnectstring({ explicit: sim.connectstring }).hosts, connectTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
   const conductor = new RollingConductor(initialMachine(out.plan), { port, pollIntervalMs: 50, sink: { persist: (m, h) => store.save({ machine: m, history: [...h] }) } });
   const events: RollEvent[] = [];
   conductor.onEvent((e) => events.push(e));

@@ -17,6 +17,8 @@ export const EXIT = {
   TIMEOUT: 6,
   /** TLS could not be set up (certificate missing, expired, wrong CA, host name, handshake), or is required. */
   TLS: 7,
+  /** `rolling-restart` stopped before its end: a safety check failed, a restart was refused or overdue, or it waits for the operator. */
+  HALTED: 8,
 } as const;
 
 export function exitCodeFor(err: unknown): number {

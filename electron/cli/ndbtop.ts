@@ -6,6 +6,7 @@ import { registerEvents } from './commands/events.js';
 import { registerRecord } from './commands/record.js';
 import { registerReplay } from './commands/replay.js';
 import { registerReport } from './commands/report.js';
+import { registerRollingRestart } from './commands/rolling-restart.js';
 import { registerRun } from './commands/run.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
@@ -41,6 +42,7 @@ registerReplay(program);
 registerRecord(program);
 registerReport(program);
 registerRun(program);
+registerRollingRestart(program);
 
 try {
   await program.parseAsync(process.argv);

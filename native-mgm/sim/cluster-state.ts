@@ -17,6 +17,9 @@ export class ClusterState {
   readonly version: number;
   /** API node granted single user mode, once the cluster has entered it. */
   singleUserApi: number | null = null;
+  /** Tests: data nodes whose next start stops after this phase until released (a restart that never completes). */
+  readonly stalledStarts = new Map<number, number>();
+  private restartHook: ((ids: readonly number[]) => void) | null = null;
   private dynamicCounter = 0;
   private readonly eventListeners = new Set<Listener<SimEvent>>();
   private readonly statusListeners = new Set<Listener<DataNode>>();
@@ -42,6 +45,20 @@ export class ClusterState {
       });
     }
     for (const a of topology.api) this.api.set(a.id, { id: a.id, address: a.address, version: topology.version, connected: a.connected });
+  }
+
+  /**
+   * Tests: `fn` runs once, when the next restart command arrives and before the server checks it, so a test can
+   * change the cluster between a client's check and the server's (a partner failing just then, say).
+   */
+  onNextRestart(fn: (ids: readonly number[]) => void): void {
+    this.restartHook = fn;
+  }
+
+  takeRestartHook(): ((ids: readonly number[]) => void) | null {
+    const hook = this.restartHook;
+    this.restartHook = null;
+    return hook;
   }
 
   onEvent(fn: Listener<SimEvent>): () => void {

@@ -41,6 +41,8 @@ async function startOne(
     if (phase === 1 && together > 1) cluster.emit(makeRawEvent('StartReport', node.id, [START_REPORT_WAITING, 0, together]));
     if (phase === 5 && nodeRestart) await copyData(cluster, task, node);
     await task.step(TIMINGS.phase);
+    // A stalled start stays in its last phase, polling in sim time so a crash or release still takes it over.
+    while ((cluster.stalledStarts.get(node.id) ?? Infinity) < phase) await task.step(TIMINGS.phase);
     cluster.setStatus(node, 'STARTING', phase);
     cluster.emit(makeEvent('StartPhaseCompleted', node.id, { phase, starttype }));
   }

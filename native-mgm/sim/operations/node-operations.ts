@@ -49,6 +49,7 @@ function actOnMgmds(ctx: OperationContext, ids: readonly number[], restart: bool
  * NOT_STARTED and the start order went out (or at NOT_STARTED with `nostart`).
  */
 export async function restartNodes(ctx: OperationContext, ids: readonly number[], flags: RestartFlags): Promise<OperationResult> {
+  ctx.cluster.takeRestartHook()?.(ids);
   const split = splitNodeList(ctx.cluster, ids);
   const refused = refusal(ctx.cluster, split, flags.force ?? false, flags.abort ?? false);
   if (refused !== null) return { ok: false, code: refused };
@@ -60,7 +61,10 @@ export async function restartNodes(ctx: OperationContext, ids: readonly number[]
   const initial = flags.initial ?? false;
   await stopAllOf(ctx, targets, { restart: true, initial, abort: flags.abort ?? false, clusterStop: false });
   targets = targets.filter((n) => n.status === 'NOT_STARTED');
-  if (!flags.nostart) {
+  // The server that took the command sends the start order itself once the nodes wait in NOT_STARTED: if it went
+  // away meanwhile (stopped, failed over), nobody does, and the nodes keep waiting (spec §4.13, §8.3).
+  const orderer = ctx.cluster.mgm.get(ctx.viewer);
+  if (!flags.nostart && (orderer === undefined || orderer.running)) {
     for (const n of targets) void startDataNodes(ctx.cluster, [n], initial ? START_TYPE.initialNodeRestart : START_TYPE.nodeRestart);
   }
   return ok(targets.length + split.mgm.length, actOnMgmds(ctx, split.mgm, true));

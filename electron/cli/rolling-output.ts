@@ -1,0 +1,78 @@
+import type { PlanEta, RollEvent, RollingPlan } from '../engine/rolling/index.js';
+import { printText, terminalJson } from './terminal-text.js';
+
+const nodes = (ids: readonly number[]): string => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(', ')}`);
+
+export function duration(ms: number | null): string {
+  if (ms === null) return 'unknown';
+  const s = Math.round(ms / 1000);
+  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
+}
+
+export interface PlanEvent {
+  event: 'plan';
+  id: string;
+  order: RollingPlan['order'];
+  pauseMs: number;
+  steps: Array<{ step: number; nodes: number[]; etaMs: number | null }>;
+  manual: string[];
+  etaMs: number | null;
+  etaSource: PlanEta['source'];
+}
+
+/** The `plan` event: every step with its ETA, the manual steps, and where the ETA comes from. */
+export function planEvent(plan: RollingPlan, eta: PlanEta, fromStep = 0): PlanEvent {
+  return {
+    event: 'plan',
+    id: plan.id,
+    order: plan.order,
+    pauseMs: plan.pauseMs,
+    steps: plan.steps.map((ids, i) => ({ step: i + 1, nodes: ids, etaMs: i < fromStep ? null : eta.stepMs })),
+    manual: plan.manual,
+    etaMs: eta.totalMs,
+    etaSource: eta.source,
+  };
+}
+
+function planText(e: PlanEvent): string {
+  const steps = e.steps;
+  const count = steps.reduce((n, s) => n + s.nodes.length, 0);
+  const how = e.order === 'node-id' ? 'one node at a time' : 'one node of each node group per step, in parallel across node groups';
+  const lines = [`Rolling restart of ${count} data node${count === 1 ? '' : 's'} in ${steps.length} step${steps.length === 1 ? '' : 's'} (${how}):`];
+  for (const s of steps) lines.push(`  step ${s.step}: ${nodes(s.nodes)}`);
+  for (const m of e.manual) lines.push(`  manual: ${m}`);
+  const source = e.etaSource === 'none' ? 'no earlier restart seen yet: known after the first step' : `from ${e.etaSource}`;
+  lines.push(`  ETA: ${duration(e.etaMs)} (${source}), pause ${duration(e.pauseMs)} between steps`);
+  return `${lines.join('\n')}\n`;
+}
+
+function eventText(e: RollEvent): string {
+  switch (e.event) {
+    case 'step':
+      return `step ${e.step}/${e.of}: checking before restarting ${nodes(e.nodes)}`;
+    case 'restarting':
+      return `step ${e.step}: restart sent for ${nodes(e.nodes)}`;
+    case 'note':
+      return `step ${e.step}: ${e.text}`;
+    case 'started':
+      return `step ${e.step}: ${nodes(e.nodes)} STARTED again after ${duration(e.durationMs)}`;
+    case 'paused':
+      return `pausing ${duration(e.pauseMs)} before step ${e.step + 1}`;
+    case 'halted':
+      return `HALTED at step ${e.step} (${e.code}): ${e.reason}\n  continue with --resume, skip this step with --skip, or stop with --abort`;
+    case 'resumed':
+      return `resuming at step ${e.step}`;
+    case 'skipped':
+      return `step ${e.step}: skipped ${nodes(e.nodes)}`;
+    case 'done':
+      return `done: restarted ${e.restarted.length > 0 ? nodes(e.restarted) : 'no node'}${e.skipped.length > 0 ? `, skipped ${nodes(e.skipped)}` : ''}`;
+    case 'aborted':
+      return e.text;
+  }
+}
+
+/** One line per event: JSON (each with its `event`) or words, server text escaped either way. */
+export function printEvent(json: boolean, e: RollEvent | PlanEvent): void {
+  if (json) process.stdout.write(`${terminalJson({ ...e, at: new Date().toISOString() })}\n`);
+  else printText(process.stdout, e.event === 'plan' ? planText(e) : `${eventText(e)}\n`);
+}

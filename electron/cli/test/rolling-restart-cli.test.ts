@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { startSimulator } from '../../../native-mgm/sim/index.js';
+import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
+import { EXIT } from '../exit-codes.js';
+import { runCli, spawnCli } from './run-cli.js';
+
+const lines = (stdout: string): Array<Record<string, unknown>> => stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+test('rolling-restart refuses without --allow-actions, and --dry-run prints the plan and sends nothing', async (t) => {
+  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed: 20 });
+  const witness = new ClusterWitness(sim);
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
+  t.after(async () => {
+    witness.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const refused = await runCli(['rolling-restart', '-c', sim.connectstring, '--yes', '--state-file', join(dir, 's.json')]);
+  assert.equal(refused.code, EXIT.USAGE);
+  assert.match(refused.stderr, /add --allow-actions/);
+  const dry = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', join(dir, 's.json')]);
+  assert.equal(dry.code, EXIT.OK, dry.stderr);
+  const [plan] = lines(dry.stdout);
+  assert.equal(plan?.['event'], 'plan');
+  assert.deepEqual((plan?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2, 4], [3, 5]]);
+  assert.match(String((plan?.['manual'] as string[])[0]), /management server 1: restart it by hand/);
+  assert.equal([...witness.stops.values()].length, 0, 'nothing was restarted');
+});
+
+test('ndbtop killed mid-step: the next start shows the plan halted at that step; --resume completes it, each node restarted once', async (t) => {
+  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed: 5 });
+  const witness = new ClusterWitness(sim);
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
+  t.after(async () => {
+    witness.close();
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', join(dir, 's.json'), '--poll-interval', '100'];
+  const child = spawnCli([...args, '--yes']);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  // Killed once the restart runs on the server: mid-step, the reply still to come.
+  await new Promise<void>((resolve, reject) => {
+    const off = sim.model.onStatusChange((n) => {
+      if (n.id !== 2 || n.status === 'STARTED') return;
+      off();
+      child.kill('SIGKILL');
+      resolve();
+    });
+    child.on('close', () => reject(new Error(`ended before restarting: ${out}`)));
+  });
+  assert.ok(out.includes('"event":"restarting"'), out);
+  const shown = await runCli(args);
+  assert.equal(shown.code, EXIT.HALTED, shown.stderr);
+  const halted = lines(shown.stdout).find((e) => e['event'] === 'halted');
+  assert.equal(halted?.['step'], 1);
+  assert.equal(halted?.['code'], 'interrupted');
+  assert.deepEqual(halted?.['nodes'], [2, 4]);
+  assert.match(shown.stderr, /in progress .*--resume, --skip or --abort/);
+
+  const resumed = await runCli([...args, '--resume'], {}, 60_000);
+  assert.equal(resumed.code, EXIT.OK, resumed.stderr + resumed.stdout);
+  const events = lines(resumed.stdout);
+  assert.ok(events.every((e) => typeof e['event'] === 'string'));
+  assert.equal(events.at(-1)?.['event'], 'done');
+  assert.deepEqual(events.filter((e) => e['event'] === 'restarting').map((e) => e['nodes']), [[3, 5]], 'step 1 is not sent again');
+  for (const id of [2, 3, 4, 5]) assert.equal(witness.stopCount(id), 1, `node ${id} restarted once`);
+  assert.deepEqual(witness.groupsWithoutLiveNode, []);
+});
+
+test('a halt ends the command with exit 8 and a halted event with its reason', async (t) => {
+  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed: 20 });
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
+  t.after(async () => {
+    await sim.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  sim.model.failNode(5);
+  const r = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', join(dir, 's.json')]);
+  assert.equal(r.code, EXIT.HALTED, r.stderr);
+  const last = lines(r.stdout).at(-1);
+  assert.equal(last?.['event'], 'halted');
+  assert.match(String(last?.['reason']), /node 5 is NO_CONTACT: restarting its partner node 4 would take node group 1 down/);
+});

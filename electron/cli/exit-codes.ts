@@ -1,4 +1,5 @@
 import { MgmError } from '../../native-mgm/errors.js';
+import { NdbinfoError, type NdbinfoErrorCode } from '../../ndbinfo/client/errors.js';
 
 /**
  * Exit codes scripts can rely on: each failure class has its own, so `ndbtop show` in a health check can tell
@@ -17,9 +18,29 @@ export const EXIT = {
   TIMEOUT: 6,
   /** TLS could not be set up (certificate missing, expired, wrong CA, host name, handshake), or is required. */
   TLS: 7,
+  /** The SQL node refused the user or password (or the user may not read ndbinfo). */
+  ACCESS_DENIED: 8,
+  /** The SQL server has no ndbinfo schema: not an SQL node of an NDB Cluster (or ndbinfo is off). */
+  NO_NDBINFO: 9,
 } as const;
 
+const NDBINFO_EXIT: Record<NdbinfoErrorCode, number> = {
+  BAD_URL: EXIT.USAGE,
+  NO_PASSWORD: EXIT.USAGE,
+  UNKNOWN_HOST: EXIT.UNREACHABLE,
+  UNREACHABLE: EXIT.UNREACHABLE,
+  LOST: EXIT.UNREACHABLE,
+  CLOSED: EXIT.UNREACHABLE,
+  TIMEOUT: EXIT.TIMEOUT,
+  ACCESS_DENIED: EXIT.ACCESS_DENIED,
+  NO_NDBINFO: EXIT.NO_NDBINFO,
+  TLS: EXIT.TLS,
+  MALFORMED: EXIT.PROTOCOL,
+  QUERY_FAILED: EXIT.COMMAND_FAILED,
+};
+
 export function exitCodeFor(err: unknown): number {
+  if (err instanceof NdbinfoError) return NDBINFO_EXIT[err.code];
   if (!(err instanceof MgmError)) return EXIT.FAILURE;
   switch (err.code) {
     case 'BAD_CONNECTSTRING':

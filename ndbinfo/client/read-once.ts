@@ -20,8 +20,12 @@ export interface NdbinfoSnapshot {
  * Connects (trying the SQL nodes in order), reads each table once, one query after the other on the one
  * connection, and closes. Counters need two readings for a rate, so a snapshot's `perSec` fields are null.
  */
-export async function readOnce(addresses: readonly SqlNodeAddress[], password: string | undefined, options: SqlConnectOptions): Promise<NdbinfoSnapshot> {
+export async function readOnce(addresses: readonly SqlNodeAddress[], password: string | undefined, options: SqlConnectOptions, signal?: AbortSignal): Promise<NdbinfoSnapshot> {
   const session = await dialFirstUsable(addresses, 0, password, options);
+  // A deadline that passes mid-read ends the connection, which fails the query under way.
+  const abort = (): void => session.conn.close();
+  if (signal?.aborted) abort();
+  signal?.addEventListener('abort', abort, { once: true });
   try {
     const rates = new CounterRates();
     const samples: Record<string, Sample> = {};
@@ -29,6 +33,7 @@ export async function readOnce(addresses: readonly SqlNodeAddress[], password: s
     const { conn } = session;
     return { sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: session.missing, samples };
   } finally {
+    signal?.removeEventListener('abort', abort);
     session.conn.close();
   }
 }

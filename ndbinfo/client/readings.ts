@@ -35,11 +35,15 @@ export interface ReadingDef<K extends ReadingKey = ReadingKey> {
   build(row: Record<string, RowValue>, ctx: BuildContext): ReadingRows[K];
 }
 
-/** Every column of `name` in the server's order, ordered by its key columns so output is stable. */
-function wholeTable(name: string, orderBy: readonly string[]): ReadingQuery {
+/**
+ * The columns of `name` in the server's order, but those `without` (columns newer servers added that the reading
+ * does not need, so it runs on older ones too), ordered by its key columns so output is stable.
+ */
+function wholeTable(name: string, orderBy: readonly string[], without: readonly string[] = []): ReadingQuery {
   const table = tableDef(name);
-  const sql = `SELECT ${table.columns.map((c) => quote(c.name)).join(', ')} FROM ndbinfo.${quote(name)} ORDER BY ${orderBy.map(quote).join(', ')}`;
-  return { sql, table, columns: table.columns };
+  const columns = table.columns.filter((c) => !without.includes(c.name));
+  const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ndbinfo.${quote(name)} ORDER BY ${orderBy.map(quote).join(', ')}`;
+  return { sql, table, columns };
 }
 
 /**
@@ -120,7 +124,8 @@ export const READINGS: readonly ReadingDef[] = [
     table: 'transporters',
     intervalMs: 2 * SECOND,
     essential: false,
-    query: () => wholeTable('transporters', ['node_id', 'remote_node_id']),
+    // `encrypted` came with 8.3's TLS; the view of 8.0 has no such column.
+    query: () => wholeTable('transporters', ['node_id', 'remote_node_id'], ['encrypted']),
     build: (row, ctx) => ({ ...as(row), perSec: perSecond(ctx, `trp:${row.nodeId}:${row.remoteNodeId}`, row, TRANSPORTER_COUNTERS) }),
   }),
   def({

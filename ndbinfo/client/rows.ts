@@ -88,8 +88,8 @@ export interface MemoryRow {
 }
 
 /**
- * Pages (32 KiB each) per resource. The unit is not confirmed by the reference: the manual says "pages" for
- * DATA_MEMORY but does not say it for every resource.
+ * 32 KiB pages per resource: reserved, used and max as the MySQL 8.4 manual documents them. `spare` is not
+ * documented there; taken to be pages too (uncertain).
  */
 export interface ResourceRow {
   nodeId: number;

@@ -34,8 +34,8 @@ export const FIXTURE_ROWS: Rows = {
     { node_id: 2, log_type: 'REDO', log_id: 0, log_part: 0, total: 536_870_912, used: 2_097_152 },
   ],
   transporters: [
-    { node_id: 1, remote_node_id: 2, status: 'CONNECTED', remote_address: '10.0.0.2', bytes_sent: 5_000_000_000, bytes_received: 4_000_000_123, connect_count: 1, overloaded: 0, overload_count: 2, slowdown: 1, slowdown_count: 3 },
-    { node_id: 2, remote_node_id: 1, status: 'CONNECTED', remote_address: '10.0.0.1', bytes_sent: 4_000_000_123, bytes_received: 5_000_000_000, connect_count: 1, overloaded: 1, overload_count: 5, slowdown: 0, slowdown_count: 0 },
+    { node_id: 1, remote_node_id: 2, status: 'CONNECTED', remote_address: '10.0.0.2', bytes_sent: 5_000_000_000, bytes_received: 4_000_000_123, connect_count: 1, overloaded: 0, overload_count: 2, slowdown: 1, slowdown_count: 3, encrypted: 1 },
+    { node_id: 2, remote_node_id: 1, status: 'CONNECTED', remote_address: '10.0.0.1', bytes_sent: 4_000_000_123, bytes_received: 5_000_000_000, connect_count: 1, overloaded: 1, overload_count: 5, slowdown: 0, slowdown_count: 0, encrypted: 0 },
   ],
   memoryusage: [
     { node_id: 1, memory_type: 'Data memory', used: 1_073_741_824, used_pages: 32768, total: 8_589_934_592, total_pages: 262144 },

@@ -1,4 +1,5 @@
 import { MgmError } from '../../native-mgm/errors.js';
+import { NdbinfoError, type NdbinfoErrorCode } from '../../ndbinfo/client/errors.js';
 
 /**
  * Exit codes scripts can rely on: each failure class has its own, so `ndbtop show` in a health check can tell
@@ -19,9 +20,29 @@ export const EXIT = {
   TLS: 7,
   /** `rolling-restart` stopped before its end: a safety check failed, a restart was refused or overdue, or it waits for the operator. */
   HALTED: 8,
+  /** The SQL node refused the user or password (or the user may not read ndbinfo). */
+  ACCESS_DENIED: 9,
+  /** The SQL server has no ndbinfo schema: not an SQL node of an NDB Cluster (or ndbinfo is off). */
+  NO_NDBINFO: 10,
 } as const;
 
+const NDBINFO_EXIT: Record<NdbinfoErrorCode, number> = {
+  BAD_URL: EXIT.USAGE,
+  NO_PASSWORD: EXIT.USAGE,
+  UNKNOWN_HOST: EXIT.UNREACHABLE,
+  UNREACHABLE: EXIT.UNREACHABLE,
+  LOST: EXIT.UNREACHABLE,
+  CLOSED: EXIT.UNREACHABLE,
+  TIMEOUT: EXIT.TIMEOUT,
+  ACCESS_DENIED: EXIT.ACCESS_DENIED,
+  NO_NDBINFO: EXIT.NO_NDBINFO,
+  TLS: EXIT.TLS,
+  MALFORMED: EXIT.PROTOCOL,
+  QUERY_FAILED: EXIT.COMMAND_FAILED,
+};
+
 export function exitCodeFor(err: unknown): number {
+  if (err instanceof NdbinfoError) return NDBINFO_EXIT[err.code];
   if (!(err instanceof MgmError)) return EXIT.FAILURE;
   switch (err.code) {
     case 'BAD_CONNECTSTRING':

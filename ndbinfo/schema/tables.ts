@@ -56,7 +56,7 @@ export const NDBINFO_TABLES: readonly TableDef[] = [
   table('threadblocks', [int('node_id'), int('thr_no'), str('block_name'), int('block_instance')]),
   // bytes and pages
   table('memoryusage', [int('node_id'), str('memory_type'), big('used'), int('used_pages'), big('total'), int('total_pages')]),
-  // pages (not confirmed by the reference)
+  // 32 KiB pages for reserved, used and max (MySQL 8.4 manual); spare's unit is not documented
   table('resources', [int('node_id'), str('resource_name'), int('reserved'), int('used'), int('max'), int('spare')]),
   // bytes
   table('logspaces', [int('node_id'), str('log_type'), int('log_id'), int('log_part'), big('total'), big('used')]),
@@ -65,6 +65,8 @@ export const NDBINFO_TABLES: readonly TableDef[] = [
     int('node_id'), int('remote_node_id'), str('status'), str('remote_address'),
     big('bytes_sent'), big('bytes_received'), int('connect_count'),
     int('overloaded'), int('overload_count'), int('slowdown'), int('slowdown_count'),
+    // In the view too from 8.3 (TLS between nodes): the MySQL 8.4 manual's transporters page lists it last.
+    int('encrypted'),
   ]),
   // 8.3+: one row per transporter of a multi-transporter link. The reference gives the added columns but not where
   // they stand; this is the 8.4 manual's order (block_instance and trp_id after node_id), not confirmed from source.

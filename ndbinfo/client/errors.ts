@@ -1,0 +1,104 @@
+/**
+ * Every failure the SQL source reports is one of these, so the engine and the CLI branch on `code` (connection
+ * state, exit code) without parsing text. Messages never contain the password: they are built here from what
+ * the driver said, and `scrub` removes the password should a server or driver ever echo it.
+ */
+export type NdbinfoErrorCode =
+  | 'BAD_URL'
+  | 'NO_PASSWORD'
+  | 'UNKNOWN_HOST'
+  | 'UNREACHABLE'
+  | 'TIMEOUT'
+  | 'ACCESS_DENIED'
+  | 'NO_NDBINFO'
+  | 'TLS'
+  | 'MALFORMED'
+  | 'LOST'
+  | 'QUERY_FAILED'
+  | 'CLOSED';
+
+export class NdbinfoError extends Error {
+  readonly code: NdbinfoErrorCode;
+  constructor(code: NdbinfoErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.code = code;
+    this.name = new.target.name;
+  }
+}
+
+/** A value the server sent does not fit its column: names the table and column, never crashes the reader. */
+export class MalformedRowError extends NdbinfoError {
+  constructor(
+    readonly table: string,
+    readonly column: string,
+    readonly detail: string,
+  ) {
+    super('MALFORMED', `ndbinfo.${table}.${column}: ${detail}`);
+  }
+}
+
+/** Server error numbers the source tells apart (mysqld's include/mysqld_ername.h; the same in MariaDB). */
+const ER_DBACCESS_DENIED = 1044;
+const ER_ACCESS_DENIED = 1045;
+const ER_BAD_DB = 1049;
+const ER_TABLEACCESS_DENIED = 1142;
+const ER_SECURE_TRANSPORT_REQUIRED = 3159;
+
+interface DriverError {
+  code?: string;
+  errno?: number;
+  sqlMessage?: string;
+  message?: string;
+}
+
+/** `text` without the password, for anything that may be shown, logged or recorded. */
+export function scrub(text: string, password: string | undefined): string {
+  return password ? text.split(password).join('***') : text;
+}
+
+/**
+ * What mysql2 (or the socket under it) reported, as one of ours. `where` names the SQL node as the user gave it
+ * (`mysql://user@host:port`, never with a password); `timeoutMs` the deadline that a timeout broke.
+ */
+export function classify(err: unknown, where: string, password: string | undefined, timeoutMs?: number): NdbinfoError {
+  if (err instanceof NdbinfoError) return err;
+  const e = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as DriverError;
+  const server = scrub(e.sqlMessage ?? e.message ?? 'unknown error', password);
+  const say = (code: NdbinfoErrorCode, text: string): NdbinfoError => new NdbinfoError(code, `${where}: ${text}`, { cause: err });
+  switch (e.errno) {
+    case ER_ACCESS_DENIED:
+    case ER_DBACCESS_DENIED:
+    case ER_TABLEACCESS_DENIED:
+      return say('ACCESS_DENIED', `access denied (${server}); check the user in --sql and the password in --sql-password-file or NDBTOP_SQL_PASSWORD, and that the user may SELECT from ndbinfo`);
+    case ER_BAD_DB:
+      return noNdbinfo(where);
+    case ER_SECURE_TRANSPORT_REQUIRED:
+      return say('TLS', `the server requires TLS and the TLS session failed (${server})`);
+  }
+  switch (e.code) {
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return say('UNKNOWN_HOST', 'unknown host (the name does not resolve)');
+    case 'ECONNREFUSED':
+      return say('UNREACHABLE', 'connection refused (no MySQL server listening there)');
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ECONNRESET':
+    case 'EPIPE':
+      return say('UNREACHABLE', `cannot reach the server (${e.code})`);
+    case 'ETIMEDOUT':
+    case 'PROTOCOL_SEQUENCE_TIMEOUT':
+      return say('TIMEOUT', `no answer within ${timeoutMs ?? '?'} ms`);
+    case 'PROTOCOL_CONNECTION_LOST':
+      return say('LOST', 'the server closed the connection');
+    case 'HANDSHAKE_NO_SSL_SUPPORT':
+    case 'HANDSHAKE_SSL_ERROR':
+      return say('TLS', `TLS failed (${server})`);
+  }
+  if (/certificate|ssl|tls/i.test(e.code ?? '')) return say('TLS', `TLS failed (${server})`);
+  return say('QUERY_FAILED', server);
+}
+
+export function noNdbinfo(where: string): NdbinfoError {
+  return new NdbinfoError('NO_NDBINFO', `${where}: the server has no ndbinfo schema (not an SQL node of an NDB Cluster, or ndbinfo is disabled: ndbinfo=ON in its my.cnf)`);
+}

@@ -20,7 +20,7 @@ import { securityHeaders } from './security-headers.js';
 export const RECORDINGS_PATH = '/api/recordings';
 export const DEFAULT_MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
 
-const gib = (bytes: number): string => `${(bytes / 1024 ** 3).toFixed(bytes % 1024 ** 3 === 0 ? 0 : 2)} GiB`;
+const sizeText = (bytes: number): string => (bytes >= 1024 ** 3 ? `${+(bytes / 1024 ** 3).toFixed(2)} GiB` : `${+(bytes / 1024 ** 2).toFixed(2)} MiB`);
 
 function fail(res: ServerResponse, status: number, code: string, message: string): void {
   const body = `${JSON.stringify({ error: { code, message } })}\n`;
@@ -57,7 +57,7 @@ export async function handleRecordingUpload(engine: EngineHost, req: IncomingMes
   if (!/^application\/octet-stream\b/i.test(req.headers['content-type'] ?? '')) return fail(res, 415, 'BAD_REQUEST', 'send the recording as Content-Type: application/octet-stream');
   const name = url.searchParams.get('name') ?? '';
   if (name.length < 1 || name.length > 300) return fail(res, 400, 'BAD_REQUEST', 'name the recording (?name=FILE, 1 to 300 characters)');
-  const tooLarge = `the recording is over ${gib(options.maxBytes)}, the limit of this server; summarise it with \`ndbtop report FILE\` where the file is`;
+  const tooLarge = `the recording is over ${sizeText(options.maxBytes)}, the limit of this server; summarise it with \`ndbtop report FILE\` where the file is`;
   if (Number(req.headers['content-length'] ?? 0) > options.maxBytes) return fail(res, 413, 'TOO_LARGE', tooLarge);
 
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-upload-'));

@@ -59,6 +59,7 @@ export const REQUESTS = {
   },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
   importRecording: { request: z.object({ name: z.string().min(1).max(300), content: z.string().max(200_000_000) }), response: z.array(RunSchema) },
+  listImportedRuns: { request: z.object({}), response: z.array(RunSchema) },
 } as const;
 
 /** Everything the engine pushes without being asked, at most ~10 times a second, coalesced. */

@@ -21,6 +21,8 @@ export const RunSchema = z.object({
   start: z.number().int(),
   end: z.number().int().nullable(),
   phases: z.array(RunPhaseSchema),
+  /** The recording it was imported from (its file name); absent for the session's own runs. */
+  source: z.string().optional(),
 });
 
 export const RunFigureSchema = z.enum(RUN_FIGURES);

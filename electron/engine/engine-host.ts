@@ -1,5 +1,6 @@
 import type { EngineHandlers } from '../contract/api.js';
 import type { PushMessage } from '../contract/channels.js';
+import type { RecordingImports } from './runs/recording-imports.js';
 
 /**
  * What every transport (Electron IPC in main.ts, the WebSocket/HTTP server of serve mode, replay) holds: the
@@ -11,4 +12,6 @@ export interface EngineHost {
   /** Pushes are coalesced by the engine (at most ~10/s, leading edge); each subscriber gets the same ones. */
   subscribe(listener: (message: PushMessage) => void): () => void;
   close(): Promise<void>;
+  /** Runs imported from recordings for comparison; serve's upload endpoint adds to them (absent in fixtures). */
+  readonly recordings?: RecordingImports;
 }

@@ -7,6 +7,7 @@ import { ClusterTracker } from './cluster/cluster-tracker.js';
 import type { EngineHost } from './engine-host.js';
 import { EngineRequestError } from './engine-error.js';
 import { makeHandlers } from './handlers.js';
+import { RecordingImports } from './runs/recording-imports.js';
 import { worstOpenAlert } from './input/worst-alert.js';
 import { PushHub } from './push/push-hub.js';
 import type { Recorder } from './recording/recorder.js';
@@ -58,6 +59,7 @@ export interface EngineConfig {
 export class Engine implements EngineHost {
   readonly handlers: EngineHandlers;
   readonly hub = new PushHub();
+  readonly recordings = new RecordingImports();
   private readonly clusters = new Map<string, ClusterEntry>();
   private nextId = 1;
   private closed = false;

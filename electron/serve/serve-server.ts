@@ -10,6 +10,7 @@ import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
@@ -42,6 +43,8 @@ export interface ServeOptions {
    * so a page opened at the URL has the grid to paint at once. 0: listen at once.
    */
   readyWithinMs?: number;
+  /** The largest recording `POST /api/recordings` accepts (bytes). */
+  maxUploadBytes?: number;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -120,6 +123,9 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
     if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
+    if (!options.metricsOnly && url.pathname === RECORDINGS_PATH) {
+      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES });
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');

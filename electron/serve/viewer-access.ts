@@ -38,6 +38,7 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   exportRuns: 'read',
   // Keeps a recording's runs in the server's memory for everyone's comparisons.
   importRecording: 'change',
+  listImportedRuns: 'read',
 };
 
 /** Code of a request a viewer may not make. */

@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
+import { readHeader } from '../../engine/recording/recording-reader.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
 import { positiveNumber } from '../options.js';
+import { printText } from '../terminal-text.js';
 
 interface ReplayOpts extends ListenOptions {
   speed: number;
+  from?: number;
 }
 
 export function registerReplay(program: Command): void {
@@ -12,14 +15,17 @@ export function registerReplay(program: Command): void {
     .command('replay')
     .description('play a recording (--record) back and serve it like `ndbtop serve`')
     .argument('<file>', 'recording written by --record')
-    .option('--speed <x>', 'playback speed (2 = twice as fast)', positiveNumber, 1);
+    .option('--speed <x>', 'playback speed (2 = twice as fast)', positiveNumber, 1)
+    .option('--from <seconds>', 'start this many seconds into the recording (played from the keyframe before it)', positiveNumber);
   addListenOptions(command).action(async (file: string, opts: ReplayOpts) => {
     checkListenOptions(command, opts);
-    const engine = await createReplayEngine({ file, speed: opts.speed });
+    const from = opts.from === undefined ? undefined : (await readHeader(file)).createdAt + opts.from * 1000;
+    const engine = await createReplayEngine({ file, speed: opts.speed, ...(from === undefined ? {} : { from }) });
     void engine.finished.then((report) => {
-      process.stdout.write(`ndbtop replay: recording played (${report.inputs} inputs)\n`);
-      for (const p of report.problems) process.stderr.write(`ndbtop replay: line ${p.line} skipped: ${p.error}\n`);
+      printText(process.stdout, `ndbtop replay: recording played (${report.inputs} inputs)\n`);
+      // Recordings are shared: what they quote (a line's bytes in a parse error) must not drive the terminal.
+      for (const p of report.problems) printText(process.stderr, `ndbtop replay: line ${p.line} skipped: ${p.error}\n`);
     });
-    await serveUntilSignalled(engine, opts, [`replaying ${file} at speed ${opts.speed}; operator actions disabled`]);
+    await serveUntilSignalled(engine, opts, [`replaying ${file} at speed ${opts.speed}${opts.from ? ` from ${opts.from} s in` : ''}; operator actions disabled`]);
   });
 }

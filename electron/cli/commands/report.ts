@@ -2,10 +2,11 @@ import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { type RunFigure, type RunReport } from '../../contract/runs.js';
 import { RUN_FIGURES } from '../../contract/vocabulary.js';
-import { readRecording } from '../../engine/recording/recording-reader.js';
 import { compareRuns } from '../../engine/runs/compare.js';
 import { reportsOfRecording } from '../../engine/runs/recording-runs.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
+import { progressBar } from '../progress-bar.js';
+import { printText, terminalText } from '../terminal-text.js';
 
 interface ReportOpts {
   run?: string[];
@@ -39,14 +40,16 @@ export function registerReport(program: Command): void {
     .action(async (files: string[], opts: ReportOpts) => {
       const all: RunReport[] = [];
       for (const file of files) {
-        const recording = await readRecording(file);
-        for (const p of recording.problems) process.stderr.write(`ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
-        const reports = await reportsOfRecording(recording, basename(file));
+        const bar = progressBar(terminalText(basename(file)));
+        const { reports, problems, unreadable } = await reportsOfRecording(file, basename(file), bar.update).finally(bar.done);
+        // Recordings are shared: what they quote (a line's bytes in a parse error) must not drive the terminal.
+        for (const p of problems) printText(process.stderr, `ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
+        if (unreadable > problems.length) printText(process.stderr, `ndbtop report: ${file}: ${unreadable - problems.length} more unreadable lines skipped\n`);
         all.push(...reports.map((r) => (files.length > 1 ? { ...r, id: `${basename(file)}:${r.id}` } : r)));
       }
       const wanted = opts.run;
       const runs = wanted ? wanted.flatMap((w) => all.filter((r) => r.name === w || r.id === w || r.id.endsWith(`:${w}`))) : all;
-      if (wanted && runs.length === 0) process.stderr.write(`ndbtop report: no run named ${wanted.join(' or ')} (runs: ${all.map((r) => r.name).join(', ') || 'none'})\n`);
+      if (wanted && runs.length === 0) printText(process.stderr, `ndbtop report: no run named ${wanted.join(' or ')} (runs: ${all.map((r) => r.name).join(', ') || 'none'})\n`);
       process.stdout.write(formatReports({ runs, comparison: compareRuns(runs, opts.figure, opts.align) }, opts.format));
       if (runs.length === 0) process.exitCode = 1;
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -137,4 +137,12 @@ test('record --duration exits 0 when the time is up, with every line flushed; --
   const missing = await runCli(['report', file, '--run', 'nope']);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /no run named nope \(runs: whole\)/);
+});
+
+test('report: text quoted from a recording (a parse error shows part of a bad line) reaches the terminal escaped', async () => {
+  const file = join(dir, 'escape.jsonl');
+  await writeFile(file, '{"format":"ndbtop-recording","version":1,"createdAt":1,"engine":"x"}\n\x1b[2J\x1b[H\n');
+  const r = await runCli(['report', file]);
+  assert.match(r.stderr, /line 2 skipped: .*\\x1b\[2J/);
+  assert.ok(!/[\x1b\x9b]/.test(r.stderr + r.stdout), `no raw control character: ${JSON.stringify(r.stderr)}`);
 });

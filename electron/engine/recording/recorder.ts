@@ -1,15 +1,34 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { PushMessage } from '../../contract/channels.js';
-import { FLUSH_MS, RECORDING_FORMAT, RECORDING_VERSION, type RecordingLine } from './recording-format.js';
+import { KeyframeState } from './keyframes.js';
+import { encodeMember, isGzip, KEYFRAME, RUN_MARKS } from './recording-member.js';
+import { FLUSH_MS, KEYFRAME_MS, RECORDING_FORMAT, RECORDING_VERSION, type RecordingLine } from './recording-format.js';
+
+export class RecorderError extends Error {
+  readonly code = 'BAD_RECORDING';
+}
+
+/** A file to append to must be empty or compressed: gzip members after plain text would make neither readable. */
+function checkAppendable(fd: number, file: string): void {
+  if (fstatSync(fd).size === 0) return;
+  const head = Buffer.alloc(2);
+  readSync(fd, head, 0, 2, 0);
+  if (!isGzip(head)) throw new RecorderError(`${file} holds a plain (uncompressed) recording; record to a new file`);
+}
 
 /**
- * Appends recording lines to a file. Lines collect in memory and are written with one synchronous append every
- * FLUSH_MS: a process killed with -9 loses at most that much, and a line is never half-written by us between
- * two flushes (a torn last line can only come from a kill inside the write itself).
+ * Appends recording lines to a file, compressed. Lines collect in memory and are written every FLUSH_MS as one
+ * gzip member with one synchronous write: a process killed with -9 loses at most that much, and only a kill
+ * inside the write itself can leave a torn member, which readers skip. Every KEYFRAME_MS the member starts with
+ * keyframes (recording-format.ts), so readers can start there.
  */
 export class Recorder {
   private readonly fd: number;
   private buffer: string[] = [];
+  private flags = 0;
+  private firstT: number | null = null;
+  private lastKeyframe = -Infinity;
+  private readonly state = new KeyframeState();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
 
@@ -18,15 +37,27 @@ export class Recorder {
     engineVersion: string,
     private readonly now: () => number = Date.now,
   ) {
-    this.fd = openSync(file, 'a');
-    this.buffer.push(JSON.stringify({ format: RECORDING_FORMAT, version: RECORDING_VERSION, createdAt: now(), engine: engineVersion }));
+    this.fd = openSync(file, 'a+');
+    try {
+      checkAppendable(this.fd, file);
+    } catch (err) {
+      closeSync(this.fd);
+      throw err;
+    }
+    const createdAt = now();
+    this.buffer.push(JSON.stringify({ format: RECORDING_FORMAT, version: RECORDING_VERSION, createdAt, engine: engineVersion }));
+    this.firstT = createdAt;
     this.flush();
     this.timer = setInterval(() => this.flush(), FLUSH_MS);
     this.timer.unref();
   }
 
   write(line: RecordingLine): void {
-    if (!this.closed) this.buffer.push(JSON.stringify(line));
+    if (this.closed) return;
+    if (this.buffer.length === 0) this.startMember(line.t);
+    this.state.note(line);
+    if (line.kind === 'run') this.flags |= RUN_MARKS;
+    this.buffer.push(JSON.stringify(line));
   }
 
   /** The pushed snapshots and deltas, as outputs. */
@@ -35,11 +66,24 @@ export class Recorder {
     else if (message.type === 'delta') this.write({ c: message.delta.clusterId, kind: 'delta', t: this.now(), delta: message.delta });
   }
 
+  /** A member's first line; a keyframe member opens with the state of every cluster before it. */
+  private startMember(t: number): void {
+    this.firstT = t;
+    if (t - this.lastKeyframe < KEYFRAME_MS) return;
+    const keyframes = this.state.keyframes(t);
+    if (keyframes.length === 0) return;
+    this.lastKeyframe = t;
+    this.flags |= KEYFRAME;
+    for (const k of keyframes) this.buffer.push(JSON.stringify(k));
+  }
+
   flush(): void {
     if (this.buffer.length === 0) return;
-    const text = this.buffer.join('\n') + '\n';
+    const member = encodeMember(this.buffer.join('\n') + '\n', this.flags, this.firstT ?? this.now());
     this.buffer = [];
-    writeSync(this.fd, text);
+    this.flags = 0;
+    this.firstT = null;
+    writeSync(this.fd, member);
   }
 
   close(): void {

@@ -4,7 +4,10 @@ import type { TrackerInput } from '../cluster/tracker-input.js';
 import type { RateInstances } from '../rates/rates.js';
 
 /**
- * Recording file format (`--record FILE`), JSON lines, UTF-8, one object per line, appended as it happens:
+ * Recording file format (`--record FILE`): JSON lines, UTF-8, one object per line, appended as it happens, and
+ * written compressed: the file is a series of gzip members (recording-member.ts), one per flush, so `zcat FILE`
+ * gives the lines and a kill loses at most the last flush. Readers tell compressed from plain by the gzip magic
+ * bytes, never by the name, and read plain files (every recording made before compression) the same way.
  *
  *   line 1   {"format":"ndbtop-recording","version":1,"createdAt":<ms>,"engine":"<app version>"}
  *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated","collapse"?:{"dropShare","windowMs"},
@@ -13,18 +16,24 @@ import type { RateInstances } from '../rates/rates.js';
  *            run: {"op":"start","runId","name","tags","phase"?} | {"op":"phase","runId","name"} | {"op":"stop","runId"}
  *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
  *            {"c":"<clusterId>","kind":"delta","t":<ms>,"delta":{SnapshotDelta}}
+ *   keyframe {"c":"<clusterId>","kind":"keyframe","t":<ms>,"cluster":{cluster line},"inputs":[input lines]}
  *
  * Inputs are what the engine was told (get status replies, events, memory reports, link states, operator stop
  * requests, acknowledgements, one-second ticks); a replay feeds them back through the same tracker, so it derives
  * what the live engine derived. Outputs are the snapshots and deltas that were pushed, kept so a replay can be
- * checked against them and so tools can read the file without running the engine. The writer flushes at least
- * every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line and reports it. Files
- * written before node views lost their own `sampledAt` (the poll time is the snapshot's), or before rates, memory
- * figures and the connection lost their arrival times, are read in today's shape (`recording-upgrade.ts`).
+ * checked against them and so tools can read the file without running the engine. Every KEYFRAME_MS a member
+ * starts with one keyframe per cluster: its cluster line and the newest input of each kind that is state rather
+ * than history (configuration, status, memory, connection) plus the marks of its running run, so a replay can
+ * start at that member (seek) and a run can be summarised from the keyframe before it. Reading from the start
+ * skips keyframes. The writer flushes at least every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line
+ * (or member) and reports it. Files written before node views lost their own `sampledAt` (the poll time is the
+ * snapshot's), or before rates, memory figures and the connection lost their arrival times, are read in today's
+ * shape (`recording-upgrade.ts`).
  */
 export const RECORDING_FORMAT = 'ndbtop-recording';
 export const RECORDING_VERSION = 1;
 export const FLUSH_MS = 250;
+export const KEYFRAME_MS = 10_000;
 
 export interface RecordingHeader {
   format: typeof RECORDING_FORMAT;
@@ -38,7 +47,8 @@ export type InputLine = TrackerInput & { c: string };
 export type OutputLine =
   | { c: string; kind: 'snapshot'; t: number; version: number; snapshot: ClusterSnapshot }
   | { c: string; kind: 'delta'; t: number; delta: SnapshotDelta };
-export type RecordingLine = ClusterLine | InputLine | OutputLine;
+export type KeyframeLine = { c: string; kind: 'keyframe'; t: number; cluster: ClusterLine; inputs: InputLine[] };
+export type RecordingLine = ClusterLine | InputLine | OutputLine | KeyframeLine;
 
 const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'ack', 'tick', 'config', 'run']);
 

@@ -1,22 +1,36 @@
-import { readFile } from 'node:fs/promises';
+import { LineSplitter } from './line-splitter.js';
 import { RECORDING_FORMAT, RECORDING_VERSION, type RecordingHeader, type RecordingLine } from './recording-format.js';
+import { recordingBytes, type SourceEnd, type SourceOptions } from './recording-source.js';
 import { upgradeLine } from './recording-upgrade.js';
 
 export interface RecordingProblem {
+  /** Line number counted from where reading started (the file's first line unless it seeked). */
   line: number;
   error: string;
 }
 
-export interface Recording {
+/** What could not be read; only the first MAX_PROBLEMS are kept, `unreadable` counts them all. */
+export interface ReadProblems {
+  problems: RecordingProblem[];
+  unreadable: number;
+}
+
+export interface Recording extends ReadProblems {
   header: RecordingHeader;
   lines: RecordingLine[];
-  /** Lines that did not parse: usually only a torn last line after a crash. */
-  problems: RecordingProblem[];
+}
+
+export interface RecordingStream extends ReadProblems {
+  header: RecordingHeader;
+  /** The lines in order, read as they are consumed; `problems` fills as they go. */
+  lines: AsyncGenerator<RecordingLine>;
 }
 
 export class RecordingError extends Error {
   readonly code = 'BAD_RECORDING';
 }
+
+const MAX_PROBLEMS = 100;
 
 function parseHeader(text: string | undefined, file: string): RecordingHeader {
   let header: Partial<RecordingHeader>;
@@ -25,7 +39,7 @@ function parseHeader(text: string | undefined, file: string): RecordingHeader {
   } catch {
     throw new RecordingError(`${file} is not an ndbtop recording (first line is not JSON)`);
   }
-  if (header.format !== RECORDING_FORMAT) throw new RecordingError(`${file} is not an ndbtop recording (format ${JSON.stringify(header.format)})`);
+  if (header?.format !== RECORDING_FORMAT) throw new RecordingError(`${file} is not an ndbtop recording (format ${JSON.stringify(header?.format)})`);
   if (header.version !== RECORDING_VERSION) throw new RecordingError(`${file}: recording format version ${String(header.version)} is not supported (this ndbtop reads ${RECORDING_VERSION})`);
   return header as RecordingHeader;
 }
@@ -36,26 +50,80 @@ function isLine(v: unknown): v is RecordingLine {
   return typeof o.c === 'string' && typeof o.kind === 'string' && typeof o.t === 'number';
 }
 
-/** Reads a whole recording, keeping every line that parses and reporting the ones that do not. */
-export async function readRecording(file: string): Promise<Recording> {
-  return parseRecording(await readFile(file, 'utf8'), file);
+function note(into: ReadProblems, problem: RecordingProblem): void {
+  into.unreadable += 1;
+  if (into.problems.length < MAX_PROBLEMS) into.problems.push(problem);
 }
 
-/** A recording's text (a file's content, or one the UI was given); `file` names it in errors. */
-export function parseRecording(text: string, file: string): Recording {
-  const rows = text.split('\n');
-  if (rows.at(-1) === '') rows.pop();
-  const header = parseHeader(rows[0], file);
-  const lines: RecordingLine[] = [];
-  const problems: RecordingProblem[] = [];
-  rows.slice(1).forEach((row, i) => {
-    try {
-      const value: unknown = JSON.parse(row);
-      if (!isLine(value)) throw new Error('not a recording line');
-      lines.push(upgradeLine(value));
-    } catch (err) {
-      problems.push({ line: i + 2, error: err instanceof Error ? err.message : String(err) });
+/** Parsed lines of the bytes from `options.from`; the header, when reading from the start, is the first. */
+async function* rows(file: string, options: SourceOptions, into: ReadProblems): AsyncGenerator<{ text: string } | { line: RecordingLine }> {
+  const splitter = new LineSplitter();
+  const end: SourceEnd = { error: null };
+  let n = 0;
+  const headerFirst = (options.from ?? 0) === 0;
+  for await (const chunk of recordingBytes(file, options, end)) {
+    for (const piece of splitter.push(chunk)) {
+      n += 1;
+      if ('tooLong' in piece) {
+        note(into, { line: n, error: `line of ${piece.tooLong} bytes is too long for a recording line` });
+        continue;
+      }
+      if (n === 1 && headerFirst) {
+        yield { text: piece.text };
+        continue;
+      }
+      try {
+        const value: unknown = JSON.parse(piece.text);
+        if (!isLine(value)) throw new Error('not a recording line');
+        yield { line: upgradeLine(value) };
+      } catch (err) {
+        note(into, { line: n, error: err instanceof Error ? err.message : String(err) });
+      }
     }
-  });
-  return { header, lines, problems };
+  }
+  if (splitter.tail() > 0) note(into, { line: n + 1, error: `torn last line (${splitter.tail()} bytes without their end)` });
+  if (end.error) note(into, { line: n + 1, error: end.error });
+}
+
+/** The header line of a recording (the file's first line), reading no more than it needs. */
+export async function readHeader(file: string): Promise<RecordingHeader> {
+  const first = rows(file, { chunkBytes: 16 * 1024 }, { problems: [], unreadable: 0 });
+  try {
+    const row = (await first.next()).value;
+    return parseHeader(row && 'text' in row ? row.text : undefined, file);
+  } finally {
+    await first.return(undefined);
+  }
+}
+
+/**
+ * A recording as a stream of lines, plain JSON lines or compressed (gzip members, see recording-member.ts),
+ * from its start or from a member's offset (`options.from`). Lines that do not parse are reported in
+ * `problems`, never thrown; a file that is not a recording at all throws RecordingError before any line.
+ */
+export async function openRecording(file: string, options: SourceOptions = {}): Promise<RecordingStream> {
+  const state: ReadProblems = { problems: [], unreadable: 0 };
+  const source = rows(file, options, state);
+  let header: RecordingHeader;
+  if ((options.from ?? 0) === 0) {
+    const first = (await source.next()).value;
+    try {
+      header = parseHeader(first && 'text' in first ? first.text : undefined, file);
+    } catch (err) {
+      await source.return(undefined);
+      throw err;
+    }
+  } else header = await readHeader(file);
+  async function* lines(): AsyncGenerator<RecordingLine> {
+    for await (const row of source) if ('line' in row) yield row.line;
+  }
+  return Object.assign(state, { header, lines: lines() });
+}
+
+/** A whole recording in memory: for small files (tests, tools); anything that may be large streams instead. */
+export async function readRecording(file: string): Promise<Recording> {
+  const stream = await openRecording(file);
+  const lines: RecordingLine[] = [];
+  for await (const line of stream.lines) lines.push(line);
+  return { header: stream.header, lines, problems: stream.problems, unreadable: stream.unreadable };
 }

@@ -2,24 +2,28 @@ import { appVersion } from '../app-version.js';
 import { DEFAULT_SETTINGS } from '../create-engine.js';
 import { Engine } from '../engine.js';
 import type { EngineHost } from '../engine-host.js';
-import { isInputLine, type RecordingLine } from './recording-format.js';
-import { readRecording, type Recording, type RecordingProblem } from './recording-reader.js';
+import { isInputLine, type ClusterLine, type InputLine } from './recording-format.js';
+import { indexRecording, offsetBefore } from './recording-index.js';
+import { openRecording, type ReadProblems } from './recording-reader.js';
+import type { Progress } from './recording-source.js';
 import { SettingsStore } from '../settings-store.js';
 import { sleepUnlessAborted } from '../../../native-mgm/index.js';
 
 export interface ReplayOptions {
   file: string;
-  /** Already read (or received as text): played instead of reading `file`, which then only names it. */
-  recording?: Recording;
+  /** Seek: start at this recorded time (ms), played from the keyframe before it; earlier lines are not read. */
+  from?: number;
+  /** Stop after this recorded time (ms); the rest of the file is not read. */
+  until?: number;
+  onProgress?: Progress;
   /** Recorded milliseconds per real millisecond; Infinity plays it all at once. Default 1 (as it happened). */
   speed?: number;
   historySeconds?: number;
 }
 
-export interface ReplayReport {
+/** `problems`: lines that could not be read (a torn last line after a crash, typically); the rest was played. */
+export interface ReplayReport extends ReadProblems {
   inputs: number;
-  /** Lines that could not be read (a torn last line after a crash, typically); everything else was played. */
-  problems: RecordingProblem[];
 }
 
 export interface ReplayHost extends EngineHost {
@@ -30,10 +34,10 @@ export interface ReplayHost extends EngineHost {
 /** Yield to the event loop this often when playing at full speed, so requests are answered meanwhile. */
 const BATCH = 2000;
 
-function problemText(problems: RecordingProblem[]): string | null {
+function problemText({ problems, unreadable }: ReadProblems): string | null {
   const first = problems[0];
   if (!first) return null;
-  return `recording: ${problems.length} unreadable line${problems.length > 1 ? 's' : ''} skipped (line ${first.line}: ${first.error})`;
+  return `recording: ${unreadable} unreadable line${unreadable > 1 ? 's' : ''} skipped (line ${first.line}: ${first.error})`;
 }
 
 /**
@@ -41,35 +45,49 @@ function problemText(problems: RecordingProblem[]): string | null {
  * mode `replay`: actions are refused and no cluster can be added.
  */
 export async function createReplayEngine(options: ReplayOptions): Promise<ReplayHost & Engine> {
-  const recording = options.recording ?? (await readRecording(options.file));
+  const from = options.from ?? -Infinity;
+  const until = options.until ?? Infinity;
+  const offset = Number.isFinite(from) ? offsetBefore(await indexRecording(options.file), from) : 0;
+  const recording = await openRecording(options.file, { from: offset, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();
   const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, onClose: async () => abort.abort() });
+  const addCluster = (line: ClusterLine): void =>
+    void engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse, line.rateInstances ?? 'arrivals');
+  let inputs = 0;
+  const feed = (line: InputLine): void => {
+    engine.feed(line.c, line);
+    inputs += 1;
+  };
 
-  const play = async (lines: RecordingLine[]): Promise<ReplayReport> => {
-    let inputs = 0;
+  const play = async (): Promise<ReplayReport> => {
     let previousT: number | null = null;
-    for (const [i, line] of lines.entries()) {
-      if (abort.signal.aborted) break;
-      const wait = previousT === null || !Number.isFinite(speed) ? 0 : (line.t - previousT) / speed;
+    let i = 0;
+    for await (const line of recording.lines) {
+      if (abort.signal.aborted || line.t > until) break;
+      // Seeking: what comes before `from` is played at once, as fast as it reads.
+      const wait = previousT === null || !Number.isFinite(speed) || line.t <= from ? 0 : (line.t - previousT) / speed;
       previousT = line.t;
       if (wait > 0) await sleepUnlessAborted(wait, abort.signal);
-      else if (i % BATCH === BATCH - 1) await sleepUnlessAborted(0, abort.signal);
-      if (line.kind === 'cluster') engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse, line.rateInstances ?? 'arrivals');
-      else if (isInputLine(line)) {
-        engine.feed(line.c, line);
-        inputs += 1;
-      }
+      else if (++i % BATCH === 0) await sleepUnlessAborted(0, abort.signal);
+      if (line.kind === 'cluster') addCluster(line);
+      // A keyframe starts a cluster only when reading began at it; read from the start, the cluster is known.
+      else if (line.kind === 'keyframe') {
+        if (engine.entries().some((e) => e.id === line.c)) continue;
+        addCluster(line.cluster);
+        line.inputs.forEach(feed);
+      } else if (isInputLine(line)) feed(line);
     }
-    const note = problemText(recording.problems);
+    await recording.lines.return(undefined);
+    const note = problemText(recording);
     for (const e of engine.entries()) {
       if (!note) break;
       const c = e.tracker.snapshot().connection;
       engine.feed(e.id, { kind: 'connection', t: e.tracker.time, connection: { ...c, lastError: note } });
     }
-    return { inputs, problems: recording.problems };
+    return { inputs, problems: recording.problems, unreadable: recording.unreadable };
   };
 
-  return Object.assign(engine, { finished: play(recording.lines) });
+  return Object.assign(engine, { finished: play() });
 }

@@ -1,27 +1,77 @@
 import type { RunReport } from '../../contract/runs.js';
-import type { Recording } from '../recording/recording-reader.js';
+import { indexRecording, offsetBefore, type IndexedRun, type RecordingIndex } from '../recording/recording-index.js';
+import type { ReadProblems } from '../recording/recording-reader.js';
+import type { Progress } from '../recording/recording-source.js';
 import { createReplayEngine } from '../recording/replay.js';
 
 const MIN_HISTORY_S = 60;
 const MAX_HISTORY_S = 7 * 24 * 3600;
+/**
+ * A run is played from a keyframe at least this long before its start: rates are the mean of the latest 5 s
+ * reports, so by the run's start they are what they were live.
+ */
+const LEAD_MS = 30_000;
 
-/** Enough history for the whole recording, so a summary sees every second of every run in it. */
-function historySecondsOf(recording: Recording): number {
-  const first = recording.lines[0]?.t ?? 0;
-  const last = recording.lines.at(-1)?.t ?? first;
-  return Math.min(MAX_HISTORY_S, Math.max(MIN_HISTORY_S, Math.ceil((last - first) / 1000) + 10));
+interface Span {
+  from?: number;
+  until?: number;
+  runId?: string;
+  /** The part of the file it reads, for the progress of the whole. */
+  bytes: [number, number];
+}
+
+/** Enough history for the whole span, so a summary sees every second of the run. */
+function historySeconds(first: number | null, last: number | null): number {
+  const span = first === null || last === null ? 0 : (last - first) / 1000;
+  return Math.min(MAX_HISTORY_S, Math.max(MIN_HISTORY_S, Math.ceil(span) + 10));
+}
+
+/** One span per run where the file has keyframes; else the whole file once (older, plain recordings). */
+function spansOf(index: RecordingIndex): Span[] {
+  if (index.keyframes.length === 0 || index.runs.length === 0) return [{ bytes: [0, index.size] }];
+  return index.runs.map((run: IndexedRun) => {
+    const from = run.start - LEAD_MS;
+    const next = run.end === null ? undefined : index.keyframes.find((k) => k.t > (run.end as number));
+    return { from, ...(run.end === null ? {} : { until: run.end }), runId: run.runId, bytes: [offsetBefore(index, from), next?.offset ?? index.size] };
+  });
+}
+
+export interface RecordingRuns extends ReadProblems {
+  reports: RunReport[];
 }
 
 /**
  * The runs of a recording with their summaries: the recording is played at full speed through the same engine
- * as live, so a report's figures are the ones the live engine computed.
+ * as live, so a report's figures are the ones the live engine computed. A compressed recording's index says
+ * where its runs are, and each run is played from the keyframe before it to its stop, so a long file costs the
+ * time of its runs, not of its length; memory is bounded by the run's history, whatever the file's size.
  */
-export async function reportsOfRecording(recording: Recording, source: string): Promise<RunReport[]> {
-  const engine = await createReplayEngine({ file: source, recording, speed: Infinity, historySeconds: historySecondsOf(recording) });
-  try {
-    await engine.finished;
-    return engine.entries().flatMap((e) => e.tracker.runs.list().map((run) => ({ ...e.tracker.runReport(run), source })));
-  } finally {
-    await engine.close();
+export async function reportsOfRecording(file: string, source: string, onProgress?: Progress): Promise<RecordingRuns> {
+  const index = await indexRecording(file);
+  const spans = spansOf(index);
+  const total = spans.reduce((sum, s) => sum + s.bytes[1] - s.bytes[0], 0);
+  const out: RecordingRuns = { reports: [], problems: [], unreadable: 0 };
+  let base = 0;
+  for (const span of spans) {
+    const engine = await createReplayEngine({
+      file,
+      speed: Infinity,
+      historySeconds: historySeconds(span.from ?? index.firstT, span.until ?? index.lastT),
+      ...(span.from === undefined ? {} : { from: span.from }),
+      ...(span.until === undefined ? {} : { until: span.until }),
+      ...(onProgress ? { onProgress: (done: number) => onProgress(Math.min(total, base + done - span.bytes[0]), total) } : {}),
+    });
+    try {
+      const played = await engine.finished;
+      out.problems.push(...played.problems);
+      out.unreadable += played.unreadable;
+      const runs = engine.entries().flatMap((e) => e.tracker.runs.list().map((run) => ({ ...e.tracker.runReport(run), source })));
+      out.reports.push(...runs.filter((r) => span.runId === undefined || r.id === span.runId));
+    } finally {
+      await engine.close();
+    }
+    base += span.bytes[1] - span.bytes[0];
   }
+  onProgress?.(total, total);
+  return out;
 }

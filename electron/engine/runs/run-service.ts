@@ -2,26 +2,20 @@ import type { EngineHandlers } from '../../contract/api.js';
 import type { Run, RunFigure, RunReport, RunReports } from '../../contract/runs.js';
 import type { ClusterEntry, Engine } from '../engine.js';
 import { EngineRequestError } from '../engine-error.js';
-import { parseRecording } from '../recording/recording-reader.js';
 import { compareRuns } from './compare.js';
 import { formatReports } from './report-format.js';
 import { RunError, type RunInput } from './run-book.js';
-import { reportsOfRecording } from './recording-runs.js';
 
-type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'importRecording'>;
-
-/** Runs imported from recordings the user picked, kept for comparison; the oldest go first. */
-const IMPORTED_CAPACITY = 100;
+type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'importRecording' | 'listImportedRuns'>;
 
 /**
  * The run requests of the contract. A mark becomes a tracker input stamped now, checked before it is fed so a
  * recording only ever holds marks that applied. Reports of this session's runs are made on request from
- * full-resolution history; runs imported from recordings are kept as reports.
+ * full-resolution history; runs imported from recordings are kept as reports (`engine.recordings`).
  */
 export function runHandlers(engine: Engine): RunHandlers {
-  const imported = new Map<string, RunReport>();
+  const imported = engine.recordings;
   let nextId = 1;
-  let nextImport = 1;
 
   const mark = (entry: ClusterEntry, input: RunInput): Run => {
     if (engine.config.host === 'replay') throw new EngineRequestError('UNSUPPORTED', 'a replay cannot mark runs: it plays back what was recorded');
@@ -58,7 +52,7 @@ export function runHandlers(engine: Engine): RunHandlers {
       const run = entry.tracker.runs.book.get(id);
       return run ? entry.tracker.runReport(run) : undefined;
     };
-    const ids = runIds ?? [...entry.tracker.runs.list().map((r) => r.id), ...imported.keys()];
+    const ids = runIds ?? [...entry.tracker.runs.list().map((r) => r.id), ...imported.ids()];
     const runs = ids.map((id) => {
       const report = own(id) ?? imported.get(id);
       if (!report) throw new RunError('NOT_FOUND', `no run with id ${JSON.stringify(id)}`);
@@ -84,15 +78,7 @@ export function runHandlers(engine: Engine): RunHandlers {
       const mime = { md: 'text/markdown', csv: 'text/csv', json: 'application/json' }[format];
       return { filename: `ndbtop-runs-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`, mime, content };
     },
-    importRecording: async ({ name, content }) => {
-      const reports = await reportsOfRecording(parseRecording(content, name), name);
-      const prefix = `f${nextImport++}`;
-      for (const r of reports) {
-        const id = `${prefix}:${r.id}`;
-        imported.set(id, { ...r, id });
-        while (imported.size > IMPORTED_CAPACITY) imported.delete(imported.keys().next().value ?? id);
-      }
-      return reports.map((r) => ({ id: `${prefix}:${r.id}`, name: r.name, tags: r.tags, start: r.start, end: r.end, phases: r.phases.map((p) => ({ name: p.name, start: p.start, end: p.end })) }));
-    },
+    importRecording: async ({ name, content }) => imported.importText(content, name),
+    listImportedRuns: async () => imported.list(),
   };
 }

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
+import { gunzipSync } from 'node:zlib';
+import type { ClusterLine } from '../recording/recording-format.js';
+import { readRecording } from '../recording/recording-reader.js';
 import { createReplayEngine } from '../recording/replay.js';
 import { waitFor } from './helpers.js';
 
@@ -26,7 +29,7 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
       await live.close();
     }
     assert.ok(liveReport);
-    const clusterLine = (await readFile(file, 'utf8')).split('\n').map((l) => JSON.parse(l || '{}') as { kind?: string; collapse?: unknown }).find((l) => l.kind === 'cluster');
+    const clusterLine = (await readRecording(file)).lines.find((l): l is ClusterLine => l.kind === 'cluster');
     assert.deepEqual(clusterLine?.collapse, { dropShare: 0.3, windowMs: 5000 }, 'the collapse settings are recorded with the cluster');
 
     const replay = await createReplayEngine({ file, speed: Infinity });
@@ -38,8 +41,12 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
       assert.deepEqual(replayed[0]?.phases.map((p) => p.name), ['one', 'two']);
       await assert.rejects(replay.handlers.startRun({ name: 'B' }), (err: Error & { code?: string }) => err.code === 'UNSUPPORTED');
 
-      const imported = await replay.handlers.importRecording({ name: 'rec.jsonl', content: await readFile(file, 'utf8') });
-      assert.deepEqual(imported.map((r) => r.name), ['A']);
+      // The desktop transport sends a recording's text (here the file's lines, as a plain recording holds them).
+      const imported = await replay.handlers.importRecording({ name: 'rec.jsonl', content: gunzipSync(await readFile(file)).toString('utf8') });
+      assert.deepEqual(imported.map((r) => [r.name, r.source]), [['A', 'rec.jsonl']], 'marked imported, from its file');
+      const again = await replay.handlers.importRecording({ name: 'rec.jsonl', content: gunzipSync(await readFile(file)).toString('utf8') });
+      assert.deepEqual(again.map((r) => r.name), ['A (rec.jsonl)'], 'a second import of a run named alike gets a distinct name');
+      assert.deepEqual((await replay.handlers.listImportedRuns({})).map((r) => r.id), [...imported, ...again].map((r) => r.id), 'the engine keeps them (a reloaded page lists them)');
       const both = await replay.handlers.getRunReports({ runIds: [liveReport.id, imported[0]?.id ?? ''], figure: 'transactions' });
       assert.equal(both.runs[1]?.source, 'rec.jsonl');
       assert.equal(both.comparison?.rows[0]?.ratios.find((r) => r.figure === 'transactions')?.ratio, 1, 'a run against itself');

@@ -93,6 +93,7 @@ export function createFixtureEngine(): FixtureEngine {
     getRunReports: notInFixture,
     exportRuns: notInFixture,
     importRecording: notInFixture,
+    listImportedRuns: notInFixture,
   };
   return {
     handlers,

@@ -1,7 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import type { Run } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { parseTags } from '../../view-model/runs.js';
 import { useRunControls } from '../header/RunControls.js';
+import { uploadRecording, type UploadProgress } from './recording-upload.js';
+
+const byId = (runs: readonly Run[]): Run[] => [...new Map(runs.map((r) => [r.id, r])).values()];
 
 /** Start (name, tags), phase and stop of a run, and a recording to compare with. */
 export function RunControlsBar() {
@@ -13,12 +17,24 @@ export function RunControlsBar() {
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');
   const [phase, setPhase] = useState('');
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  // The engine keeps imported runs, so a reloaded page (or another viewer) lists them again.
+  useEffect(() => {
+    void api.listImportedRuns({}).then(
+      (runs) => store.setUi({ importedRuns: byId([...runs, ...store.getState().ui.importedRuns]) }),
+      () => undefined,
+    );
+  }, [api, store]);
   const importFile = async (file: File) => {
+    setProgress({ stage: 'uploading', done: 0, total: file.size });
     try {
-      const runs = await api.importRecording({ name: file.name, content: await file.text() });
-      store.setUi({ error: null, importedRuns: [...store.getState().ui.importedRuns, ...runs] });
+      // Serve mode streams the file over HTTP; the desktop app sends its text over IPC.
+      const runs = window.ndbtop === undefined ? await uploadRecording(file, setProgress) : await api.importRecording({ name: file.name, content: await file.text() });
+      store.setUi({ error: null, importedRuns: byId([...store.getState().ui.importedRuns, ...runs]) });
     } catch (err) {
       store.setUi({ error: `import ${file.name}: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      setProgress(null);
     }
   };
   return (
@@ -46,10 +62,16 @@ export function RunControlsBar() {
         </>
       )}
       <span className="spacer" />
+      {progress && (
+        <span className="import-progress" data-testid="import-progress" data-stage={progress.stage}>
+          {progress.stage === 'uploading' ? 'uploading' : 'reading'}{' '}
+          <progress max={progress.total || 1} value={progress.done} /> {Math.floor((100 * progress.done) / (progress.total || 1))} %
+        </span>
+      )}
       {canImport && (
       <label className="file-button">
         Compare with a recording…
-        <input type="file" accept=".jsonl,.json,.ndjson,text/plain" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
+        <input type="file" data-testid="import-recording" disabled={progress !== null} onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
       </label>
       )}
     </div>

@@ -18,13 +18,19 @@ export function RunTable({ runs, picked, onPick, shown, onShow }: { runs: readon
       </thead>
       <tbody>
         {[...runs].reverse().map((r) => (
-          <tr key={r.id} data-testid="run-row" data-run-id={r.id} data-state={r.end === null ? 'running' : 'done'} aria-selected={r.id === shown} onClick={() => onShow(r.id)}>
+          <tr key={r.id} data-testid="run-row" data-run-id={r.id} data-state={r.end === null ? 'running' : 'done'} data-imported={r.source !== undefined} aria-selected={r.id === shown} onClick={() => onShow(r.id)}>
             <td>
               <input type="checkbox" aria-label={`compare ${r.name}`} checked={picked.includes(r.id)} onClick={(e) => e.stopPropagation()} onChange={() => onPick(r.id)} />
             </td>
             <td>
               {r.end === null && <span className="tone-ok">● </span>}
               {r.name}
+              {r.source !== undefined && (
+                <span className="muted run-imported" data-testid="run-imported" title={`imported from ${r.source}`}>
+                  {' '}
+                  · imported from {r.source}
+                </span>
+              )}
             </td>
             <td>
               {Object.entries(r.tags)

@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createEngine } from '../electron/engine/index.js';
+import { encodeMember, KEYFRAME, RUN_MARKS } from '../electron/engine/recording/recording-member.js';
+import { FLUSH_MS, KEYFRAME_MS, type RecordingLine } from '../electron/engine/recording/recording-format.js';
+import { readRecording } from '../electron/engine/recording/recording-reader.js';
+import { fmt } from './stats.js';
+
+const SAMPLE_S = Number(process.env.BENCH_RECORDING_SECONDS ?? 20);
+/** The large file's size on disk; 2 GB by default (set smaller for a quick look). */
+const BIG_BYTES = Number(process.env.BENCH_RECORDING_BYTES ?? 2e9);
+
+const topology = (total: 48 | 255) => (total === 255 ? { dataNodes: 144, mgmNodes: 2, apiNodes: 109 } : { dataNodes: 24, mgmNodes: 2, apiNodes: 22 });
+
+/** SAMPLE_S seconds of the simulator's benchmark load at 200 ms polls, recorded as the engine records. */
+async function sample(dir: string, total: 48 | 255): Promise<{ file: string; lines: RecordingLine[]; polls: number; spanMs: number }> {
+  const file = join(dir, `sample-${total}.rec`);
+  const engine = await createEngine({ host: 'serve', pollIntervalMs: 200, recordFile: file, simulator: { scenario: 'steady', speed: 5, ...topology(total) } });
+  await new Promise((r) => setTimeout(r, SAMPLE_S * 1000));
+  await engine.close();
+  const { lines } = await readRecording(file);
+  const spanMs = (lines.at(-1)?.t ?? 0) - (lines[0]?.t ?? 0);
+  return { file, lines, polls: lines.filter((l) => l.kind === 'status').length, spanMs };
+}
+
+/** The writer's work for these lines: per flush group, JSON and either one plain write or one gzip member. */
+function writeCost(lines: RecordingLine[], compressed: boolean): { ms: number; bytes: number } {
+  const t0 = performance.now();
+  let bytes = 0;
+  let group: string[] = [];
+  let groupStart = lines[0]?.t ?? 0;
+  const flush = () => {
+    const text = group.join('\n') + '\n';
+    bytes += compressed ? encodeMember(text, 0, groupStart).length : Buffer.byteLength(text);
+    group = [];
+  };
+  for (const line of lines) {
+    if (line.t - groupStart >= FLUSH_MS && group.length > 0) {
+      flush();
+      groupStart = line.t;
+    }
+    group.push(JSON.stringify(line));
+  }
+  flush();
+  return { ms: performance.now() - t0, bytes };
+}
+
+/**
+ * A recording of `bytes` on disk made from the 255-node sample, repeated with its times moved on each round, one
+ * run over the whole of it; written as the recorder writes (members per flush, keyframes every KEYFRAME_MS).
+ */
+async function bigRecording(file: string, lines: RecordingLine[], spanMs: number, bytes: number): Promise<{ firstT: number; lastT: number }> {
+  const out = createWriteStream(file);
+  const write = (b: Buffer) => (out.write(b) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())));
+  const firstT = lines[0]?.t ?? 0;
+  const c = lines.find((l) => l.kind === 'cluster')?.c ?? 'c';
+  await write(encodeMember(`${JSON.stringify({ format: 'ndbtop-recording', version: 1, createdAt: firstT, engine: 'bench' })}\n`, 0, firstT));
+  const body = lines.filter((l) => l.kind !== 'keyframe');
+  const keyframes = lines.filter((l) => l.kind === 'keyframe');
+  let round = 0;
+  let lastT = firstT;
+  let lastKeyframe = -Infinity;
+  while (out.bytesWritten + out.writableLength < bytes) {
+    const shift = round * (spanMs + 1000);
+    let group: string[] = [];
+    let groupT = firstT + shift;
+    let flags = 0;
+    for (const line of body) {
+      if (round > 0 && line.kind === 'cluster') continue;
+      const t = line.t + shift;
+      if (t - groupT >= FLUSH_MS && group.length > 0) {
+        await write(encodeMember(group.join('\n') + '\n', flags, groupT));
+        [group, flags, groupT] = [[], 0, t];
+      }
+      if (group.length === 0 && t - lastKeyframe >= KEYFRAME_MS && keyframes[0]) {
+        group.push(JSON.stringify({ ...keyframes[0], t }));
+        [flags, lastKeyframe] = [KEYFRAME, t];
+      }
+      if (round === 0 && group.length === 0 && line === body.find((l) => l.kind === 'tick')) {
+        group.push(JSON.stringify({ c, kind: 'run', t, op: 'start', runId: 'run-1', name: 'whole', tags: {} }));
+        flags |= RUN_MARKS;
+      }
+      group.push(JSON.stringify({ ...line, t }));
+      lastT = t;
+    }
+    await write(encodeMember(group.join('\n') + '\n', flags, groupT));
+    round++;
+  }
+  await write(encodeMember(`${JSON.stringify({ c, kind: 'run', t: lastT, op: 'stop', runId: 'run-1' })}\n`, RUN_MARKS, lastT));
+  await new Promise<void>((r) => out.end(() => r()));
+  return { firstT, lastT };
+}
+
+async function child(args: string[]): Promise<{ wallMs: number; peakRssKb: number; detail: string }> {
+  const script = fileURLToPath(new URL('./recording-child.ts', import.meta.url));
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { maxBuffer: 1e6, timeout: 3_600_000 });
+  return JSON.parse(stdout) as { wallMs: number; peakRssKb: number; detail: string };
+}
+
+/** `npm run bench recording`: what recording costs and what a large recording costs to read. */
+export async function benchRecording(): Promise<void> {
+  console.log('== recording');
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-bench-rec-'));
+  try {
+    let big: Awaited<ReturnType<typeof sample>> | null = null;
+    for (const total of [48, 255] as const) {
+      const s = await sample(dir, total);
+      const plain = writeCost(s.lines, false);
+      const gz = writeCost(s.lines, true);
+      const perHour = (b: number) => (b / s.spanMs) * 3_600_000;
+      console.log(`${total} nodes, ${s.polls} polls in ${fmt(s.spanMs / 1000)} s: write per poll plain ${fmt(plain.ms / s.polls)} ms, compressed ${fmt(gz.ms / s.polls)} ms (${fmt(gz.ms / plain.ms)}×)`);
+      console.log(`${total} nodes: bytes per hour plain ${fmt(perHour(plain.bytes) / 1e6)} MB, compressed ${fmt(perHour(gz.bytes) / 1e6)} MB (${fmt(plain.bytes / gz.bytes)}× smaller); on disk ${fmt(perHour((await stat(s.file)).size) / 1e6)} MB`);
+      if (total === 255) big = s;
+    }
+    if (!big) return;
+    const file = join(dir, 'big.rec');
+    const t0 = performance.now();
+    const { firstT, lastT } = await bigRecording(file, big.lines, big.spanMs, BIG_BYTES);
+    const size = (await stat(file)).size;
+    console.log(`large recording: ${fmt(size / 1e9)} GB compressed, ${fmt((lastT - firstT) / 3_600_000)} h of 255 nodes, generated in ${fmt((performance.now() - t0) / 1000)} s`);
+    const report = await child(['report', file]);
+    console.log(`report: ${fmt(report.wallMs / 1000)} s, peak RSS ${fmt(report.peakRssKb / 1024)} MB (${fmt((report.peakRssKb * 1024) / size)}× the file) ${report.detail}`);
+    const seek = await child(['seek', file, String((firstT + lastT) / 2)]);
+    console.log(`seek replay to the middle (+10 s played): ${fmt(seek.wallMs / 1000)} s, peak RSS ${fmt(seek.peakRssKb / 1024)} MB`);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,73 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Run, RunReport } from '../../contract/runs.js';
+import type { Progress } from '../recording/recording-source.js';
+import { reportsOfRecording } from './recording-runs.js';
+
+/** Runs imported from recordings the user picked, kept for comparison; the oldest go first. */
+const IMPORTED_CAPACITY = 100;
+
+const runOf = (r: RunReport): Run => ({
+  id: r.id,
+  name: r.name,
+  tags: r.tags,
+  start: r.start,
+  end: r.end,
+  phases: r.phases.map((p) => ({ name: p.name, start: p.start, end: p.end })),
+  source: r.source,
+});
+
+/**
+ * The runs of recordings imported for comparison, kept as reports in the engine (so a page reloaded, or another
+ * viewer, sees them: `listImportedRuns`). Each import gets an id prefix of its own; a name already taken by an
+ * imported run gets its file's name, then a number, so two imports of runs named alike stay apart.
+ */
+export class RecordingImports {
+  private readonly reports = new Map<string, RunReport>();
+  private next = 1;
+
+  async importFile(file: string, name: string, onProgress?: Progress): Promise<Run[]> {
+    const { reports } = await reportsOfRecording(file, name, onProgress);
+    const prefix = `f${this.next++}`;
+    return reports.map((r) => {
+      const kept = { ...r, id: `${prefix}:${r.id}`, name: this.freeName(r.name, name) };
+      this.reports.set(kept.id, kept);
+      while (this.reports.size > IMPORTED_CAPACITY) this.reports.delete(this.reports.keys().next().value ?? kept.id);
+      return runOf(kept);
+    });
+  }
+
+  /** A recording received as text (the desktop transport): it goes through a file like any upload. */
+  async importText(content: string, name: string): Promise<Run[]> {
+    const dir = await mkdtemp(join(tmpdir(), 'ndbtop-import-'));
+    try {
+      const file = join(dir, 'recording');
+      await writeFile(file, content);
+      return await this.importFile(file, name);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  get(id: string): RunReport | undefined {
+    return this.reports.get(id);
+  }
+
+  ids(): string[] {
+    return [...this.reports.keys()];
+  }
+
+  list(): Run[] {
+    return [...this.reports.values()].map(runOf);
+  }
+
+  private freeName(name: string, source: string): string {
+    const taken = new Set([...this.reports.values()].map((r) => r.name));
+    if (!taken.has(name)) return name;
+    const named = `${name} (${source})`;
+    let candidate = named;
+    for (let k = 2; taken.has(candidate); k++) candidate = `${named} #${k}`;
+    return candidate;
+  }
+}

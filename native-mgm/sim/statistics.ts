@@ -52,7 +52,13 @@ export class StatisticsEngine {
   }
 
   rates(): LoadRates {
-    return this.profile.ratesAt(this.cluster.clock.now() - this.profileStart);
+    return this.ratesAt(this.cluster.clock.now());
+  }
+
+  /** The cluster's rates at sim time `t`: the profile in force then (the one before the last change, for earlier times). */
+  ratesAt(t: number): LoadRates {
+    if (t < this.profileStart && this.previous) return this.previous.profile.ratesAt(t - this.previous.start);
+    return this.profile.ratesAt(t - this.profileStart);
   }
 
   private follow(node: DataNode): void {

@@ -18,7 +18,7 @@ const COST_US = {
   recvByte: 0.005,
   sendByte: 0.004,
   repWrite: 0.3,
-  mainLcp: 0.02,
+  mainLcpPerKiB: 1,
 } as const;
 
 /** Every thread's own background work (timers, heartbeats) as a share of its time. */
@@ -55,7 +55,7 @@ export function threadDemands(threads: readonly DataNodeThread[], load: NodeLoad
     if (t.kind === 'tc') exec += tcWork / tc;
     if (t.kind === 'recv') exec += recvWork / recv + (ldm === 0 ? ldmWork / recv : 0) + (tc === 0 ? tcWork / recv : 0);
     if (t.kind === 'rep') exec += (load.replicaWrites * COST_US.repWrite) / 1e6;
-    if (t.kind === 'main') exec += (traffic.lcpBytesPerSec / 1024) * COST_US.mainLcp * 1e-3;
+    if (t.kind === 'main') exec += ((traffic.lcpBytesPerSec / 1024) * COST_US.mainLcpPerKiB) / 1e6;
     const sends = send > 0 ? t.kind === 'send' : ldm + tc > 0 ? t.kind === 'ldm' || t.kind === 'tc' : t.kind === 'recv';
     const sendShare = sends ? sendWork / senders : 0;
     return { exec: exec + sendShare, send: sendShare };

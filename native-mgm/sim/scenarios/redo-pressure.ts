@@ -8,7 +8,7 @@ export const REDO_PRESSURE = {
   /** A bulk ingest of 4 KiB rows (BLOB-like), in transactions of 10 rows. */
   rowBytes: 4096,
   /** Writes per data node and second of each replica: more redo than the checkpoints can free. */
-  replicaWritesPerNode: 30_000,
+  replicaWritesPerNode: 40_000,
   /** What the loader keeps writing after it got "REDO log files overloaded" and backed off. */
   backoffShare: 0.02,
   /** Fill under which the loader goes back to full speed. */

@@ -30,14 +30,14 @@ function numeric(columnType: number, length: number, unsigned: boolean): Pick<Re
 
 /**
  * The wire type of a result column: a column read straight from a table keeps its declared type (INT UNSIGNED →
- * LONG, BIGINT UNSIGNED → LONGLONG, VARCHAR(n) → VAR_STRING), so a client converts it as it would a real server's;
+ * LONG, BIGINT UNSIGNED → LONGLONG, VARCHAR(n) → VAR_STRING; schema-db.ts's DECLARED), so a client converts it as it would a real server's;
  * an expression gets the type of its values (integers LONGLONG, as MySQL types COUNT(*) and integer arithmetic).
  */
 export function resultColumn(name: string, declared: string, values: readonly Cell[], schema: string): ResultColumn {
   const base = { catalog: 'def' as const, schema: declared ? schema : '', table: '', orgTable: '', name, orgName: declared ? name : '' };
   const upper = declared.toUpperCase();
-  if (upper.startsWith('INT')) return { ...base, ...numeric(TYPE.long, 10, upper.includes('UNSIGNED')) };
-  if (upper.startsWith('BIGINT')) return { ...base, ...numeric(TYPE.longlong, 20, upper.includes('UNSIGNED')) };
+  if (upper.startsWith('UNSIGNED32')) return { ...base, ...numeric(TYPE.long, 10, true) };
+  if (upper.startsWith('UNSIGNED64')) return { ...base, ...numeric(TYPE.longlong, 20, true) };
   const varchar = /^VARCHAR\((\d+)\)/.exec(upper);
   if (varchar) return { ...base, characterSet: UTF8MB4, columnLength: Number(varchar[1]) * 4, columnType: TYPE.varString, flags: 0, decimals: 0 };
   const present = values.filter((v) => v !== null);

@@ -21,7 +21,7 @@ before(async () => {
   };
   sim = await startSqlSimulator({ scenario: 'steady', dataNodes: 4, speed: 5, sql: { port: 0 } });
   conn = await mysql.createConnection({ host: '127.0.0.1', port: sim.sql!.port, user: 'root', database: 'ndbinfo' });
-  conn.connection.on('warn', (w: Error) => warnings.push(w.message));
+  (conn as unknown as { connection: NodeJS.EventEmitter }).connection.on('warn', (w: Error) => warnings.push(w.message));
 });
 
 after(async () => {

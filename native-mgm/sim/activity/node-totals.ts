@@ -1,13 +1,12 @@
+import { ABORT_SHARE, ATTRINFO_PER_OP, SIMPLE_READ_SHARE } from '../statistics.js';
 import type { ThreadDemand } from './cpu-model.js';
 import type { Link } from './link-traffic.js';
 import type { NodeLoad } from './node-load.js';
 
-/** Share of operations that touch a disk-data column through the page cache, and of those that miss it. */
+/** Share of operations that touch a disk-data column through the page cache, and of those that miss it (the
+ * other shares are the statistics reports', so counters and reports describe the same operations). */
 const DISK_PAGE_SHARE = 0.02;
 const DISK_PAGE_MISS = 0.01;
-const SIMPLE_READ_SHARE = 0.3;
-const ABORT_SHARE = 0.002;
-const ATTRINFO_PER_OP = 2;
 /** Share of the operations a TC coordinates whose primary replica is on its own node. */
 const LOCAL_SHARE = 0.5;
 /** Seconds of history kept for the 10 s and 60 s write speed figures. */

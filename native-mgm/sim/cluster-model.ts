@@ -1,3 +1,4 @@
+import { ClusterActivity } from './activity/cluster-activity.js';
 import { BackupCoordinator } from './backup.js';
 import { ClusterState } from './cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
@@ -34,6 +35,8 @@ export class ClusterModel extends ClusterState {
   readonly statistics: StatisticsEngine;
   readonly memory: MemoryModel;
   readonly backups: BackupCoordinator;
+  /** Inside the data nodes (threads, CPU, redo, transporters, restarts): what the simulator's ndbinfo shows. */
+  readonly activity: ClusterActivity;
   private served: ClusterConfig | null = null;
   private makeConfig: (() => ClusterConfig) | null = null;
   readonly nodeIds = new NodeIdReservations();
@@ -46,6 +49,12 @@ export class ClusterModel extends ClusterState {
     this.statistics = new StatisticsEngine(this, options);
     this.memory = new MemoryModel(this, () => this.statistics.rates(), options.seed);
     this.backups = new BackupCoordinator(this);
+    this.activity = new ClusterActivity(this, {
+      statistics: this.statistics,
+      instances: options.instances,
+      params: (id) => this.config?.nodes.find((n) => n.nodeId === id)?.params,
+      seed: options.seed,
+    });
   }
 
   /**

@@ -7,8 +7,8 @@ import { makeEvent, type SimEvent } from './sim-event.js';
 const CHECK_EVERY_MS = 1000;
 const THRESHOLDS = [80, 90, 99, 100] as const;
 /** MemoryUsage `block`: DBTUP data memory and DBACC index memory, with the page sizes CMVMI reports for each. */
-const DATA_BLOCK = 249;
-const INDEX_BLOCK = 248;
+export const DATA_BLOCK = 249;
+export const INDEX_BLOCK = 248;
 const DATA_PAGE_BYTES = 32768;
 const INDEX_PAGE_BYTES = 8192;
 /** 2 GiB DataMemory and 64 MiB of hash index pages per node. */
@@ -47,7 +47,7 @@ function thresholdLevel(used: number, total: number): number {
  * event goes out when it crosses a threshold (gth +1 up, -1 down), or with gth 0 when asked (`dump events`).
  */
 export class MemoryModel {
-  private readonly pools = new Map<number, Pool[]>();
+  private readonly poolsByNode = new Map<number, Pool[]>();
   private readonly prng: Prng;
 
   constructor(
@@ -61,7 +61,7 @@ export class MemoryModel {
       // simulator's hash index pool.
       const dataPages = Math.max(1, Math.floor((node.dataMemoryBytes ?? SIM_DATA_MEMORY_BYTES) / DATA_PAGE_BYTES));
       const indexPages = Math.max(1, Math.floor((node.indexMemoryBytes || SIM_INDEX_MEMORY_BYTES) / INDEX_PAGE_BYTES));
-      this.pools.set(id, [
+      this.poolsByNode.set(id, [
         { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: dataPages, used: dataPages * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0 },
         { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: indexPages, used: indexPages * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0 },
       ]);
@@ -69,9 +69,14 @@ export class MemoryModel {
     this.tick();
   }
 
+  /** Each pool of a data node as its MemoryUsage reports count it (ndbinfo's memoryusage shows the same pages). */
+  pools(nodeId: number): ReadonlyArray<{ block: number; pageBytes: number; usedPages: number; totalPages: number }> {
+    return (this.poolsByNode.get(nodeId) ?? []).map((p) => ({ block: p.block, pageBytes: p.pageBytes, usedPages: Math.round(p.used), totalPages: p.total }));
+  }
+
   /** MemoryUsage records with gth 0, two per node, for `dump events` type 50. */
   report(nodeId: number): SimEvent[] {
-    return (this.pools.get(nodeId) ?? []).map((p) => this.event(nodeId, p, 0));
+    return (this.poolsByNode.get(nodeId) ?? []).map((p) => this.event(nodeId, p, 0));
   }
 
   private tick(): void {
@@ -79,7 +84,7 @@ export class MemoryModel {
     const peak = BENCHMARK_RATES.readsPerSec + BENCHMARK_RATES.writesPerSec;
     const intensity = Math.min(1, (r.readsPerSec + r.writesPerSec) / peak);
     const follow = 1 - Math.exp(-CHECK_EVERY_MS / FOLLOW_MS);
-    for (const [id, pools] of this.pools) {
+    for (const [id, pools] of this.poolsByNode) {
       if (this.cluster.data.get(id)?.status !== 'STARTED') continue;
       for (const p of pools) {
         // Rows come and go only with load: an idle node's pages stay exactly as they are, as on a real cluster.

@@ -9,9 +9,9 @@ import { makeEvent } from './sim-event.js';
 export const REPORT_PERIOD_MS = 5000;
 const JITTER = 0.04;
 /** Share of key reads that are simple (committed) reads, and aborts per transaction. */
-const SIMPLE_READ_SHARE = 0.3;
-const ABORT_SHARE = 0.002;
-const ATTRINFO_PER_OP = 2;
+export const SIMPLE_READ_SHARE = 0.3;
+export const ABORT_SHARE = 0.002;
+export const ATTRINFO_PER_OP = 2;
 /** Mean time an operation is in flight, for the conc_op_count gauge. */
 const OP_LATENCY_S = 0.0004;
 
@@ -52,7 +52,13 @@ export class StatisticsEngine {
   }
 
   rates(): LoadRates {
-    return this.profile.ratesAt(this.cluster.clock.now() - this.profileStart);
+    return this.ratesAt(this.cluster.clock.now());
+  }
+
+  /** The cluster's rates at sim time `t`: the profile in force then (the one before the last change, for earlier times). */
+  ratesAt(t: number): LoadRates {
+    if (t < this.profileStart && this.previous) return this.previous.profile.ratesAt(t - this.previous.start);
+    return this.profile.ratesAt(t - this.profileStart);
   }
 
   private follow(node: DataNode): void {

@@ -29,7 +29,11 @@ function table(name: string, columns: readonly ColumnDef[]): TableDef {
 const CPUSTAT_PERCENT = ['OS_user', 'OS_system', 'OS_idle', 'thread_exec', 'thread_sleeping', 'thread_spinning', 'thread_send', 'thread_buffer_full'];
 const CPUSTAT_TIMES = ['OS_user_time', 'OS_system_time', 'OS_idle_time', 'exec_time', 'sleep_time', 'spin_time', 'send_time', 'buffer_full_time'];
 
-/** The per-phase seconds of `restart_info`, in the server's order (which is the order of a restart). */
+/**
+ * The per-phase seconds of `restart_info`, in the server's order (which is the order of a restart).
+ * `secs_for_local_recovery` spans the four after it (restore, undo, redo, index rebuild): the others add up to
+ * `total_restart_secs` (as DBDIH times phases between statuses; the simulator keeps to this).
+ */
 export const RESTART_PHASE_COLUMNS: readonly string[] = [
   'secs_to_complete_node_failure', 'secs_to_allocate_node_id', 'secs_to_include_in_heartbeat_protocol',
   'secs_until_wait_for_ndbcntr_master', 'secs_wait_for_ndbcntr_master', 'secs_to_get_start_permitted',

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { SCENARIOS, SCENARIO_NAMES, startSimulator, type ScenarioName } from '../../../native-mgm/sim/index.js';
+import { SCENARIOS, SCENARIO_NAMES, type ScenarioName } from '../../../native-mgm/sim/index.js';
+import { startSqlSimulator } from '../../../ndbinfo/sim/index.js';
 import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
@@ -31,6 +32,9 @@ interface SimOpts {
   requireTls?: boolean;
   makeCerts?: string;
   config?: string;
+  sqlPort?: number;
+  sqlUser: string;
+  sqlPasswordFile?: string;
 }
 
 /**
@@ -45,6 +49,15 @@ function distinctPorts(ports: readonly number[]): number[] {
     used.add(port);
     return port;
   });
+}
+
+/** The SQL endpoint's password: the file's first line (a password never goes on a command line, where ps shows it). */
+function readPassword(file: string, command: Command): string {
+  try {
+    return readFileSync(file, 'utf8').split(/\r?\n/)[0] ?? '';
+  } catch (err) {
+    command.error(`error: ${file}: ${(err as Error).message}`, { exitCode: 2 });
+  }
 }
 
 /** config.ini → configuration; its mistakes are usage errors that name the line. */
@@ -77,6 +90,9 @@ export function registerSim(program: Command): void {
     .option('--require-tls', 'refuse every command but the bootstrap ones on clear-text sessions, as ndb_mgmd with TLS required')
     .option('--make-certs <dir>', "create a cluster CA and node keys and certificates under NDB's file names in DIR, and exit")
     .option('--config <file>', "a cluster's config.ini: its nodes, hosts, node groups, NoOfReplicas and memory sizes replace --data-nodes/--replicas/--mgm-nodes/--api-nodes; each management server listens on its PortNumber unless --port is given")
+    .option('--sql-port <port>', "also serve a SQL node's ndbinfo on this port (MySQL protocol; 0 = any free port)", intOption(0, 65535))
+    .option('--sql-user <name>', 'the SQL endpoint\'s user', 'root')
+    .option('--sql-password-file <file>', "the SQL endpoint's password, the file's first line (default: none)")
     .action(async (opts: SimOpts, command: Command) => {
       if (opts.listScenarios) {
         for (const s of SCENARIOS) process.stdout.write(`${s.name.padEnd(16)} ${s.description}\n`);
@@ -93,7 +109,9 @@ export function registerSim(program: Command): void {
       const explicitPort = command.getOptionValueSource('port') === 'cli';
       const ports =
         opts.port === 0 ? [] : mgmNodes && !explicitPort ? distinctPorts(mgmNodes.map((m) => Number(m.params['PortNumber'] ?? 1186))) : Array.from({ length: mgmNodes?.length ?? opts.mgmNodes }, (_, i) => opts.port + i);
-      const sim = await startSimulator({
+      const sql = opts.sqlPort === undefined ? undefined : { port: opts.sqlPort, user: opts.sqlUser, password: opts.sqlPasswordFile === undefined ? '' : readPassword(opts.sqlPasswordFile, command) };
+      const sim = await startSqlSimulator({
+        ...(sql ? { sql } : {}),
         ...(config ? { config } : {}),
         host: opts.host,
         ports,
@@ -124,6 +142,7 @@ export function registerSim(program: Command): void {
       if (opts.markUrl) sim.marks.attach(httpRunMarker(opts.token ? { url: opts.markUrl, token: opts.token } : { url: opts.markUrl }));
       process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${shape}, speed ${opts.speed}, ${tls}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
+      if (sim.sql) process.stdout.write(`ndbinfo: ${sim.sql.url}\n`);
       await new Promise<void>((resolve) => {
         const stop = (): void => void sim.close().then(resolve);
         process.once('SIGINT', stop);

@@ -5,11 +5,12 @@ import { flexAsynch } from './flexasynch.js';
 import { idle } from './idle.js';
 import { mgmdFailover } from './mgmd-failover.js';
 import { nodeFailure } from './node-failure.js';
+import { redoPressure } from './redo-pressure.js';
 import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -22,6 +23,7 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   flexasynch: flexAsynch,
   collapse,
   'compression-ab': compressionAb,
+  'redo-pressure': redoPressure,
 };
 
 export function scenario(name: ScenarioName): Scenario {

@@ -1,0 +1,138 @@
+import type { BlockInstances, ConfigParams } from '../../config/index.js';
+import type { ClusterState } from '../cluster-state.js';
+import type { DataNode } from '../node-state.js';
+import { derivePrng } from '../prng.js';
+import type { StatisticsEngine } from '../statistics.js';
+import { cpuPercentages, threadDemands, type CpuPercentages, type ThreadDemand } from './cpu-model.js';
+import { nodeLinks, type Link } from './link-traffic.js';
+import { NO_NODE_LOAD, nodeLoad, type NodeLoad } from './node-load.js';
+import { RedoLog } from './redo-log.js';
+import { RestartLog } from './restart-log.js';
+import { threadLayout, type DataNodeThread } from './thread-layout.js';
+import { NodeTotals } from './node-totals.js';
+
+/** Integration step: state that depends on its own past (redo, checkpoints, counters) is stepped at most this far at once. */
+const STEP_MS = 250;
+/** Bytes a write logs and sends per replica (a small key-value row, as flexAsynch writes); scenarios may change it. */
+export const DEFAULT_ROW_BYTES = 100;
+/** Second-to-second variation of a thread's CPU figures. */
+const CPU_NOISE = 0.03;
+
+const processUp = (n: DataNode): boolean => n.status === 'STARTING' || n.status === 'STARTED' || n.status === 'SHUTTING_DOWN';
+
+export interface ActivitySources {
+  statistics: StatisticsEngine;
+  instances: (nodeId: number) => BlockInstances;
+  /** A data node's parameters in the served configuration (thread, redo and buffer sizes). */
+  params: (nodeId: number) => ConfigParams | undefined;
+  seed: number;
+}
+
+/**
+ * What the data nodes do inside, for ndbinfo: threads and their CPU, redo log and checkpoints, bytes on each
+ * transporter, block counters and restart timings, all following the same load and node states as the management
+ * side's statistics. State is integrated lazily up to the time a reader asks for (`advanceTo`), so a query sees
+ * one instant; figures that depend only on the load at a time (CPU) are computed for that time.
+ */
+export class ClusterActivity {
+  readonly restarts: RestartLog;
+  rowBytes = DEFAULT_ROW_BYTES;
+  private readonly redo = new Map<number, RedoLog>();
+  private readonly totals = new Map<number, NodeTotals>();
+  private readonly layouts = new Map<number, DataNodeThread[]>();
+  private last: number;
+
+  constructor(
+    private readonly cluster: ClusterState,
+    private readonly sources: ActivitySources,
+  ) {
+    this.restarts = new RestartLog(cluster);
+    this.last = cluster.clock.now();
+    cluster.onStatusChange((node) => {
+      this.advanceTo(cluster.clock.now());
+      // A new process: its threads are laid out from the configuration again and its counters start from zero.
+      if (node.status === 'STARTING' && node.startPhase === 0) {
+        this.layouts.delete(node.id);
+        this.totals.delete(node.id);
+      }
+    });
+  }
+
+  threads(nodeId: number): DataNodeThread[] {
+    let layout = this.layouts.get(nodeId);
+    if (!layout) {
+      layout = threadLayout(this.sources.params(nodeId), this.sources.instances(nodeId));
+      this.layouts.set(nodeId, layout);
+    }
+    return layout;
+  }
+
+  redoLog(nodeId: number): RedoLog {
+    let log = this.redo.get(nodeId);
+    if (!log) {
+      log = new RedoLog(this.sources.params(nodeId));
+      this.redo.set(nodeId, log);
+    }
+    return log;
+  }
+
+  nodeTotals(nodeId: number): NodeTotals {
+    let totals = this.totals.get(nodeId);
+    if (!totals) {
+      totals = new NodeTotals(this.cluster.clock.now(), this.threads(nodeId).length);
+      this.totals.set(nodeId, totals);
+    }
+    return totals;
+  }
+
+  /** Nodes whose process runs: the ones ndbinfo has rows from. */
+  reportingNodes(): DataNode[] {
+    return [...this.cluster.data.values()].filter(processUp);
+  }
+
+  /** What one data node handles per second at sim time `t` (nothing unless STARTED). */
+  loadAt(node: DataNode, t: number): NodeLoad {
+    if (node.status !== 'STARTED') return NO_NODE_LOAD;
+    const started = [...this.cluster.data.values()].filter((n) => n.status === 'STARTED').length;
+    return nodeLoad(this.sources.statistics.ratesAt(t), started, this.cluster.replicas);
+  }
+
+  linksAt(node: DataNode, t: number): Link[] {
+    return nodeLinks(this.cluster, node, this.loadAt(node, t), this.rowBytes);
+  }
+
+  demandsAt(node: DataNode, t: number): ThreadDemand[] {
+    const links = this.linksAt(node, t);
+    const redo = this.redoLog(node.id);
+    const traffic = {
+      bytesInPerSec: links.reduce((s, l) => s + l.inPerSec, 0),
+      bytesOutPerSec: links.reduce((s, l) => s + l.outPerSec, 0),
+      lcpBytesPerSec: redo.lcpRunning ? redo.speed : 0,
+    };
+    return threadDemands(this.threads(node.id), this.loadAt(node, t), traffic);
+  }
+
+  /** cpustat's figures for each thread of a node over the second before `t`. */
+  cpuAt(node: DataNode, t: number, second = Math.floor(t / 1000)): CpuPercentages[] {
+    return this.demandsAt(node, t).map((d, thrNo) => cpuPercentages(d, 1 + (derivePrng(this.sources.seed, node.id, thrNo, second)() * 2 - 1) * CPU_NOISE));
+  }
+
+  /** Integrates redo, checkpoints, counters and bytes up to sim time `t` (never backwards). */
+  advanceTo(t: number): void {
+    while (this.last < t) {
+      const dt = Math.min(STEP_MS, t - this.last);
+      const mid = this.last + dt / 2;
+      for (const node of this.reportingNodes()) this.step(node, mid, dt);
+      this.last += dt;
+    }
+  }
+
+  private step(node: DataNode, at: number, dt: number): void {
+    const load = this.loadAt(node, at);
+    const redo = this.redoLog(node.id);
+    const redoPerSec = load.replicaWrites * this.rowBytes;
+    const lcpBytes = redo.advance(dt, redoPerSec);
+    const demands = this.demandsAt(node, at);
+    this.nodeTotals(node.id).add(at, dt, { load, links: this.linksAt(node, at), demands, redoBytes: (redoPerSec * dt) / 1000, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
+  }
+}

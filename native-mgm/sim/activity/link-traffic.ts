@@ -1,0 +1,55 @@
+import type { ClusterState } from '../cluster-state.js';
+import { inCluster, type DataNode } from '../node-state.js';
+import { WIRE, type NodeLoad } from './node-load.js';
+
+export type LinkStatus = 'CONNECTED' | 'CONNECTING';
+
+/** One transporter of a data node: to another data node, a management server or an API node. */
+export interface Link {
+  remoteId: number;
+  remoteAddress: string;
+  status: LinkStatus;
+  /** Bytes per second this node sends on it and receives from it. */
+  outPerSec: number;
+  inPerSec: number;
+}
+
+const processUp = (n: DataNode): boolean => n.status === 'STARTING' || n.status === 'STARTED' || n.status === 'SHUTTING_DOWN';
+
+/**
+ * The bytes each of a data node's links carries at a load, so that ndbinfo's transporter counters follow the
+ * operation rates: requests from and replies to the connected API nodes (shared evenly), each write sent on to the
+ * other replicas of its node group, and background signals on every connected link. A data-node link carries the
+ * same bytes each way, so the two ends' counters agree.
+ */
+export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad, rowBytes: number): Link[] {
+  const apis = [...cluster.api.values()].filter((a) => a.connected);
+  const writes = load.tcOps - load.reads;
+  const apiIn = apis.length ? (load.tcOps * WIRE.requestBytes + writes * rowBytes) / apis.length : 0;
+  const apiOut = apis.length ? (load.reads * (WIRE.replyBytes + rowBytes) + writes * WIRE.replyBytes) / apis.length : 0;
+  const peers = cluster.nodeGroupMembers(node.nodeGroup).filter((p) => p.id !== node.id);
+  // This node is the primary of 1/replicas of the writes it executes and forwards each of those to every other replica.
+  const primaryWrites = load.replicaWrites / cluster.replicas;
+  const replication = primaryWrites * (WIRE.replicationBytes + rowBytes);
+  const idle = WIRE.idleBytesPerSec;
+  const links: Link[] = [];
+  for (const d of cluster.data.values()) {
+    if (d.id === node.id) continue;
+    const up = processUp(d) && inCluster(node);
+    const bytes = up ? idle + (peers.includes(d) && d.status === 'STARTED' ? replication : 0) : 0;
+    links.push({ remoteId: d.id, remoteAddress: d.address, status: processUp(d) ? 'CONNECTED' : 'CONNECTING', outPerSec: bytes, inPerSec: bytes });
+  }
+  for (const m of cluster.mgm.values()) {
+    links.push({ remoteId: m.id, remoteAddress: m.address, status: m.running ? 'CONNECTED' : 'CONNECTING', outPerSec: m.running ? idle : 0, inPerSec: m.running ? idle : 0 });
+  }
+  for (const a of cluster.api.values()) {
+    links.push({
+      remoteId: a.id,
+      remoteAddress: a.connected ? a.address : '-',
+      status: a.connected ? 'CONNECTED' : 'CONNECTING',
+      outPerSec: a.connected ? idle + apiOut : 0,
+      inPerSec: a.connected ? idle + apiIn : 0,
+    });
+  }
+  return links.sort((x, y) => x.remoteId - y.remoteId);
+}

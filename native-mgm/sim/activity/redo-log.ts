@@ -1,0 +1,94 @@
+import type { ConfigParams } from '../../config/index.js';
+
+/** The server's defaults (NoOfFragmentLogParts, NoOfFragmentLogFiles, FragmentLogFileSize, disk write speeds). */
+const DEFAULTS = { parts: 4, files: 16, fileBytes: 16 * 1024 * 1024, minSpeed: 10 * 1024 * 1024, maxSpeed: 20 * 1024 * 1024 } as const;
+
+/** Fill at which the log is overloaded: ops that need redo space are refused (error 410, "REDO log files overloaded"). */
+export const REDO_OVERLOAD_FILL = 0.9;
+/** Fill above which a checkpoint runs at twice the configured top speed, to free the log sooner (the model's "redo alert"). */
+const ALERT_FILL = 0.25;
+/** A checkpoint's fixed part (start, fragment bookkeeping, the final flush), and the share of logged bytes it writes again. */
+const LCP_BASE_MS = 2000;
+const DIRTY_SHARE = 0.25;
+
+function num(params: ConfigParams | undefined, key: string, fallback: number): number {
+  const v = Number(params?.[key]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+/**
+ * One data node's redo log and its local checkpoints. Writes fill the log; each LCP, when complete, frees the log
+ * written before it began. An LCP writes the rows changed since the previous one, so its length grows with the write
+ * rate: a write rate the disk speed cannot match makes each checkpoint longer than the last and the log fills up to
+ * overload. Sizes and speeds come from the node's configuration.
+ */
+export class RedoLog {
+  readonly parts: number;
+  readonly partBytes: number;
+  private readonly minSpeed: number;
+  private readonly maxSpeed: number;
+  /** Bytes of the log in use (not yet freed by a checkpoint), over all parts. */
+  used = 0;
+  bytesWritten = 0;
+  lcpBytesWritten = 0;
+  lcpsCompleted = 0;
+  /** The running LCP: the log in use when it began (freed when it ends) and the bytes it still has to write. */
+  private lcp: { freeAtEnd: number; remaining: number } | null = null;
+  /** Bytes logged since the running (or last) LCP began: what the next one writes again. */
+  private loggedSinceLcp = 0;
+  speed = 0;
+
+  constructor(params: ConfigParams | undefined) {
+    this.parts = num(params, 'NoOfFragmentLogParts', DEFAULTS.parts);
+    this.partBytes = num(params, 'NoOfFragmentLogFiles', DEFAULTS.files) * num(params, 'FragmentLogFileSize', DEFAULTS.fileBytes);
+    this.minSpeed = num(params, 'MinDiskWriteSpeed', DEFAULTS.minSpeed);
+    this.maxSpeed = num(params, 'MaxDiskWriteSpeed', DEFAULTS.maxSpeed);
+  }
+
+  get total(): number {
+    return this.parts * this.partBytes;
+  }
+
+  get fill(): number {
+    return this.used / this.total;
+  }
+
+  get overloaded(): boolean {
+    return this.fill >= REDO_OVERLOAD_FILL;
+  }
+
+  get lcpRunning(): boolean {
+    return this.lcp !== null;
+  }
+
+  /** The checkpoint speed the node aims at: the minimum when nothing is written, the top speed (doubled in alert) otherwise. */
+  private targetSpeed(redoBytesPerSec: number): number {
+    if (redoBytesPerSec <= 0 && this.fill < ALERT_FILL) return this.minSpeed;
+    return this.fill >= ALERT_FILL ? this.maxSpeed * 2 : this.maxSpeed;
+  }
+
+  /** `ms` of sim time at `redoBytesPerSec` of log writes. Returns the LCP bytes written in it. */
+  advance(ms: number, redoBytesPerSec: number): number {
+    const logged = Math.min((redoBytesPerSec * ms) / 1000, this.total - this.used);
+    this.used += logged;
+    this.bytesWritten += logged;
+    this.loggedSinceLcp += logged;
+    this.speed = this.targetSpeed(redoBytesPerSec);
+    if (!this.lcp) {
+      if (this.loggedSinceLcp <= 0) return 0;
+      // A checkpoint starts once there is something to checkpoint; its fixed part costs as much time as writing.
+      this.lcp = { freeAtEnd: this.used, remaining: (LCP_BASE_MS / 1000) * this.speed + this.loggedSinceLcp * DIRTY_SHARE };
+      this.loggedSinceLcp = 0;
+    }
+    const written = Math.min(this.lcp.remaining, (this.speed * ms) / 1000);
+    this.lcp.remaining -= written;
+    this.lcpBytesWritten += written;
+    if (this.lcp.remaining <= 0) {
+      // The log written before this LCP began is no longer needed for recovery.
+      this.used = Math.max(0, this.used - this.lcp.freeAtEnd);
+      this.lcp = null;
+      this.lcpsCompleted += 1;
+    }
+    return written;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Database } from 'sql.js';
+import type { ClusterModel } from '../../native-mgm/sim/index.js';
+import { NDBINFO_TABLES } from '../schema/tables.js';
+import { TABLE_ROWS, type RowContext } from './rows/index.js';
+
+/** The model is read at most once per this much sim time: queries within it see the same instant. */
+export const SNAPSHOT_TICK_MS = 1000;
+
+/**
+ * The ndbinfo tables' rows at one instant of the model. Before a statement runs, the tables it names are filled
+ * from the model if they have not been in the current tick; a statement joining several tables so sees them all
+ * built from the same instant (a table's rows stay as they are for the rest of the tick).
+ */
+export class NdbinfoSnapshot {
+  private tick = Number.NaN;
+  private ctx: RowContext | null = null;
+  private readonly filled = new Set<string>();
+
+  constructor(
+    private readonly db: Database,
+    private readonly model: ClusterModel,
+  ) {}
+
+  /** Fills the tables `sql` mentions (by name, anywhere in it) for the current tick. */
+  prepare(sql: string): void {
+    const now = this.model.clock.now();
+    const tick = Math.floor(now / SNAPSHOT_TICK_MS);
+    if (tick !== this.tick || !this.ctx) {
+      this.tick = tick;
+      this.model.activity.advanceTo(now);
+      this.ctx = { model: this.model, at: now, nodes: this.model.activity.reportingNodes() };
+      this.filled.clear();
+    }
+    const lower = sql.toLowerCase();
+    const wanted = NDBINFO_TABLES.filter((t) => !this.filled.has(t.name) && new RegExp(`\\b${t.name}\\b`).test(lower));
+    if (wanted.length === 0) return;
+    this.db.run('PRAGMA query_only = OFF');
+    this.db.run('BEGIN');
+    try {
+      for (const t of wanted) {
+        this.db.run(`DELETE FROM ndbinfo.${t.name}`);
+        const insert = this.db.prepare(`INSERT INTO ndbinfo.${t.name} VALUES (${t.columns.map(() => '?').join(', ')})`);
+        try {
+          for (const row of TABLE_ROWS[t.name]!(this.ctx)) insert.run(row);
+        } finally {
+          insert.free();
+        }
+        this.filled.add(t.name);
+      }
+      this.db.run('COMMIT');
+    } catch (err) {
+      this.db.run('ROLLBACK');
+      throw err;
+    } finally {
+      this.db.run('PRAGMA query_only = ON');
+    }
+  }
+}

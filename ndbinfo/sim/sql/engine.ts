@@ -1,0 +1,91 @@
+import type { Database } from 'sql.js';
+import type { ClusterModel } from '../../../native-mgm/sim/index.js';
+import { NdbinfoSnapshot } from '../snapshot.js';
+import { createSchemaDatabase } from './schema-db.js';
+import { runSelect, type ResultSet } from './select.js';
+import { classify } from './statements.js';
+import { resultColumn } from './result-columns.js';
+import { sysvarFunction, systemVariables } from './sysvars.js';
+
+/** A client connection's state that statements read and change. */
+export interface Session {
+  database: string | null;
+  readonly user: string;
+  readonly host: string;
+  readonly connectionId: number;
+}
+
+export type Outcome = { kind: 'ok' } | { kind: 'result'; result: ResultSet };
+
+/** Turns a `LIKE` pattern into a test (MySQL's `%` and `_`, case-insensitive for variable names). */
+function likeTest(pattern: string | null): (s: string) => boolean {
+  if (pattern === null) return () => true;
+  const re = new RegExp(`^${pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.')}$`, 'i');
+  return (s) => re.test(s);
+}
+
+/**
+ * The SQL side of the simulator's ndbinfo: MySQL statements answered over SQLite tables filled from the cluster
+ * model. Statements throw MysqlError with the server's codes. The session whose statement runs is the one the
+ * SQL functions (DATABASE(), USER(), CONNECTION_ID()) answer for; statements run one at a time.
+ */
+export class NdbinfoSql {
+  private current: Session | null = null;
+
+  private constructor(
+    private readonly db: Database,
+    private readonly snapshot: NdbinfoSnapshot,
+    private readonly vars: Map<string, string | number>,
+  ) {}
+
+  /** `port` is what `@@port` says until `listening` tells the one really bound. */
+  static async create(model: ClusterModel, version: string, port = 0): Promise<NdbinfoSql> {
+    const vars = systemVariables(version, port);
+    let engine: NdbinfoSql | null = null;
+    const session = (): Session | null => engine?.current ?? null;
+    const db = await createSchemaDatabase({
+      sysvar: sysvarFunction(vars),
+      database: () => session()?.database ?? null,
+      schema: () => session()?.database ?? null,
+      version: () => version,
+      connection_id: () => session()?.connectionId ?? 0,
+      user: () => `${session()?.user ?? ''}@${session()?.host ?? ''}`,
+      current_user: () => `${session()?.user ?? ''}@%`,
+      now: () => new Date().toISOString().slice(0, 19).replace('T', ' '),
+    });
+    engine = new NdbinfoSql(db, new NdbinfoSnapshot(db, model), vars);
+    return engine;
+  }
+
+  listening(port: number): void {
+    this.vars.set('port', port);
+  }
+
+  execute(text: string, session: Session): Outcome {
+    const statement = classify(text, session.database);
+    switch (statement.kind) {
+      case 'ok':
+        return { kind: 'ok' };
+      case 'use':
+        session.database = statement.database;
+        return { kind: 'ok' };
+      case 'variables': {
+        const like = likeTest(statement.like);
+        const rows = [...this.vars].filter(([k]) => like(k)).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, String(v)]);
+        return { kind: 'result', result: { columns: ['Variable_name', 'Value'].map((n) => resultColumn(n, 'VARCHAR(1024)', [], '')), rows } };
+      }
+      case 'select':
+        this.snapshot.prepare(statement.sql);
+        this.current = session;
+        try {
+          return { kind: 'result', result: runSelect(this.db, statement.sql, session.database) };
+        } finally {
+          this.current = null;
+        }
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import mysql from 'mysql2/promise';
+import { COLLAPSE_TIMING } from '../../../native-mgm/sim/scenarios/collapse.js';
+import { RESTART_PHASE_COLUMNS } from '../../schema/tables.js';
+import { startSqlSimulator, type SqlSimulator } from '../index.js';
+
+type Row = Record<string, number | string>;
+
+async function withSim(options: Parameters<typeof startSqlSimulator>[0], body: (sim: SqlSimulator, query: (sql: string) => Promise<Row[]>) => Promise<void>): Promise<void> {
+  const sim = await startSqlSimulator({ ...options, sql: { port: 0 } });
+  const conn = await mysql.createConnection({ host: '127.0.0.1', port: sim.sql!.port, user: 'root', database: 'ndbinfo' });
+  try {
+    await body(sim, async (sql) => (await conn.query(sql))[0] as Row[]);
+  } finally {
+    await conn.end();
+    await sim.close();
+  }
+}
+
+/** Polls (in real time, while the sped-up simulator runs) until `check` gives a value, at most `seconds`. */
+async function until<T>(seconds: number, check: () => Promise<T | null>, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const v = await check();
+    if (v !== null) return v;
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+const BUSY = 'cs.thread_exec + cs.thread_send';
+const CPU = `SELECT cs.node_id, ts.thread_name, ${BUSY} AS busy FROM cpustat cs JOIN threads ts ON cs.node_id = ts.node_id AND cs.thr_no = ts.thr_no`;
+
+test('flexasynch: the LDM threads are the hottest and near saturation; transporter bytes agree at both ends', async () => {
+  await withSim({ scenario: 'flexasynch', dataNodes: 2, speed: 10 }, async (sim, query) => {
+    // The first phase (insert) starts once the cluster is up; wait until the load is on.
+    await until(20, async () => (sim.model.currentLoad().writesPerSec > 0 ? true : null));
+    await new Promise((r) => setTimeout(r, 300));
+    const rows = await query(CPU);
+    for (const node of [2, 3]) {
+      const mine = rows.filter((r) => r['node_id'] === node);
+      const ldm = mine.filter((r) => r['thread_name'] === 'ldm').map((r) => Number(r['busy']));
+      const others = mine.filter((r) => r['thread_name'] !== 'ldm').map((r) => Number(r['busy']));
+      assert.equal(ldm.length, 4);
+      assert.ok(Math.min(...ldm) >= 80, `node ${node} LDM threads near saturation: ${ldm.join(', ')}`);
+      assert.ok(Math.max(...others) < Math.min(...ldm), `node ${node}: LDM hottest (${ldm.join(', ')} vs ${others.join(', ')})`);
+    }
+    const links = await query("SELECT node_id, remote_node_id, bytes_sent, bytes_received FROM transporters WHERE remote_node_id IN (2, 3) AND node_id IN (2, 3)");
+    const a = links.find((l) => l['node_id'] === 2)!;
+    const b = links.find((l) => l['node_id'] === 3)!;
+    assert.ok(Number(a['bytes_sent']) > 1e6, 'replication traffic flows between the two replicas');
+    assert.equal(a['bytes_sent'], b['bytes_received']);
+  });
+});
+
+test('collapse: during the cliff the data nodes threads are nearly idle', async () => {
+  await withSim({ scenario: 'collapse', dataNodes: 2, speed: 60 }, async (sim, query) => {
+    const peak = 6000 * 2 * 10;
+    // After the fall, throughput is 12 % of the last step's and stays there for the rest of the step.
+    await until(30, async () => {
+      const reads = sim.model.currentLoad().readsPerSec;
+      return reads > 0 && reads < peak * COLLAPSE_TIMING.remaining * 1.05 ? true : null;
+    });
+    const rows = await query(CPU);
+    assert.equal(rows.length, 22);
+    for (const r of rows) assert.ok(Number(r['busy']) < 15, `${String(r['node_id'])}/${String(r['thread_name'])} busy ${String(r['busy'])} %`);
+  });
+});
+
+test('a restart fills restart_info: phases in progress, then complete, adding up to the total', async () => {
+  await withSim({ scenario: 'idle', dataNodes: 2, speed: 10 }, async (sim, query) => {
+    assert.deepEqual(await query('SELECT * FROM restart_info'), []);
+    const restart = sim.model.restartNode(3);
+    const during = await until(10, async () => {
+      const [r] = await query('SELECT * FROM restart_info WHERE node_id = 3');
+      return r && Number(r['node_restart_status_int']) > 4 && r['node_restart_status'] !== 'RESTART_COMPLETED' ? r : null;
+    });
+    assert.ok(Number(during['secs_wait_subscription_handover']) === 0, 'a phase not reached yet is 0');
+    await restart;
+    const [done] = await until(20, async () => {
+      const rows = await query('SELECT * FROM restart_info WHERE node_id = 3');
+      return rows[0]?.['node_restart_status'] === 'RESTART_COMPLETED' ? rows : null;
+    });
+    assert.equal(done!['node_restart_status_int'], 19);
+    const secs = (c: string): number => Number(done![c]);
+    const sequential = RESTART_PHASE_COLUMNS.filter((c) => c !== 'secs_for_local_recovery');
+    assert.equal(sequential.reduce((s, c) => s + secs(c), 0), secs('total_restart_secs'));
+    assert.equal(secs('secs_for_local_recovery'), secs('secs_restore_fragments') + secs('secs_undo_disk_data') + secs('secs_exec_redo_log') + secs('secs_index_rebuild'));
+    // Process restart (1.5 s) + memory (1 s) + 9 phases of 0.6 s + data copy (4 s): at least 11 s of sim time (more
+    // when a loaded machine runs the simulator's timers late).
+    assert.ok(secs('total_restart_secs') >= 11, `total ${secs('total_restart_secs')} s`);
+    assert.ok(secs('secs_to_allocate_node_id') >= 1, 'the new process connects after the old one went away');
+  });
+});
+
+test('redo-pressure: redo fill climbs to overload, then checkpoints trim it', async () => {
+  // At speed 20 a poll every 30 ms is about one snapshot tick (1 s of sim time): the overload lasts a few of them.
+  await withSim({ scenario: 'redo-pressure', dataNodes: 2, speed: 20 }, async (_sim, query) => {
+    const FILL = 'SELECT node_id, SUM(used) / SUM(total) AS fill FROM logspaces WHERE log_type = \'REDO\' GROUP BY node_id';
+    const seen: number[] = [];
+    const peak = await until(40, async () => {
+      const fill = Math.max(...(await query(FILL)).map((r) => Number(r['fill'])));
+      seen.push(fill);
+      return fill >= 0.9 ? fill : null;
+    }, 30);
+    assert.ok(peak >= 0.9 && peak <= 1);
+    assert.ok(seen.some((f) => f > 0.05 && f < 0.9), 'the fill climbed through intermediate levels');
+    const [speed] = await query('SELECT MAX(redo_speed_last_10sec) AS redo, MAX(current_target_disk_write_speed) AS target, MAX(slowdowns_due_to_io_lag) AS lag FROM disk_write_speed_aggregate_node');
+    assert.ok(Number(speed!['redo']) > Number(speed!['target']), 'over the last 10 s redo was written faster than checkpoints write');
+    assert.ok(Number(speed!['lag']) > 0);
+    const trimmed = await until(40, async () => {
+      const fill = Math.max(...(await query(FILL)).map((r) => Number(r['fill'])));
+      return fill < 0.3 ? fill : null;
+    });
+    assert.ok(trimmed < 0.3);
+  });
+});

@@ -26,8 +26,9 @@ function linkRows(model: ClusterModel, node: DataNode, at: number) {
   });
 }
 
+// The simulated cluster runs without TLS between nodes, so `encrypted` (the 8.4 view's last column) is 0.
 export const transporters: TableRows = ({ model, nodes, at }) =>
-  nodes.flatMap((n) => linkRows(model, n, at).map((r): Row => [n.id, ...r.common, r.overloaded, 0, r.slowdown, 0]));
+  nodes.flatMap((n) => linkRows(model, n, at).map((r): Row => [n.id, ...r.common, r.overloaded, 0, r.slowdown, 0, 0]));
 
 /** One transporter per link (no multi-transporter groups); its receive side is the node's first receive thread. */
 export const transporterDetails: TableRows = ({ model, nodes, at }) =>

@@ -4,6 +4,7 @@ import { type RunFigure, type RunReport } from '../../contract/runs.js';
 import { RUN_FIGURES } from '../../contract/vocabulary.js';
 import { readRecording } from '../../engine/recording/recording-reader.js';
 import { compareRuns } from '../../engine/runs/compare.js';
+import { createReplayEngine } from '../../engine/recording/replay.js';
 import { reportsOfRecording } from '../../engine/runs/recording-runs.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
 
@@ -41,7 +42,7 @@ export function registerReport(program: Command): void {
       for (const file of files) {
         const recording = await readRecording(file);
         for (const p of recording.problems) process.stderr.write(`ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
-        const reports = await reportsOfRecording(recording, basename(file));
+        const reports = await reportsOfRecording(recording, basename(file), createReplayEngine);
         all.push(...reports.map((r) => (files.length > 1 ? { ...r, id: `${basename(file)}:${r.id}` } : r)));
       }
       const wanted = opts.run;

@@ -1,10 +1,10 @@
 import { appVersion } from '../app-version.js';
-import { DEFAULT_SETTINGS } from '../create-engine.js';
 import { Engine } from '../engine.js';
 import type { EngineHost } from '../engine-host.js';
 import { isInputLine, type RecordingLine } from './recording-format.js';
 import { readRecording, type Recording, type RecordingProblem } from './recording-reader.js';
-import { SettingsStore } from '../settings-store.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../settings-store.js';
+import { reportsOfRecording } from '../runs/recording-runs.js';
 import { sleepUnlessAborted } from '../../../native-mgm/index.js';
 
 export interface ReplayOptions {
@@ -45,7 +45,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();
-  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, onClose: async () => abort.abort() });
+  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, recordingRuns: (r, source) => reportsOfRecording(r, source, createReplayEngine), onClose: async () => abort.abort() });
 
   const play = async (lines: RecordingLine[]): Promise<ReplayReport> => {
     let inputs = 0;

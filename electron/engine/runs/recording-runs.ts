@@ -1,6 +1,6 @@
 import type { RunReport } from '../../contract/runs.js';
 import type { Recording } from '../recording/recording-reader.js';
-import { createReplayEngine } from '../recording/replay.js';
+import type { createReplayEngine } from '../recording/replay.js';
 
 const MIN_HISTORY_S = 60;
 const MAX_HISTORY_S = 7 * 24 * 3600;
@@ -14,10 +14,12 @@ function historySecondsOf(recording: Recording): number {
 
 /**
  * The runs of a recording with their summaries: the recording is played at full speed through the same engine
- * as live, so a report's figures are the ones the live engine computed.
+ * as live, so a report's figures are the ones the live engine computed. `play` is `createReplayEngine`, passed in
+ * because a replay engine itself answers `importRecording` with this (a replay that imported replay would be an
+ * import circle).
  */
-export async function reportsOfRecording(recording: Recording, source: string): Promise<RunReport[]> {
-  const engine = await createReplayEngine({ file: source, recording, speed: Infinity, historySeconds: historySecondsOf(recording) });
+export async function reportsOfRecording(recording: Recording, source: string, play: typeof createReplayEngine): Promise<RunReport[]> {
+  const engine = await play({ file: source, recording, speed: Infinity, historySeconds: historySecondsOf(recording) });
   try {
     await engine.finished;
     return engine.entries().flatMap((e) => e.tracker.runs.list().map((run) => ({ ...e.tracker.runReport(run), source })));

@@ -1,12 +1,11 @@
 import type { EngineHandlers } from '../../contract/api.js';
 import type { Run, RunFigure, RunReport, RunReports } from '../../contract/runs.js';
-import type { ClusterEntry, Engine } from '../engine.js';
+import type { ClusterEntry, EngineCore } from '../engine-core.js';
 import { EngineRequestError } from '../engine-error.js';
 import { parseRecording } from '../recording/recording-reader.js';
 import { compareRuns } from './compare.js';
 import { formatReports } from './report-format.js';
 import { RunError, type RunInput } from './run-book.js';
-import { reportsOfRecording } from './recording-runs.js';
 
 type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'importRecording'>;
 
@@ -18,13 +17,13 @@ const IMPORTED_CAPACITY = 100;
  * recording only ever holds marks that applied. Reports of this session's runs are made on request from
  * full-resolution history; runs imported from recordings are kept as reports.
  */
-export function runHandlers(engine: Engine): RunHandlers {
+export function runHandlers(engine: EngineCore): RunHandlers {
   const imported = new Map<string, RunReport>();
   let nextId = 1;
   let nextImport = 1;
 
   const mark = (entry: ClusterEntry, input: RunInput): Run => {
-    if (engine.config.host === 'replay') throw new EngineRequestError('UNSUPPORTED', 'a replay cannot mark runs: it plays back what was recorded');
+    if (engine.host === 'replay') throw new EngineRequestError('UNSUPPORTED', 'a replay cannot mark runs: it plays back what was recorded');
     const problem = entry.tracker.runs.book.check(input);
     if (problem) throw problem;
     engine.feed(entry.id, input);
@@ -85,7 +84,7 @@ export function runHandlers(engine: Engine): RunHandlers {
       return { filename: `ndbtop-runs-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`, mime, content };
     },
     importRecording: async ({ name, content }) => {
-      const reports = await reportsOfRecording(parseRecording(content, name), name);
+      const reports = await engine.recordingRuns(parseRecording(content, name), name);
       const prefix = `f${nextImport++}`;
       for (const r of reports) {
         const id = `${prefix}:${r.id}`;

@@ -1,6 +1,13 @@
+import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+
+const ELECTRON_ONLY_IN_MAIN = { name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' };
+/** Node's built-in modules, bare and with `node:`: none of them exists in the page. */
+const NODE_BUILTINS = builtinModules.filter((m) => !m.startsWith('_')).flatMap((m) => [m, `node:${m}`]);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'renderer/dist/**', 'coverage/**'] },
@@ -10,7 +17,50 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' }] }],
+      'no-restricted-imports': ['error', { paths: [ELECTRON_ONLY_IN_MAIN] }],
+    },
+  },
+  {
+    // No import circles anywhere (type-only imports do not count: they vanish at run time). Sources import each
+    // other as `./x.js` (ES modules), so the resolver maps `.js` to the `.ts` beside it; imported modules are
+    // read by a parser that skips the scope analysis import-x never uses (scripts/import-graph-parser.cjs).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/external-module-folders': ['node_modules'],
+      'import-x/parsers': { [fileURLToPath(new URL('scripts/import-graph-parser.cjs', import.meta.url))]: ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // The page (renderer/src, browser or Electron renderer) has no Node: no built-ins, none of the Node-side folders.
+    // Its tests run under node's test runner and may.
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [ELECTRON_ONLY_IN_MAIN, ...NODE_BUILTINS.map((name) => ({ name, message: 'The page runs in a browser: no node built-ins.' }))],
+          patterns: [
+            {
+              group: ['**/electron/engine/**', '**/electron/serve/**', '**/electron/cli/**', '**/native-mgm/**', '**/ndbinfo/**'],
+              message: 'The page imports the contract (electron/contract) and its own modules; the Node side is reached only through the bridge.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The engine, serve mode and the CLI run in plain Node and never reach into the page. Serve's tests drive the
+    // server with the page's own WebSocket client (renderer/src/bridge/ws-client.ts), as a browser would.
+    files: ['electron/engine/**/*.ts', 'electron/serve/**/*.ts', 'electron/cli/**/*.ts'],
+    ignores: ['**/test/**'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [ELECTRON_ONLY_IN_MAIN], patterns: [{ group: ['**/renderer/**'], message: 'Plain-Node code never imports the page (renderer/).' }] }],
     },
   },
   {
@@ -30,7 +80,7 @@ export default tseslint.config(
   {
     // What runs in the page (and the preload) never loads zod nor a module that builds zod schemas: it checks the
     // contract with validators compiled at build time (docs/ARCHITECTURE.md, Renderer). Types are free.
-    files: ['renderer/src/**/*.{ts,tsx}', 'electron/serve/{ws-client,api-client,ws-protocol}.ts', 'electron/desktop/preload-api.ts', 'electron/contract/{page-validators,contract-error,vocabulary,chart-decimation,format-change,alert-kinds,same-value}.ts'],
+    files: ['renderer/src/**/*.{ts,tsx}', 'electron/desktop/preload-api.ts', 'electron/contract/{page-validators,contract-error,vocabulary,chart-decimation,format-change,alert-kinds,same-value,api-client,ws-protocol}.ts'],
     ignores: ['renderer/src/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -59,6 +109,12 @@ export default tseslint.config(
   },
   {
     files: ['scripts/**/*.mjs', 'eslint.config.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+  {
+    // import-x loads a parser with require(), and Node 20 cannot require an ES module: this one is CommonJS.
+    files: ['scripts/import-graph-parser.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', exports: 'writable' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -11,7 +11,7 @@ const [job, file = '', at] = process.argv.slice(2);
 const t0 = performance.now();
 let detail: unknown;
 if (job === 'report') {
-  const { reports, unreadable } = await reportsOfRecording(file, 'bench');
+  const { reports, unreadable } = await reportsOfRecording(file, 'bench', createReplayEngine);
   detail = { runs: reports.length, samples: reports.map((r) => r.summary.transactions?.samples ?? 0), unreadable };
 } else {
   const from = Number(at);

@@ -2,11 +2,14 @@ import type { ProfileTls, Settings } from '../contract/settings.js';
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { appVersion } from './app-version.js';
 import { ClusterMonitor } from './cluster/cluster-monitor.js';
-import { Engine, type ClusterEntry, type ClusterSource } from './engine.js';
+import { Engine } from './engine.js';
+import type { ClusterEntry, ClusterSource } from './engine-core.js';
 import type { EngineHost } from './engine-host.js';
 import { Recorder } from './recording/recorder.js';
+import { createReplayEngine } from './recording/replay.js';
+import { reportsOfRecording } from './runs/recording-runs.js';
 import type { CollapseConfig } from './runs/collapse.js';
-import { SettingsStore } from './settings-store.js';
+import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 
 export interface CreateEngineOptions {
@@ -34,7 +37,6 @@ export interface CreateEngineOptions {
   configRefreshMs?: number;
 }
 
-export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 };
 const TICK_MS = 1000;
 
@@ -67,6 +69,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     recorder,
     ...(options.collapse ? { collapse: options.collapse } : {}),
     connect: (entry) => watch(entry),
+    recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress),
     onClose: async () => {
       if (tick) clearInterval(tick);
       await simulator?.close();

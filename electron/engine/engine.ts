@@ -1,9 +1,9 @@
-import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { EngineHandlers } from '../contract/api.js';
 import type { PushMessage } from '../contract/channels.js';
 import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
 import { ClusterTracker } from './cluster/cluster-tracker.js';
+import type { ClusterEntry, ClusterSource, EngineCore, RecordingRuns } from './engine-core.js';
 import type { EngineHost } from './engine-host.js';
 import { EngineRequestError } from './engine-error.js';
 import { makeHandlers } from './handlers.js';
@@ -19,22 +19,6 @@ import type { TrackerInput } from './cluster/tracker-input.js';
 /** Each watched cluster holds two connections, history and a tracker: a bound keeps one client from exhausting the host. */
 export const MAX_CLUSTERS = 32;
 
-/** What the engine needs from a live source of one cluster; replays have none. */
-export interface ClusterSource {
-  runAction(action: ParsedOperatorAction): Promise<ActionResult>;
-  setPollInterval(ms: number): void;
-  close(): void;
-}
-
-export interface ClusterEntry {
-  readonly id: string;
-  readonly connectstring: string;
-  /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
-  tls?: ProfileTls;
-  readonly tracker: ClusterTracker;
-  source: ClusterSource | null;
-}
-
 export interface EngineConfig {
   host: AppInfo['host'];
   version: string;
@@ -48,6 +32,8 @@ export interface EngineConfig {
   collapse?: CollapseConfig;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
+  /** Plays a recording for `importRecording` (given by the factories, which may import replay); absent: refused. */
+  recordingRuns?: RecordingRuns;
   /** Closed with the engine: the built-in simulator, a replay's player. */
   onClose?: () => Promise<void>;
 }
@@ -56,10 +42,14 @@ export interface EngineConfig {
  * The engine shared by live monitoring and replay: clusters (each a tracker, and for live ones a source that
  * feeds it), the push hub, settings, the recorder, and the contract's handlers on top.
  */
-export class Engine implements EngineHost {
+export class Engine implements EngineHost, EngineCore {
   readonly handlers: EngineHandlers;
   readonly hub = new PushHub();
-  readonly recordings = new RecordingImports();
+  readonly recordings = new RecordingImports((file, source, onProgress) => {
+    const read = this.config.recordingRuns;
+    if (!read) return Promise.reject(new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot read recordings`));
+    return read(file, source, onProgress);
+  });
   private readonly clusters = new Map<string, ClusterEntry>();
   private nextId = 1;
   private closed = false;
@@ -78,6 +68,14 @@ export class Engine implements EngineHost {
 
   get actionsAllowed(): boolean {
     return this.config.actionsEnabled && this.config.host !== 'replay';
+  }
+
+  get host(): AppInfo['host'] {
+    return this.config.host;
+  }
+
+  get settings(): SettingsStore {
+    return this.config.settings;
   }
 
   subscribe(listener: (message: PushMessage) => void): () => void {

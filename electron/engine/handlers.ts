@@ -1,13 +1,13 @@
 import type { EngineHandlers } from '../contract/api.js';
 import { previewAction } from './actions/action-preview.js';
-import type { Engine } from './engine.js';
+import type { EngineCore } from './engine-core.js';
 import { exportHistory } from './history/history-export.js';
 import { checkConnectstring } from './input/connectstring-check.js';
 import { runHandlers } from './runs/run-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
-export function makeHandlers(engine: Engine): EngineHandlers {
-  const settings = engine.config.settings;
+export function makeHandlers(engine: EngineCore): EngineHandlers {
+  const settings = engine.settings;
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),

@@ -2,6 +2,9 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { ProfileSchema, SettingsSchema, type Profile, type Settings } from '../contract/settings.js';
 
+/** What a fresh install shows; the command line and the settings file override them. */
+export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };
+
 const FileSchema = z.object({ settings: SettingsSchema.partial().default({}), profiles: z.array(ProfileSchema).default([]) });
 
 /**

@@ -15,7 +15,7 @@ import {
   type PushFrame,
   type ResponseFrame,
   type ResyncFrame,
-} from './ws-protocol.js';
+} from '../contract/ws-protocol.js';
 
 export const WS_PATH = '/ws';
 /** Requests are small; anything bigger is a mistake or an attack. */

@@ -1,4 +1,4 @@
-import { connectBridge } from './bridge.js';
+import { connectBridge } from './bridge/bridge.js';
 import { nextTask } from './store/next-task.js';
 import { createAppStore } from './store/store.js';
 import { connectStore } from './store/sync.js';

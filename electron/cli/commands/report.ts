@@ -3,6 +3,7 @@ import { InvalidArgumentError, type Command } from 'commander';
 import { type RunFigure, type RunReport } from '../../contract/runs.js';
 import { RUN_FIGURES } from '../../contract/vocabulary.js';
 import { compareRuns } from '../../engine/runs/compare.js';
+import { createReplayEngine } from '../../engine/recording/replay.js';
 import { reportsOfRecording } from '../../engine/runs/recording-runs.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
 import { progressBar } from '../progress-bar.js';
@@ -41,7 +42,7 @@ export function registerReport(program: Command): void {
       const all: RunReport[] = [];
       for (const file of files) {
         const bar = progressBar(terminalText(basename(file)));
-        const { reports, problems, unreadable } = await reportsOfRecording(file, basename(file), bar.update).finally(bar.done);
+        const { reports, problems, unreadable } = await reportsOfRecording(file, basename(file), createReplayEngine, bar.update).finally(bar.done);
         // Recordings are shared: what they quote (a line's bytes in a parse error) must not drive the terminal.
         for (const p of problems) printText(process.stderr, `ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
         if (unreadable > problems.length) printText(process.stderr, `ndbtop report: ${file}: ${unreadable - problems.length} more unreadable lines skipped\n`);

@@ -1,12 +1,12 @@
 import { appVersion } from '../app-version.js';
-import { DEFAULT_SETTINGS } from '../create-engine.js';
 import { Engine } from '../engine.js';
 import type { EngineHost } from '../engine-host.js';
 import { isInputLine, type ClusterLine, type InputLine } from './recording-format.js';
 import { indexRecording, offsetBefore } from './recording-index.js';
 import { openRecording, type ReadProblems } from './recording-reader.js';
 import type { Progress } from './recording-source.js';
-import { SettingsStore } from '../settings-store.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../settings-store.js';
+import { reportsOfRecording } from '../runs/recording-runs.js';
 import { sleepUnlessAborted } from '../../../native-mgm/index.js';
 
 export interface ReplayOptions {
@@ -52,7 +52,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();
-  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, onClose: async () => abort.abort() });
+  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress), onClose: async () => abort.abort() });
   const addCluster = (line: ClusterLine): void =>
     void engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse, line.rateInstances ?? 'arrivals');
   let inputs = 0;

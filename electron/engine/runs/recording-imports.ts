@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Run, RunReport } from '../../contract/runs.js';
 import type { Progress } from '../recording/recording-source.js';
-import { reportsOfRecording } from './recording-runs.js';
+import type { RecordingRuns } from '../engine-core.js';
 
 /** Runs imported from recordings the user picked, kept for comparison; the oldest go first. */
 const IMPORTED_CAPACITY = 100;
@@ -27,8 +27,11 @@ export class RecordingImports {
   private readonly reports = new Map<string, RunReport>();
   private next = 1;
 
+  /** `read` plays a file through an engine (the factories give it: the engine itself may not import replay). */
+  constructor(private readonly read: RecordingRuns) {}
+
   async importFile(file: string, name: string, onProgress?: Progress): Promise<Run[]> {
-    const { reports } = await reportsOfRecording(file, name, onProgress);
+    const { reports } = await this.read(file, name, onProgress);
     const prefix = `f${this.next++}`;
     return reports.map((r) => {
       const kept = { ...r, id: `${prefix}:${r.id}`, name: this.freeName(r.name, name) };

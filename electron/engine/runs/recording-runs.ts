@@ -2,7 +2,7 @@ import type { RunReport } from '../../contract/runs.js';
 import { indexRecording, offsetBefore, type IndexedRun, type RecordingIndex } from '../recording/recording-index.js';
 import type { ReadProblems } from '../recording/recording-reader.js';
 import type { Progress } from '../recording/recording-source.js';
-import { createReplayEngine } from '../recording/replay.js';
+import type { createReplayEngine } from '../recording/replay.js';
 
 const MIN_HISTORY_S = 60;
 const MAX_HISTORY_S = 7 * 24 * 3600;
@@ -44,16 +44,18 @@ export interface RecordingRuns extends ReadProblems {
  * The runs of a recording with their summaries: the recording is played at full speed through the same engine
  * as live, so a report's figures are the ones the live engine computed. A compressed recording's index says
  * where its runs are, and each run is played from the keyframe before it to its stop, so a long file costs the
- * time of its runs, not of its length; memory is bounded by the run's history, whatever the file's size.
+ * time of its runs, not of its length; memory is bounded by the run's history, whatever the file's size. `play`
+ * is `createReplayEngine`, passed in because a replay engine itself imports recordings with this (a replay that
+ * imported replay would be an import circle).
  */
-export async function reportsOfRecording(file: string, source: string, onProgress?: Progress): Promise<RecordingRuns> {
+export async function reportsOfRecording(file: string, source: string, play: typeof createReplayEngine, onProgress?: Progress): Promise<RecordingRuns> {
   const index = await indexRecording(file);
   const spans = spansOf(index);
   const total = spans.reduce((sum, s) => sum + s.bytes[1] - s.bytes[0], 0);
   const out: RecordingRuns = { reports: [], problems: [], unreadable: 0 };
   let base = 0;
   for (const span of spans) {
-    const engine = await createReplayEngine({
+    const engine = await play({
       file,
       speed: Infinity,
       historySeconds: historySeconds(span.from ?? index.firstT, span.until ?? index.lastT),

@@ -1,6 +1,6 @@
 import type { EngineHandlers } from '../../contract/api.js';
 import type { Run, RunFigure, RunReport, RunReports } from '../../contract/runs.js';
-import type { ClusterEntry, Engine } from '../engine.js';
+import type { ClusterEntry, EngineCore } from '../engine-core.js';
 import { EngineRequestError } from '../engine-error.js';
 import { compareRuns } from './compare.js';
 import { formatReports } from './report-format.js';
@@ -13,12 +13,12 @@ type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | '
  * recording only ever holds marks that applied. Reports of this session's runs are made on request from
  * full-resolution history; runs imported from recordings are kept as reports (`engine.recordings`).
  */
-export function runHandlers(engine: Engine): RunHandlers {
+export function runHandlers(engine: EngineCore): RunHandlers {
   const imported = engine.recordings;
   let nextId = 1;
 
   const mark = (entry: ClusterEntry, input: RunInput): Run => {
-    if (engine.config.host === 'replay') throw new EngineRequestError('UNSUPPORTED', 'a replay cannot mark runs: it plays back what was recorded');
+    if (engine.host === 'replay') throw new EngineRequestError('UNSUPPORTED', 'a replay cannot mark runs: it plays back what was recorded');
     const problem = entry.tracker.runs.book.check(input);
     if (problem) throw problem;
     engine.feed(entry.id, input);

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import { REQUESTS } from '../../contract/channels.js';
 import { createPreloadApi } from '../../desktop/preload-api.js';
-import { createWebSocketApi } from '../ws-client.js';
+import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { zodPageValidators } from '../../contract/validate.js';
 
 // transport-conformance.ts proves the types; this proves the objects built at run time carry the same methods.

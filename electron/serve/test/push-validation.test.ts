@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import type { PushMessage } from '../../contract/channels.js';
 import { startServeServer } from '../serve-server.js';
-import { createWebSocketApi } from '../ws-client.js';
+import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { makeStaticRoot, waitFor } from './helpers.js';
 import { zodPageValidators } from '../../contract/validate.js';

@@ -6,7 +6,7 @@ import { ClusterSnapshotSchema, type ClusterSnapshot } from '../../contract/snap
 import { createEngine } from '../../engine/create-engine.js';
 import type { EngineHost } from '../../engine/engine-host.js';
 import { ServeConfigError, startServeServer, type ServeServer } from '../serve-server.js';
-import { createWebSocketApi } from '../ws-client.js';
+import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
 import { zodPageValidators } from '../../contract/validate.js';

@@ -5,7 +5,7 @@ import { test, type TestContext } from 'node:test';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { EngineHandlers } from '../../contract/api.js';
 import { startServeServer, type ServeOptions } from '../serve-server.js';
-import { createWebSocketApi } from '../ws-client.js';
+import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { MAX_CLIENT_BUFFER_BYTES } from '../ws-server.js';
 import { createFixtureEngine, type FixtureEngine } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';

@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import WebSocket from 'ws';
 import type { PushMessage } from '../../contract/channels.js';
 import { startServeServer, type ServeServer } from '../serve-server.js';
-import { createWebSocketApi } from '../ws-client.js';
+import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';

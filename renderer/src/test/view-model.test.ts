@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { connectionState } from '../components/header/ConnectionChip.js';
-import { webSocketTarget } from '../bridge-target.js';
+import { webSocketTarget } from '../bridge/bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatNodeIds } from '../view-model/format.js';
 import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';

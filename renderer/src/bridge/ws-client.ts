@@ -1,8 +1,8 @@
-import type { NdbtopApi } from '../contract/api.js';
-import type { RequestName } from '../contract/channels.js';
-import type { PageValidators } from '../contract/page-validators.js';
-import { buildApi, type CallResult } from './api-client.js';
-import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, RESYNC_TAG, type RequestFrame } from './ws-protocol.js';
+import type { NdbtopApi } from '../../../electron/contract/api.js';
+import type { RequestName } from '../../../electron/contract/channels.js';
+import type { PageValidators } from '../../../electron/contract/page-validators.js';
+import { buildApi, type CallResult } from '../../../electron/contract/api-client.js';
+import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, RESYNC_TAG, type RequestFrame } from '../../../electron/contract/ws-protocol.js';
 
 /**
  * The browser's side of serve mode. Browser-safe on purpose: no node imports, the global `WebSocket` by

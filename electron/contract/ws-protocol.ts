@@ -1,5 +1,5 @@
-import type { WireError } from '../contract/api.js';
-import { PUSH_CHANNEL } from '../contract/vocabulary.js';
+import type { WireError } from './api.js';
+import { PUSH_CHANNEL } from './vocabulary.js';
 
 /**
  * Envelopes of the contract on a WebSocket, one JSON text frame each. Browser-safe (no node imports): the

@@ -1,5 +1,5 @@
-import type { NdbtopApi } from '../contract/api.js';
-import type { createPreloadApi } from '../desktop/preload-api.js';
+import type { NdbtopApi } from '../../../electron/contract/api.js';
+import type { createPreloadApi } from '../../../electron/desktop/preload-api.js';
 import type { createWebSocketApi } from './ws-client.js';
 
 /**

@@ -1,9 +1,9 @@
 import * as compiled from 'virtual:ndbtop-contract-validators';
-import { compiledPageValidators } from '../../electron/contract/page-validators.js';
-import { createWebSocketApi } from '../../electron/serve/ws-client.js';
+import { compiledPageValidators } from '../../../electron/contract/page-validators.js';
+import { createWebSocketApi } from './ws-client.js';
 import { webSocketTarget } from './bridge-target.js';
-import type { NdbtopApi } from './contract.js';
-import type { Transport } from './store/ui-slice.js';
+import type { NdbtopApi } from '../contract.js';
+import type { Transport } from '../store/ui-slice.js';
 
 declare global {
   interface Window {

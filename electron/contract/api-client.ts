@@ -1,6 +1,6 @@
-import type { NdbtopApi, WireError } from '../contract/api.js';
-import type { PushMessage, RequestName } from '../contract/channels.js';
-import type { PageValidators } from '../contract/page-validators.js';
+import type { NdbtopApi, WireError } from './api.js';
+import type { PushMessage, RequestName } from './channels.js';
+import type { PageValidators } from './page-validators.js';
 
 /**
  * A request the engine (or the transport) refused. The code leads the message because Electron's contextBridge

@@ -1,0 +1,49 @@
+import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
+import type { AppInfo, ProfileTls } from '../contract/settings.js';
+import type { ClusterSummary } from '../contract/snapshot.js';
+import type { ClusterTracker } from './cluster/cluster-tracker.js';
+import type { TrackerInput } from './cluster/tracker-input.js';
+import type { Progress } from './recording/recording-source.js';
+import type { RecordingImports } from './runs/recording-imports.js';
+import type { RecordingRuns as RecordingRunsResult } from './runs/recording-runs.js';
+import type { SettingsStore } from './settings-store.js';
+
+/** What the engine needs from a live source of one cluster; replays have none. */
+export interface ClusterSource {
+  runAction(action: ParsedOperatorAction): Promise<ActionResult>;
+  setPollInterval(ms: number): void;
+  close(): void;
+}
+
+export interface ClusterEntry {
+  readonly id: string;
+  readonly connectstring: string;
+  /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
+  tls?: ProfileTls;
+  readonly tracker: ClusterTracker;
+  source: ClusterSource | null;
+}
+
+/** The runs of a recording file with their reports, as `ndbtop report` and `importRecording` give them. */
+export type RecordingRuns = (file: string, source: string, onProgress?: Progress) => Promise<RecordingRunsResult>;
+
+/**
+ * The engine as the contract's handlers see it (`handlers.ts`, `runs/run-service.ts`): they answer requests from
+ * this and never import the Engine class, which builds them.
+ */
+export interface EngineCore {
+  readonly host: AppInfo['host'];
+  readonly appInfo: AppInfo;
+  readonly actionsAllowed: boolean;
+  readonly settings: SettingsStore;
+  summaries(): ClusterSummary[];
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary;
+  removeCluster(id: string): boolean;
+  /** The cluster with this id, or the first; a request error when there is none. */
+  cluster(id: string | undefined): ClusterEntry;
+  entries(): ClusterEntry[];
+  /** Every input passes here: recorded first, then applied. */
+  feed(id: string, input: TrackerInput): void;
+  /** Runs imported from recordings for comparison (played through an engine like this one, where it can). */
+  readonly recordings: RecordingImports;
+}

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+
+// The project's own ESLint configuration, run through ESLint's API on code planted for the purpose: the rules that
+// keep import circles out and keep each folder to what it may run must fail on a breach, or they guard nothing.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+const rulesBroken = (results: ESLint.LintResult[]): string[] => results.flatMap((r) => r.messages.map((m) => `${relative(root, r.filePath)}: ${m.ruleId ?? m.message}`));
+
+test('import-x/no-cycle fails on two modules that import each other, and passes once one import is a type', async () => {
+  // Inside the repository, so the project's configuration applies; the planted files are removed afterwards.
+  const dir = mkdtempSync(join(root, 'electron', 'test', 'planted-cycle-'));
+  try {
+    const a = join(dir, 'a.ts');
+    const b = join(dir, 'b.ts');
+    writeFileSync(a, "import { b } from './b.js';\n\nexport const a = (): number => b() + 1;\n");
+    writeFileSync(b, "import { a } from './a.js';\n\nexport const b = (): number => (a.length > 0 ? 1 : 0);\n");
+    const broken = rulesBroken(await eslint.lintFiles([a, b]));
+    assert.deepEqual(broken.sort(), [`${relative(root, a)}: import-x/no-cycle`, `${relative(root, b)}: import-x/no-cycle`]);
+
+    writeFileSync(b, "import type { a } from './a.js';\n\nexport const b = (f?: typeof a): number => (f ? 1 : 0);\n");
+    assert.deepEqual(rulesBroken(await eslint.lintFiles([a, b])), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('each folder imports only what may run where it runs', async () => {
+  const lint = async (code: string, path: string): Promise<string[]> => rulesBroken(await eslint.lintText(code, { filePath: join(root, path) }));
+  const use = (what: string): string => `${what}\n\nexport const used = x;\n`;
+  // The page: no node built-ins, none of the Node-side folders; the contract and its own modules are fine.
+  assert.deepEqual(await lint(use("import { x } from 'node:fs';"), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports']);
+  assert.deepEqual(await lint(use("import { x } from 'fs';"), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports']);
+  for (const folder of ['engine', 'serve', 'cli']) {
+    assert.deepEqual(await lint(use(`import { x } from '../../electron/${folder}/x.js';`), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports'], folder);
+  }
+  assert.deepEqual(await lint(use("import { x } from '../../native-mgm/index.js';"), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports']);
+  assert.deepEqual(await lint(use("import { x } from '../../ndbinfo/index.js';"), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports']);
+  assert.deepEqual(await lint(use("import { x } from '../../electron/contract/vocabulary.js';"), 'renderer/src/planted.ts'), []);
+  // The Node side never reaches into the page.
+  for (const folder of ['engine', 'serve', 'cli']) {
+    assert.deepEqual(await lint(use("import { x } from '../../renderer/src/x.js';"), `electron/${folder}/planted.ts`), [`electron/${folder}/planted.ts: no-restricted-imports`], folder);
+  }
+  // Data sources import neither the Electron layer nor the page.
+  assert.deepEqual(await lint(use("import { x } from '../electron/engine/x.js';"), 'native-mgm/planted.ts'), ['native-mgm/planted.ts: no-restricted-imports']);
+  assert.deepEqual(await lint(use("import { x } from '../renderer/src/x.js';"), 'ndbinfo/planted.ts'), ['ndbinfo/planted.ts: no-restricted-imports']);
+});

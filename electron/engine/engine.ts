@@ -10,6 +10,7 @@ import { makeHandlers } from './handlers.js';
 import { worstOpenAlert } from './input/worst-alert.js';
 import { PushHub } from './push/push-hub.js';
 import type { Recorder } from './recording/recorder.js';
+import type { FailoverPolicy } from './config/failover-targets.js';
 import type { SettingsStore } from './settings-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import type { RateInstances } from './rates/rates.js';
@@ -22,6 +23,8 @@ export const MAX_CLUSTERS = 32;
 export interface ClusterSource {
   runAction(action: ParsedOperatorAction): Promise<ActionResult>;
   setPollInterval(ms: number): void;
+  /** Whether management servers the configuration lists become failover targets. */
+  setFailover(policy: FailoverPolicy): void;
   close(): void;
 }
 

@@ -111,7 +111,7 @@ test(`the engine watches at most ${MAX_CLUSTERS} clusters`, async () => {
     actionsEnabled: false,
     settings: new SettingsStore(DEFAULT_SETTINGS, undefined, {}),
     recorder: null,
-    connect: () => ({ runAction: async () => ({ ok: false, message: '' }), setPollInterval: () => undefined, close: () => undefined }),
+    connect: () => ({ runAction: async () => ({ ok: false, message: '' }), setPollInterval: () => undefined, setFailover: () => undefined, close: () => undefined }),
   });
   for (let i = 0; i < MAX_CLUSTERS; i += 1) engine.connectCluster(`c${i}`, `h${i}:1186`);
   assert.throws(() => engine.connectCluster('one more', 'h:1186'), /already watching/);

@@ -15,8 +15,8 @@ import { zodPageValidators } from '../../contract/validate.js';
 
 // Issue 15 item 2: any browser could add clusters (a port scanner), remove the watched one, change settings.
 
-async function stack(t: TestContext, allowChanges: boolean) {
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 500 });
+async function stack(t: TestContext, allowChanges: boolean, actionsEnabled = false) {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 500, actionsEnabled });
   const dir = await makeStaticRoot();
   const server = await startServeServer({ engine, staticDir: dir.root, port: 0, allowChanges });
   const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket });
@@ -81,16 +81,7 @@ test('without --allow-actions an operator action is a FORBIDDEN error, on the wi
 });
 
 test('with --allow-actions the same action reaches the cluster', { timeout: 60_000 }, async (t) => {
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 300, actionsEnabled: true });
-  const dir = await makeStaticRoot();
-  const server = await startServeServer({ engine, staticDir: dir.root, port: 0, allowChanges: true });
-  const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket });
-  t.after(async () => {
-    api.close();
-    await server.close();
-    await engine.close();
-    await dir.cleanup();
-  });
+  const { api, engine } = await stack(t, true, true);
   const [cluster] = await api.listClusters({});
   assert.ok(cluster);
   await waitFor(async () => ((await api.getSnapshot({ clusterId: cluster.clusterId })).nodes.length > 0 ? true : undefined), 'the first status');

@@ -13,7 +13,7 @@ import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
-import { attachWebSocket, WS_PATH } from './ws-server.js';
+import { attachWebSocket, rejectUpgrade, WS_PATH } from './ws-server.js';
 
 export interface ServeOptions {
   engine: EngineHost;
@@ -162,6 +162,9 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     maxPreHeaderPerSource: options.maxPreHeaderPerSource ?? DEFAULT_MAX_PRE_HEADER_PER_SOURCE,
   });
   const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
+  // The slots' upgrade listener means Node no longer answers an upgrade as a plain request: with no WebSocket
+  // served, an upgrade would wait for ever in its slot.
+  if (!ws) server.on('upgrade', (_req, socket) => rejectUpgrade(socket, 404, 'Not Found'));
 
   await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
   await new Promise<void>((resolve, reject) => {

@@ -160,3 +160,15 @@ test('over HTTPS too: a connection past its TLS handshake and headers leaves the
   // The TLS clients kept their slots: both answer again on their open connections.
   assert.deepEqual(await Promise.all([fetchOnce(), fetchOnce()]), ['200 on its open connection', '200 on its open connection']);
 });
+
+test('--metrics-only: an upgrade request is answered and closed, not left holding its slot', async (t) => {
+  const server = await serve(t, { metricsOnly: true });
+  const s = connect(server.port, '127.0.0.1');
+  s.on('error', () => undefined);
+  await once(s, 'connect');
+  let answer = '';
+  s.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+  s.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  await once(s, 'close');
+  assert.match(answer, /^HTTP\/1\.1 404 /);
+});

@@ -1,5 +1,6 @@
 import { MgmError } from '../../native-mgm/errors.js';
 import { NdbinfoError, type NdbinfoErrorCode } from '../../ndbinfo/client/errors.js';
+import { RecordingError } from '../engine/recording/recording-reader.js';
 
 /**
  * Exit codes scripts can rely on: each failure class has its own, so `ndbtop show` in a health check can tell
@@ -9,7 +10,7 @@ export const EXIT = {
   OK: 0,
   /** Anything unexpected (a bug); the message says what. */
   FAILURE: 1,
-  /** Wrong command-line usage, including a bad connectstring. */
+  /** Wrong command-line usage, including a bad connectstring and a file given as a recording that is none. */
   USAGE: 2,
   UNREACHABLE: 3,
   PROTOCOL: 4,
@@ -24,6 +25,8 @@ export const EXIT = {
   ACCESS_DENIED: 9,
   /** The SQL server has no ndbinfo schema: not an SQL node of an NDB Cluster (or ndbinfo is off). */
   NO_NDBINFO: 10,
+  /** `report`: the recordings hold no run (or none of the names given with --run); the empty report is printed. */
+  NO_RUNS: 11,
 } as const;
 
 const NDBINFO_EXIT: Record<NdbinfoErrorCode, number> = {
@@ -43,6 +46,7 @@ const NDBINFO_EXIT: Record<NdbinfoErrorCode, number> = {
 
 export function exitCodeFor(err: unknown): number {
   if (err instanceof NdbinfoError) return NDBINFO_EXIT[err.code];
+  if (err instanceof RecordingError) return EXIT.USAGE;
   if (!(err instanceof MgmError)) return EXIT.FAILURE;
   switch (err.code) {
     case 'BAD_CONNECTSTRING':

@@ -46,6 +46,19 @@ registerReport(program);
 registerRun(program);
 registerRollingRestart(program);
 
+/**
+ * Leaves at once with the code a failure decided. Left to drain, Node's teardown restores the default action of
+ * SIGINT/SIGTERM before the process is gone, so a signal in those last milliseconds (a script's Ctrl-C, a
+ * supervisor's stop) killed it and turned the failure's code into 130. The listeners installed here keep the
+ * signals caught until exit; stdout and stderr are synchronous for files and pipes, so nothing printed is lost.
+ */
+function exitWith(code: number): never {
+  const ignore = (): void => undefined;
+  process.on('SIGINT', ignore);
+  process.on('SIGTERM', ignore);
+  process.exit(code);
+}
+
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
@@ -53,6 +66,6 @@ try {
     process.exitCode = err.exitCode === 0 ? EXIT.OK : EXIT.USAGE;
   } else {
     printText(process.stderr, `ndbtop: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = exitCodeFor(err);
+    exitWith(exitCodeFor(err));
   }
 }

@@ -1,4 +1,6 @@
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
+import { FAILOVER_POLICIES } from '../contract/vocabulary.js';
+import type { FailoverPolicy } from '../engine/config/failover-targets.js';
 import { resolveConnectstring, type ResolvedConnectstring } from '../../native-mgm/connectstring.js';
 
 /** commander parser for whole numbers within a range; its message is what the user sees after "error:". */
@@ -26,4 +28,17 @@ export function addConnectOptions(command: Command): Command {
 /** -c wins, then NDB_CONNECTSTRING and Ndb.cfg, then localhost:1186, as mgmapi resolves it (spec §2.1). */
 export function connectstringFrom(opts: { connectstring?: string }): ResolvedConnectstring {
   return resolveConnectstring({ explicit: opts.connectstring });
+}
+
+export interface FailoverOpts {
+  failover?: FailoverPolicy;
+}
+
+/** `--failover` of the commands that run the engine: what the Settings view's "Failover" sets, for this run. */
+export function addFailoverOption(command: Command): Command {
+  return command.addOption(
+    new Option('--failover <policy>', 'fail over also to management servers the configuration lists (from-config), or only to the connectstring\'s (connectstring-only); default: the saved setting, else from-config').choices(
+      FAILOVER_POLICIES,
+    ),
+  );
 }

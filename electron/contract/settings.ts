@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FAILOVER_POLICIES } from './vocabulary.js';
 
 export const SettingsSchema = z.object({
   pollIntervalMs: z.number().int().min(100).max(60_000),
@@ -7,6 +8,8 @@ export const SettingsSchema = z.object({
   theme: z.enum(['dark', 'light', 'system']),
   /** Warn when a TLS certificate of a connection expires within this many days (default 30). */
   certExpiryWarnDays: z.number().int().min(0).max(3650).optional(),
+  /** Whether management servers the configuration lists become failover targets (default `from-config`). */
+  failover: z.enum(FAILOVER_POLICIES).optional(),
 });
 
 /** A connection's TLS as NDB tools take it (--ndb-mgm-tls, --ndb-tls-search-path, own CA/cert/key files). */

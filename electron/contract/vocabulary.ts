@@ -16,3 +16,11 @@ export const SEVERITIES = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL', 'ALE
 /** The push channel's name on Electron IPC and the envelope tag on the WebSocket. */
 export const PUSH_CHANNEL = 'ndbtop:push';
 export const REQUEST_CHANNEL_PREFIX = 'ndbtop:';
+
+/**
+ * Which management servers a connection fails over to: the connectstring's, then those the served configuration
+ * lists (`from-config`, the default: a second mgmd is normally in the configuration), or only the connectstring's
+ * (`connectstring-only`: a server that serves a hostile or wrong configuration cannot point ndbtop elsewhere).
+ */
+export const FAILOVER_POLICIES = ['from-config', 'connectstring-only'] as const;
+export const DEFAULT_FAILOVER = 'from-config';

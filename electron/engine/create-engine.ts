@@ -11,6 +11,8 @@ import { reportsOfRecording } from './runs/recording-runs.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
+import type { FailoverPolicy } from './config/failover-targets.js';
+import { DEFAULT_FAILOVER } from '../contract/vocabulary.js';
 
 export interface CreateEngineOptions {
   host: 'desktop' | 'serve';
@@ -35,6 +37,8 @@ export interface CreateEngineOptions {
   eventLogSize?: number;
   /** How often the configuration is read again to notice a new generation. */
   configRefreshMs?: number;
+  /** Failover targets for this run (`--failover`); otherwise the saved setting, else `from-config`. */
+  failover?: FailoverPolicy;
 }
 
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 };
@@ -45,6 +49,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const overrides: Partial<Settings> = {
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
     ...(options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {}),
+    ...(options.failover !== undefined ? { failover: options.failover } : {}),
   };
   const settings = new SettingsStore(DEFAULT_SETTINGS, options.settingsFile, overrides);
   const wanted = options.clusters && options.clusters.length > 0 ? options.clusters : [{}];
@@ -87,6 +92,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       sink: (input) => engine.feed(entry.id, input),
       ...(entry.tls ? { tls: entry.tls } : {}),
       certExpiryWarnDays: settings.get().certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS,
+      failover: settings.get().failover ?? DEFAULT_FAILOVER,
     });
     monitor.start();
     return monitor;

@@ -1,6 +1,7 @@
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary } from '../contract/snapshot.js';
+import type { FailoverPolicy } from './config/failover-targets.js';
 import type { ClusterTracker } from './cluster/cluster-tracker.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
 import type { Progress } from './recording/recording-source.js';
@@ -12,6 +13,8 @@ import type { SettingsStore } from './settings-store.js';
 export interface ClusterSource {
   runAction(action: ParsedOperatorAction): Promise<ActionResult>;
   setPollInterval(ms: number): void;
+  /** Whether management servers the configuration lists become failover targets. */
+  setFailover(policy: FailoverPolicy): void;
   close(): void;
 }
 

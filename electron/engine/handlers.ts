@@ -1,4 +1,5 @@
 import type { EngineHandlers } from '../contract/api.js';
+import { DEFAULT_FAILOVER } from '../contract/vocabulary.js';
 import { previewAction } from './actions/action-preview.js';
 import type { EngineCore } from './engine-core.js';
 import { exportHistory } from './history/history-export.js';
@@ -43,6 +44,7 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
       const next = settings.update(patch);
       for (const e of engine.entries()) {
         e.source?.setPollInterval(next.pollIntervalMs);
+        e.source?.setFailover(next.failover ?? DEFAULT_FAILOVER);
         e.tracker.setHistorySeconds(next.historySeconds);
       }
       return next;

@@ -92,6 +92,17 @@ export function hostAllowed(header: string | undefined, policy: HostPolicy): boo
   return WILDCARD.has(bound) && (isIP(name) !== 0 || isLoopbackHost(name));
 }
 
+/**
+ * The request's one Host value, or undefined when it has none or several Host lines: Node keeps the first and
+ * drops the rest, so `Host: <ours>` then an empty `Host:` passed for ours, while HTTP (RFC 9112 §3.2) refuses a
+ * request with more than one. Either is refused like an unknown host.
+ */
+export function singleHost(req: IncomingMessage): string | undefined {
+  let lines = 0;
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (req.rawHeaders[i]?.toLowerCase() === 'host') lines += 1;
+  return lines === 1 ? req.headers.host : undefined;
+}
+
 export interface AccessPolicy {
   token: string | undefined;
   hosts: HostPolicy;
@@ -104,7 +115,7 @@ export type Admission = { ok: true } | { ok: false; status: 401 | 403; reason: s
  * rebinding), present the token when there is one, and, from a browser, come from the dashboard's own Origin.
  */
 export function admit(req: IncomingMessage, access: AccessPolicy): Admission {
-  if (!hostAllowed(req.headers.host, access.hosts)) return { ok: false, status: 403, reason: 'Forbidden host' };
+  if (!hostAllowed(singleHost(req), access.hosts)) return { ok: false, status: 403, reason: 'Forbidden host' };
   if (access.token !== undefined && !tokenMatches(access.token, presentedToken(req))) return { ok: false, status: 401, reason: 'Unauthorized' };
   if (!isSameOrigin(req)) return { ok: false, status: 403, reason: 'Forbidden origin' };
   return { ok: true };

@@ -4,6 +4,7 @@ import type { EngineHandlers } from '../contract/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
+import { guardConnectionSlots } from './connection-slots.js';
 import { DEFAULT_READY_WITHIN_MS, engineReady } from './engine-ready.js';
 import { EXPORT_PATH, streamExport } from './export-route.js';
 import { createListener, type HttpsFiles } from './https-listener.js';
@@ -13,7 +14,7 @@ import { handleRuns, isRunsPath } from './runs-http.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
-import { attachWebSocket, WS_PATH } from './ws-server.js';
+import { attachWebSocket, rejectUpgrade, WS_PATH } from './ws-server.js';
 
 export interface ServeOptions {
   engine: EngineHost;
@@ -24,8 +25,12 @@ export interface ServeOptions {
   token?: string;
   /** Let browsers change the server (clusters, settings, profiles, acknowledgements); off by default. */
   allowChanges?: boolean;
-  /** Connections open at once (HTTP and WebSocket); more are refused at accept. */
+  /** Connections open at once (HTTP and WebSocket); see connection-slots.ts for who gets a slot when full. */
   maxConnections?: number;
+  /** Of `maxConnections`, slots kept for connections that have sent complete request headers. */
+  reservedForRequests?: number;
+  /** Connections still sending their request headers from one source address (an IPv6 /64). */
+  maxPreHeaderPerSource?: number;
   /** WebSockets open at once; more upgrades get 503. */
   maxWebSockets?: number;
   /** Host names browsers may use for this server besides its address (`--allow-host`; DNS rebinding otherwise). */
@@ -48,6 +53,8 @@ export interface ServeOptions {
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
+/** Far above a browser's 6 connections per server, even for a few behind one NAT or proxy. */
+export const DEFAULT_MAX_PRE_HEADER_PER_SOURCE = 32;
 export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000;
 /** A dashboard request's headers take ~1 KiB; Node's default is twice this. Larger ones get 431. */
 export const MAX_HEADER_BYTES = 8 * 1024;
@@ -119,7 +126,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
 
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, access);
-    if (!admission.ok) return text(res, admission.status, admission.reason);
+    // A refused client's connection is not kept alive: it would hold a slot without any token.
+    if (!admission.ok) return reply(res, admission.status, 'text/plain; charset=utf-8', `${admission.reason}\n`, { Connection: 'close' });
     const url = new URL(req.url ?? '/', 'http://localhost');
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
     if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
@@ -151,10 +159,18 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     options.https,
     limits,
   );
-  // Half-open connections must not exhaust file descriptors: beyond the cap new ones are closed at accept, and
-  // the headers timeout frees the slow ones within seconds.
-  server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // Connections must not exhaust file descriptors, nor can silent ones take every slot (the headers timeout frees
+  // them only within seconds).
+  guardConnectionSlots(server, {
+    maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
+    // A quarter (64 of 256): room for the pages' requests and WebSockets whatever silent sockets do.
+    reservedForRequests: options.reservedForRequests ?? Math.ceil((options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) / 4),
+    maxPreHeaderPerSource: options.maxPreHeaderPerSource ?? DEFAULT_MAX_PRE_HEADER_PER_SOURCE,
+  });
   const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
+  // The slots' upgrade listener means Node no longer answers an upgrade as a plain request: with no WebSocket
+  // served, an upgrade would wait for ever in its slot.
+  if (!ws) server.on('upgrade', (_req, socket) => rejectUpgrade(socket, 404, 'Not Found'));
 
   await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
   await new Promise<void>((resolve, reject) => {

@@ -49,10 +49,29 @@ class ForbiddenError extends Error {
 }
 
 /**
- * The handlers browsers get: `change` requests refused unless `allowChanges`, and `getAppInfo` saying so
- * (`changesEnabled`), so the dashboard hides what it may not do.
+ * Refuses `runAction` as FORBIDDEN when the engine has operator actions off: the engine alone decides whether
+ * they run (`getAppInfo().actionsEnabled`), but a viewer's refusal must read like every other one, not as an
+ * action that was sent and failed.
  */
-export function viewerHandlers(handlers: EngineHandlers, allowChanges: boolean): EngineHandlers {
+function gateActions(handlers: EngineHandlers): EngineHandlers {
+  return {
+    ...handlers,
+    runAction: async (request) => {
+      if (!(await handlers.getAppInfo({})).actionsEnabled) {
+        throw new ForbiddenError('"runAction" is an operator action: they are disabled (start ndbtop serve with --allow-actions)');
+      }
+      return handlers.runAction(request);
+    },
+  };
+}
+
+/**
+ * The handlers browsers get: `change` requests refused unless `allowChanges`, and `getAppInfo` saying so
+ * (`changesEnabled`), so the dashboard hides what it may not do; operator actions refused unless the engine
+ * allows them.
+ */
+export function viewerHandlers(engineHandlers: EngineHandlers, allowChanges: boolean): EngineHandlers {
+  const handlers = gateActions(engineHandlers);
   if (allowChanges) return { ...handlers, getAppInfo: async (r) => ({ ...(await handlers.getAppInfo(r)), changesEnabled: true }) };
   const gated = { ...handlers } as Record<RequestName, (request: unknown) => Promise<unknown>>;
   for (const name of Object.keys(REQUEST_ACCESS) as RequestName[]) {

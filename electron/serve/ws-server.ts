@@ -42,7 +42,8 @@ export const TOO_LARGE = 'TOO_LARGE';
 /** A dashboard is a handful of pages: a wall screen, an operator or two. */
 export const DEFAULT_MAX_WEBSOCKETS = 64;
 
-function reject(socket: Duplex, status: number, reason: string): void {
+/** Refuses an upgrade request with a plain HTTP answer and closes its connection. */
+export function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`);
 }
 
@@ -127,12 +128,12 @@ export function attachWebSocket(
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
-    if (path !== WS_PATH) return reject(socket, 404, 'Not Found');
+    if (path !== WS_PATH) return rejectUpgrade(socket, 404, 'Not Found');
     const admission = admit(req, access);
-    if (!admission.ok) return reject(socket, admission.status, admission.reason);
+    if (!admission.ok) return rejectUpgrade(socket, admission.status, admission.reason);
     // Each WebSocket holds a subscription and up to MAX_CLIENT_BUFFER_BYTES: their number is capped apart from
     // the connection cap, so pages cannot take every connection (and ~2 MB each) from plain HTTP.
-    if (clients.size >= maxClients) return reject(socket, 503, 'Too many WebSockets');
+    if (clients.size >= maxClients) return rejectUpgrade(socket, 503, 'Too many WebSockets');
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);

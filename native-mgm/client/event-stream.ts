@@ -74,9 +74,9 @@ export class EventStream {
   get state(): LinkState {
     return this.link.state;
   }
-  /** More management servers to fail over to (see MgmClient.addFailoverHosts). */
-  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
-    this.link.addHosts(hosts);
+  /** More management servers to fail over to (see MgmClient.setFailoverHosts). */
+  setFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.setExtraHosts(hosts);
   }
 
 

@@ -94,12 +94,16 @@ export class Link<Info> {
   private nowOnWait = false;
   private stepping = false;
 
+  private hosts: ReadonlyArray<MgmHost>;
+
   constructor(
-    private hosts: ReadonlyArray<MgmHost>,
+    /** The connectstring's servers. */
+    private readonly given: ReadonlyArray<MgmHost>,
     private readonly options: LinkOptions,
     private readonly setup: (conn: MgmConnection, signal: AbortSignal) => Promise<Info>,
   ) {
-    if (hosts.length === 0) throw new RangeError('no management server to connect to');
+    if (given.length === 0) throw new RangeError('no management server to connect to');
+    this.hosts = given;
     this.backoff = new Backoff(options.backoff);
     this.machine = initialMachine(options.reconnect);
   }
@@ -108,9 +112,12 @@ export class Link<Info> {
     return this.current;
   }
 
-  /** Management servers learned later (from the configuration): tried after the given ones, host indexes unchanged. */
-  addHosts(extra: ReadonlyArray<MgmHost>): void {
-    this.hosts = [...this.hosts, ...extra];
+  /**
+   * Management servers learned later (from the configuration), replacing those learned before: tried after the
+   * given ones, whose host indexes stay unchanged. A session on one that is dropped lives on; the next dial wraps.
+   */
+  setExtraHosts(extra: ReadonlyArray<MgmHost>): void {
+    this.hosts = [...this.given, ...extra];
   }
 
   get sessionInfo(): Info | null {

@@ -123,9 +123,12 @@ export class MgmClient {
     return this.link.sessionInfo;
   }
 
-  /** Management servers the connectstring did not name (the configuration lists them): failed over to after its own. */
-  addFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
-    this.link.addHosts(hosts);
+  /**
+   * Management servers the connectstring did not name (the configuration lists them): failed over to after its
+   * own. Each call replaces the list the last one gave.
+   */
+  setFailoverHosts(hosts: ReadonlyArray<MgmHost>): void {
+    this.link.setExtraHosts(hosts);
   }
 
   onState(listener: (state: LinkState) => void): () => void {

@@ -7,4 +7,4 @@ export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/alert-kin
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/chart-decimation.js';
 export { formatChange } from '../../electron/contract/format-change.js';
 export { sameValue } from '../../electron/contract/same-value.js';
-export { METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/vocabulary.js';
+export { DEFAULT_FAILOVER, FAILOVER_POLICIES, METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/vocabulary.js';

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
 import { rendererDistDir } from '../../serve/renderer-dir.js';
 import { startServeServer, type ServeServer } from '../../serve/serve-server.js';
-import { connectstringFrom, intOption } from '../options.js';
+import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
 import { addCollapseOptions, collapseConfig, collectTag, durationOption, type CollapseOpts } from '../run-options.js';
 
-interface RecordOpts extends CollapseOpts {
+interface RecordOpts extends CollapseOpts, FailoverOpts {
   connectstring?: string;
   out: string;
   duration?: number;
@@ -35,7 +35,7 @@ export function registerRecord(program: Command): void {
     .option('--token <token>', 'secret every request to --port must present')
     .option('--run <name>', 'mark the whole recording as one run of this name')
     .option('--tag <key=value>', 'a tag of the --run run (repeatable)', collectTag);
-  addCollapseOptions(command).action(async (opts: RecordOpts) => {
+  addCollapseOptions(addFailoverOption(command)).action(async (opts: RecordOpts) => {
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const engine = await createEngine({
@@ -44,6 +44,7 @@ export function registerRecord(program: Command): void {
       recordFile: opts.out,
       pollIntervalMs: opts.poll,
       collapse: collapseConfig(opts),
+      ...(opts.failover ? { failover: opts.failover } : {}),
     });
     let server: ServeServer | null = null;
     const out = (line: string): boolean => process.stdout.write(`${line}\n`);

@@ -8,6 +8,7 @@ import { reportsOfRecording } from '../../engine/runs/recording-runs.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
 import { progressBar } from '../progress-bar.js';
 import { printText, terminalText } from '../terminal-text.js';
+import { noRunsOutcome } from '../report-exit.js';
 
 interface ReportOpts {
   run?: string[];
@@ -50,8 +51,10 @@ export function registerReport(program: Command): void {
       }
       const wanted = opts.run;
       const runs = wanted ? wanted.flatMap((w) => all.filter((r) => r.name === w || r.id === w || r.id.endsWith(`:${w}`))) : all;
-      if (wanted && runs.length === 0) printText(process.stderr, `ndbtop report: no run named ${wanted.join(' or ')} (runs: ${all.map((r) => r.name).join(', ') || 'none'})\n`);
       process.stdout.write(formatReports({ runs, comparison: compareRuns(runs, opts.figure, opts.align) }, opts.format));
-      if (runs.length === 0) process.exitCode = 1;
+      if (runs.length > 0) return;
+      const empty = noRunsOutcome(files, all.map((r) => r.name), wanted);
+      process.stderr.write(empty.message);
+      process.exitCode = empty.code;
     });
 }

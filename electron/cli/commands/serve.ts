@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
-import { connectstringFrom, intOption } from '../options.js';
+import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../run-options.js';
 
-interface ServeOpts extends ListenOptions, TlsCliOptions, CollapseOpts {
+interface ServeOpts extends ListenOptions, TlsCliOptions, CollapseOpts, FailoverOpts {
   connectstring?: string;
   allowActions?: boolean;
   record?: string;
@@ -21,7 +21,7 @@ export function registerServe(program: Command): void {
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
     .option('--metrics-only', 'a headless Prometheus exporter: serve /metrics only, no dashboard, API or WebSocket');
-  addMgmTlsOptions(addListenOptions(addCollapseOptions(command)), 'mgm-tls').action(async (opts: ServeOpts) => {
+  addMgmTlsOptions(addListenOptions(addCollapseOptions(addFailoverOption(command))), 'mgm-tls').action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     // Whoever may stop nodes may also change what is watched.
     if (opts.allowActions) opts.allowChanges = true;
@@ -35,6 +35,7 @@ export function registerServe(program: Command): void {
       recordFile: opts.record,
       pollIntervalMs: opts.poll,
       collapse: collapseConfig(opts),
+      ...(opts.failover ? { failover: opts.failover } : {}),
     });
     const source =
       connectstring === undefined

@@ -10,6 +10,7 @@ import { startSimulator, type RunMarker, type Simulator } from '../../../native-
 import { httpRunMarker } from '../../serve/runs-client.js';
 import { num } from '../../engine/runs/report-format.js';
 import { waitFor } from '../../engine/test/helpers.js';
+import { EXIT } from '../exit-codes.js';
 import { runCli, spawnCli } from './run-cli.js';
 
 type JsonRun = Omit<RunReport, 'series'>;
@@ -135,8 +136,31 @@ test('record --duration exits 0 when the time is up, with every line flushed; --
   assert.deepEqual(run.tags, { nodes: '4' });
   assert.equal(run.dataNodes, 4);
   const missing = await runCli(['report', file, '--run', 'nope']);
-  assert.equal(missing.code, 1);
-  assert.match(missing.stderr, /no run named nope \(runs: whole\)/);
+  assert.equal(missing.code, EXIT.NO_RUNS);
+  assert.match(missing.stderr, /^ndbtop report: no run named nope in .*short\.jsonl \(runs: whole\)\n$/);
+});
+
+// Issue 24 item 8: both exited 1, the table's "a bug", and "No runs." ended without a newline.
+test('report: a recording without runs and a file that is no recording get their own exit codes and whole lines', async () => {
+  const file = join(dir, 'no-runs.jsonl');
+  const r = await runCli(['record', '--out', file, '--duration', '2s', '--poll', '500'], {}, 60_000);
+  assert.equal(r.code, 0, r.stderr);
+  const md = await runCli(['report', file]);
+  assert.equal(md.code, EXIT.NO_RUNS, md.stderr);
+  assert.match(md.stdout, /\nNo runs\.\n$/);
+  assert.match(md.stderr, /^ndbtop report: no runs in .*no-runs\.jsonl \(mark them with .*\)\n$/);
+  const json = await runCli(['report', file, '--format', 'json']);
+  assert.equal(json.code, EXIT.NO_RUNS);
+  assert.deepEqual((JSON.parse(json.stdout) as { runs: unknown[] }).runs, []);
+
+  const notRecording = join(dir, 'notes.txt');
+  await writeFile(notRecording, 'just some notes\n');
+  const bad = await runCli(['report', notRecording]);
+  assert.equal(bad.code, EXIT.USAGE);
+  assert.equal(bad.stdout, '');
+  assert.match(bad.stderr, /^ndbtop: .*notes\.txt is not an ndbtop recording \(first line is not JSON\)\n$/);
+  const replayed = await runCli(['replay', notRecording, '--port', '0']);
+  assert.equal(replayed.code, EXIT.USAGE, replayed.stderr);
 });
 
 test('report: text quoted from a recording (a parse error shows part of a bad line) reaches the terminal escaped', async () => {

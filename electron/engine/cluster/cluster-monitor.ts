@@ -1,12 +1,13 @@
 import type { ActionResult, ParsedOperatorAction } from '../../contract/actions.js';
 import { STALE_AFTER_POLLS } from '../../contract/snapshot.js';
-import { EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type ClusterConfig, type LinkState, type MgmHost, type MgmTlsOptions } from '../../../native-mgm/index.js';
+import { EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
 import { refusalText, sendAction } from '../actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from '../tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
-import { ConfigWatcher, extraMgmds } from '../config/config-watcher.js';
+import { ConfigWatcher } from '../config/config-watcher.js';
+import { FailoverTargets, type FailoverPolicy } from '../config/failover-targets.js';
 
 export interface MonitorOptions {
   connectstring: string;
@@ -22,6 +23,8 @@ export interface MonitorOptions {
   tls?: MgmTlsOptions;
   /** Warn when a certificate expires within this many days. */
   certExpiryWarnDays?: number;
+  /** Whether management servers the configuration lists become failover targets (Settings `failover`). */
+  failover: FailoverPolicy;
 }
 
 /** Events after which `get status` is asked at once rather than at the next poll (spec §8.3). */
@@ -71,8 +74,8 @@ export class ClusterMonitor {
   private staleTimer: NodeJS.Timeout | null = null;
   private readonly tls: TlsWatch;
   private config: ConfigWatcher | null = null;
-  /** Failover hosts learned from the configuration, each added once. */
-  private readonly learned: MgmHost[] = [];
+  /** The connectstring's management servers, then those learned from the configuration. */
+  private targets: FailoverTargets | null = null;
 
   constructor(private readonly options: MonitorOptions) {
     this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, configMgmds: [] };
@@ -98,6 +101,13 @@ export class ClusterMonitor {
     }
     const client = this.client;
     const stream = this.stream;
+    this.targets = new FailoverTargets(resolveConnectstring({ explicit: this.options.connectstring }).hosts, this.options.failover, (learned) => {
+      if (this.closed) return;
+      client.setFailoverHosts(learned);
+      stream.setFailoverHosts(learned);
+      this.picture.configMgmds = learned.map((h) => formatHostPort(h.host, h.port));
+      this.publishConnection();
+    });
     client.onState((s) => this.onCommandState(s));
     stream.events.on('state', (s) => {
       this.picture.events = s;
@@ -115,7 +125,7 @@ export class ClusterMonitor {
       fetch: () => client.getConfig({ linksOf: 255 }, { timeoutMs: Math.max(CONFIG_TIMEOUT_MS, this.options.requestTimeoutMs) }),
       changed: (config) => {
         this.options.sink({ kind: 'config', t: Date.now(), config });
-        this.learnMgmds(config);
+        void this.targets?.configured(config);
       },
       error: (err) => this.noteError(err, 'configuration'),
       periodMs: this.options.configRefreshMs ?? 30_000,
@@ -123,6 +133,10 @@ export class ClusterMonitor {
     this.poll.start();
     this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
     this.watchStaleness();
+  }
+
+  setFailover(policy: FailoverPolicy): void {
+    void this.targets?.setPolicy(policy);
   }
 
   setPollInterval(ms: number): void {
@@ -184,7 +198,7 @@ export class ClusterMonitor {
   /** The management servers, the one the command connection uses first. */
   private hostsFromCurrent() {
     // The same list the command link dials, in its order: the connectstring's, then those from the configuration.
-    const hosts = [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned];
+    const hosts = this.targets?.hosts ?? resolveConnectstring({ explicit: this.options.connectstring }).hosts;
     const current = this.client?.state.hostIndex ?? 0;
     return [...hosts.slice(current), ...hosts.slice(0, current)];
   }
@@ -260,17 +274,6 @@ export class ClusterMonitor {
     this.picture.command = s;
     if (s.lastError) this.noteError(s.lastError);
     else this.publishConnection();
-  }
-
-  /** Management servers the configuration lists beyond the connectstring become failover targets (and are shown). */
-  private learnMgmds(config: ClusterConfig): void {
-    const extra = extraMgmds(config, [...resolveConnectstring({ explicit: this.options.connectstring }).hosts, ...this.learned]);
-    if (extra.length === 0) return;
-    this.learned.push(...extra);
-    this.client?.addFailoverHosts(extra);
-    this.stream?.addFailoverHosts(extra);
-    this.picture.configMgmds = this.learned.map((h) => formatHostPort(h.host, h.port));
-    this.publishConnection();
   }
 
   /** The first connection is retried by us; after that the link reconnects and fails over on its own. */

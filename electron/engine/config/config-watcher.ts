@@ -1,4 +1,4 @@
-import { formatHostPort, type ClusterConfig, type MgmHost } from '../../../native-mgm/index.js';
+import type { ClusterConfig } from '../../../native-mgm/index.js';
 
 export interface ConfigWatcherOptions {
   fetch: () => Promise<ClusterConfig>;
@@ -46,19 +46,4 @@ export class ConfigWatcher {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
   }
-}
-
-/** Management servers the configuration lists that `known` does not have, as dialable hosts. */
-export function extraMgmds(config: ClusterConfig, known: ReadonlyArray<{ host: string; port: number }>): MgmHost[] {
-  const have = new Set(known.map((h) => formatHostPort(h.host, h.port)));
-  const out: MgmHost[] = [];
-  for (const n of config.nodes) {
-    if (n.type !== 'MGM' || n.hostname === '') continue;
-    const host = { host: n.hostname, port: Number(n.params['PortNumber'] ?? 1186), bindAddress: null };
-    const key = formatHostPort(host.host, host.port);
-    if (have.has(key)) continue;
-    have.add(key);
-    out.push(host);
-  }
-  return out;
 }

@@ -99,7 +99,7 @@ export function formatReports(reports: RunReports, format: ReportFormat): string
   if (format === 'json') return JSON.stringify(reportJson(reports), null, 2) + '\n';
   if (format === 'csv') return csv(reports);
   const out = ['# ndbtop run report', ''];
-  if (reports.runs.length === 0) out.push('No runs.');
+  if (reports.runs.length === 0) out.push('No runs.', '');
   for (const r of reports.runs) out.push(...markdownRun(r), '');
   if (reports.comparison) out.push(...markdownComparison(reports.comparison, reports.runs), '');
   return out.join('\n');

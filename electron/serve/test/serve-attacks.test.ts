@@ -66,6 +66,20 @@ test('DNS rebinding: a Host that is not the bound address, a loopback name on a 
   for (const host of [`127.0.0.1:${p}`, `localhost:${p}`, `LOCALHOST:${p}`]) assert.equal((await get(p, '/api/snapshot', { Host: host })).status, 200, host);
 });
 
+// Issue 24 item 8: Node keeps the first Host line and drops the rest, so an empty Host after the right one passed.
+test('DNS rebinding: an empty Host next to the right one is refused, before or after it, over HTTP and on upgrades', async (t) => {
+  const server = await serve(t);
+  const p = server.port;
+  const ours = `Host: 127.0.0.1:${p}\r\n`;
+  for (const hosts of [`${ours}Host:\r\n`, `Host:\r\n${ours}`, `${ours}host: \r\n`, `${ours}${ours}`]) {
+    const plain = await raw(p, `GET /api/snapshot HTTP/1.1\r\n${hosts}Connection: close\r\n\r\n`);
+    assert.equal(plain.status, 403, JSON.stringify(hosts));
+    const upgrade = Object.entries(UPGRADE).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+    assert.equal((await raw(p, `GET /ws HTTP/1.1\r\n${hosts}${upgrade}\r\n`)).status, 403, `upgrade, ${JSON.stringify(hosts)}`);
+  }
+  assert.equal((await raw(p, `GET /api/snapshot HTTP/1.1\r\n${ours}Connection: close\r\n\r\n`)).status, 200);
+});
+
 test('DNS rebinding with a token on a wildcard bind: the token does not make a foreign name acceptable; --allow-host names are', async (t) => {
   const token = 'attack-token-0123456789';
   const server = await serve(t, { host: '0.0.0.0', token, allowedHosts: ['Dash.Example'] });

@@ -14,8 +14,8 @@ import { zodPageValidators } from '../../contract/validate.js';
 
 // Issue 15 item 2: any browser could add clusters (a port scanner), remove the watched one, change settings.
 
-async function stack(t: TestContext, allowChanges: boolean) {
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 500 });
+async function stack(t: TestContext, allowChanges: boolean, actionsEnabled = false) {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2 }, pollIntervalMs: 500, actionsEnabled });
   const dir = await makeStaticRoot();
   const server = await startServeServer({ engine, staticDir: dir.root, port: 0, allowChanges });
   const api = createWebSocketApi(`ws://127.0.0.1:${server.port}/ws`, undefined, { validators: zodPageValidators, WebSocket });
@@ -58,6 +58,37 @@ test('with --allow-changes the same requests work', { timeout: 60_000 }, async (
   assert.equal((await api.saveProfile({ id: 'p', name: 'lab', connectstring: 'lab:1186' })).length, 1);
 });
 
+// Issue 24 item 4: a refused operator action came back as a response ({ ok: true, response: { ok: false } }).
+test('without --allow-actions an operator action is a FORBIDDEN error, on the wire and through the API', { timeout: 60_000 }, async (t) => {
+  const { api, server, engine } = await stack(t, true);
+  const [cluster] = await api.listClusters({});
+  assert.ok(cluster);
+  await assert.rejects(api.runAction({ clusterId: cluster.clusterId, action: { kind: 'stop', nodeId: 2 } }), (err: Error & { code?: string }) => err.code === 'FORBIDDEN' && /--allow-actions/.test(err.message));
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+  t.after(() => ws.terminate());
+  await once(ws, 'open');
+  ws.send(JSON.stringify({ id: 7, name: 'runAction', request: { action: { kind: 'restart', nodeId: 2 } } }));
+  const answer = await new Promise<Record<string, unknown>>((resolve) =>
+    ws.on('message', (data) => {
+      const frame = JSON.parse(String(data)) as Record<string, unknown>;
+      if (frame.type === 'ndbtop:response') resolve(frame);
+    }),
+  );
+  assert.equal(answer.ok, false, JSON.stringify(answer));
+  assert.equal((answer.error as { code: string }).code, 'FORBIDDEN');
+  assert.equal(engine.simulator?.model.data.get(2)?.status, 'STARTED');
+});
+
+test('with --allow-actions the same action reaches the cluster', { timeout: 60_000 }, async (t) => {
+  const { api, engine } = await stack(t, true, true);
+  const [cluster] = await api.listClusters({});
+  assert.ok(cluster);
+  await waitFor(async () => ((await api.getSnapshot({ clusterId: cluster.clusterId })).nodes.length > 0 ? true : undefined), 'the first status');
+  const result = await api.runAction({ clusterId: cluster.clusterId, action: { kind: 'stop', nodeId: 2 } });
+  assert.equal(result.ok, true, result.message);
+  await waitFor(() => (engine.simulator?.model.data.get(2)?.status !== 'STARTED' ? true : undefined), 'node 2 leaving STARTED');
+});
+
 test('every request of the contract is classified, and only reads are open to viewers', () => {
   const changes = Object.entries(REQUEST_ACCESS).filter(([, access]) => access === 'change').map(([name]) => name);
   assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'importRecording', 'removeCluster', 'saveProfile', 'updateSettings']);
@@ -70,7 +101,7 @@ test(`the engine watches at most ${MAX_CLUSTERS} clusters`, async () => {
     actionsEnabled: false,
     settings: new SettingsStore(DEFAULT_SETTINGS, undefined, {}),
     recorder: null,
-    connect: () => ({ runAction: async () => ({ ok: false, message: '' }), setPollInterval: () => undefined, close: () => undefined }),
+    connect: () => ({ runAction: async () => ({ ok: false, message: '' }), setPollInterval: () => undefined, setFailover: () => undefined, close: () => undefined }),
   });
   for (let i = 0; i < MAX_CLUSTERS; i += 1) engine.connectCluster(`c${i}`, `h${i}:1186`);
   assert.throws(() => engine.connectCluster('one more', 'h:1186'), /already watching/);

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import type { Profile, Settings } from '../contract.js';
+import { DEFAULT_FAILOVER, FAILOVER_POLICIES, type Profile, type Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
 import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
 import { THEMES } from '../store/ui-slice.js';
@@ -49,6 +49,17 @@ function SettingsForm() {
       <label>
         Warn of TLS certificates expiring within (days)
         <input type="number" min={0} max={3650} defaultValue={settings.certExpiryWarnDays ?? 30} onBlur={(e) => void save({ certExpiryWarnDays: Number(e.target.value) })} />
+      </label>
+      <label>
+        Failover
+        <select
+          value={settings.failover ?? DEFAULT_FAILOVER}
+          data-testid="failover"
+          onChange={(e) => void save({ failover: FAILOVER_POLICIES.find((p) => p === e.target.value) ?? DEFAULT_FAILOVER })}
+        >
+          <option value="from-config">also to management servers the configuration lists</option>
+          <option value="connectstring-only">only to the connectstring&apos;s management servers</option>
+        </select>
       </label>
       <label>
         <input type="checkbox" checked={settings.notifications} onChange={(e) => void save({ notifications: e.target.checked })} /> Desktop notifications for alerts

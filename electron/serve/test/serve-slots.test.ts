@@ -1,0 +1,174 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
+import { Agent, get as httpsGet } from 'node:https';
+import { join } from 'node:path';
+import { connect, type Socket } from 'node:net';
+import { test, type TestContext } from 'node:test';
+import WebSocket from 'ws';
+import { certDir } from '../../../native-mgm/test/tls-fixtures.js';
+import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
+import { connectionSource } from '../connection-slots.js';
+import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PRE_HEADER_PER_SOURCE, startServeServer, type ServeOptions } from '../serve-server.js';
+import { createFixtureEngine } from './fixture-engine.js';
+import { makeStaticRoot, waitFor } from './helpers.js';
+
+// Issue 24 item 5: 256 TCP connections that never sent a byte took every slot, so every user was refused until
+// the headers timeout cut them (~12 s), again and again; off loopback no token was needed to do it.
+
+async function serve(t: TestContext, options: Partial<ServeOptions> = {}) {
+  const dir = await makeStaticRoot();
+  // Headers timeout far beyond the test: a silent socket goes only if the slot policy closes it.
+  const server = await startServeServer({ engine: createFixtureEngine(), staticDir: dir.root, port: 0, headersTimeoutMs: 600_000, ...options });
+  t.after(async () => {
+    await server.close();
+    await dir.cleanup();
+  });
+  return server;
+}
+
+interface Silent {
+  socket: Socket;
+  closedByServer: boolean;
+}
+
+/** `count` connections from the loopback address `from` that send nothing; each notes whether the server closed it. */
+async function silent(t: TestContext, port: number, from: string, count: number): Promise<Silent[]> {
+  const out: Silent[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const socket = connect({ port, host: '127.0.0.1', localAddress: from });
+    const entry: Silent = { socket, closedByServer: false };
+    socket.on('error', () => undefined);
+    socket.on('close', () => (entry.closedByServer = true));
+    t.after(() => socket.destroy());
+    await once(socket, 'connect');
+    out.push(entry);
+  }
+  return out;
+}
+
+/** A request on its own connection, as a browser sends it; resolves with the status. */
+async function get(port: number, path: string, from = '127.0.0.1', socket?: Socket): Promise<{ status: number; head: string; socket: Socket }> {
+  const s = socket ?? connect({ port, host: '127.0.0.1', localAddress: from });
+  s.on('error', () => undefined);
+  if (!socket) await once(s, 'connect');
+  s.write(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: test\r\nAccept: */*\r\n\r\n`);
+  const chunk = await new Promise<Buffer>((resolve, reject) => {
+    s.once('data', resolve);
+    s.once('close', () => reject(new Error(`GET ${path} from ${from}: the server closed the connection without an answer`)));
+  });
+  const head = chunk.toString('latin1').split('\r\n\r\n')[0] ?? '';
+  return { status: Number(head.split(' ')[1]), head, socket: s };
+}
+
+/** The server has accepted (and so counted) every connection made so far: it answers a request made after them. */
+async function settled(port: number): Promise<void> {
+  const { socket } = await get(port, '/api/snapshot', '127.0.0.99');
+  socket.destroy();
+}
+
+test('silent connections filling every slot do not lock out a browser: its GET and its WebSocket are served', { timeout: 120_000 }, async (t) => {
+  const server = await serve(t);
+  const perSource = DEFAULT_MAX_PRE_HEADER_PER_SOURCE;
+  // 256 silent sockets, each source at its cap: every slot Node's maxConnections had is taken.
+  const sources = Array.from({ length: DEFAULT_MAX_CONNECTIONS / perSource }, (_, i) => `127.0.0.${i + 2}`);
+  const all: Silent[] = [];
+  for (const from of sources) all.push(...(await silent(t, server.port, from, perSource)));
+  await settled(server.port);
+  const page = await get(server.port, '/');
+  assert.equal(page.status, 200);
+  const again = await get(server.port, '/api/snapshot', undefined, page.socket);
+  assert.equal(again.status, 200, 'the keep-alive connection of a client past its headers is kept');
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+  t.after(() => ws.terminate());
+  const frame = new Promise<Record<string, unknown>>((resolve) => ws.on('message', (d) => resolve(JSON.parse(String(d)) as Record<string, unknown>)));
+  await once(ws, 'open');
+  ws.send(JSON.stringify({ id: 1, name: 'getAppInfo', request: {} }));
+  assert.ok(await frame);
+  // A quarter of the slots is kept for clients past their headers: silent ones hold at most the rest, and the
+  // ones closed for newer connections are the oldest.
+  const share = (DEFAULT_MAX_CONNECTIONS * 3) / 4;
+  await waitFor(() => (all.filter((s) => !s.closedByServer).length <= share ? true : undefined), `at most ${share} silent sockets open`);
+  const firstOpen = all.findIndex((s) => !s.closedByServer);
+  assert.ok(all.slice(firstOpen).every((s) => !s.closedByServer), 'only the oldest silent sockets were closed');
+});
+
+test('one source holds at most its share of connections without headers: its own oldest make room', { timeout: 60_000 }, async (t) => {
+  const server = await serve(t, { maxPreHeaderPerSource: 4 });
+  const first = await silent(t, server.port, '127.0.0.2', 4);
+  const other = await silent(t, server.port, '127.0.0.3', 4);
+  await settled(server.port);
+  assert.deepEqual([...first, ...other].map((s) => s.closedByServer), Array(8).fill(false), 'within the cap nothing is closed');
+  const more = await silent(t, server.port, '127.0.0.2', 3);
+  await waitFor(() => (first.slice(0, 3).every((s) => s.closedByServer) ? true : undefined), "the source's three oldest closed");
+  await settled(server.port);
+  assert.deepEqual(first.map((s) => s.closedByServer), [true, true, true, false], "the source's three oldest");
+  assert.deepEqual(more.map((s) => s.closedByServer), [false, false, false]);
+  assert.deepEqual(other.map((s) => s.closedByServer), [false, false, false, false], 'other sources are untouched');
+  // A client from the capped address is still served: it sends its headers at once, so it is never the oldest.
+  assert.equal((await get(server.port, '/api/snapshot', '127.0.0.2')).status, 200);
+});
+
+test('when every slot holds a client past its headers, a new connection is refused at accept', { timeout: 60_000 }, async (t) => {
+  const server = await serve(t, { maxConnections: 4 });
+  const clients = [];
+  for (let i = 0; i < 4; i += 1) clients.push((await get(server.port, '/api/snapshot')).socket);
+  const [extra] = await silent(t, server.port, '127.0.0.2', 1);
+  assert.ok(extra);
+  if (!extra.closedByServer) await once(extra.socket, 'close');
+  for (const c of clients) c.destroy();
+});
+
+test('a refused request does not keep its connection: without the token no slot is held past the headers', async (t) => {
+  const server = await serve(t, { host: '127.0.0.1', token: 'slot-token-0123456789' });
+  const refused = await get(server.port, '/api/snapshot');
+  assert.equal(refused.status, 401);
+  // Said and done at once, not after the keep-alive timeout.
+  assert.match(refused.head, /\r\nConnection: close\r\n/i);
+  if (!refused.socket.destroyed) await once(refused.socket, 'close');
+});
+
+test('the per-source cap counts an IPv4 address, IPv4-mapped or not, and an IPv6 /64', () => {
+  assert.equal(connectionSource('10.0.0.7'), '10.0.0.7');
+  assert.equal(connectionSource('::ffff:10.0.0.7'), '10.0.0.7');
+  assert.equal(connectionSource('2001:db8:1:2:aaaa::1'), '2001:db8:1:2::/64');
+  assert.equal(connectionSource('2001:0db8:0001:0002:bbbb:cccc:dddd:eeee'), '2001:db8:1:2::/64');
+  assert.equal(connectionSource('2001:db8::1'), '2001:db8:0:0::/64');
+  assert.equal(connectionSource('::1'), '0:0:0:0::/64');
+});
+
+test('over HTTPS too: a connection past its TLS handshake and headers leaves the pending share', { timeout: 60_000 }, async (t) => {
+  const dir = await certDir(t);
+  const ca = await readFile(join(dir, PKI_FILES.caCert), 'utf8');
+  const https = { certFile: join(dir, PKI_FILES.mgmdCert), keyFile: join(dir, PKI_FILES.mgmdKey) };
+  // Two pending slots and two kept for clients past their headers.
+  const server = await serve(t, { https, maxConnections: 4, reservedForRequests: 2 });
+  const agent = new Agent({ keepAlive: true, maxSockets: 2, ca });
+  t.after(() => agent.destroy());
+  const fetchOnce = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      const req = httpsGet(`https://127.0.0.1:${server.port}/api/snapshot`, { agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(`${res.statusCode ?? 0}${req.reusedSocket ? ' on its open connection' : ''}`));
+      }).on('error', reject);
+    });
+  // Two keep-alive TLS clients at once: both get past their headers and keep their connections.
+  assert.deepEqual(await Promise.all([fetchOnce(), fetchOnce()]), ['200', '200']);
+  const quiet = await silent(t, server.port, '127.0.0.2', 3);
+  await waitFor(() => (quiet[0]?.closedByServer ? true : undefined), 'the oldest silent socket closed for the third');
+  assert.deepEqual(quiet.map((s) => s.closedByServer), [true, false, false]);
+  // The TLS clients kept their slots: both answer again on their open connections.
+  assert.deepEqual(await Promise.all([fetchOnce(), fetchOnce()]), ['200 on its open connection', '200 on its open connection']);
+});
+
+test('--metrics-only: an upgrade request is answered and closed, not left holding its slot', async (t) => {
+  const server = await serve(t, { metricsOnly: true });
+  const s = connect(server.port, '127.0.0.1');
+  s.on('error', () => undefined);
+  await once(s, 'connect');
+  let answer = '';
+  s.on('data', (d: Buffer) => (answer += d.toString('latin1')));
+  s.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  await once(s, 'close');
+  assert.match(answer, /^HTTP\/1\.1 404 /);
+});

@@ -1,8 +1,10 @@
-// `npm test`: the build, the static checks and every test, overlapped. The renderer and the preload are built
-// first (the browser tests serve that build, so it is made once); then the tests run while the type checks (tsc
-// also emits dist/), lint and Electronegativity take one core beside them, since the tests spend much of their time
-// waiting on sockets and simulated clusters. The last line is `N passed, N failed` (a failed check counts as one).
+// `npm test`: the build, the static checks and every test, overlapped on two cores. First tsc (it type-checks
+// and emits dist/) beside the renderer and preload builds and lint; then the tests, with the renderer's type
+// check and Electronegativity beside them (the tests spend much of their time waiting on sockets and simulated
+// clusters). The tests use that build: one renderer for every browser file, and dist/'s CLI for the files that run
+// it as a process. The last line is `N passed, N failed` (a failed build step or check counts as one failure).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -14,27 +16,27 @@ const require = createRequire(import.meta.url);
 const bin = (pkg, path) => join(dirname(require.resolve(`${pkg}/package.json`)), path);
 const tsx = ['--import', 'tsx'];
 
-const BUILD = [
+const TSC = ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']];
+const BESIDE_TSC = [
   ['build:renderer', [bin('vite', 'bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']],
   ['build:preload', [...tsx, 'scripts/build-preload.ts']],
-];
-const CHECKS = [
-  ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']],
-  ['typecheck:renderer', [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json']],
   ['lint', [bin('eslint', 'bin/eslint.js'), '.']],
+];
+const BESIDE_TESTS = [
+  ['typecheck:renderer', [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json']],
   ['electronegativity', [...tsx, 'scripts/electronegativity.mjs']],
 ];
 
 /** Runs `node args`, its output kept, or streamed line by line to `onLine`. */
 function run(name, args, env = process.env, onLine = null) {
-  const t0 = performance.now();
+  const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => (onLine ? onLine(line) : out.push(line)));
     }
-    child.on('close', (code) => resolve({ name, ok: code === 0, ms: performance.now() - t0, output: out.join('\n') }));
+    child.on('close', (code) => resolve({ name, ok: code === 0, ms: performance.now() - started, output: out.join('\n') }));
   });
 }
 
@@ -54,18 +56,19 @@ async function sequence(steps) {
 }
 
 const t0 = performance.now();
-const built = await Promise.all(BUILD.map(([name, args]) => run(name, args)));
-built.forEach(print);
+const [tsc, beside] = await Promise.all([run(...TSC).then((r) => (print(r), r)), sequence(BESIDE_TSC)]);
+const built = [tsc, ...beside];
+const cli = join(root, 'dist', 'electron', 'cli', 'ndbtop.js');
+const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'renderer'), ...(existsSync(cli) ? { NDBTOP_TEST_CLI_JS: cli } : {}) };
 let summary = null;
-const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'renderer') };
 const [checks, tests] = await Promise.all([
-  sequence(CHECKS),
-  built.every((r) => r.ok)
-    ? run('tests', ['scripts/run-tests.mjs'], env, (line) => {
+  sequence(BESIDE_TESTS),
+  beside.slice(0, 2).every((r) => r.ok)
+    ? run('tests', ['scripts/run-tests.mjs', ...process.argv.slice(2)], env, (line) => {
         if (/^\d+ passed, \d+ failed$/.test(line)) summary = line.split(/\D+/).map(Number);
         console.log(line);
       })
-    : Promise.resolve({ name: 'tests', ok: false, ms: 0, output: 'not run: the build failed' }),
+    : Promise.resolve({ name: 'tests', ok: false, ms: 0, output: 'not run: the renderer or preload build failed' }),
 ]);
 
 const steps = [...built, ...checks, tests];

@@ -48,6 +48,8 @@ const previous = readTimings();
 const queue = [...new Set(files)].sort((a, b) => (previous[b] ?? (isBrowser(b) ? 60_000 : 0)) - (previous[a] ?? (isBrowser(a) ? 60_000 : 0)) || a.localeCompare(b));
 
 const rendererDir = await sharedRenderer(queue);
+const browser = await sharedChromium(queue);
+const shared = { ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
 const started = performance.now();
 const results = [];
 let running = 0;
@@ -75,6 +77,7 @@ await new Promise((resolve) => {
 });
 const wallMs = performance.now() - started;
 rendererDir?.remove();
+browser?.close();
 
 writeTimings(results);
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
@@ -91,7 +94,7 @@ process.exit(failed > 0 || results.some((r) => r.exit !== 0) ? 1 : 0);
 function runFile(file) {
   const t0 = performance.now();
   return new Promise((resolve) => {
-    const env = { ...process.env, ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}) };
+    const env = { ...process.env, ...shared };
     const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (b) => out.push(b));
@@ -123,6 +126,25 @@ async function sharedRenderer(list) {
   const { build } = await import('vite');
   await build({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * One Chromium for all browser files (scripts/chromium-server.ts), each connecting with its own contexts, instead of
+ * one launch per file. Without one (no Chromium here) each file finds that out and says so itself.
+ */
+async function sharedChromium(list) {
+  if (process.env.NDBTOP_TEST_CHROMIUM_WS || !list.some(isBrowser)) return null;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'chromium-server.ts')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const endpoint = await new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (b) => {
+      out += b;
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.on('exit', () => resolve(null));
+  });
+  if (!endpoint) return null;
+  return { endpoint, close: () => child.stdin.end() };
 }
 
 function readTimings() {

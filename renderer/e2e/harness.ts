@@ -34,11 +34,16 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * A browser for a test file; each test opens its own context or page in it. Under scripts/run-tests.mjs the files
+ * share one Chromium (NDBTOP_TEST_CHROMIUM_WS, scripts/chromium-server.ts): closing this only disconnects.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const shared = process.env.NDBTOP_TEST_CHROMIUM_WS;
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export interface Stack {

@@ -7,7 +7,7 @@ import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseTapSummary, slowestTable } from './test-report.mjs';
@@ -34,7 +34,7 @@ const concurrencyArg = at >= 0 ? Number(args.splice(at, 2)[1]) : Number(process.
 // without starving the browser tests (which take two slots each).
 const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
 const files = (args.length > 0 ? args : roots.filter((r) => existsSync(join(root, r))).flatMap((r) => collect(join(root, r), [])))
-  .map((f) => relative(root, join(f.startsWith('/') ? '' : process.cwd(), f)).split('\\').join('/'));
+  .map((f) => relative(root, resolve(f)).split(sep).join('/'));
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

@@ -30,8 +30,8 @@ function collect(dir, out) {
 const args = process.argv.slice(2);
 const at = args.indexOf('--concurrency');
 const concurrencyArg = at >= 0 ? Number(args.splice(at, 2)[1]) : Number(process.env.NDBTOP_TEST_CONCURRENCY);
-// Most files wait on sockets and simulated clusters rather than compute, so twice the cores keeps the CPU busy
-// without starving the browser tests (which take two slots each).
+// Most files wait on sockets and simulated clusters rather than compute, so twice the cores keeps the CPU busy;
+// browser files (a page rendering beside the engine) take at most half of them, the rest run other files.
 const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
 const files = (args.length > 0 ? args : roots.filter((r) => existsSync(join(root, r))).flatMap((r) => collect(join(root, r), [])))
   .map((f) => relative(root, resolve(f)).split(sep).join('/'));
@@ -41,7 +41,7 @@ if (files.length === 0) {
 }
 
 const isBrowser = (file) => file.startsWith('renderer/e2e/');
-const weight = (file) => (isBrowser(file) ? 2 : 1);
+const browserSlots = Math.max(1, Math.floor(slots / 2));
 const previous = readTimings();
 // Longest first, so the last file to finish is a short one. Without times (a fresh clone) the browser files go
 // first: they are the long ones.
@@ -53,21 +53,21 @@ const shared = { ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir }
 const started = performance.now();
 const results = [];
 let running = 0;
-let used = 0;
+let browsers = 0;
 await new Promise((resolve) => {
   const next = () => {
-    while (queue.length > 0) {
-      // A browser file waits for two free slots, unless nothing else runs (fewer than two slots in all).
-      const i = queue.findIndex((f) => used + weight(f) <= slots || used === 0);
+    while (running < slots && queue.length > 0) {
+      const i = queue.findIndex((f) => !isBrowser(f) || browsers < browserSlots);
       if (i < 0) break;
       const [file] = queue.splice(i, 1);
-      used += weight(file);
       running++;
+      if (isBrowser(file)) browsers++;
       void runFile(file).then((result) => {
-        used -= weight(file);
         running--;
+        if (isBrowser(file)) browsers--;
         results.push(result);
         report(result);
+        writeTimings([result]);
         if (queue.length === 0 && running === 0) resolve();
         else next();
       });
@@ -79,7 +79,6 @@ const wallMs = performance.now() - started;
 rendererDir?.remove();
 browser?.close();
 
-writeTimings(results);
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 for (const r of results) for (const k of Object.keys(totals)) totals[k] += r.summary[k];
 const broken = results.filter((r) => r.summary.broken);

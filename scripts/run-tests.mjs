@@ -1,10 +1,21 @@
-// Node 20's test runner cannot glob TypeScript files, so collect them here and hand them over in one run.
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+// `node scripts/run-tests.mjs [--concurrency N] [files…]`: every *.test.ts (or the files given), each in a process of
+// its own (node:test via tsx), several at once. Node 20's test runner cannot glob TypeScript files, and its own
+// pool gives no per-file wall time; this one runs the slowest files first (times of the last run, kept in
+// node_modules/.cache), prints a failing file's whole output, then the slowest files and the totals, and ends with
+// node's summary lines (`# tests N`, `# pass N`, `# fail N` …) and a last line `N passed, N failed`.
+import { Buffer } from 'node:buffer';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseTapSummary, slowestTable } from './test-report.mjs';
 
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const roots = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'release']);
+const TIMINGS = join(root, 'node_modules', '.cache', 'ndbtop', 'test-timings.json');
 
 function collect(dir, out) {
   for (const name of readdirSync(dir)) {
@@ -16,11 +27,140 @@ function collect(dir, out) {
   return out;
 }
 
-const only = process.argv.slice(2);
-const files = only.length > 0 ? only : roots.filter((root) => existsSync(root)).flatMap((root) => collect(root, [])).sort();
+const args = process.argv.slice(2);
+const at = args.indexOf('--concurrency');
+const concurrencyArg = at >= 0 ? Number(args.splice(at, 2)[1]) : Number(process.env.NDBTOP_TEST_CONCURRENCY);
+// Most files wait on sockets and simulated clusters rather than compute, so twice the cores keeps the CPU busy;
+// browser files (a page rendering beside the engine) take at most half of them, the rest run other files.
+const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
+const files = (args.length > 0 ? args : roots.filter((r) => existsSync(join(root, r))).flatMap((r) => collect(join(root, r), [])))
+  .map((f) => relative(root, resolve(f)).split(sep).join('/'));
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=2', ...files], { stdio: 'inherit' });
-process.exit(result.status ?? 1);
+
+const isBrowser = (file) => file.startsWith('renderer/e2e/');
+const browserSlots = Math.max(1, Math.floor(slots / 2));
+const previous = readTimings();
+// Longest first, so the last file to finish is a short one. Without times (a fresh clone) the browser files go
+// first: they are the long ones.
+const queue = [...new Set(files)].sort((a, b) => (previous[b] ?? (isBrowser(b) ? 60_000 : 0)) - (previous[a] ?? (isBrowser(a) ? 60_000 : 0)) || a.localeCompare(b));
+
+const rendererDir = await sharedRenderer(queue);
+const browser = await sharedChromium(queue);
+const shared = { ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
+const started = performance.now();
+const results = [];
+let running = 0;
+let browsers = 0;
+await new Promise((resolve) => {
+  const next = () => {
+    while (running < slots && queue.length > 0) {
+      const i = queue.findIndex((f) => !isBrowser(f) || browsers < browserSlots);
+      if (i < 0) break;
+      const [file] = queue.splice(i, 1);
+      running++;
+      if (isBrowser(file)) browsers++;
+      void runFile(file).then((result) => {
+        running--;
+        if (isBrowser(file)) browsers--;
+        results.push(result);
+        report(result);
+        writeTimings([result]);
+        if (queue.length === 0 && running === 0) resolve();
+        else next();
+      });
+    }
+  };
+  next();
+});
+const wallMs = performance.now() - started;
+rendererDir?.remove();
+browser?.close();
+
+const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
+for (const r of results) for (const k of Object.keys(totals)) totals[k] += r.summary[k];
+const broken = results.filter((r) => r.summary.broken);
+console.log(slowestTable(results, { top: 25, wallMs, slots, load: loadavg() }));
+for (const r of broken) console.log(`# ${r.file}: exited with ${r.exit} and no test summary (counted as one failure)`);
+for (const [k, v] of Object.entries(totals)) console.log(`# ${k} ${v}`);
+console.log(`# duration_ms ${wallMs.toFixed(0)}`);
+const failed = totals.fail + totals.cancelled + broken.length;
+console.log(`${totals.pass} passed, ${failed} failed`);
+process.exit(failed > 0 || results.some((r) => r.exit !== 0) ? 1 : 0);
+
+function runFile(file) {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const env = { ...process.env, ...shared };
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (b) => out.push(b));
+    child.stderr.on('data', (b) => out.push(b));
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(out).toString('utf8');
+      resolve({ file, ms: performance.now() - t0, exit: code ?? signal, text, summary: parseTapSummary(text) });
+    });
+  });
+}
+
+function report(r) {
+  const s = r.summary;
+  const ok = r.exit === 0 && s.fail === 0 && s.cancelled === 0 && !s.broken;
+  const extra = [s.skipped ? `${s.skipped} skipped` : '', s.todo ? `${s.todo} todo` : ''].filter(Boolean).join(', ');
+  console.log(`${ok ? 'ok    ' : 'FAIL  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}  (${s.tests} tests${extra ? `, ${extra}` : ''})`);
+  // Passing files are one line; a skip says why, and a failure shows everything the file printed.
+  if (!ok) console.log(r.text.replace(/^/gm, '    | '));
+  else for (const line of r.text.split('\n').filter((l) => /^\s*(?:not )?ok \d+ .*# (?:SKIP|TODO)/.test(l))) console.log(`    | ${line.trim()}`);
+}
+
+/**
+ * The browser files serve the built renderer: built once for all of them (npm test hands over the build it just
+ * made), not once per file.
+ */
+async function sharedRenderer(list) {
+  if (process.env.NDBTOP_TEST_RENDERER_DIR || !list.some(isBrowser)) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-renderer-'));
+  const { build } = await import('vite');
+  await build({ configFile: join(root, 'renderer', 'vite.config.ts'), logLevel: 'warn', build: { outDir: dir, emptyOutDir: true } });
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * One Chromium for all browser files (scripts/chromium-server.ts), each connecting with its own contexts, instead of
+ * one launch per file. Without one (no Chromium here) each file finds that out and says so itself.
+ */
+async function sharedChromium(list) {
+  if (process.env.NDBTOP_TEST_CHROMIUM_WS || !list.some(isBrowser)) return null;
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'chromium-server.ts')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const endpoint = await new Promise((resolve) => {
+    let out = '';
+    child.stdout.on('data', (b) => {
+      out += b;
+      if (out.includes('\n')) resolve(out.trim());
+    });
+    child.on('exit', () => resolve(null));
+  });
+  if (!endpoint) return null;
+  return { endpoint, close: () => child.stdin.end() };
+}
+
+function readTimings() {
+  try {
+    return JSON.parse(readFileSync(TIMINGS, 'utf8'));
+  } catch {
+    return {};
+  }
+}
+
+function writeTimings(list) {
+  const all = { ...readTimings() };
+  for (const r of list) all[r.file] = Math.round(r.ms);
+  try {
+    mkdirSync(dirname(TIMINGS), { recursive: true });
+    writeFileSync(TIMINGS, `${JSON.stringify(all, null, 1)}\n`);
+  } catch {
+    // Only the order of the next run depends on it.
+  }
+}

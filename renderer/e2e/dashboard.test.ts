@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
+import { CLI_ARGS } from '../../electron/cli/test/run-cli.js';
 import { MgmClient } from '../../native-mgm/index.js';
 import { startSimulator } from '../../native-mgm/sim/index.js';
 import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from './harness.js';
@@ -33,7 +34,7 @@ async function waitForStatus(page: Page, nodeId: number, predicate: string, time
 
 test('the grid shows every node as the engine and `ndbtop show --json` see it', { skip }, async () => {
   await withDashboard({ simulator: { scenario: 'steady', dataNodes: 4, apiNodes: 6, connectedApiNodes: 2 } }, async (page, stack) => {
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'electron/cli/ndbtop.ts', 'show', '-c', stack.simulator.connectstring, '--json'], { encoding: 'utf8' });
+    const { stdout } = await promisify(execFile)(process.execPath, [...CLI_ARGS, 'show', '-c', stack.simulator.connectstring, '--json'], { encoding: 'utf8' });
     const shown = JSON.parse(stdout) as { nodes: Array<{ nodeId: number; type: string; status: string; address: string | null }> };
     const snapshot = await engineSnapshot(stack);
     assert.deepEqual(

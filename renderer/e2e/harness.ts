@@ -11,27 +11,39 @@ import { createEngine, type CreateEngineOptions } from '../../electron/engine/cr
 import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
 import type { Simulator } from '../../native-mgm/sim/index.js';
+import { missingTool } from '../../scripts/missing-tool.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Debian's Chromium; NDBTOP_CHROMIUM names another build (a CI runner's preinstalled Chrome). */
+export const CHROMIUM = process.env.NDBTOP_CHROMIUM || '/usr/bin/chromium';
 /** Every node card or tile the grid has drawn (a node's own element carries its status). */
 export const GRID_NODES = '[data-testid="node-grid"] [data-testid^="node-"][data-status]';
-/** Why the browser tests cannot run here, or null when they can. */
-export const NO_BROWSER = existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+/** Why the browser tests are skipped (only where the environment allows Chromium to be missing), or null. */
+export const NO_BROWSER = missingTool('chromium', existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install chromium, or set NDBTOP_CHROMIUM)`) || null;
 
 const CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
 
-/** Builds the renderer into a private folder, so tests never race the project's own build output. */
+/**
+ * Builds the renderer into a private folder, so tests never race the project's own build output; under
+ * scripts/run-tests.mjs every browser file shares the one build it made (NDBTOP_TEST_RENDERER_DIR), never written to.
+ */
 export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const shared = process.env.NDBTOP_TEST_RENDERER_DIR;
+  if (shared) return { dir: shared, remove: async () => undefined };
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-renderer-'));
   await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, sourcemap: false } });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * A browser for a test file; each test opens its own context or page in it. Under scripts/run-tests.mjs the files
+ * share one Chromium (NDBTOP_TEST_CHROMIUM_WS, scripts/chromium-server.ts): closing this only disconnects.
+ */
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const shared = process.env.NDBTOP_TEST_CHROMIUM_WS;
+  if (shared) return chromium.connect(shared);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
 }
 
 export interface Stack {

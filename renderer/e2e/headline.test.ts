@@ -126,9 +126,13 @@ test('each data node has a small multiple on canvas: drawn, its newest value in 
     const dataNodes = (await stack.engine.handlers.getSnapshot({})).nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
     const canvas = (id: number) => `[data-testid="small-multiple-${id}"] canvas`;
     for (const id of dataNodes) await waitInPage(page, `Number(document.querySelector('${canvas(id)}')?.dataset.points) > 2 && document.querySelector('${canvas(id)}').dataset.last !== ''`);
+    // The page's newest values first, then the engine's history: a sample arriving between the two is then in the
+    // history too (the other way round, on a slow machine, the page could already show a sample the history lacks).
+    const lasts = new Map<number, number>();
+    for (const id of dataNodes) lasts.set(id, Number(await page.getAttribute(canvas(id), 'data-last')));
     const history = await stack.engine.handlers.getHistory({ metrics: ['transactions'], nodeIds: dataNodes });
     for (const id of dataNodes) {
-      const last = Number(await page.getAttribute(canvas(id), 'data-last'));
+      const last = lasts.get(id) ?? NaN;
       // A value the engine recorded for this node (decimation keeps real samples), not an interpolation.
       const recorded = history.series.find((s) => s.nodeId === id)?.values ?? [];
       assert.ok(recorded.includes(last), `node ${id}: ${last} is one of its samples`);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, waitInPage, withStackPage } from './harness.js';
+import { NO_BROWSER, browserSuite, screenshot, waitInPage, withStackPage } from './harness.js';
 
 const skip = NO_BROWSER ?? false;
 
@@ -46,7 +46,7 @@ for (const viewport of [
       stack.simulator.model.failNode(victim);
       await page.waitForSelector(`[data-testid="alert"][data-node="${victim}"]`, { timeout: 30_000 });
       await waitInPage(page, `document.querySelector('[data-testid="node-${victim}"]')?.dataset.status !== 'STARTED'`);
-      await page.screenshot({ path: `/tmp/layout-after-alert-${viewport.width}.png` });
+      await screenshot(page, `layout-after-alert-${viewport.width}`);
       assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'comfortable', 'still cards');
       assert.ok((await clickEveryCardButton(page)) > 0);
     });

@@ -4,11 +4,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { CLI_ARGS } from '../../cli/test/run-cli.js';
 import { ClusterSnapshotSchema } from '../../contract/snapshot.js';
 import { httpGet, waitFor } from './helpers.js';
-
-const ENTRY = fileURLToPath(new URL('../../cli/ndbtop.ts', import.meta.url));
 
 interface Run {
   child: ChildProcess;
@@ -18,7 +16,7 @@ interface Run {
 }
 
 function run(args: string[], env: NodeJS.ProcessEnv = {}): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', ENTRY, ...args], { env: { ...process.env, NDB_CONNECTSTRING: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...CLI_ARGS, ...args], { env: { ...process.env, NDB_CONNECTSTRING: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));

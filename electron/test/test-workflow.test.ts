@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+// The test workflow cannot run here; what it asks of the runners is checked offline against the README's commands.
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const yaml = createRequire(createRequire(import.meta.url).resolve('app-builder-lib'))('js-yaml') as { load(text: string): unknown };
+const read = (path: string): string => readFileSync(join(root, path), 'utf8');
+
+interface Step {
+  run?: string;
+  uses?: string;
+  if?: string;
+  with?: Record<string, unknown>;
+}
+interface Workflow {
+  on: Record<string, unknown>;
+  jobs: Record<string, { strategy: { matrix: { include: Array<Record<string, string>> } }; env: Record<string, string>; steps: Step[] }>;
+}
+
+test('test workflow: the README test command on ubuntu-latest and windows-latest, on every push and pull request, on Node 20', () => {
+  const workflow = yaml.load(read('.github/workflows/test.yml')) as Workflow;
+  assert.ok('push' in workflow.on && 'pull_request' in workflow.on);
+  const job = Object.values(workflow.jobs)[0];
+  assert.ok(job);
+  assert.deepEqual(job.strategy.matrix.include.map((i) => i.os).sort(), ['ubuntu-latest', 'windows-latest']);
+  const runs = job.steps.map((s) => s.run ?? s.uses ?? '');
+  assert.ok(runs.includes('npm test'));
+  assert.ok(runs.some((r) => r.startsWith('npm ci')));
+  assert.equal(job.steps.find((s) => s.uses?.startsWith('actions/setup-node'))?.with?.['node-version'], 20);
+  assert.ok(read('README.md').includes('npm test '), 'the README names the same command');
+  // Every runner gets a browser for the e2e files, and only a tool the matrix names may be missing.
+  assert.equal(job.env.NDBTOP_CHROMIUM, '${{ matrix.chrome }}');
+  for (const entry of job.strategy.matrix.include) assert.ok(entry.chrome && entry.chrome.toLowerCase().includes('chrome'), entry.os);
+  assert.equal(job.strategy.matrix.include.find((i) => i.os === 'ubuntu-latest')?.['missing-ok'], '');
+});
+
+test('.ci/run installs every outside tool from scratch, then runs the README test command and the soak', () => {
+  const script = read('.ci/run');
+  for (const pkg of ['chromium', 'prometheus', 'openssl', 'mariadb-server', 'mariadb-client']) assert.match(script, new RegExp(`apt-get install .*\\b${pkg}\\b`));
+  const commands = script.split('\n').filter((l) => /^npm /.test(l));
+  assert.deepEqual(commands, ['npm ci --no-audit --no-fund', 'npm test', 'npm run test:soak']);
+  const pkg = JSON.parse(read('package.json')) as { scripts: Record<string, string> };
+  assert.ok(!pkg.scripts.test?.includes('soak'), 'the soak is not part of npm test');
+  assert.match(pkg.scripts['test:soak'] ?? '', /bench\/soak\.ts --minutes 10/);
+});

@@ -27,12 +27,13 @@ const CSI_C1 = '\x9b2J';
 
 test('show prints no terminal escape a server put into node fields, in text or JSON', { timeout: 60_000 }, async (t) => {
   const evil = SPEC_REPLIES.getStatus.replace('node.2.address: 10.0.0.12', `node.2.address: 10.0.0.12${OSC_TITLE}${CSI_C1}`);
-  // Written as latin1, one byte per character: 0x9B is a single-byte CSI, as a real server would send it.
+  // Text from the server is UTF-8 (spec §14, issue 24 item 6): the C1 CSI arrives as its UTF-8 encoding, and a lone
+  // 0x9B byte (a single-byte CSI in latin1) is not UTF-8 at all and must not reach the terminal either.
   const server = await scripted(
     t,
     mgmdScript(1, (req, socket) => {
       if (req.command !== 'get status') return undefined;
-      socket.write(Buffer.from(evil, 'latin1'));
+      socket.write(Buffer.from(evil, 'utf8'));
       return { stall: true };
     }),
   );
@@ -40,6 +41,18 @@ test('show prints no terminal escape a server put into node fields, in text or J
   assert.equal(text.code, EXIT.OK, text.stderr);
   assert.ok(!hasControl(text.stdout), text.stdout);
   assert.match(text.stdout, /10\.0\.0\.12\\x1b\]0;pwned\\x07\\x9b2J/);
+  const lone = await scripted(
+    t,
+    mgmdScript(1, (req, socket) => {
+      if (req.command !== 'get status') return undefined;
+      socket.write(Buffer.from(evil, 'latin1'));
+      return { stall: true };
+    }),
+  );
+  const raw = await runCli(['show', '-c', `127.0.0.1:${lone.port}`]);
+  assert.equal(raw.code, EXIT.OK, raw.stderr);
+  assert.ok(!hasControl(raw.stdout) && !raw.stdout.includes('\x9b'), raw.stdout);
+  assert.match(raw.stdout, /10\.0\.0\.12\\x1b\]0;pwned\\x07\ufffd2J/);
   const json = await runCli(['show', '--json', '-c', `127.0.0.1:${server.port}`]);
   assert.ok(!hasControl(json.stdout), json.stdout);
   const parsed = JSON.parse(json.stdout) as { nodes: Array<{ nodeId: number; address: string }> };

@@ -20,6 +20,7 @@ import { LoadRoom } from './rooms/load-room.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
+import { PlannedWork } from './rooms/planned-work.js';
 import { RestartRoom } from './rooms/restart-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
@@ -95,6 +96,7 @@ export class ClusterTracker {
     this.runRoom = new RunRoom(this.nodes, this.load, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
+    const planned = new PlannedWork();
     this.rooms = [
       this.nodes,
       this.config,
@@ -102,9 +104,10 @@ export class ClusterTracker {
       this.load,
       this.backup,
       this.restarts,
-      new NodeDownAlerts(this.alerts),
+      planned,
+      new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
-      new GroupAlerts(this.alerts, this.nodes, config),
+      new GroupAlerts(this.alerts, this.nodes, config, planned),
       this.alerts,
       this.runRoom,
       this.views,

@@ -17,6 +17,7 @@ import { ConfigRoom } from './rooms/config-room.js';
 import { ConnectionRoom } from './rooms/connection-room.js';
 import { GroupAlerts } from './rooms/group-alerts.js';
 import { LoadRoom } from './rooms/load-room.js';
+import { MgmdAlerts } from './rooms/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
@@ -89,7 +90,8 @@ export class ClusterTracker {
         for (const room of this.rooms) room.forget?.(id);
       },
     });
-    this.connection = new ConnectionRoom(this.alerts, this.log, options.connectstring, options.mode);
+    const mgmds = new MgmdAlerts(this.alerts, () => this.connection.view.mgmd?.nodeId ?? null);
+    this.connection = new ConnectionRoom(this.alerts, this.log, options.connectstring, options.mode, () => mgmds.allUp());
     this.load = new LoadRoom(changes, this.alerts, config, { rateInstances: options.rateInstances ?? 'configuration', memoryAlertHoldMs: options.memoryAlertHoldMs });
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.backup = new BackupRoom(changes);
@@ -108,6 +110,7 @@ export class ClusterTracker {
       new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
+      mgmds,
       this.alerts,
       this.runRoom,
       this.views,

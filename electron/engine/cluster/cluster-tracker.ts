@@ -2,6 +2,7 @@ import type { ClusterConfigView } from '../../contract/config.js';
 import type { ClusterCounters } from '../../contract/counters.js';
 import type { Alert, EventView } from '../../contract/events.js';
 import type { HistoryPoint, Timeline } from '../../contract/history.js';
+import type { AlertHistory } from '../../contract/maintenance.js';
 import type { Run, RunReport } from '../../contract/runs.js';
 import type { ClusterSnapshot, ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
@@ -17,6 +18,7 @@ import { ConfigRoom } from './rooms/config-room.js';
 import { ConnectionRoom } from './rooms/connection-room.js';
 import { GroupAlerts } from './rooms/group-alerts.js';
 import { LoadRoom } from './rooms/load-room.js';
+import { MaintenanceRoom } from './rooms/maintenance-room.js';
 import { MgmdAlerts } from './rooms/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NodeBook } from './rooms/node-book.js';
@@ -60,6 +62,7 @@ export class ClusterTracker {
   private readonly changes = new ViewChanges();
   private readonly log: ClusterLog;
   private readonly alerts: AlertRoom;
+  private readonly maintenanceRoom: MaintenanceRoom;
   private readonly config: ConfigRoom;
   private readonly nodes: NodeBook;
   private readonly connection: ConnectionRoom;
@@ -79,7 +82,9 @@ export class ClusterTracker {
   ) {
     const changes = this.changes;
     this.log = new ClusterLog(options.eventLogSize);
-    this.alerts = new AlertRoom(changes);
+    this.maintenanceRoom = new MaintenanceRoom();
+    this.alerts = new AlertRoom(changes, (kind) => this.maintenanceRoom.silencing(kind));
+    this.maintenanceRoom.onClosed((at) => this.alerts.windowClosed(at));
     this.config = new ConfigRoom(this.log);
     const config = this.config.state;
     this.nodes = new NodeBook(changes, this.log, config, {
@@ -101,6 +106,7 @@ export class ClusterTracker {
     const planned = new PlannedWork();
     this.rooms = [
       this.nodes,
+      this.maintenanceRoom,
       this.config,
       this.connection,
       this.load,
@@ -131,6 +137,14 @@ export class ClusterTracker {
 
   get runs(): RunTracker {
     return this.runRoom.runs;
+  }
+
+  get maintenance(): MaintenanceRoom {
+    return this.maintenanceRoom;
+  }
+
+  alertHistory(): AlertHistory {
+    return this.alerts.alertHistory();
   }
 
   setHistorySeconds(seconds: number): void {
@@ -189,6 +203,7 @@ export class ClusterTracker {
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
       configGeneration: this.config.state.generation,
+      maintenance: this.maintenanceRoom.list(),
     };
   }
 

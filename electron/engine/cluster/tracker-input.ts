@@ -1,6 +1,7 @@
 import type { ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { RunInput } from '../runs/run-book.js';
+import type { MaintenanceInput } from './rooms/maintenance-room.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode'>;
 
@@ -34,5 +35,7 @@ export type TrackerInput =
   /** Once a second: a history sample. */
   | { kind: 'tick'; t: number }
   /** A benchmark run's start, phase or stop, marked from the UI, the CLI or a script. */
-  | RunInput;
+  | RunInput
+  /** A maintenance window opened or stopped (from the UI, the CLI or HTTP); one runs out by the ticks. */
+  | MaintenanceInput;
 

@@ -40,7 +40,7 @@ export type OutputLine =
   | { c: string; kind: 'delta'; t: number; delta: SnapshotDelta };
 export type RecordingLine = ClusterLine | InputLine | OutputLine;
 
-const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'planned', 'ack', 'tick', 'config', 'run']);
+const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'planned', 'ack', 'tick', 'config', 'run', 'maintenance']);
 
 export function isInputLine(line: RecordingLine): line is InputLine {
   return INPUT_KINDS.has(line.kind);

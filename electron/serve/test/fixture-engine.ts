@@ -93,6 +93,10 @@ export function createFixtureEngine(): FixtureEngine {
     getRunReports: notInFixture,
     exportRuns: notInFixture,
     importRecording: notInFixture,
+    startMaintenance: notInFixture,
+    stopMaintenance: notInFixture,
+    listMaintenance: notInFixture,
+    getAlertHistory: notInFixture,
   };
   return {
     handlers,

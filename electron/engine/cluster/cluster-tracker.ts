@@ -203,7 +203,8 @@ export class ClusterTracker {
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
       configGeneration: this.config.state.generation,
-      maintenance: this.maintenanceRoom.list(),
+      // Absent until the first window, so a replay of an older recording derives the snapshots it recorded.
+      ...(this.maintenanceRoom.list().length > 0 ? { maintenance: this.maintenanceRoom.list() } : {}),
     };
   }
 

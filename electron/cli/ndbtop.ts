@@ -9,6 +9,7 @@ import { registerReplay } from './commands/replay.js';
 import { registerReport } from './commands/report.js';
 import { registerRollingRestart } from './commands/rolling-restart.js';
 import { registerRun } from './commands/run.js';
+import { registerMaintenance } from './commands/maintenance.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
@@ -44,6 +45,7 @@ registerReplay(program);
 registerRecord(program);
 registerReport(program);
 registerRun(program);
+registerMaintenance(program);
 registerRollingRestart(program);
 
 /**

@@ -10,6 +10,8 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'memory-critical': 'memory ≥ 90 % used',
   'checkpoint-stall': 'checkpoint stalled',
   'mgmd-lost': 'management server lost',
+  'mgmd-down': 'another management server down',
+  'mgmd-flapping': 'management server flapping',
   'event-stream-lost': 'event stream lost',
   'throughput-collapse': 'cluster throughput collapsed',
   'cert-expiring': 'TLS certificate expiring',

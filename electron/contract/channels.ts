@@ -7,6 +7,7 @@ import { AppInfoSchema, ProfileSchema, ProfileTlsSchema, SettingsSchema } from '
 import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, RunSchema, StartRunSchema } from './runs.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
+import { AlertHistorySchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
 
@@ -57,6 +58,11 @@ export const REQUESTS = {
     request: RunReportQuerySchema.extend({ format: z.enum(['md', 'csv', 'json']) }),
     response: z.object({ filename: z.string(), mime: z.string(), content: z.string() }),
   },
+  startMaintenance: { request: StartMaintenanceSchema, response: MaintenanceWindowSchema },
+  stopMaintenance: { request: MaintenanceRefSchema, response: MaintenanceWindowSchema },
+  listMaintenance: { request: ClusterRef, response: z.array(MaintenanceWindowSchema) },
+  /** Every alert of the session with raise and clear times, newest last (bounded). */
+  getAlertHistory: { request: ClusterRef, response: AlertHistorySchema },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
   importRecording: { request: z.object({ name: z.string().min(1).max(300), content: z.string().max(200_000_000) }), response: z.array(RunSchema) },
   listImportedRuns: { request: z.object({}), response: z.array(RunSchema) },

@@ -30,6 +30,9 @@ export const AlertKindSchema = z.enum([
   'memory-critical',
   'checkpoint-stall',
   'mgmd-lost',
+  /** A management server other than the one ndbtop uses went down. */
+  'mgmd-down',
+  'mgmd-flapping',
   'event-stream-lost',
   'throughput-collapse',
   'cert-expiring',

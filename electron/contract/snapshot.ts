@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AlertSchema } from './events.js';
 import { RunSchema } from './runs.js';
+import { MaintenanceWindowSchema } from './maintenance.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
 import { TlsViewSchema } from './tls.js';
 
@@ -63,6 +64,8 @@ export const ClusterSnapshotSchema = z.object({
   runs: z.array(RunSchema).optional(),
   /** Generation of the configuration last read (getClusterConfig has it); null before, absent from older recordings. */
   configGeneration: z.number().int().nullable().optional(),
+  /** Maintenance windows of this session, oldest first; absent from older recordings. */
+  maintenance: z.array(MaintenanceWindowSchema).optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -83,6 +86,7 @@ export const SnapshotDeltaSchema = z.object({
   alerts: z.array(AlertSchema).optional(),
   runs: z.array(RunSchema).optional(),
   configGeneration: z.number().int().nullable().optional(),
+  maintenance: z.array(MaintenanceWindowSchema).optional(),
 });
 
 export const ClusterSummarySchema = z.object({

@@ -5,6 +5,7 @@ import type { EngineCore } from './engine-core.js';
 import { exportHistory } from './history/history-export.js';
 import { checkConnectstring } from './input/connectstring-check.js';
 import { runHandlers } from './runs/run-service.js';
+import { maintenanceHandlers } from './alerts/maintenance-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
 export function makeHandlers(engine: EngineCore): EngineHandlers {
@@ -60,5 +61,6 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
       return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks });
     },
     ...runHandlers(engine),
+    ...maintenanceHandlers(engine),
   };
 }

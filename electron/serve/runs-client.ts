@@ -18,8 +18,11 @@ export class RunsHttpError extends Error {
 }
 
 /** One call of the runs endpoint, as a benchmark script makes it; rejects with the server's error code. */
-export async function postRuns(endpoint: RunsEndpoint, path: string, body: object): Promise<Run> {
-  const url = new URL(`api/runs${path}`, endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`);
+export const postRuns = (endpoint: RunsEndpoint, path: string, body: object): Promise<Run> => postApi<Run>(endpoint, `runs${path}`, body);
+
+/** A POST to ndbtop's HTTP API (`api/<path>`: runs, maintenance); rejects with the server's error code. */
+export async function postApi<T>(endpoint: RunsEndpoint, path: string, body: object): Promise<T> {
+  const url = new URL(`api/${path}`, endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`);
   url.search = '';
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (endpoint.token) headers.Authorization = `Bearer ${endpoint.token}`;
@@ -35,7 +38,7 @@ export async function postRuns(endpoint: RunsEndpoint, path: string, body: objec
     const error = (value as { error?: { code?: string; message?: string } } | null)?.error;
     throw new RunsHttpError(res.status, error?.code ?? `HTTP_${res.status}`, `${url.pathname}: ${error?.message ?? (text.trim() || res.statusText)}`);
   }
-  return value as Run;
+  return value as T;
 }
 
 export const startRunOver = (e: RunsEndpoint, name: string, tags: Record<string, string> = {}, phase?: string): Promise<Run> => postRuns(e, '', { name, tags, ...(phase ? { phase } : {}) });

@@ -20,15 +20,15 @@ export function isRunsPath(pathname: string): boolean {
   return pathname === RUNS_PATH || pathname.startsWith(`${RUNS_PATH}/`);
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string, extra: Record<string, string> = {}): void {
+export function send(res: ServerResponse, status: number, contentType: string, body: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...securityHeaders('serve'), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extra });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-const json = (res: ServerResponse, status: number, value: unknown): void => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
-const fail = (res: ServerResponse, status: number, code: string, message: string): void => json(res, status, { error: { code, message } });
+export const json = (res: ServerResponse, status: number, value: unknown): void => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+export const fail = (res: ServerResponse, status: number, code: string, message: string): void => json(res, status, { error: { code, message } });
 
-class BodyError extends Error {
+export class BodyError extends Error {
   constructor(
     readonly status: number,
     message: string,
@@ -38,7 +38,7 @@ class BodyError extends Error {
 }
 
 /** A JSON object body; an empty body is `{}`. A body must say it is JSON, which no cross-site form can. */
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
@@ -59,7 +59,7 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   return value as Record<string, unknown>;
 }
 
-async function call(handlers: EngineHandlers, res: ServerResponse, name: RequestName, request: unknown, ok: number, render?: (r: unknown) => void): Promise<void> {
+export async function call(handlers: EngineHandlers, res: ServerResponse, name: RequestName, request: unknown, ok: number, render?: (r: unknown) => void): Promise<void> {
   const result = await dispatchRequest(handlers, name, request);
   if (!result.ok) return fail(res, STATUS_OF[result.error.code] ?? 500, result.error.code, result.error.message);
   if (render) return render(result.response);

@@ -12,6 +12,7 @@ import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.
 import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
+import { handleMaintenance, isMaintenancePath } from './maintenance-http.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
 import { attachWebSocket, rejectUpgrade, WS_PATH } from './ws-server.js';
@@ -134,6 +135,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     if (!options.metricsOnly && url.pathname === RECORDINGS_PATH) {
       return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES });
     }
+    if (!options.metricsOnly && isMaintenancePath(url.pathname)) return handleMaintenance(handlers, req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');

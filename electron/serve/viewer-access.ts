@@ -34,6 +34,10 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   startRun: 'mark',
   markPhase: 'mark',
   stopRun: 'mark',
+  startMaintenance: 'mark',
+  stopMaintenance: 'mark',
+  listMaintenance: 'read',
+  getAlertHistory: 'read',
   getRunReports: 'read',
   exportRuns: 'read',
   // Keeps a recording's runs in the server's memory for everyone's comparisons.

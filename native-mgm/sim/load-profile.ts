@@ -11,6 +11,11 @@ export interface LoadProfile {
   readonly name: string;
   /** Rates `elapsedMs` sim milliseconds after the profile was set. */
   ratesAt(elapsedMs: number): LoadRates;
+  /**
+   * What the clients are trying to run at that time, when it differs from what gets done (a collapse: the threads
+   * keep their operations in flight while each takes far longer); it sets the concurrent-operations gauge.
+   */
+  offeredAt?(elapsedMs: number): LoadRates;
 }
 
 export const LOAD_PROFILE_NAMES = ['idle', 'steady', 'ramp', 'benchmark'] as const;

@@ -61,6 +61,12 @@ export class StatisticsEngine {
     return this.profile.ratesAt(t - this.profileStart);
   }
 
+  /** The load the clients offer now: more than `rates()` only while the cluster cannot keep up with them. */
+  private offered(): LoadRates {
+    const elapsed = this.cluster.clock.now() - this.profileStart;
+    return this.profile.offeredAt?.(elapsed) ?? this.profile.ratesAt(elapsed);
+  }
+
   private follow(node: DataNode): void {
     const running = this.timers.has(node.id);
     if (reporting(node) && !running) this.startTimers(node);
@@ -129,7 +135,7 @@ export class StatisticsEngine {
     const reads = this.share(node, 'readsPerSec', from, to, n, prng);
     const writes = this.share(node, 'writesPerSec', from, to, n, prng);
     const aborts = Math.round(trans * ABORT_SHARE);
-    const now = this.rates();
+    const now = this.offered();
     const inFlight = node.status === 'STARTED' ? ((now.readsPerSec + now.writesPerSec) * OP_LATENCY_S) / (this.startedCount() * n) : 0;
     this.cluster.emit(
       makeEvent('TransReportCounters', node.id, {

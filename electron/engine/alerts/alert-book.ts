@@ -17,7 +17,14 @@ export class AlertBook {
   private readonly active = new Map<string, Alert>();
   private nextId = 1;
 
-  constructor(private readonly onRaise: (alert: Alert) => void) {}
+  constructor(
+    private readonly onRaise: (alert: Alert) => void,
+    private readonly onResolve: (id: string, at: number) => void = () => undefined,
+  ) {}
+
+  isActive(key: string): boolean {
+    return this.active.has(key);
+  }
 
   raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
     if (this.active.has(key)) return;
@@ -40,6 +47,7 @@ export class AlertBook {
     if (!alert) return false;
     alert.resolvedAt = at;
     this.active.delete(key);
+    this.onResolve(alert.id, at);
     return true;
   }
 

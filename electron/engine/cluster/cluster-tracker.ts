@@ -2,6 +2,7 @@ import type { ClusterConfigView } from '../../contract/config.js';
 import type { ClusterCounters } from '../../contract/counters.js';
 import type { Alert, EventView } from '../../contract/events.js';
 import type { HistoryPoint, Timeline } from '../../contract/history.js';
+import type { AlertHistory } from '../../contract/maintenance.js';
 import type { Run, RunReport } from '../../contract/runs.js';
 import type { ClusterSnapshot, ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
@@ -17,9 +18,12 @@ import { ConfigRoom } from './rooms/config-room.js';
 import { ConnectionRoom } from './rooms/connection-room.js';
 import { GroupAlerts } from './rooms/group-alerts.js';
 import { LoadRoom } from './rooms/load-room.js';
+import { MaintenanceRoom } from './rooms/maintenance-room.js';
+import { MgmdAlerts } from './rooms/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
+import { PlannedWork } from './rooms/planned-work.js';
 import { RestartRoom } from './rooms/restart-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
@@ -58,6 +62,7 @@ export class ClusterTracker {
   private readonly changes = new ViewChanges();
   private readonly log: ClusterLog;
   private readonly alerts: AlertRoom;
+  private readonly maintenanceRoom: MaintenanceRoom;
   private readonly config: ConfigRoom;
   private readonly nodes: NodeBook;
   private readonly connection: ConnectionRoom;
@@ -77,7 +82,9 @@ export class ClusterTracker {
   ) {
     const changes = this.changes;
     this.log = new ClusterLog(options.eventLogSize);
-    this.alerts = new AlertRoom(changes);
+    this.maintenanceRoom = new MaintenanceRoom();
+    this.alerts = new AlertRoom(changes, (kind) => this.maintenanceRoom.silencing(kind));
+    this.maintenanceRoom.onClosed((at) => this.alerts.windowClosed(at));
     this.config = new ConfigRoom(this.log);
     const config = this.config.state;
     this.nodes = new NodeBook(changes, this.log, config, {
@@ -88,23 +95,28 @@ export class ClusterTracker {
         for (const room of this.rooms) room.forget?.(id);
       },
     });
-    this.connection = new ConnectionRoom(this.alerts, this.log, options.connectstring, options.mode);
+    const mgmds = new MgmdAlerts(this.alerts, () => this.connection.view.mgmd?.nodeId ?? null);
+    this.connection = new ConnectionRoom(this.alerts, this.log, options.connectstring, options.mode, () => mgmds.allUp());
     this.load = new LoadRoom(changes, this.alerts, config, { rateInstances: options.rateInstances ?? 'configuration', memoryAlertHoldMs: options.memoryAlertHoldMs });
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.backup = new BackupRoom(changes);
     this.runRoom = new RunRoom(this.nodes, this.load, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
+    const planned = new PlannedWork();
     this.rooms = [
       this.nodes,
+      this.maintenanceRoom,
       this.config,
       this.connection,
       this.load,
       this.backup,
       this.restarts,
-      new NodeDownAlerts(this.alerts),
+      planned,
+      new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
-      new GroupAlerts(this.alerts, this.nodes, config),
+      new GroupAlerts(this.alerts, this.nodes, config, planned),
+      mgmds,
       this.alerts,
       this.runRoom,
       this.views,
@@ -125,6 +137,14 @@ export class ClusterTracker {
 
   get runs(): RunTracker {
     return this.runRoom.runs;
+  }
+
+  get maintenance(): MaintenanceRoom {
+    return this.maintenanceRoom;
+  }
+
+  alertHistory(): AlertHistory {
+    return this.alerts.alertHistory();
   }
 
   setHistorySeconds(seconds: number): void {
@@ -183,6 +203,8 @@ export class ClusterTracker {
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
       configGeneration: this.config.state.generation,
+      // Absent until the first window, so a replay of an older recording derives the snapshots it recorded.
+      ...(this.maintenanceRoom.list().length > 0 ? { maintenance: this.maintenanceRoom.list() } : {}),
     };
   }
 

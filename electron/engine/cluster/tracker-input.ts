@@ -1,6 +1,7 @@
 import type { ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { RunInput } from '../runs/run-book.js';
+import type { MaintenanceInput } from './rooms/maintenance-room.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode'>;
 
@@ -22,11 +23,19 @@ export type TrackerInput =
   | { kind: 'connection'; t: number; connection: ConnectionInput }
   /** An operator stop/restart through this engine: the node leaving STARTED is expected, not an alert. */
   | { kind: 'requested'; t: number; nodeId: number; requested: boolean }
+  /**
+   * Restarts a plan is about to send (a rolling-restart conductor hosted by the engine): planned work, shown as
+   * progress, not alarms. `planned: false` withdraws them (the restart was refused); otherwise each ends when its
+   * node is up again. `by` names the plan for the record.
+   */
+  | { kind: 'planned'; t: number; nodeIds: number[]; planned: boolean; by: string }
   | { kind: 'ack'; t: number; alertId: string }
   /** The configuration (`get config_v2`), when first read and whenever it changed. */
   | { kind: 'config'; t: number; config: ClusterConfig }
   /** Once a second: a history sample. */
   | { kind: 'tick'; t: number }
   /** A benchmark run's start, phase or stop, marked from the UI, the CLI or a script. */
-  | RunInput;
+  | RunInput
+  /** A maintenance window opened or stopped (from the UI, the CLI or HTTP); one runs out by the ticks. */
+  | MaintenanceInput;
 

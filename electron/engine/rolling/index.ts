@@ -11,5 +11,6 @@ export { PlanStore, resumeAfterRestart, type StoredRolling } from './plan-store.
 export { planEta, type PlanEta, type EtaSource } from './eta.js';
 export { MgmClusterPort, type MgmPortOptions } from './mgm-cluster-port.js';
 export { readPlanInputs, type PlanInputs } from './mgm-plan-inputs.js';
+export { declaringPort } from './declared-port.js';
 export type { ClusterPort, RestartOutcome, RollingListener, RollingSink } from './ports.js';
 export type * from './types.js';

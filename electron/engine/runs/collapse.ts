@@ -15,6 +15,12 @@ const MIN_RATE = 10;
 /** A fall must show in two samples running, so one late report does not raise an alert. */
 const CONFIRM_SAMPLES = 2;
 
+/** What says work is still being offered: operations in flight (the TC reports' gauge) and connected API nodes. */
+export interface OfferedLoad {
+  concurrentOps: number | null;
+  apiNodes: number;
+}
+
 export interface Collapse {
   at: number;
   /** Median throughput of the steady stretch before the window. */
@@ -26,12 +32,14 @@ export interface Collapse {
 
 /**
  * Watches cluster throughput, one sample a second: a collapse is a fall by more than `dropShare` within `windowMs`
- * after a steady stretch of the same length. Marks (a run's start, stop or phase change) within the stretch or
- * the window explain the fall: the script changed the load on purpose, so nothing is raised. After a collapse it
- * stays quiet until the stretch before the window no longer contains the level it fell from.
+ * after a steady stretch of the same length, while work is still being offered. Marks (a run's start, stop or
+ * phase change) within the stretch or the window explain the fall: the script changed the load on purpose. So does
+ * the load going away: API nodes disconnecting, or the operations in flight falling with the throughput (clients
+ * that stop sending; in a collapse they keep their operations in flight, each just takes longer). After a collapse
+ * it stays quiet until the stretch before the window no longer contains the level it fell from.
  */
 export class CollapseDetector {
-  private samples: Array<{ at: number; v: number }> = [];
+  private samples: Array<{ at: number; v: number; offered: OfferedLoad | null }> = [];
   private marks: number[] = [];
   private below = 0;
   private quietUntil = -Infinity;
@@ -46,30 +54,52 @@ export class CollapseDetector {
     this.marks.push(at);
   }
 
-  sample(at: number, value: number | null): Collapse | null {
+  sample(at: number, value: number | null, offered: OfferedLoad | null = null): Collapse | null {
     const { windowMs, dropShare } = this.config;
     const horizon = at - 2 * windowMs;
     this.samples = this.samples.filter((s) => s.at >= horizon);
     this.marks = this.marks.filter((m) => m >= horizon);
     if (value === null) return null;
-    this.samples.push({ at, v: value });
-    const reference = this.samples.filter((s) => s.at <= at - windowMs).map((s) => s.v);
-    const before = steadyLevel(reference, windowMs);
+    this.samples.push({ at, v: value, offered });
+    const stretch = this.samples.filter((s) => s.at <= at - windowMs);
+    const before = steadyLevel(stretch.map((s) => s.v), windowMs);
     const threshold = before === null ? null : before * (1 - dropShare);
     this.below = threshold !== null && value < threshold ? this.below + 1 : 0;
     if (before === null || this.below < CONFIRM_SAMPLES || at < this.quietUntil || this.marks.length > 0) return null;
+    if (loadWentAway(stretch, before, value, offered)) return null;
     this.quietUntil = at + 2 * windowMs;
     this.below = 0;
     return { at, before, after: value, from: at - windowMs };
   }
 }
 
+/**
+ * The load itself fell: fewer API nodes connected than at any time in the steady stretch, or the operations in
+ * flight fell at least half as far as the throughput did (a ramp-down takes both down together). Without the gauge
+ * (no reports carry it) only the API nodes can tell.
+ */
+function loadWentAway(stretch: ReadonlyArray<{ offered: OfferedLoad | null }>, before: number, after: number, now: OfferedLoad | null): boolean {
+  if (now === null) return false;
+  const earlier = stretch.map((s) => s.offered).filter((o) => o !== null);
+  if (earlier.some((o) => o.apiNodes > now.apiNodes)) return true;
+  const inFlight = median(earlier.map((o) => o.concurrentOps).filter((c) => c !== null));
+  if (inFlight === null || inFlight <= 0 || now.concurrentOps === null) return false;
+  const throughputFall = 1 - after / before;
+  const inFlightFall = 1 - now.concurrentOps / inFlight;
+  return inFlightFall >= throughputFall / 2;
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? null;
+}
+
 /** The median of a steady stretch covering most of `spanMs` of one-second samples; null if not steady or idle. */
 function steadyLevel(values: readonly number[], spanMs: number): number | null {
   if (values.length < Math.max(3, (spanMs / 1000) * 0.6)) return null;
-  const sorted = [...values].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
-  if (median < MIN_RATE) return null;
-  const steady = (sorted[0] ?? 0) >= median * (1 - STEADY_SPREAD) && (sorted.at(-1) ?? 0) <= median * (1 + STEADY_SPREAD);
-  return steady ? median : null;
+  const level = median(values) ?? 0;
+  if (level < MIN_RATE) return null;
+  const steady = Math.min(...values) >= level * (1 - STEADY_SPREAD) && Math.max(...values) <= level * (1 + STEADY_SPREAD);
+  return steady ? level : null;
 }

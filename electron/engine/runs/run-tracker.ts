@@ -1,7 +1,7 @@
 import type { Alert, EventView } from '../../contract/events.js';
 import type { Run } from '../../contract/runs.js';
 import { formatRate } from './format-figures.js';
-import { CollapseDetector, DEFAULT_COLLAPSE, type Collapse, type CollapseConfig } from './collapse.js';
+import { CollapseDetector, DEFAULT_COLLAPSE, type Collapse, type CollapseConfig, type OfferedLoad } from './collapse.js';
 import { RunBook, type RunInput } from './run-book.js';
 
 export interface RunTrackerHooks {
@@ -60,8 +60,8 @@ export class RunTracker {
     if (this.notes.length > 100) this.notes.shift();
   }
 
-  sample(at: number, transactions: number | null): void {
-    const collapse = this.detector.sample(at, transactions);
+  sample(at: number, transactions: number | null, offered: OfferedLoad | null = null): void {
+    const collapse = this.detector.sample(at, transactions, offered);
     if (collapse) this.hooks.raiseCollapse(at, this.describe(collapse));
   }
 
@@ -69,15 +69,23 @@ export class RunTracker {
     const share = Math.round((1 - c.after / c.before) * 100);
     const head = `Cluster throughput collapsed: −${share} % within ${Math.round((c.at - c.from) / 1000)} s (from ${formatRate(c.before)} to ${formatRate(c.after)} transactions/s) while the load had been steady`;
     const from = c.from - 2000;
-    const changes = [
-      ...this.hooks.events(from, c.at).filter((e) => (e.category !== null && CHANGE_CATEGORIES.has(e.category)) || CHANGE_EVENTS.has(e.name) || isWarning(e)).map((e) => ({ at: e.at, text: e.text })),
-      ...this.alerts(from, c.at).map((a) => ({ at: a.at, text: a.message })),
+    const alerts = this.alerts(from, c.at);
+    const alertIds = new Set(alerts.map((a) => a.id));
+    // An event that raised an alert is told once, by its alert; the same sentence twice (a node's memory report
+    // and the refresh that repeats it) once.
+    const listed = [
+      ...this.hooks
+        .events(from, c.at)
+        .filter((e) => (e.alertId === undefined || !alertIds.has(e.alertId)) && ((e.category !== null && CHANGE_CATEGORIES.has(e.category)) || CHANGE_EVENTS.has(e.name) || isWarning(e)))
+        .map((e) => ({ at: e.at, text: e.text })),
+      ...alerts.map((a) => ({ at: a.at, text: a.message })),
       ...this.notes.filter((n) => n.at >= from && n.at <= c.at),
     ].sort((a, b) => a.at - b.at);
+    const seen = new Set<string>();
+    const changes = listed.filter((x) => !seen.has(x.text) && seen.add(x.text));
     if (changes.length === 0) return `${head}; nothing else changed in that window (no node status change, checkpoint, overload or failover event)`;
-    const listed = changes.slice(0, MAX_CHANGES).map((x) => x.text);
     const more = changes.length > MAX_CHANGES ? `; and ${changes.length - MAX_CHANGES} more` : '';
-    return `${head}; in that window: ${listed.join('; ')}${more}`;
+    return `${head}; in that window: ${changes.slice(0, MAX_CHANGES).map((x) => x.text).join('; ')}${more}`;
   }
 }
 

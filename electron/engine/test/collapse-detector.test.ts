@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CollapseDetector, DEFAULT_COLLAPSE } from '../runs/collapse.js';
+import type { EventView } from '../../contract/events.js';
+import { CollapseDetector, DEFAULT_COLLAPSE, type OfferedLoad } from '../runs/collapse.js';
+import { RunTracker } from '../runs/run-tracker.js';
 
 /** Feeds one sample a second from t = 0; returns the times a collapse was reported. */
 function feed(values: Array<number | null>, marks: number[] = []): number[] {
@@ -45,4 +47,35 @@ test('the drop share and window are configurable', () => {
   const fired = values.map((v, i) => d.sample(i * 1000, v)).filter((c) => c !== null);
   assert.equal(fired.length, 1);
   assert.ok(fired[0] && fired[0].before > 95_000 && fired[0].after === 70_000);
+});
+
+/** Like `feed`, with what was offered at each sample. */
+function feedOffered(values: number[], offered: (i: number) => OfferedLoad): number[] {
+  const d = new CollapseDetector(DEFAULT_COLLAPSE);
+  return values.flatMap((v, i) => (d.sample(i * 1000, v, offered(i)) ? [i * 1000] : []));
+}
+
+test('a fall while the operations in flight and the API nodes stay is a collapse; the load going away is not', () => {
+  const values = [...steady(30), ...fall(100_000, 1_000, 3), ...steady(20, 1_000)];
+  // Clients keep 400 operations in flight: the cluster stopped keeping up.
+  assert.deepEqual(feedOffered(values, () => ({ concurrentOps: 400, apiNodes: 4 })), [32_000]);
+  // A ramp-down: the operations in flight fall with the throughput.
+  assert.deepEqual(feedOffered(values, (i) => ({ concurrentOps: Math.round((values[i] ?? 0) / 250), apiNodes: 4 })), []);
+  // The benchmark's clients disconnect.
+  assert.deepEqual(feedOffered(values, (i) => ({ concurrentOps: 400, apiNodes: i < 30 ? 4 : 2 })), []);
+  // Without the gauge, the API nodes alone decide.
+  assert.deepEqual(feedOffered(values, () => ({ concurrentOps: null, apiNodes: 4 })), [32_000]);
+});
+
+test('a collapse lists what changed once: an event that raised an alert by its alert, a repeated sentence once', () => {
+  const event = (seq: number, at: number, text: string, alertId?: string): EventView => ({ seq, at, typeId: 50, name: 'MemoryUsage', category: 'STATISTICS', severity: 'WARNING', sourceNodeId: 3, subjectNodeId: null, text, fields: {}, ...(alertId ? { alertId } : {}) });
+  const raised: string[] = [];
+  const runs = new RunTracker({
+    events: () => [event(1, 20_500, 'Node 3: data memory 90% used, rising past a threshold', 'a1'), event(2, 21_000, 'Node 2: node restart'), event(3, 21_500, 'Node 2: node restart')],
+    raiseCollapse: (_at, message) => raised.push(message),
+  });
+  runs.onAlert({ id: 'a1', kind: 'memory-critical', severity: 'critical', at: 20_500, nodeId: 3, message: 'Node 3: data memory 90% used (≥ 90 %)', acknowledged: false, resolvedAt: null });
+  [...steady(20), ...fall(100_000, 1_000, 3), ...steady(5, 1_000)].forEach((v, i) => runs.sample(i * 1000, v, { concurrentOps: 400, apiNodes: 4 }));
+  assert.equal(raised.length, 1);
+  assert.match(raised[0] ?? '', /in that window: Node 3: data memory 90% used \(≥ 90 %\); Node 2: node restart$/);
 });

@@ -94,6 +94,10 @@ export function createFixtureEngine(): FixtureEngine {
     exportRuns: notInFixture,
     importRecording: notInFixture,
     listImportedRuns: notInFixture,
+    startMaintenance: notInFixture,
+    stopMaintenance: notInFixture,
+    listMaintenance: notInFixture,
+    getAlertHistory: notInFixture,
   };
   return {
     handlers,

@@ -12,10 +12,14 @@ export function constantProfile(name: string, rates: LoadRates): LoadProfile {
   return { name, ratesAt: () => safe };
 }
 
-/** Falls linearly from `from` to `to` over `fallMs`, starting `afterMs` after it is set; constant otherwise. */
+/**
+ * Falls linearly from `from` to `to` over `fallMs`, starting `afterMs` after it is set; constant otherwise. The
+ * clients keep offering `from` throughout: the cluster stops keeping up, the work has not gone away.
+ */
 export function fallingProfile(name: string, from: LoadRates, to: LoadRates, afterMs: number, fallMs: number): LoadProfile {
   return {
     name,
+    offeredAt: () => from,
     ratesAt(t) {
       const k = Math.min(1, Math.max(0, (t - afterMs) / fallMs));
       return Object.fromEntries(Object.keys(from).map((key) => {

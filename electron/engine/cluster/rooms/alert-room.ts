@@ -1,30 +1,53 @@
 import type { AlertCount } from '../../../contract/counters.js';
 import type { Alert, AlertKind, EventView } from '../../../contract/events.js';
+import type { AlertHistory } from '../../../contract/maintenance.js';
 import { AlertBook } from '../../alerts/alert-book.js';
+import { AlertHistoryBook } from '../../alerts/alert-history.js';
 import { markRaisingEvent } from '../../alerts/event-severity.js';
 import { AlertTally } from '../../counters/alert-tally.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 import type { ViewChanges } from './view-changes.js';
 
+interface Silenced {
+  id: string;
+  kind: AlertKind;
+  severity: Alert['severity'];
+  nodeId: number | null;
+  message: string;
+}
+
 /**
  * The cluster's alerts: the rooms that judge a subject (node down, node groups, memory, the connection …) raise and
  * resolve here, and whatever follows every alert raised (the push, the run's alert list) subscribes with
- * `onRaised`. An alert raised while a logged event is applied gives that event its severity and id.
+ * `onRaised`. An alert raised while a logged event is applied gives that event its severity and id. A kind an open
+ * maintenance window silences goes only to the history (marked with the window); a condition still on when the
+ * window closes is raised then. The history keeps every alert with its raise and clear times.
  */
 export class AlertRoom implements Room {
   private readonly book: AlertBook;
   private readonly tally = new AlertTally();
+  private readonly history = new AlertHistoryBook();
   private readonly listeners: Array<(alert: Alert) => void> = [];
+  private readonly silenced = new Map<string, Silenced>();
   private raisingEvent: EventView | null = null;
+  private nextSilenced = 1;
 
-  constructor(changes: ViewChanges) {
-    this.book = new AlertBook((a) => {
-      changes.urgent();
-      if (this.raisingEvent) markRaisingEvent(this.raisingEvent, a);
-      this.tally.count(a);
-      for (const listener of this.listeners) listener(a);
-    });
+  constructor(
+    changes: ViewChanges,
+    /** The open maintenance window that silences a kind, if any. */
+    private readonly silencing: (kind: AlertKind) => string | null = () => null,
+  ) {
+    this.book = new AlertBook(
+      (a) => {
+        changes.urgent();
+        if (this.raisingEvent) markRaisingEvent(this.raisingEvent, a);
+        this.tally.count(a);
+        this.history.raised(a, null);
+        for (const listener of this.listeners) listener(a);
+      },
+      (id, at) => this.history.cleared(id, at),
+    );
   }
 
   input(input: TrackerInput): void {
@@ -46,15 +69,43 @@ export class AlertRoom implements Room {
   }
 
   raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
-    this.book.raise(key, kind, severity, at, nodeId, message);
+    if (this.silenced.has(key) || this.book.isActive(key)) return;
+    const window = this.silencing(kind);
+    if (window === null) return this.book.raise(key, kind, severity, at, nodeId, message);
+    const id = `s${this.nextSilenced++}`;
+    this.silenced.set(key, { id, kind, severity, nodeId, message });
+    this.history.raised({ id, kind, severity, nodeId, message, at }, window);
   }
 
   occurred(kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
-    this.book.occurred(kind, severity, at, nodeId, message);
+    const window = this.silencing(kind);
+    if (window === null) return this.book.occurred(kind, severity, at, nodeId, message);
+    const id = `s${this.nextSilenced++}`;
+    this.history.raised({ id, kind, severity, nodeId, message, at }, window);
+    this.history.cleared(id, at);
   }
 
   resolve(key: string, at: number): void {
+    const quiet = this.silenced.get(key);
+    if (quiet) {
+      this.silenced.delete(key);
+      this.history.cleared(quiet.id, at);
+    }
     this.book.resolve(key, at);
+  }
+
+  /** A maintenance window closed: what it kept quiet and is still on (and no longer silenced) is raised now. */
+  windowClosed(at: number): void {
+    for (const [key, s] of this.silenced) {
+      if (this.silencing(s.kind) !== null) continue;
+      this.silenced.delete(key);
+      this.history.cleared(s.id, at);
+      this.book.raise(key, s.kind, s.severity, at, s.nodeId, `${s.message} (still so after maintenance)`);
+    }
+  }
+
+  alertHistory(): AlertHistory {
+    return this.history.view();
   }
 
   visible(): Alert[] {

@@ -7,11 +7,15 @@ import type { ClusterLog } from './cluster-log.js';
 import type { Room } from './room.js';
 
 const isLive = (s: ConnectionView['status']): boolean => s === 'live' || s === 'failed-over';
+/** How long a failed-over session must have run, with every management server up, before it is just live again. */
+export const FAILOVER_SETTLE_MS = 60_000;
 const isLost = (s: string): boolean => s === 'reconnecting' || s === 'offline';
 
 /**
  * How ndbtop is connected to the cluster: the pushed ConnectionView, ndbtop's own notes on each change in the event
  * log, and the alerts a connection raises (management server lost, event stream lost, a certificate expiring).
+ * "Failed over" (a session on another management server than the first) is news while it is: once that session
+ * ran FAILOVER_SETTLE_MS and every management server is up again, it is live (ndbtop does not fail back on purpose).
  */
 export class ConnectionRoom implements Room {
   private current: ConnectionView;
@@ -24,6 +28,8 @@ export class ConnectionRoom implements Room {
     private readonly log: ClusterLog,
     connectstring: string,
     mode: ConnectionView['mode'],
+    /** Every management server the cluster lists is up. */
+    private readonly mgmdsUp: () => boolean,
   ) {
     this.current = { mode, status: 'connecting', connectstring, mgmd: null, serverVersion: null, failovers: 0, lastError: null, eventStream: { status: 'connecting' } };
   }
@@ -40,6 +46,11 @@ export class ConnectionRoom implements Room {
 
   input(input: TrackerInput): void {
     if (input.kind === 'connection') this.apply(input.connection, input.t);
+    else if (input.kind === 'tick' && this.current.status === 'failed-over' && this.settled(this.current, input.t)) this.current = { ...this.current, status: 'live' };
+  }
+
+  private settled(c: ConnectionInput, at: number): boolean {
+    return c.mgmd !== null && at - c.mgmd.since >= FAILOVER_SETTLE_MS && this.mgmdsUp();
   }
 
   event(): boolean {
@@ -49,7 +60,8 @@ export class ConnectionRoom implements Room {
 
   private apply(c: ConnectionInput, at: number): void {
     const before = this.current;
-    this.current = { ...c, mode: before.mode, eventStream: { status: c.eventStream.status } };
+    const status = c.status === 'failed-over' && this.settled(c, at) ? 'live' : c.status;
+    this.current = { ...c, status, mode: before.mode, eventStream: { status: c.eventStream.status } };
     for (const n of connectionNotes(before, this.current, at, this.eventsSeen)) this.log.note(n);
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {

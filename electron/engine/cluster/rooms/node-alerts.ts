@@ -1,37 +1,28 @@
 import { arbitCode, eventText } from '../../events/event-text.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { isUp } from '../node-status.js';
-import type { TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
+import type { PlannedWork } from './planned-work.js';
 import type { Room, StatusChange } from './room.js';
 
 const ARBITRATION_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
 const ARBITRATION_NEEDED = new Set([42, 46]);
 
 /**
- * `node-down`: a data node that leaves the up state without a stop someone asked for. A stop or restart requested
- * through this engine (`requested` inputs) and a graceful stop by any client (SHUTTING_DOWN, NDBStopStarted) are
- * orders; only a node that drops without one has failed.
+ * `node-down`: a data node that leaves the up state without a stop someone asked for (`PlannedWork`: this engine's
+ * stops and restarts, a declared plan, a graceful stop by any client); only a node that drops without one has failed.
  */
 export class NodeDownAlerts implements Room {
-  private readonly requested = new Set<number>();
-
-  constructor(private readonly alerts: AlertRoom) {}
-
-  input(input: TrackerInput): void {
-    if (input.kind !== 'requested') return;
-    if (input.requested) this.requested.add(input.nodeId);
-    else this.requested.delete(input.nodeId);
-  }
+  constructor(
+    private readonly alerts: AlertRoom,
+    private readonly planned: PlannedWork,
+  ) {}
 
   status({ nodeId: id, type, previous, status, at }: StatusChange): void {
     if (type !== 'NDB' || previous === null) return;
     const key = `node-down:${id}`;
-    if (status === 'SHUTTING_DOWN') this.requested.add(id);
-    if (isUp(status)) {
-      this.alerts.resolve(key, at);
-      this.requested.delete(id);
-    } else if (isUp(previous) && !this.requested.has(id)) {
+    if (isUp(status)) this.alerts.resolve(key, at);
+    else if (isUp(previous) && !this.planned.isPlanned(id)) {
       this.alerts.raise(key, 'node-down', 'critical', at, id, `Node ${id} left STARTED without a requested stop (now ${status})`);
     }
   }

@@ -93,6 +93,13 @@ export class NodeBook implements Room {
       .map((n) => n.state.nodeId);
   }
 
+  /** API nodes (mysqld and other clients) connected now: the benchmark clients among them offer the load. */
+  connectedApiNodes(): number {
+    let n = 0;
+    for (const r of this.nodes.values()) if (r.state.type === 'API' && r.status === 'CONNECTED') n++;
+    return n;
+  }
+
   /** The group `get status` last showed, else the configured one (a node never seen up prints a placeholder). */
   groupOf(n: NodeRecord): NodeRecord['nodeGroup'] {
     return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);

@@ -80,6 +80,7 @@ export class RunRoom implements Room {
   private sample(at: number): void {
     const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds());
     this.options.sampled(this.history.record(at, cluster, perNode));
-    this.runs.sample(at, cluster.transactions ?? null);
+    const inFlight = this.load.total(at, this.nodes.dataNodeIds())?.concurrentOps ?? null;
+    this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });
   }
 }

@@ -9,20 +9,34 @@ import { formatClock, formatNodeIds } from '../../view-model/format.js';
 /** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */
 type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
 
+/** One line per alert, however long its message (a collapse lists what changed): the whole of it behind "Details". */
 function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Acknowledge }) {
+  const [details, setDetails] = useState(false);
   const resolved = alert.resolvedAt !== null;
   return (
-    <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
-      <strong className="alert-sev">{alert.severity.toUpperCase()}</strong>
-      <span>{formatClock(alert.at)}</span>
-      <span className="alert-msg">{alert.message}</span>
-      {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
-      {onAcknowledge && (
-        <button type="button" onClick={() => onAcknowledge([alert])}>
-          Acknowledge
+    <>
+      <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
+        <strong className="alert-sev">{alert.severity.toUpperCase()}</strong>
+        <span>{formatClock(alert.at)}</span>
+        <span className="alert-msg one-line" title={alert.message}>
+          {alert.message}
+        </span>
+        {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
+        <button type="button" className="link" aria-expanded={details} data-testid="alert-details-toggle" onClick={() => setDetails(!details)}>
+          {details ? 'Hide' : 'Details'}
         </button>
+        {onAcknowledge && (
+          <button type="button" onClick={() => onAcknowledge([alert])}>
+            Acknowledge
+          </button>
+        )}
+      </div>
+      {details && (
+        <div className="alert-details" data-testid="alert-details">
+          {alert.message}
+        </div>
       )}
-    </div>
+    </>
   );
 }
 

@@ -1,0 +1,43 @@
+import type { Alert } from '../../contract/events.js';
+import type { AlertHistory, AlertHistoryEntry } from '../../contract/maintenance.js';
+
+/** How many alerts the history keeps; the oldest cleared ones go first. */
+export const HISTORY_CAPACITY = 2000;
+
+/**
+ * Every alert of the session from raise to clear, silenced ones included (marked with their window), bounded: the
+ * alert book keeps what still needs a look, this keeps what happened, for the history view and its endpoint.
+ */
+export class AlertHistoryBook {
+  private readonly entries: AlertHistoryEntry[] = [];
+  private readonly open = new Map<string, AlertHistoryEntry>();
+  private dropped = 0;
+
+  raised(alert: Pick<Alert, 'id' | 'kind' | 'severity' | 'nodeId' | 'message' | 'at'>, silencedBy: string | null): void {
+    const entry: AlertHistoryEntry = { id: alert.id, kind: alert.kind, severity: alert.severity, nodeId: alert.nodeId, message: alert.message, raisedAt: alert.at, clearedAt: null, durationMs: null, silencedBy };
+    this.entries.push(entry);
+    this.open.set(alert.id, entry);
+    this.trim();
+  }
+
+  cleared(id: string, at: number): void {
+    const entry = this.open.get(id);
+    if (!entry) return;
+    entry.clearedAt = Math.max(entry.raisedAt, at);
+    entry.durationMs = entry.clearedAt - entry.raisedAt;
+    this.open.delete(id);
+  }
+
+  view(): AlertHistory {
+    return { entries: this.entries.map((e) => ({ ...e })), dropped: this.dropped };
+  }
+
+  private trim(): void {
+    while (this.entries.length > HISTORY_CAPACITY) {
+      const i = this.entries.findIndex((e) => e.clearedAt !== null);
+      const [gone] = this.entries.splice(i < 0 ? 0 : i, 1);
+      if (gone) this.open.delete(gone.id);
+      this.dropped++;
+    }
+  }
+}

@@ -24,8 +24,12 @@ function SafeToStop({ safe }: { safe: boolean | null }) {
   );
 }
 
-/** One node. Memoised on its id and selecting only its own node object, so a delta for another node costs nothing. */
-export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nodeId: number; detail?: boolean }) {
+/**
+ * One node. Memoised on its id and selecting only its own node object, so a delta for another node costs nothing.
+ * In the grid, `tabbable` says whether it is the grid's one tab stop (it and its buttons); in the side panel it is
+ * not part of the grid's roving focus.
+ */
+export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbable = true }: { nodeId: number; detail?: boolean; tabbable?: boolean }) {
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   if (!node) return null;
@@ -39,6 +43,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}`}
+      {...(detail ? {} : { 'data-node-item': node.nodeId, tabIndex: tabbable ? 0 : -1 })}
     >
       <header className="card-head">
         <span className="node-id">{node.nodeId}</span>
@@ -71,7 +76,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
           <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
         </div>
       )}
-      {actions && node.type === 'NDB' && <NodeActions node={node} />}
+      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} />}
     </article>
   );
 });

@@ -59,8 +59,13 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
         <dt>address</dt>
         {/* A node that is down has no address in get status; the configuration still says where it runs. */}
         <dd data-testid={`node-${node.nodeId}-address`}>{node.address ?? (node.configured?.hostname ? `${node.configured.hostname} (configured)` : '–')}</dd>
-        <dt>connects</dt>
-        <dd>{node.connectCount ?? '–'}</dd>
+        {/* Only nodes that report it have a connect count (API nodes never do): no row that stays "–". */}
+        {node.connectCount != null && (
+          <>
+            <dt>connects</dt>
+            <dd>{node.connectCount}</dd>
+          </>
+        )}
       </dl>
       {node.type === 'NDB' && (
         // A node out of contact keeps its last figures, greyed and dated, never as if they were current.

@@ -88,3 +88,36 @@ test('4 data nodes at 1280×720 are cards, not tiles, and no heading is cut', { 
     assert.deepEqual(await cutHeadings(page), []);
   });
 });
+
+for (const viewport of [
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+]) {
+  test(`at ${viewport.width}×${viewport.height} a card before its node's first memory report keeps one-line rows; no fact row that never fills; Settings says each thing once`, { skip }, async () => {
+    await withStackPage(suite, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page, stack) => {
+      const snapshot = (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
+      const id = snapshot.nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+      await page.waitForSelector(`[data-testid="node-grid"][data-density="comfortable"] [data-testid="node-${id}"] .mem-row`, { timeout: 30_000 });
+      // Paused, the page shows what it holds; the node then stands for a node whose memory was never reported.
+      await page.keyboard.press('p');
+      await page.evaluate(`((id) => {
+        const store = window.__ndbtopStore;
+        const { shown } = store.getState();
+        const nodes = new Map(shown.nodes);
+        const node = nodes.get(id);
+        nodes.set(id, { ...node, memory: { data: null, index: null }, configured: { ...node.configured, dataMemoryBytes: 2 * 1024 ** 3, indexMemoryBytes: 256 * 1024 ** 2 } });
+        store.setState({ shown: { ...shown, nodes } });
+      })(${id})`);
+      await waitInPage(page, `document.querySelector('[data-testid="node-${id}"] .mem-row')?.textContent.includes('no report yet')`);
+      const rows = await page.$$eval(`[data-testid="node-${id}"] .mem-row`, (els) => els.map((e) => ({ text: e.textContent, height: e.getBoundingClientRect().height, cut: e.scrollWidth > e.clientWidth + 1 })));
+      for (const r of rows) assert.ok(r.height <= 24 && !r.cut, `"${r.text}" is ${r.height} px high${r.cut ? ' and cut' : ''}`);
+      const empty = await page.$$eval('[data-testid="node-grid"] .facts dt', (dts) => dts.filter((dt) => dt.nextElementSibling?.textContent === '–').map((dt) => `${dt.closest('[data-node-item]')?.getAttribute('data-node-item')} ${dt.textContent}`));
+      assert.deepEqual(empty, [], 'no fact row reads just "–"');
+      await page.keyboard.press('5');
+      await page.waitForSelector('main[data-view="settings"] li strong');
+      const line = (await page.textContent('main[data-view="settings"] li')) ?? '';
+      const words = line.replace(/Show|Stop watching/g, '').split(/[\s·]+/).filter(Boolean);
+      assert.deepEqual(words, [...new Set(words)], `"${line}" repeats itself`);
+    });
+  });
+}

@@ -17,11 +17,13 @@ async function engineRun(stack: Stack, id: string): Promise<Omit<RunReport, 'ser
   return (await (await fetch(new URL(`/api/runs/${id}`, stack.url))).json()) as Omit<RunReport, 'series'>;
 }
 
-/** Ticks A then B (A is the baseline) and aligns the comparison at their measured phase. */
+/**
+ * Ticks A then B (A is the baseline): the comparison is aligned at their measured phase by default (the first
+ * phase they share after warm-up), not at their start, whose warm-up would be averaged in.
+ */
 async function compareAtMeasure(page: Page, a: Run, b: Run): Promise<void> {
   for (const run of [a, b]) await page.check(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`);
-  await waitInPage(page, `document.querySelector('[data-testid="run-align"] option[value="measure"]') !== null`);
-  await page.selectOption('[data-testid="run-align"]', 'measure');
+  await waitInPage(page, `document.querySelector('[data-testid="run-align"]')?.value === 'measure'`);
   await waitInPage(page, `(() => { const row = document.querySelector('[data-testid="ratio-row"]'); return row && document.querySelector('[data-testid="run-comparison"]')?.dataset.align === 'measure' && row.querySelector('[data-figure="transactions"]')?.dataset.ratio !== ''; })()`);
 }
 

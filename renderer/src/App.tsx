@@ -8,6 +8,7 @@ import { Headline } from './components/header/Headline.js';
 import { HelpOverlay } from './components/dialogs/HelpOverlay.js';
 import { NodeGrid } from './components/nodes/NodeGrid.js';
 import { RunKeys } from './components/header/RunControls.js';
+import { SkipToNodes } from './components/header/SkipToNodes.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
@@ -101,6 +102,7 @@ export function App() {
   }, []);
   return (
     <div className={`app${fullscreen ? ' dashboard' : ''}${paused ? ' paused' : ''}`}>
+      <SkipToNodes />
       <Header />
       <AlertStrip />
       {!fullscreen && <Nav />}

@@ -37,7 +37,7 @@ export function registerReport(program: Command): void {
     .argument('<files...>', 'recordings (ndbtop record / --record)')
     .option('--run <name>', 'only runs of this name or id (repeatable; the order given is the comparison order)', collect)
     .option('--format <format>', `output: ${REPORT_FORMATS.join(', ')}`, oneOf(REPORT_FORMATS), 'md')
-    .option('--align <phase>', 'compare (and overlay) at this phase of each run instead of the whole runs')
+    .option('--align <phase>', 'compare (and overlay) at this phase of each run; default: the first phase they share after warm-up; start: the whole runs')
     .option('--figure <figure>', `the figure of the scale-out table: ${RUN_FIGURES.join(', ')}`, oneOf(RUN_FIGURES), 'transactions')
     .action(async (files: string[], opts: ReportOpts) => {
       const all: RunReport[] = [];

@@ -1,11 +1,12 @@
 import { type Comparison, type FigureRatio, type PhaseSummary, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
+import { defaultAlign, legendNames } from '../../contract/run-alignment.js';
 import { RUN_FIGURES } from '../../contract/vocabulary.js';
 
 type Figures = Pick<RunSummary | PhaseSummary, RunFigure>;
 
 /** The figures compared: those of the phase named `align` when the run has one, else the whole run's. */
-function figuresOf(run: RunReport, align: string | undefined): Figures {
-  const phase = align === undefined ? undefined : run.phases.find((p) => p.name === align);
+function figuresOf(run: RunReport, align: string): Figures {
+  const phase = align === 'start' ? undefined : run.phases.find((p) => p.name === align);
   return phase ? phase.summary : run.summary;
 }
 
@@ -24,14 +25,17 @@ function ratios(a: Figures, b: Figures): FigureRatio[] {
 
 /**
  * Runs against the first one (B/A per figure, with the same ratio at p5 and p95 as its spread), and throughput
- * against data nodes with the perfect-linear line drawn from the run with the fewest data nodes.
+ * against data nodes with the perfect-linear line drawn from the run with the fewest data nodes. Without `align`
+ * the runs are compared over the first phase they share after warm-up (`defaultAlign`); `start` is the whole runs.
  */
-export function compareRuns(runs: readonly RunReport[], figure: RunFigure, align?: string): Comparison | null {
+export function compareRuns(runs: readonly RunReport[], figure: RunFigure, asked?: string): Comparison | null {
   const [baseline] = runs;
   if (!baseline || runs.length < 2) return null;
+  const align = asked ?? defaultAlign(runs);
+  const names = legendNames(runs);
   const base = figuresOf(baseline, align);
-  const rows = runs.slice(1).map((r) => ({ runId: r.id, name: r.name, ratios: ratios(base, figuresOf(r, align)) }));
-  const points = runs.map((r) => ({ runId: r.id, name: r.name, dataNodes: r.dataNodes, mean: figuresOf(r, align)[figure]?.mean ?? null }));
+  const rows = runs.slice(1).map((r, i) => ({ runId: r.id, name: names[i + 1] ?? r.name, ratios: ratios(base, figuresOf(r, align)) }));
+  const points = runs.map((r, i) => ({ runId: r.id, name: names[i] ?? r.name, dataNodes: r.dataNodes, mean: figuresOf(r, align)[figure]?.mean ?? null }));
   const smallest = points.filter((p) => p.dataNodes > 0 && p.mean !== null).sort((a, b) => a.dataNodes - b.dataNodes)[0];
   const perNode = smallest && smallest.mean !== null ? smallest.mean / smallest.dataNodes : null;
   const scaleOut = points
@@ -40,5 +44,5 @@ export function compareRuns(runs: readonly RunReport[], figure: RunFigure, align
       return { ...p, linear, efficiency: linear && p.mean !== null ? p.mean / linear : null };
     })
     .sort((a, b) => a.dataNodes - b.dataNodes);
-  return { baselineId: baseline.id, align: align ?? 'start', rows, scaleOut };
+  return { baselineId: baseline.id, align, rows, scaleOut };
 }

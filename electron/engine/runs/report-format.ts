@@ -62,6 +62,7 @@ function markdownRun(r: RunReport): string[] {
 function markdownComparison(c: Comparison, runs: readonly RunReport[]): string[] {
   const base = runs.find((r) => r.id === c.baselineId);
   const out = ['## Comparison', '', `Baseline (A): ${base?.name ?? c.baselineId}; figures ${c.align === 'start' ? 'of the whole runs' : `of phase ${c.align}`}; B/A of the means, p5..p95 in brackets.`, ''];
+  if (base?.end === null) out.push(`**Baseline ${base.name} is still running: its figures, and every ratio, will change.**`, '');
   out.push(row(['run', ...RUN_FIGURES]), rule(RUN_FIGURES.length + 1));
   for (const r of c.rows) {
     out.push(row([r.name, ...r.ratios.map((x) => (x.ratio === null ? 'n/a' : `${formatChange(x.ratio)} (${formatChange(x.low)}..${formatChange(x.high)})`))]));

@@ -134,3 +134,36 @@ test('the run book: one run at a time, phases end where the next begins, marks a
   assert.equal(book.check({ kind: 'run', t: 400, op: 'phase', runId: 'r1', name: 'late' })?.code, 'CONFLICT');
   assert.equal(book.check({ kind: 'run', t: 400, op: 'stop', runId: 'nope' })?.code, 'NOT_FOUND');
 });
+
+/** A run of `warm` warm-up samples then `measure` samples, one a second; named `name`. */
+function warmedRun(id: string, name: string, warm: number[], measure: number[]): RunReport {
+  const end = (warm.length + measure.length) * 1000;
+  const phases = [
+    { name: 'warm-up', start: 1000, end: (warm.length + 1) * 1000 },
+    { name: 'measure', start: (warm.length + 1) * 1000, end },
+  ];
+  return reportOf({ id, name, tags: {}, start: 1000, end, phases }, historyOf([...warm, ...measure]));
+}
+
+test('comparison by default: the first phase the runs share after warm-up, not their start', () => {
+  // A warms up slowly (10 → 100), B is ready at once: whole runs give B/A ≈ +40 %, the measured phases −27 %.
+  const a = warmedRun('A', 'compress=off', [10, 20, 40, 60, 80], [100, 100, 100, 100, 100]);
+  const b = warmedRun('B', 'compress=on', [73, 73, 73, 73, 73], [73, 73, 73, 73, 73]);
+  const cmp = compareRuns([a, b], 'transactions');
+  assert.equal(cmp?.align, 'measure');
+  close(cmp?.rows[0]?.ratios.find((r) => r.figure === 'transactions')?.ratio, 0.73, 'measured B/A');
+  // Asked for explicitly, the start still compares the whole runs.
+  assert.equal(compareRuns([a, b], 'transactions', 'start')?.align, 'start');
+  assert.ok((compareRuns([a, b], 'transactions', 'start')?.rows[0]?.ratios[0]?.ratio ?? 0) > 1);
+  // Runs without a shared phase past warm-up are aligned at their start.
+  assert.equal(compareRuns([constantRun('C', [1, 2], {}), reportOf({ id: 'D', name: 'D', tags: {}, start: 1000, end: 2000, phases: [] }, historyOf([1, 2]))], 'transactions')?.align, 'start');
+});
+
+test('comparison: a name repeated among the runs gets a suffix in the table and scale-out', () => {
+  const runs = [warmedRun('A', 'compress=off', [1], [100]), warmedRun('B', 'compress=on', [1], [73]), warmedRun('C', 'compress=off', [1], [99])];
+  const cmp = compareRuns(runs, 'transactions');
+  assert.deepEqual(cmp?.rows.map((r) => r.name), ['compress=on', 'compress=off #2']);
+  assert.deepEqual(cmp?.scaleOut.map((p) => p.name), ['compress=off', 'compress=on', 'compress=off #2']);
+  const running = { ...runs[0]!, end: null };
+  assert.match(formatReports({ runs: [running, runs[1]!], comparison: compareRuns([running, runs[1]!], 'transactions') }, 'md'), /Baseline compress=off is still running/);
+});

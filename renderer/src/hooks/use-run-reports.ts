@@ -6,10 +6,11 @@ import { useApp, useAppContext } from '../store/use-app.js';
 const REFRESH_MS = 2000;
 
 /**
- * Reports of `runIds` (their comparison when two or more), asked again when the runs change and, while one of
+ * Reports of `runIds` (their comparison when two or more, at `align`, or where the engine aligns them by default
+ * when null), asked again when the runs change and, while one of
  * them is running, every couple of seconds. A stale answer is dropped.
  */
-export function useRunReports(runIds: readonly string[], figure: RunFigure, align: string): RunReports | null {
+export function useRunReports(runIds: readonly string[], figure: RunFigure, align: string | null): RunReports | null {
   const { api, store } = useAppContext();
   const clusterId = useApp((s) => s.shown.clusterId);
   const runs = useApp((s) => s.shown.runs);
@@ -25,7 +26,7 @@ export function useRunReports(runIds: readonly string[], figure: RunFigure, alig
     }
     let current = true;
     api
-      .getRunReports({ clusterId, runIds: key.split(','), figure, ...(align === 'start' ? {} : { align }) })
+      .getRunReports({ clusterId, runIds: key.split(','), figure, ...(align === null ? {} : { align }) })
       .then((r) => current && setReports(r))
       .catch((err: unknown) => store.setUi({ error: `runs: ${err instanceof Error ? err.message : String(err)}` }));
     return () => {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunReport } from '../contract.js';
-import { alignOffset, commonPhases, nextPhaseName, overlayRows, parseTags, quickRunName, ratioText, runLines } from '../view-model/runs.js';
+import { commonPhases } from '../contract.js';
+import { alignOffset, nextPhaseName, overlayRows, parseTags, quickRunName, ratioText, runLines } from '../view-model/runs.js';
 
 const report = (id: string, start: number, phases: Array<[string, number]>, values: number[]): RunReport =>
   ({

@@ -14,13 +14,6 @@ export function alignOffset(run: Pick<RunReport, 'start' | 'phases'>, align: str
   return phase ? phase.start - run.start : 0;
 }
 
-/** Phase names every one of the runs has, in the first run's order: what the overlay can be aligned at. */
-export function commonPhases(runs: readonly Pick<Run, 'phases'>[]): string[] {
-  const [first, ...rest] = runs;
-  if (!first) return [];
-  return [...new Set(first.phases.map((p) => p.name))].filter((name) => rest.every((r) => r.phases.some((p) => p.name === name)));
-}
-
 /**
  * Rows for the overlay chart: seconds from the alignment point, one column per run (its id). Runs sample at
  * different instants, so each run's samples become their own rows and the lines connect across the others.

@@ -4,6 +4,7 @@ import { DENSITIES } from '../store/ui-prefs.js';
 import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
 import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
+import { clusterFacts } from '../view-model/cluster-facts.js';
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
@@ -152,7 +153,7 @@ function Profiles() {
       <ul className="plain">
         {clusters.map((c) => (
           <li key={c.clusterId}>
-            <strong>{c.name}</strong> {c.connectstring} · {c.mode} · {c.status}{' '}
+            <strong>{c.name}</strong> {clusterFacts(c)}{' '}
             <button type="button" data-testid={`show-cluster-${c.name}`} onClick={() => void selectCluster(c.clusterId)}>
               Show
             </button>{' '}

@@ -12,7 +12,16 @@ export function memoryTone(percent: number): 'ok' | 'warn' | 'bad' {
 export function MemoryBar({ label, use, configuredBytes }: { label: string; use: MemoryUse | null; configuredBytes?: number | null | undefined }) {
   if (!use) {
     const size = configuredBytes ? `${formatBytes(configuredBytes)} configured, ` : '';
-    return <div className="mem-row muted">{label}: {size}no report yet</div>;
+    // Laid out like a bar's row (label, then the rest across bar and figure): bare text in the row's grid fell into
+    // its 40 px label column and wrapped one word per line.
+    return (
+      <div className="mem-row muted">
+        <span className="mem-label">{label}</span>
+        <span className="mem-none" title={`${label} memory: ${size}no report yet`}>
+          {size}no report yet
+        </span>
+      </div>
+    );
   }
   const pct = Math.min(100, use.percent);
   const tone = memoryTone(pct);

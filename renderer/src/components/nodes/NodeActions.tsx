@@ -1,25 +1,30 @@
 import type { NodeView, OperatorAction } from '../../contract.js';
 import { useAppContext } from '../../store/use-app.js';
 
-/** Buttons only propose: every action goes through the confirmation dialog and the engine's preview. */
-export function NodeActions({ node }: { node: NodeView }) {
+/**
+ * Buttons only propose: every action goes through the confirmation dialog and the engine's preview. Each is named
+ * with its node ("Stop node 3"): a list of "Stop" buttons says nothing to a screen reader. Only the grid's current
+ * card's buttons are tab stops (`tabbable`).
+ */
+export function NodeActions({ node, tabbable }: { node: NodeView; tabbable: boolean }) {
   const { store } = useAppContext();
   const propose = (pendingAction: OperatorAction) => store.setUi({ pendingAction });
   const running = node.status === 'STARTED' || node.status === 'STARTING';
+  const named = (verb: string) => ({ 'aria-label': `${verb} node ${node.nodeId}`, tabIndex: tabbable ? 0 : -1 });
   return (
     <div className="card-actions">
       {running && (
-        <button type="button" onClick={() => propose({ kind: 'stop', nodeId: node.nodeId })}>
+        <button type="button" {...named('Stop')} onClick={() => propose({ kind: 'stop', nodeId: node.nodeId })}>
           Stop
         </button>
       )}
       {node.status === 'NOT_STARTED' && (
-        <button type="button" onClick={() => propose({ kind: 'start', nodeId: node.nodeId })}>
+        <button type="button" {...named('Start')} onClick={() => propose({ kind: 'start', nodeId: node.nodeId })}>
           Start
         </button>
       )}
       {node.status !== 'NO_CONTACT' && (
-        <button type="button" onClick={() => propose({ kind: 'restart', nodeId: node.nodeId })}>
+        <button type="button" {...named('Restart')} onClick={() => propose({ kind: 'restart', nodeId: node.nodeId })}>
           Restart…
         </button>
       )}

@@ -24,8 +24,12 @@ function SafeToStop({ safe }: { safe: boolean | null }) {
   );
 }
 
-/** One node. Memoised on its id and selecting only its own node object, so a delta for another node costs nothing. */
-export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nodeId: number; detail?: boolean }) {
+/**
+ * One node. Memoised on its id and selecting only its own node object, so a delta for another node costs nothing.
+ * In the grid, `tabbable` says whether it is the grid's one tab stop (it and its buttons); in the side panel it is
+ * not part of the grid's roving focus.
+ */
+export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbable = true }: { nodeId: number; detail?: boolean; tabbable?: boolean }) {
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   if (!node) return null;
@@ -39,6 +43,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}`}
+      {...(detail ? {} : { 'data-node-item': node.nodeId, tabIndex: tabbable ? 0 : -1 })}
     >
       <header className="card-head">
         <span className="node-id">{node.nodeId}</span>
@@ -54,8 +59,13 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
         <dt>address</dt>
         {/* A node that is down has no address in get status; the configuration still says where it runs. */}
         <dd data-testid={`node-${node.nodeId}-address`}>{node.address ?? (node.configured?.hostname ? `${node.configured.hostname} (configured)` : '–')}</dd>
-        <dt>connects</dt>
-        <dd>{node.connectCount ?? '–'}</dd>
+        {/* Only nodes that report it have a connect count (API nodes never do): no row that stays "–". */}
+        {node.connectCount != null && (
+          <>
+            <dt>connects</dt>
+            <dd>{node.connectCount}</dd>
+          </>
+        )}
       </dl>
       {node.type === 'NDB' && (
         // A node out of contact keeps its last figures, greyed and dated, never as if they were current.
@@ -71,7 +81,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false }: { nod
           <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
         </div>
       )}
-      {actions && node.type === 'NDB' && <NodeActions node={node} />}
+      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} />}
     </article>
   );
 });

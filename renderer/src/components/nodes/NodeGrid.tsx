@@ -8,6 +8,7 @@ import { useApp, useAppContext } from '../../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../../view-model/grid-layout.js';
 import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../../view-model/grid-rows.js';
 import { AfterFirstPaint } from '../AfterFirstPaint.js';
+import { useGridFocus } from './grid-focus.js';
 import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
@@ -26,7 +27,7 @@ function sectionKey(section: GridSection): string {
 /** The rows on screen (plus a few) of one density; remounted when the density changes so sizes are measured anew. */
 function GridRows({ sections, width, height, metrics, density, scrollRef }: { sections: readonly GridSection[]; width: number; height: number; metrics: GridMetrics; density: Density; scrollRef: RefObject<HTMLDivElement | null> }) {
   const compact = density !== 'comfortable';
-  const Item: ComponentType<{ nodeId: number }> = compact ? NodeTile : NodeCard;
+  const Item: ComponentType<{ nodeId: number; tabbable: boolean }> = compact ? NodeTile : NodeCard;
   const fit = gridColumns(width, metrics);
   // Two-node groups leave an odd column empty in every row: the grid then uses the columns they fill, everywhere,
   // so that space is shared out instead of left as a gap at the right.
@@ -47,16 +48,25 @@ function GridRows({ sections, width, height, metrics, density, scrollRef }: { se
   // A screenful of rows is 144 tiles: mounted a few rows per frame, the first rows show at once and no task is long.
   const limit = useGrowingLimit(rows.length, ROWS_PER_FRAME);
   const shown = virtualizer.getVirtualItems();
+  const focus = useGridFocus(rows, (index) => virtualizer.scrollToIndex(index));
   const items = (section: GridSection, nodeIds: readonly number[], span: number) => (
     // A floor, not a height: a card that needs more room (start progress, actions) gets it, and the row is measured.
     <div className="cards" style={{ gridTemplateColumns: `repeat(${span}, minmax(0, 1fr))`, minHeight: metrics.itemHeight(section.kind), gap: metrics.gap }}>
       {nodeIds.map((id) => (
-        <Item key={id} nodeId={id} />
+        <Item key={id} nodeId={id} tabbable={id === focus.current} />
       ))}
     </div>
   );
   return (
-    <div className={compact ? `grid-compact grid-${density}` : undefined} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <div
+      ref={focus.root}
+      role="group"
+      aria-label="nodes: arrow keys move between them"
+      className={compact ? `grid-compact grid-${density}` : undefined}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+      onFocus={focus.onFocus}
+      onKeyDown={focus.onKeyDown}
+    >
       {shown.map((item) => {
         const row = rows[item.index];
         if (!row || item.index >= (shown[0]?.index ?? 0) + limit) return null;

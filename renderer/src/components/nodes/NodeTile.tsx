@@ -22,7 +22,7 @@ function ThinMemory({ use }: { use: MemoryUse | null }) {
  * The compact density's node: id, status word, start-phase bar, data memory, master marker; the same test hooks as
  * the card. A click opens the full card with its actions in the side panel.
  */
-export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
+export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: number; tabbable: boolean }) {
   const { store } = useAppContext();
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const selected = useApp((s) => s.ui.selectedNodeId === nodeId);
@@ -36,6 +36,8 @@ export const NodeTile = memo(function NodeTile({ nodeId }: { nodeId: number }) {
       type="button"
       className={`tile tone-border-${tone}${selected ? ' selected' : ''}`}
       aria-expanded={selected}
+      data-node-item={node.nodeId}
+      tabIndex={tabbable ? 0 : -1}
       data-testid={`node-${node.nodeId}`}
       data-status={node.status}
       data-start-phase={node.startPhase}

@@ -1,10 +1,10 @@
 import { useMemo, useRef, useState } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
-import { RUN_FIGURES, type Run, type RunFigure, type RunReport, type RunReports } from '../../contract.js';
+import { commonPhases, legendNames, RUN_FIGURES, type Run, type RunFigure, type RunReport, type RunReports } from '../../contract.js';
 import { useRunReports } from '../../hooks/use-run-reports.js';
 import { useSize } from '../../hooks/use-size.js';
 import { formatRate } from '../../view-model/format.js';
-import { alignOffset, commonPhases, overlayRows, ratioText } from '../../view-model/runs.js';
+import { alignOffset, overlayRows, ratioText } from '../../view-model/runs.js';
 
 const RUN_COLOURS = ['#4fc3f7', '#ffa24d', '#81c784', '#ba68c8', '#ffd54f', '#ff6e91'];
 
@@ -12,6 +12,7 @@ function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; fi
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useSize(ref);
   const rows = useMemo(() => overlayRows(reports, figure, align), [reports, figure, align]);
+  const names = legendNames(reports);
   const collapses = reports.flatMap((r) => r.summary.alerts.filter((a) => a.kind === 'throughput-collapse').map((a) => ({ id: r.id, t: (a.at - r.start - alignOffset(r, align)) / 1000 })));
   return (
     <div ref={ref} className="chart-box" data-testid="run-overlay" data-points={rows.length}>
@@ -23,7 +24,7 @@ function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; fi
           <Tooltip labelFormatter={(t) => `${Number(t).toFixed(0)} s from ${align}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />
           {reports.map((r, i) => (
-            <Line key={r.id} dataKey={r.id} name={r.name} stroke={RUN_COLOURS[i % RUN_COLOURS.length]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
+            <Line key={r.id} dataKey={r.id} name={names[i]} stroke={RUN_COLOURS[i % RUN_COLOURS.length]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
           ))}
           {align !== 'start' && <ReferenceLine x={0} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: align, fill: 'var(--fg)', position: 'insideTopLeft' }} />}
           {collapses.map((c) => (
@@ -60,14 +61,17 @@ function ScaleOut({ reports }: { reports: RunReports }) {
 /** Two or more runs: overlay aligned at start or a phase, B/A ratios, and scale-out against data nodes. */
 export function RunCompare({ runIds, runs }: { runIds: readonly string[]; runs: readonly Run[] }) {
   const [figure, setFigure] = useState<RunFigure>('transactions');
-  const [align, setAlign] = useState('start');
-  const reports = useRunReports(runIds, figure, align);
+  // null until chosen: the engine's default, the first phase the runs share after warm-up.
+  const [chosen, setAlign] = useState<string | null>(null);
+  const reports = useRunReports(runIds, figure, chosen);
   const phases = commonPhases(reports?.runs ?? runs.filter((r) => runIds.includes(r.id)));
   const comparison = reports?.comparison;
+  const align = chosen ?? comparison?.align ?? 'start';
+  const baseline = reports?.runs[0];
   return (
     <section className="run-compare" data-testid="run-comparison" data-align={align}>
       <div className="toolbar">
-        <h2>Comparison against {reports?.runs[0]?.name ?? '…'}</h2>
+        <h2>Comparison against {baseline?.name ?? '…'}</h2>
         <span className="spacer" />
         <label>
           figure{' '}
@@ -89,6 +93,11 @@ export function RunCompare({ runIds, runs }: { runIds: readonly string[]; runs: 
           </select>
         </label>
       </div>
+      {baseline?.end === null && (
+        <p className="warning" role="status" data-testid="baseline-running">
+          ⚠ The baseline {baseline.name} is still running: its figures, and every ratio against it, will change.
+        </p>
+      )}
       {reports && <Overlay reports={reports.runs} figure={figure} align={align} />}
       {comparison && (
         <table className="runs-table" data-testid="ratio-table">

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AlertSchema } from './events.js';
 import { RunSchema } from './runs.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
+import { RollingRestartSchema } from './rolling-restart.js';
 import { TlsViewSchema } from './tls.js';
 
 /**
@@ -63,6 +64,8 @@ export const ClusterSnapshotSchema = z.object({
   runs: z.array(RunSchema).optional(),
   /** Generation of the configuration last read (getClusterConfig has it); null before, absent from older recordings. */
   configGeneration: z.number().int().nullable().optional(),
+  /** The current or just finished rolling restart (null: no data node down in the last 10 minutes); absent from older recordings. */
+  rollingRestart: RollingRestartSchema.nullable().optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -83,6 +86,7 @@ export const SnapshotDeltaSchema = z.object({
   alerts: z.array(AlertSchema).optional(),
   runs: z.array(RunSchema).optional(),
   configGeneration: z.number().int().nullable().optional(),
+  rollingRestart: RollingRestartSchema.nullable().optional(),
 });
 
 export const ClusterSummarySchema = z.object({

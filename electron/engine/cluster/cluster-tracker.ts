@@ -21,6 +21,7 @@ import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { RestartRoom } from './rooms/restart-room.js';
+import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
@@ -63,6 +64,7 @@ export class ClusterTracker {
   private readonly connection: ConnectionRoom;
   private readonly load: LoadRoom;
   private readonly restarts: RestartRoom;
+  private readonly rolling = new RollingRestartRoom();
   private readonly backup: BackupRoom;
   private readonly runRoom: RunRoom;
   private readonly views: NodeViews;
@@ -102,6 +104,7 @@ export class ClusterTracker {
       this.load,
       this.backup,
       this.restarts,
+      this.rolling,
       new NodeDownAlerts(this.alerts),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config),
@@ -169,12 +172,13 @@ export class ClusterTracker {
 
   snapshot(): ClusterSnapshot {
     const members = this.nodes.members();
+    const nodes = this.views.all(members, this.now);
     return {
       clusterId: this.clusterId,
       name: this.name,
       connection: this.connection.copy(),
       sampledAt: this.nodes.sampledAt,
-      nodes: this.views.all(members, this.now),
+      nodes,
       nodeGroups: nodeGroups(members, this.config.state.replicas()),
       masterNodeId: this.nodes.masterId(),
       singleUserApiNodeId: this.nodes.singleUserApi,
@@ -183,6 +187,10 @@ export class ClusterTracker {
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
       configGeneration: this.config.state.generation,
+      rollingRestart: this.rolling.view(
+        nodes.filter((n) => n.type === 'NDB'),
+        this.now,
+      ),
     };
   }
 

@@ -4,7 +4,7 @@ import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { firstStatusNote } from '../../observations/engine-notes.js';
 import type { GroupMember } from '../node-groups.js';
-import { isUp } from '../node-status.js';
+import { isConnected, isUp } from '../node-status.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { ClusterLog } from './cluster-log.js';
 import type { Room, StatusChange } from './room.js';
@@ -102,6 +102,12 @@ export class NodeBook implements Room {
     return this.records()
       .filter((n) => n.state.type === 'NDB')
       .map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
+  }
+
+  /** Whether the management server has contact with the node (a node not polled yet has none). */
+  isConnected(id: number): boolean {
+    const status = this.nodes.get(id)?.status;
+    return status !== undefined && isConnected(status);
   }
 
   masterId(): number | null {

@@ -1,4 +1,5 @@
-import type { NodeStatus, NodeView } from '../../../contract/node.js';
+import type { NodeView } from '../../../contract/node.js';
+import { isConnected } from '../node-status.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { safeToStop, type GroupMember } from '../node-groups.js';
 import type { LoadRoom } from './load-room.js';
@@ -15,8 +16,6 @@ interface CachedView {
   view: NodeView;
 }
 
-/** Statuses in which the management server has no contact with the node: what we show of it is from before. */
-const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
 
 /**
  * Each node's view as the snapshot shows it, from the node records, rates and memory, restart progress and the

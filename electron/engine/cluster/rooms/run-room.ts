@@ -78,7 +78,7 @@ export class RunRoom implements Room {
   }
 
   private sample(at: number): void {
-    const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds());
+    const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds(), (id) => this.nodes.isConnected(id));
     this.options.sampled(this.history.record(at, cluster, perNode));
     this.runs.sample(at, cluster.transactions ?? null);
   }

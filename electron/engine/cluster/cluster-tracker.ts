@@ -95,7 +95,7 @@ export class ClusterTracker {
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.backup = new BackupRoom(changes);
     this.runRoom = new RunRoom(this.nodes, this.load, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
-    this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, options.reuseNodeViews !== false);
+    this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
     this.rooms = [
       this.nodes,

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
-import { axisWidth, formatAxisRate, formatNodeIds } from '../view-model/format.js';
+import { axisWidth, formatAxisRate, formatClock, formatDuration, formatNodeIds } from '../view-model/format.js';
+import { figuresAsOf, lastSeenText } from '../view-model/freshness.js';
 import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
@@ -14,15 +15,31 @@ import { event, nodeView, snapshot } from './fixtures.js';
 test('restart progress counts steps, not phase numbers: 101 is the last of nine', () => {
   assert.deepEqual([0, 1, 5, 8, 9, 100, 101].map(phaseStep), [0, 1, 5, 8, 9, 9, 9]);
   const restart = { startedAt: 10_000, phase: 4, phases: [], estimatedMsLeft: 30_000, startType: 2 };
-  const p = restartProgress(restart, 4, 25_000);
+  const p = restartProgress(restart, 4, 25_000, formatDuration);
   assert.equal(p.label, 'phase 4 of 9');
   assert.equal(p.elapsedMs, 15_000);
   assert.ok(Math.abs(p.fraction - 4 / 9) < 1e-9);
   assert.equal(p.estimatedMsLeft, 30_000);
-  assert.equal(restartProgress({ ...restart, phase: 101 }, 101, 25_000).label, 'phase 101 (handover)');
-  assert.equal(restartProgress({ ...restart, phase: 0 }, 0, 25_000).label, 'allocating memory');
+  assert.equal(restartProgress({ ...restart, phase: 101 }, 101, 25_000, formatDuration).label, 'phase 101 (handover)');
+  assert.equal(restartProgress({ ...restart, phase: 0 }, 0, 25_000, formatDuration).label, 'allocating memory');
   // get status may be ahead of the last StartPhaseCompleted the engine folded in: show the further one.
-  assert.equal(restartProgress(restart, 6, 25_000).phase, 6);
+  assert.equal(restartProgress(restart, 6, 25_000, formatDuration).phase, 6);
+});
+
+test('what began before ndbtop watched says so: "not seen since ndbtop started", "≥ N s (under way when ndbtop connected)"', () => {
+  const restart = { startedAt: 10_000, phase: 4, phases: [], estimatedMsLeft: null, startType: 2 };
+  assert.equal(restartProgress(restart, 4, 25_000, formatDuration).elapsedText, formatDuration(15_000));
+  assert.equal(restartProgress({ ...restart, underWayAtConnect: true }, 4, 25_000, formatDuration).elapsedText, `≥ ${formatDuration(15_000)} (under way when ndbtop connected)`);
+  assert.equal(lastSeenText(10_000, true, 25_000, formatClock, formatDuration), 'not seen since ndbtop started');
+  assert.equal(lastSeenText(10_000, false, 25_000, formatClock, formatDuration), `last seen ${formatClock(10_000)} (${formatDuration(15_000)} ago)`);
+});
+
+test('figures are old once the page lost serve, or ndbtop the management server, and as of the last sample', () => {
+  const live = snapshot([]).connection;
+  assert.equal(figuresAsOf('open', live, 5000), null);
+  assert.equal(figuresAsOf('lost', live, 5000), 5000);
+  for (const status of ['reconnecting', 'offline', 'stale'] as const) assert.equal(figuresAsOf('open', { ...live, status }, 5000), 5000, status);
+  assert.equal(figuresAsOf('open', { ...live, status: 'failed-over' }, 5000), null);
 });
 
 test('event filters: category, severity, node as source or subject, and every word of the search', () => {

@@ -32,6 +32,11 @@ export class ConnectionRoom implements Room {
     return this.current;
   }
 
+  /** Had the management server and lost it, or it stopped answering: what the nodes showed is as of then. */
+  get lost(): boolean {
+    return isLost(this.current.status) || this.current.status === 'stale';
+  }
+
   /** A copy the caller may keep: the view itself is replaced, never changed, but its parts are shared. */
   copy(): ConnectionView {
     const c = this.current;

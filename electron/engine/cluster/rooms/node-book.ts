@@ -18,6 +18,8 @@ export interface NodeRecord {
   /** When an event last set the status: a poll asked before that is older news for this node. */
   eventStatusAt: number;
   nodeGroup: number | 'none' | null;
+  /** The status is the one ndbtop first saw: it began before ndbtop watched, so `statusSince` is only a bound. */
+  beforeWatch: boolean;
 }
 
 /** Where the node records tell the other rooms what they changed. */
@@ -121,7 +123,7 @@ export class NodeBook implements Room {
       seen.add(s.nodeId);
       let rec = this.nodes.get(s.nodeId);
       if (!rec) {
-        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null };
+        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null, beforeWatch: true };
         this.nodes.set(s.nodeId, rec);
         this.changes.all();
         this.listener.status({ nodeId: s.nodeId, type: s.type, previous: null, status: s.status, phase: s.startPhase, at });
@@ -160,7 +162,10 @@ export class NodeBook implements Room {
     this.changes.all();
     rec.status = status;
     rec.startPhase = phase;
-    if (previous !== status) rec.statusSince = at;
+    if (previous !== status) {
+      rec.statusSince = at;
+      rec.beforeWatch = false;
+    }
     // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
     if (rec.state.type === 'NDB' && isUp(previous) !== isUp(status)) this.changes.urgent();
     this.listener.status({ nodeId: id, type: rec.state.type, previous, status, phase, at });

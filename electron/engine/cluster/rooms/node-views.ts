@@ -31,6 +31,8 @@ export class NodeViews implements Room {
     private readonly load: LoadRoom,
     private readonly restarts: RestartRoom,
     private readonly config: ConfigState,
+    /** The management server was lost or stopped answering: no node is in contact as far as we can tell. */
+    private readonly sourceLost: () => boolean,
     /** Tests turn reuse off to check reused views against fresh ones. */
     private readonly reuse: boolean,
   ) {}
@@ -51,7 +53,8 @@ export class NodeViews implements Room {
     const s = n.state;
     const id = s.nodeId;
     const member = members.find((m) => m.nodeId === id);
-    const connected = isConnected(n.status);
+    // With the management server gone every node's figures are from its last answer: none is shown as current.
+    const connected = isConnected(n.status) && !this.sourceLost();
     const rates = this.load.nodeRates(id);
     const restart = this.restarts.restart(id, now);
     const stale = rates && (!connected || !this.load.isFresh(id, now));
@@ -80,7 +83,8 @@ export class NodeViews implements Room {
       safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: this.load.memoryView(id, connected),
       rates: rates && { ...rates, stale: stale === true },
-      lastSeenAt: connected ? null : n.statusSince,
+      lastSeenAt: connected ? null : isConnected(n.status) ? (this.nodes.sampledAt ?? n.statusSince) : n.statusSince,
+      ...(n.beforeWatch ? { statusBeforeWatch: true } : {}),
       configured: this.config.configured(id),
     };
     this.cache.set(id, { epoch: this.changes.epoch, stamp, stale, view });

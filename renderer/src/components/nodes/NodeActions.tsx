@@ -2,12 +2,13 @@ import type { NodeView, OperatorAction } from '../../contract.js';
 import { useAppContext } from '../../store/use-app.js';
 
 /** Buttons only propose: every action goes through the confirmation dialog and the engine's preview. */
-export function NodeActions({ node }: { node: NodeView }) {
+export function NodeActions({ node, disabled }: { node: NodeView; disabled: boolean }) {
   const { store } = useAppContext();
   const propose = (pendingAction: OperatorAction) => store.setUi({ pendingAction });
   const running = node.status === 'STARTED' || node.status === 'STARTING';
+  // On old figures an operator would act on a cluster that may no longer look like this: wait until they are fresh.
   return (
-    <div className="card-actions">
+    <fieldset className="card-actions" disabled={disabled} title={disabled ? 'the figures are not current: actions are back when they are' : undefined}>
       {running && (
         <button type="button" onClick={() => propose({ kind: 'stop', nodeId: node.nodeId })}>
           Stop
@@ -23,6 +24,6 @@ export function NodeActions({ node }: { node: NodeView }) {
           Restart…
         </button>
       )}
-    </div>
+    </fieldset>
   );
 }

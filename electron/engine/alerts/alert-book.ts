@@ -17,7 +17,10 @@ export class AlertBook {
   private readonly active = new Map<string, Alert>();
   private nextId = 1;
 
-  constructor(private readonly onRaise: (alert: Alert) => void) {}
+  constructor(
+    private readonly onRaise: (alert: Alert) => void,
+    private readonly onResolve: (alert: Alert) => void = () => undefined,
+  ) {}
 
   raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
     if (this.active.has(key)) return;
@@ -40,6 +43,7 @@ export class AlertBook {
     if (!alert) return false;
     alert.resolvedAt = at;
     this.active.delete(key);
+    this.onResolve({ ...alert });
     return true;
   }
 

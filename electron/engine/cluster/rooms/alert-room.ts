@@ -16,6 +16,7 @@ export class AlertRoom implements Room {
   private readonly book: AlertBook;
   private readonly tally = new AlertTally();
   private readonly listeners: Array<(alert: Alert) => void> = [];
+  private readonly resolvedListeners: Array<(alert: Alert) => void> = [];
   private raisingEvent: EventView | null = null;
 
   constructor(changes: ViewChanges) {
@@ -24,6 +25,8 @@ export class AlertRoom implements Room {
       if (this.raisingEvent) markRaisingEvent(this.raisingEvent, a);
       this.tally.count(a);
       for (const listener of this.listeners) listener(a);
+    }, (a) => {
+      for (const listener of this.resolvedListeners) listener(a);
     });
   }
 
@@ -33,6 +36,11 @@ export class AlertRoom implements Room {
 
   onRaised(listener: (alert: Alert) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Every alert whose condition is over, when it is. */
+  onResolved(listener: (alert: Alert) => void): void {
+    this.resolvedListeners.push(listener);
   }
 
   /** Runs `apply` with `view` as the logged event any alert it raises is marked on. */

@@ -43,6 +43,7 @@ export class RunRoom implements Room {
       options.collapse,
     );
     alerts.onRaised((a) => this.runs.onAlert(a));
+    alerts.onResolved((a) => this.runs.onResolved(a));
   }
 
   input(input: TrackerInput): void {
@@ -70,7 +71,7 @@ export class RunRoom implements Room {
     return runReport(run, {
       history: this.history,
       events: (from, to) => this.log.between(from, to),
-      alerts: (from, to) => this.runs.alerts(from, to),
+      alerts: (from, to) => this.runs.activeDuring(from, to),
       dataNodes,
       source,
       now,

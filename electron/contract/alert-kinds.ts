@@ -10,6 +10,7 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'memory-critical': 'memory ≥ 90 % used',
   'checkpoint-stall': 'checkpoint stalled',
   'mgmd-lost': 'management server lost',
+  'connection-refused': 'management server refuses this session',
   'event-stream-lost': 'event stream lost',
   'throughput-collapse': 'cluster throughput collapsed',
   'cert-expiring': 'TLS certificate expiring',

@@ -9,11 +9,12 @@ import { TlsViewSchema } from './tls.js';
  * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
  * server than the first one we had. `stale` = connected, but `get status` has not been answered for
  * STALE_AFTER_POLLS poll intervals: the node data shown is old. `mode` says whether the cluster is real, the
- * built-in simulator or a replay.
+ * built-in simulator or a replay. `refused` = connected, but the management server refuses our session's commands
+ (it requires TLS and this session has none): `lastError` says why.
  */
 export const ConnectionViewSchema = z.object({
   mode: z.enum(['live', 'simulated', 'replay']),
-  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline']),
+  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline', 'refused']),
   connectstring: z.string(),
   mgmd: z
     .object({ host: z.string(), port: z.number().int(), nodeId: z.number().int().nullable(), since: z.number().int() })

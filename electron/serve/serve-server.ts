@@ -54,6 +54,8 @@ export interface ServeServer {
   readonly port: number;
   /** What to open in a browser; carries the token, if any. */
   readonly url: string;
+  /** Why the engine had no status of its cluster when listening began (a connection error, a refusal); null if it had one. */
+  readonly notReady: string | null;
   /** Stops accepting, closes WebSockets and HTTP connections. The engine is the caller's to close. */
   close(): Promise<void>;
 }
@@ -150,7 +152,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
 
-  await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
+  const notReady = await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -167,6 +169,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     host,
     port,
     url,
+    notReady,
     close: () =>
       new Promise<void>((resolve) => {
         ws?.close();

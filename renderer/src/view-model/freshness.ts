@@ -7,7 +7,7 @@ import type { Transport } from '../store/ui-slice.js';
  * server or it stopped answering (the engine marks each node too, but a page that cannot hear it must not wait).
  */
 export function figuresAsOf(transport: Transport, connection: ConnectionView | null, sampledAt: number | null): number | null {
-  const lost = transport === 'lost' || connection?.status === 'reconnecting' || connection?.status === 'offline' || connection?.status === 'stale';
+  const lost = transport === 'lost' || connection?.status === 'reconnecting' || connection?.status === 'offline' || connection?.status === 'stale' || connection?.status === 'refused';
   return lost ? (sampledAt ?? 0) : null;
 }
 

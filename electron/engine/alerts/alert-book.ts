@@ -47,6 +47,12 @@ export class AlertBook {
     return true;
   }
 
+  /** An active alert's words follow what it is about now (a held alert's current value, a node's current status). */
+  revise(key: string, message: string): void {
+    const alert = this.active.get(key);
+    if (alert) alert.message = message;
+  }
+
   acknowledge(id: string): boolean {
     const alert = this.alerts.find((a) => a.id === id);
     if (!alert || alert.acknowledged) return false;

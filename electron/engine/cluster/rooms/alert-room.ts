@@ -61,6 +61,10 @@ export class AlertRoom implements Room {
     this.book.occurred(kind, severity, at, nodeId, message);
   }
 
+  revise(key: string, message: string): void {
+    this.book.revise(key, message);
+  }
+
   resolve(key: string, at: number): void {
     this.book.resolve(key, at);
   }

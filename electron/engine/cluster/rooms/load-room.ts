@@ -30,6 +30,8 @@ export class LoadRoom implements Room {
   /** Whether the command link is up and answering: memory refreshes come through it. True until told otherwise. */
   private memoryCurrent = true;
   private streamLive = true;
+  /** The highest use seen while each memory alert is active, by alert key. */
+  private readonly peaks = new Map<string, number>();
 
   constructor(
     private readonly changes: ViewChanges,
@@ -129,13 +131,26 @@ export class LoadRoom implements Room {
     for (const id of this.memory.endRound(reported)) this.changes.node(id);
   }
 
+  /**
+   * A held alert says its peak and the node's use now ("peak 93 %, now 78 %"), so it never reads as current what
+   * the tiles beside it contradict while the hysteresis holds it.
+   */
   private checkMemory(id: number, kind: MemoryKind, at: number): void {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
     const level = this.levels.update(`${id}:${kind}`, percent, at);
     for (const l of MEMORY_LEVELS) {
       const key = `${l.kind}:${id}:${kind}`;
-      if (l === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used (≥ ${l.raiseAt} %)`);
-      else this.alerts.resolve(key, at);
+      if (l !== level) {
+        this.alerts.resolve(key, at);
+        this.peaks.delete(key);
+        continue;
+      }
+      const peak = Math.max(this.peaks.get(key) ?? 0, percent);
+      this.peaks.set(key, peak);
+      const text = Math.round(peak) === Math.round(percent) ? `${Math.round(percent)}% used` : `peak ${Math.round(peak)}%, now ${Math.round(percent)}% used`;
+      const message = `Node ${id}: ${kind} memory ${text} (≥ ${l.raiseAt} %)`;
+      this.alerts.raise(key, l.kind, l.severity, at, id, message);
+      this.alerts.revise(key, message);
     }
   }
 }

@@ -32,9 +32,14 @@ export class NodeDownAlerts implements Room {
       this.alerts.resolve(key, at);
       this.requested.delete(id);
     } else if (isUp(previous) && !this.requested.has(id)) {
-      this.alerts.raise(key, 'node-down', 'critical', at, id, `Node ${id} left STARTED without a requested stop (now ${status})`);
-    }
+      this.alerts.raise(key, 'node-down', 'critical', at, id, downText(id, status));
+    } else this.alerts.revise(key, downText(id, status));
   }
+}
+
+/** The alert's words follow the node: "(now STARTING)" once it is on its way back, not the status it fell to. */
+function downText(id: number, status: string): string {
+  return `Node ${id} left STARTED without a requested stop (now ${status})`;
 }
 
 /**

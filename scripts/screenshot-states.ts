@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { startServeServer } from '../electron/serve/serve-server.js';
 import { makeCerts } from '../native-mgm/tls/make-certs.js';
 import { startStack, waitInPage, type Stack } from '../renderer/e2e/harness.js';
 
@@ -56,14 +57,22 @@ export async function shootStates(dir: string, browser: Browser, shoot: Shoot): 
       await shoot(page, `states-mgmd-lost-${size}`);
     });
     await lost.simulator.startMgmd(mgm.nodeId);
-    await eachSize(browser, lost, '', async (page, size) => {
-      await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-old="false"]').length > 0`, 30_000);
-      await lost.server.close().catch(() => undefined);
-      await waitInPage(page, GREY, 30_000);
-      await shoot(page, `states-serve-lost-${size}`);
-    });
+    // serve lost: a server of its own per size, closed under the open page.
+    for (const viewport of SIZES) {
+      const server = await startServeServer({ engine: lost.engine, staticDir: dir, host: '127.0.0.1', port: 0 });
+      const page = await browser.newPage({ viewport, colorScheme: 'dark' });
+      try {
+        await page.goto(server.url);
+        await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-old="false"]').length > 0`, 30_000);
+        await server.close();
+        await waitInPage(page, GREY, 30_000);
+        await shoot(page, `states-serve-lost-${viewport.width}x${viewport.height}`);
+      } finally {
+        await page.close();
+      }
+    }
   } finally {
-    await lost.engine.close();
+    await lost.close();
   }
   const certs = await mkdtemp(join(tmpdir(), 'ndbtop-screens-tls-'));
   try {

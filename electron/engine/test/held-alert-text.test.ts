@@ -1,12 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ClusterEvent } from '../../../native-mgm/index.js';
-import { PolledCluster } from './tracker-fixture.js';
+import { PolledCluster, dataMemoryEvent as memory } from './tracker-fixture.js';
 
-function memory(node: number, at: number, percent: number): ClusterEvent {
-  const fields = { gth: 0, page_size_bytes: 32768, pages_used: percent * 10, pages_total: 1000, block: 249 };
-  return { typeId: 50, name: 'MemoryUsage', category: 'STATISTICS', severity: 'INFO', sourceNodeId: node, receivedAt: at, fields, data: null, known: true, raw: {} };
-}
 
 test('a held memory alert says its peak and the use now; a node-down alert says the node\'s status now', () => {
   const cluster = new PolledCluster(2);

@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ConnectionInput } from '../cluster/tracker-input.js';
 import { exportHistory } from '../history/history-export.js';
-import type { ClusterEvent } from '../../../native-mgm/index.js';
-import { PolledCluster } from './tracker-fixture.js';
+import { PolledCluster, dataMemoryEvent, statisticsEvent as event } from './tracker-fixture.js';
 
 const S = 1000;
 
@@ -11,16 +10,13 @@ function connection(status: ConnectionInput['status'], stream: ConnectionInput['
   return { status, connectstring: 'localhost:1186', mgmd: { host: 'localhost', port: 1186, nodeId: 3, since: 0 }, serverVersion: '9.0.0', failovers: 0, lastError: null, eventStream: { status: stream } };
 }
 
-function event(name: string, typeId: number, node: number, at: number, fields: Record<string, number>): ClusterEvent {
-  return { typeId, name, category: 'STATISTICS', severity: 'INFO', sourceNodeId: node, receivedAt: at, fields, data: null, known: true, raw: {} };
-}
 
 /** One TC and one LQH report and a data-memory figure from each node: 5000 transactions per 5 s period, 40 % of memory. */
 function reportAll(cluster: PolledCluster, at: number): void {
   for (const node of [1, 2]) {
     cluster.tracker.apply({ kind: 'event', t: at, event: event('TransReportCounters', 35, node, at, { trans_count: 5000, commit_count: 5000, read_count: 100 }) });
     cluster.tracker.apply({ kind: 'event', t: at, event: event('OperationReportCounters', 36, node, at, { ops: 100 }) });
-    cluster.tracker.apply({ kind: 'event', t: at, event: event('MemoryUsage', 50, node, at, { gth: 0, page_size_bytes: 32768, pages_used: 400, pages_total: 1000, block: 249 }) });
+    cluster.tracker.apply({ kind: 'event', t: at, event: dataMemoryEvent(node, at, 40) });
   }
 }
 

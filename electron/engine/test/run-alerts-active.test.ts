@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ClusterEvent } from '../../../native-mgm/index.js';
 import { formatReports } from '../runs/report-format.js';
-import { PolledCluster } from './tracker-fixture.js';
+import { PolledCluster, dataMemoryEvent as memory } from './tracker-fixture.js';
 
-function memory(node: number, at: number, percent: number): ClusterEvent {
-  const fields = { gth: 0, page_size_bytes: 32768, pages_used: percent * 10, pages_total: 1000, block: 249 };
-  return { typeId: 50, name: 'MemoryUsage', category: 'STATISTICS', severity: 'INFO', sourceNodeId: node, receivedAt: at, fields, data: null, known: true, raw: {} };
-}
 
 test('an alert raised before a run and active through it belongs to the run; one over before the run does not', () => {
   const cluster = new PolledCluster(2);

@@ -1,7 +1,17 @@
-import type { NodeState, NodeStatus, NodeType } from '../../../native-mgm/index.js';
+import type { ClusterEvent, NodeState, NodeStatus, NodeType } from '../../../native-mgm/index.js';
 import { ClusterTracker, type TrackerListener, type TrackerOptions } from '../cluster/cluster-tracker.js';
 
 export const quietListener: TrackerListener = { changed: () => undefined, events: () => undefined, alert: () => undefined, history: () => undefined };
+
+/** A STATISTICS event as the client parses it, received at `at`. */
+export function statisticsEvent(name: string, typeId: number, node: number, at: number, fields: Record<string, number>): ClusterEvent {
+  return { typeId, name, category: 'STATISTICS', severity: 'INFO', sourceNodeId: node, receivedAt: at, fields, data: null, known: true, raw: {} };
+}
+
+/** A data-memory MemoryUsage record (gth 0) of a 1000-page node at `percent`. */
+export function dataMemoryEvent(node: number, at: number, percent: number): ClusterEvent {
+  return statisticsEvent('MemoryUsage', 50, node, at, { gth: 0, page_size_bytes: 32768, pages_used: percent * 10, pages_total: 1000, block: 249 });
+}
 
 /** A `get status` line as the client parses it. */
 export function nodeState(nodeId: number, type: NodeType, status: NodeStatus, nodeGroup: number | null = null): NodeState {

@@ -12,6 +12,7 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'mgmd-lost': 'management server lost',
   'mgmd-down': 'another management server down',
   'mgmd-flapping': 'management server flapping',
+  'connection-refused': 'management server refuses this session',
   'event-stream-lost': 'event stream lost',
   'throughput-collapse': 'cluster throughput collapsed',
   'cert-expiring': 'TLS certificate expiring',

@@ -23,6 +23,7 @@ export const EventViewSchema = z.object({
 
 export const AlertKindSchema = z.enum([
   'node-down',
+  'connection-refused',
   'node-group-degraded',
   'node-group-offline',
   'arbitration',

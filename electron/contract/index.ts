@@ -4,6 +4,7 @@ export * from './events.js';
 export * from './alert-kinds.js';
 export * from './counters.js';
 export * from './snapshot.js';
+export * from './rolling-restart.js';
 export * from './tls.js';
 export * from './history.js';
 export * from './runs.js';

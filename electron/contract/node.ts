@@ -84,6 +84,8 @@ export const RestartProgressSchema = z.object({
   estimatedMsLeft: z.number().int().nonnegative().nullable(),
   /** StartPhaseCompleted starttype: 0 initial start, 1 system restart, 2 node restart, 3 initial node restart. */
   startType: z.number().int().nullable(),
+  /** The start was under way when ndbtop first polled: `startedAt` is that poll, the start began earlier. */
+  underWayAtConnect: z.boolean().optional(),
 });
 
 export const NodeViewSchema = z.object({
@@ -108,8 +110,14 @@ export const NodeViewSchema = z.object({
   safeToStop: z.boolean().nullable(),
   memory: z.object({ data: MemoryUseSchema.nullable(), index: MemoryUseSchema.nullable() }),
   rates: NodeRatesSchema.nullable(),
-  /** Set while the node is not connected (NO_CONTACT): when it was last seen; its memory and rates are from then. */
+  /**
+   * Set while the node is not in contact (NO_CONTACT, or the management server lost or not answering): when it was
+   * last seen (the last poll that had it in contact); its memory and rates are from then. With `statusBeforeWatch`
+   * it was never seen in contact: then it is when ndbtop first polled.
+   */
   lastSeenAt: Millis.nullable().optional(),
+  /** The node already had this status when ndbtop first polled: `statusSince` is that poll, the status began earlier. */
+  statusBeforeWatch: z.boolean().optional(),
   /** What the cluster's configuration says of the node: where it runs (also while it is down) and its memory sizes. */
   configured: z
     .object({ hostname: z.string(), dataMemoryBytes: z.number().nonnegative().nullable(), indexMemoryBytes: z.number().nonnegative().nullable() })

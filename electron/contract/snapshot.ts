@@ -3,17 +3,19 @@ import { AlertSchema } from './events.js';
 import { RunSchema } from './runs.js';
 import { MaintenanceWindowSchema } from './maintenance.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
+import { RollingRestartSchema } from './rolling-restart.js';
 import { TlsViewSchema } from './tls.js';
 
 /**
  * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
  * server than the first one we had. `stale` = connected, but `get status` has not been answered for
  * STALE_AFTER_POLLS poll intervals: the node data shown is old. `mode` says whether the cluster is real, the
- * built-in simulator or a replay.
+ * built-in simulator or a replay. `refused` = connected, but the management server refuses our session's commands
+ (it requires TLS and this session has none): `lastError` says why.
  */
 export const ConnectionViewSchema = z.object({
   mode: z.enum(['live', 'simulated', 'replay']),
-  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline']),
+  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline', 'refused']),
   connectstring: z.string(),
   mgmd: z
     .object({ host: z.string(), port: z.number().int(), nodeId: z.number().int().nullable(), since: z.number().int() })
@@ -66,6 +68,8 @@ export const ClusterSnapshotSchema = z.object({
   configGeneration: z.number().int().nullable().optional(),
   /** Maintenance windows of this session, oldest first; absent from older recordings. */
   maintenance: z.array(MaintenanceWindowSchema).optional(),
+  /** The current or just finished rolling restart (null: no data node down in the last 10 minutes); absent from older recordings. */
+  rollingRestart: RollingRestartSchema.nullable().optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -87,6 +91,7 @@ export const SnapshotDeltaSchema = z.object({
   runs: z.array(RunSchema).optional(),
   configGeneration: z.number().int().nullable().optional(),
   maintenance: z.array(MaintenanceWindowSchema).optional(),
+  rollingRestart: RollingRestartSchema.nullable().optional(),
 });
 
 export const ClusterSummarySchema = z.object({

@@ -11,7 +11,6 @@ import { RecordingImports } from './runs/recording-imports.js';
 import { worstOpenAlert } from './input/worst-alert.js';
 import { PushHub } from './push/push-hub.js';
 import type { Recorder } from './recording/recorder.js';
-import type { FailoverPolicy } from './config/failover-targets.js';
 import type { SettingsStore } from './settings-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import type { RateInstances } from './rates/rates.js';

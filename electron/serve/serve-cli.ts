@@ -110,6 +110,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
     // An exporter's output ends up in a service's log: its line carries no token.
     `ndbtop serve: listening on ${opts.metricsOnly ? `${server.url.split('?')[0]}metrics${opts.token === undefined ? '' : ' (token required)'}` : server.url}`,
     ...describe.map((line) => `  ${line}`),
+    ...(server.notReady === null ? [] : [`  cluster: no status yet: ${server.notReady}`]),
     ...(opts.metricsOnly
       ? [`  endpoints: /metrics only (--metrics-only: no dashboard, API or WebSocket)`]
       : [

@@ -65,6 +65,8 @@ export interface ServeServer {
   readonly port: number;
   /** What to open in a browser; carries the token, if any. */
   readonly url: string;
+  /** Why the engine had no status of its cluster when listening began (a connection error, a refusal); null if it had one. */
+  readonly notReady: string | null;
   /** Stops accepting, closes WebSockets and HTTP connections. The engine is the caller's to close. */
   close(): Promise<void>;
 }
@@ -174,7 +176,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   // served, an upgrade would wait for ever in its slot.
   if (!ws) server.on('upgrade', (_req, socket) => rejectUpgrade(socket, 404, 'Not Found'));
 
-  await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
+  const notReady = await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 8080, host, () => {
@@ -191,6 +193,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     host,
     port,
     url,
+    notReady,
     close: () =>
       new Promise<void>((resolve) => {
         ws?.close();

@@ -98,3 +98,22 @@ test('serve over HTTPS: the dashboard loads and updates over HTTPS and WSS', { s
     await stack.close();
   }
 });
+
+test('a TLS-only cluster watched without TLS: the header says REFUSED and why, an alert is raised, and serve\'s first-status wait ends with the reason', { skip }, async () => {
+  if (!built || !browser) throw new Error('before() did not run');
+  // serve without any TLS option against `sim --require-tls`.
+  const stack = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 2, replicas: 2, tls: { searchPath: certs, require: true } } });
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  try {
+    assert.match(stack.server.notReady ?? '', /requires TLS/, `the first-status wait's reason: ${String(stack.server.notReady)}`);
+    await page.goto(stack.url);
+    await waitInPage(page, `document.querySelector('[data-testid="connection-state"]')?.dataset.state === 'refused'`);
+    assert.equal(await page.textContent('[data-testid="connection-state"]'), 'REFUSED');
+    assert.match((await page.textContent('[data-testid="connection-problem"]')) ?? '', /requires TLS/);
+    await page.waitForSelector('[data-testid="alert"][data-kind="connection-refused"]');
+    assert.match((await page.textContent('[data-testid="alert"][data-kind="connection-refused"]')) ?? '', /refuses this session.*requires TLS/);
+  } finally {
+    await page.close();
+    await stack.close();
+  }
+});

@@ -19,7 +19,7 @@ export class AlertBook {
 
   constructor(
     private readonly onRaise: (alert: Alert) => void,
-    private readonly onResolve: (id: string, at: number) => void = () => undefined,
+    private readonly onResolve: (alert: Alert) => void = () => undefined,
   ) {}
 
   isActive(key: string): boolean {
@@ -47,8 +47,14 @@ export class AlertBook {
     if (!alert) return false;
     alert.resolvedAt = at;
     this.active.delete(key);
-    this.onResolve(alert.id, at);
+    this.onResolve({ ...alert });
     return true;
+  }
+
+  /** An active alert's words follow what it is about now (a held alert's current value, a node's current status). */
+  revise(key: string, message: string): void {
+    const alert = this.active.get(key);
+    if (alert) alert.message = message;
   }
 
   acknowledge(id: string): boolean {

@@ -1,6 +1,6 @@
 import type { ActionResult, ParsedOperatorAction } from '../../contract/actions.js';
 import { STALE_AFTER_POLLS } from '../../contract/snapshot.js';
-import { EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
+import { AuthorizationError, EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
 import { refusalText, sendAction } from '../actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { PollLoop } from './poll-loop.js';
@@ -78,7 +78,7 @@ export class ClusterMonitor {
   private targets: FailoverTargets | null = null;
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, configMgmds: [] };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, refused: false, configMgmds: [] };
     this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
     this.pollIntervalMs = options.pollIntervalMs;
@@ -238,6 +238,7 @@ export class ClusterMonitor {
       this.statusAt = Date.now();
       this.options.sink({ kind: 'status', t: this.statusAt, requestedAt, nodes });
       this.picture.stale = false;
+      this.picture.refused = false;
       this.clearStaleError();
     } catch (err) {
       if (!this.closed) this.noteError(err);
@@ -293,6 +294,8 @@ export class ClusterMonitor {
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
     this.tls.failed(err);
+    // A session the server refuses is connected, not live: nothing it shows will ever be current.
+    if (err instanceof AuthorizationError) this.picture.refused = true;
     const text = safeErrorText(err);
     this.picture.lastError = what ? `${what}: ${text}` : text;
     this.errorAt = Date.now();

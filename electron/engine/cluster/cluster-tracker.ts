@@ -25,6 +25,7 @@ import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { PlannedWork } from './rooms/planned-work.js';
 import { RestartRoom } from './rooms/restart-room.js';
+import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
@@ -68,6 +69,7 @@ export class ClusterTracker {
   private readonly connection: ConnectionRoom;
   private readonly load: LoadRoom;
   private readonly restarts: RestartRoom;
+  private readonly rolling = new RollingRestartRoom();
   private readonly backup: BackupRoom;
   private readonly runRoom: RunRoom;
   private readonly views: NodeViews;
@@ -101,7 +103,7 @@ export class ClusterTracker {
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.backup = new BackupRoom(changes);
     this.runRoom = new RunRoom(this.nodes, this.load, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
-    this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, options.reuseNodeViews !== false);
+    this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();
     this.rooms = [
@@ -113,6 +115,7 @@ export class ClusterTracker {
       this.backup,
       this.restarts,
       planned,
+      this.rolling,
       new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
@@ -189,12 +192,13 @@ export class ClusterTracker {
 
   snapshot(): ClusterSnapshot {
     const members = this.nodes.members();
+    const nodes = this.views.all(members, this.now);
     return {
       clusterId: this.clusterId,
       name: this.name,
       connection: this.connection.copy(),
       sampledAt: this.nodes.sampledAt,
-      nodes: this.views.all(members, this.now),
+      nodes,
       nodeGroups: nodeGroups(members, this.config.state.replicas()),
       masterNodeId: this.nodes.masterId(),
       singleUserApiNodeId: this.nodes.singleUserApi,
@@ -205,6 +209,10 @@ export class ClusterTracker {
       configGeneration: this.config.state.generation,
       // Absent until the first window, so a replay of an older recording derives the snapshots it recorded.
       ...(this.maintenanceRoom.list().length > 0 ? { maintenance: this.maintenanceRoom.list() } : {}),
+      rollingRestart: this.rolling.view(
+        nodes.filter((n) => n.type === 'NDB'),
+        this.now,
+      ),
     };
   }
 

@@ -17,6 +17,8 @@ export interface LinkPicture {
   fatal: boolean;
   /** Connected, but `get status` went unanswered for STALE_AFTER_POLLS poll intervals. */
   stale: boolean;
+  /** Connected, but the server refused `get status` for this session (it requires TLS and the session has none). */
+  refused: boolean;
   /** How the command session is secured; absent when the monitor has no TLS set-up. */
   tls?: TlsView;
   /** host:port of management servers added from the configuration. */
@@ -26,6 +28,7 @@ export interface LinkPicture {
 function commandStatus(p: LinkPicture): ConnectionView['status'] {
   const s = p.command;
   if (p.fatal || !s || s.status === 'closed') return p.fatal || s ? 'offline' : 'connecting';
+  if (s.status === 'connected' && p.refused) return 'refused';
   if (s.status === 'connected' && p.stale) return 'stale';
   if (s.status === 'connected') return s.hostIndex !== p.firstHostIndex ? 'failed-over' : 'live';
   return s.status === 'reconnecting' ? 'reconnecting' : 'connecting';

@@ -7,3 +7,8 @@ import type { NodeStatus } from '../../contract/node.js';
 export function isUp(status: NodeStatus): boolean {
   return status === 'STARTED' || status === 'SINGLE USER MODE';
 }
+
+/** Statuses in which the management server has contact with the node: otherwise what we show of it is from before. */
+export function isConnected(status: NodeStatus): boolean {
+  return status !== 'NO_CONTACT' && status !== 'UNKNOWN';
+}

@@ -9,6 +9,8 @@ interface Progress {
   completed: PhaseTiming[];
   /** When the phase now running began: the previous completion, or the start itself. */
   runningSince: number;
+  /** First seen already starting: `startedAt` is when ndbtop first polled. */
+  underWayAtConnect: boolean;
 }
 
 /** How many finished restarts the time-left estimate remembers. */
@@ -31,14 +33,16 @@ export class RestartTracker {
   private readonly finished: Array<{ startType: number | null; durationMs: number }> = [];
 
   /** Follows every status change; completions are noticed whether an event or a poll reports them first. */
-  onStatus(nodeId: number, status: NodeStatus, phase: number, at: number): void {
+  onStatus(nodeId: number, status: NodeStatus, phase: number, at: number, firstSeen = false): void {
     let progress = this.active.get(nodeId);
     if (status === 'STARTING') {
       if (!progress) {
-        progress = { startedAt: at, phase: 0, startType: null, completed: [], runningSince: at };
+        progress = { startedAt: at, phase: 0, startType: null, completed: [], runningSince: at, underWayAtConnect: firstSeen };
         this.active.set(nodeId, progress);
       }
-      if (phase > progress.phase) {
+      // Phases completed before ndbtop watched have no timing: only those it saw complete are listed.
+      if (phase > progress.phase && firstSeen) progress.phase = phase;
+      else if (phase > progress.phase) {
         progress.completed.push({ phase, startedAt: progress.runningSince, durationMs: Math.max(0, at - progress.runningSince) });
         progress.phase = phase;
         progress.runningSince = at;
@@ -47,7 +51,8 @@ export class RestartTracker {
     }
     if (!progress) return;
     this.active.delete(nodeId);
-    if (status === 'STARTED') {
+    // A start seen only in part says nothing of how long one takes.
+    if (status === 'STARTED' && !progress.underWayAtConnect) {
       this.finished.push({ startType: progress.startType, durationMs: Math.max(0, at - progress.startedAt) });
       if (this.finished.length > HISTORY) this.finished.shift();
     }
@@ -68,6 +73,7 @@ export class RestartTracker {
       phases: [...p.completed, running],
       estimatedMsLeft: this.estimate(p, now),
       startType: p.startType,
+      ...(p.underWayAtConnect ? { underWayAtConnect: true } : {}),
     };
   }
 

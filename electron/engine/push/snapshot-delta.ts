@@ -1,7 +1,7 @@
 import { sameValue } from '../../contract/same-value.js';
 import type { ClusterSnapshot, SnapshotDelta } from '../../contract/snapshot.js';
 
-const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration', 'runs', 'maintenance'] as const;
+const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration', 'runs', 'maintenance', 'rollingRestart'] as const;
 
 
 /** What changed from `prev` to `next`: nodes whole and by id, other parts only when they differ. null: nothing. */

@@ -5,6 +5,9 @@ import { REPORT_PERIOD_MS, ReportStream } from './report-stream.js';
 
 export const RATE_WINDOW_MS = REPORT_PERIOD_MS;
 
+/** `reportedAt` of a node with no report that counts (none yet, or none since a restart or a lost stream): never fresh. */
+const NOT_SINCE = Number.NEGATIVE_INFINITY;
+
 /**
  * Where nodes' instance counts come from: the configuration where it decides them, or arrivals alone, as every
  * ndbtop before December 2026 counted them (a replay of a recording it made must derive what it derived).
@@ -88,8 +91,16 @@ export class RateTracker {
     if (!node) return;
     node.tc.clear();
     node.lqh.clear();
-    node.reportedAt = 0;
+    node.reportedAt = NOT_SINCE;
     this.configure(id, node);
+  }
+
+  /**
+   * The event stream was lost: no report can come until it is back, so nothing reported before counts as current,
+   * however recent (a killed server's last reports would otherwise pass for ten more seconds of throughput).
+   */
+  streamLost(): void {
+    for (const node of this.nodes.values()) node.reportedAt = NOT_SINCE;
   }
 
   private configure(id: number, node: NodeStreams): void {
@@ -144,7 +155,7 @@ export class RateTracker {
   private streams(id: number): NodeStreams {
     let node = this.nodes.get(id);
     if (!node) {
-      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0, configured: false, reportedAt: 0 };
+      node = { tc: new ReportStream(TC_GAUGES), lqh: new ReportStream(NO_GAUGES), rejected: 0, configured: false, reportedAt: NOT_SINCE };
       this.configure(id, node);
       this.nodes.set(id, node);
     }

@@ -51,7 +51,7 @@ function markdownRun(r: RunReport): string[] {
   out.push('', '### Node groups, warnings and alerts', '');
   const items = [
     ...s.nodeGroupTrouble.map((t) => ({ at: t.at, text: t.message })),
-    ...s.alerts.filter((a) => a.kind !== 'node-group-degraded' && a.kind !== 'node-group-offline').map((a) => ({ at: a.at, text: `${a.severity}: ${a.message}` })),
+    ...s.alerts.filter((a) => a.kind !== 'node-group-degraded' && a.kind !== 'node-group-offline').map((a) => ({ at: a.at, text: `${a.severity}: ${a.message}${a.at < r.start ? ' (raised before the run, still active when it began)' : ''}` })),
     ...s.events.map((e) => ({ at: e.at, text: `${e.severity ?? ''} node ${e.sourceNodeId}: ${e.text}` })),
   ].sort((a, b) => a.at - b.at);
   if (items.length === 0) out.push('Node groups healthy throughout; no warnings or alerts.');

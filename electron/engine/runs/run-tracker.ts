@@ -50,8 +50,20 @@ export class RunTracker {
     if (this.raised.length > ALERTS_KEPT) this.raised.splice(0, this.raised.length - ALERTS_KEPT);
   }
 
+  /** An alert's condition is over: runs that end later must not count it as active through them. */
+  onResolved(alert: Alert): void {
+    const kept = this.raised.find((a) => a.id === alert.id);
+    if (kept) kept.resolvedAt = alert.resolvedAt;
+  }
+
+  /** Alerts raised in [from, to]: what changed then. */
   alerts(from: number, to: number): Alert[] {
     return this.raised.filter((a) => a.at >= from && a.at <= to);
+  }
+
+  /** Alerts active at any moment of [from, to]: raised in it, or raised before and not over when it began. */
+  activeDuring(from: number, to: number): Alert[] {
+    return this.raised.filter((a) => a.at <= to && (a.resolvedAt === null || a.resolvedAt >= from));
   }
 
   /** Something the event log does not show but a collapse alert should list (a management-server failover). */

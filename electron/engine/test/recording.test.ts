@@ -154,7 +154,13 @@ test('a recording made when every node carried its own sampledAt, rates.at and m
   const replay = await createReplayEngine({ file, speed: Infinity });
   try {
     await replay.finished;
-    assert.deepEqual(withoutMode(await replay.handlers.getSnapshot({})), withoutMode(recorded));
+    // What today's engine derives beyond what that engine pushed (the rolling-restart record, statuses that began
+    // before it watched) is left out; everything it did push must be derived the same.
+    const predates = (s: ClusterSnapshot): ClusterSnapshot => {
+      const { rollingRestart: _rolling, ...rest } = s;
+      return { ...rest, nodes: s.nodes.map(({ statusBeforeWatch: _before, ...n }) => n) };
+    };
+    assert.deepEqual(withoutMode(predates(await replay.handlers.getSnapshot({}))), withoutMode(predates(recorded)));
   } finally {
     await replay.close();
   }

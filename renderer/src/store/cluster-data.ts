@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -20,6 +20,8 @@ export interface ClusterData {
   runs: readonly Run[];
   /** Generation of the configuration the engine last read (the Configuration view asks for it when it moves). */
   configGeneration: number | null;
+  /** The engine's record of the current or just finished rolling restart. */
+  rollingRestart: RollingRestart | null;
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -43,6 +45,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   alerts: [],
   runs: [],
   configGeneration: null,
+  rollingRestart: null,
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -72,6 +75,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     alerts: keep(base.alerts, snapshot.alerts),
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
+    rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
   };
 }
 
@@ -97,6 +101,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.alerts) next.alerts = keep(data.alerts, delta.alerts);
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
+  if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
   return { kind: 'applied', data: next };
 }
 

@@ -6,9 +6,8 @@ import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { connectionProblem } from '../view-model/connection-problem.js';
 import { trendOf, trendText } from '../view-model/headline.js';
-import { rollingRestart } from '../view-model/rolling-restart.js';
 import { currentPhaseText } from '../view-model/start-phase-names.js';
-import { nodeView, snapshot } from './fixtures.js';
+import { snapshot } from './fixtures.js';
 
 const minute = (value: (i: number) => number, now: number) => {
   const at = Array.from({ length: 60 }, (_, i) => now - 60_000 + i * 1000);
@@ -82,48 +81,6 @@ test('theme, time window and phase marks survive a reload; nonsense in storage i
   persistUiPrefs(other, storage)();
   assert.equal(other.getState().ui.theme, 'system');
   assert.deepEqual(other.getState().ui.phaseMarks, []);
-});
-
-test('rolling restart: a loop that comes round again starts a new tracker; ETA from the pace so far; one restart per outage', () => {
-  type S = 'STARTED' | 'SHUTTING_DOWN' | 'NO_CONTACT' | 'STARTING';
-  const seg = (status: S, from: number, to: number | null) => ({ status, startPhase: 0, from, to });
-  const min = 60_000;
-  // Nodes 1..4 restarted one after the other, 2 minutes each (stop, down, start back to back), then node 1 again.
-  const restart = (at: number, end: number | null) => [seg('SHUTTING_DOWN', at, at + 10_000), seg('NO_CONTACT', at + 10_000, at + 30_000), seg('STARTING', at + 30_000, end), ...(end === null ? [] : [seg('STARTED', end, null)])];
-  const timeline = (second: boolean) => ({
-    fromMs: 0,
-    toMs: 20 * min,
-    nodes: [1, 2, 3, 4].map((id) => ({
-      nodeId: id,
-      segments: [seg('STARTED', 0, (id - 1) * 2 * min), ...restart((id - 1) * 2 * min, (id - 1) * 2 * min + 2 * min).slice(0, -1), seg('STARTED', id * 2 * min, id === 1 && second ? 9 * min : null), ...(id === 1 && second ? restart(9 * min, null) : [])],
-    })),
-  });
-  const nodes = new Map([1, 2, 3, 4].map((id) => [id, nodeView(id, { nodeGroup: Math.floor((id - 1) / 2) })]));
-  const groups = [
-    { nodeGroup: 0, nodeIds: [1, 2], live: 2, health: 'OK' as const },
-    { nodeGroup: 1, nodeIds: [3, 4], live: 2, health: 'OK' as const },
-  ];
-  const first = rollingRestart(timeline(false), nodes, groups, 8 * min + 1000);
-  assert.ok(first);
-  assert.equal(first.complete, true);
-  assert.deepEqual(
-    first.restarts.map((r) => [r.nodeId, r.to === null ? null : r.to - r.from]),
-    [1, 2, 3, 4].map((id) => [id, 2 * min]),
-  );
-  nodes.set(1, nodeView(1, { nodeGroup: 0, status: 'STARTING', startPhase: 4 }));
-  const second = rollingRestart(timeline(true), nodes, groups, 10 * min);
-  assert.ok(second);
-  assert.equal(second.startedAt, 9 * min, 'node 1 going down again starts a new round');
-  assert.deepEqual([second.done, second.inProgress, second.remaining, second.complete], [[], [1], [2, 3, 4], false]);
-  assert.equal(second.etaAt, null, 'no pace before the first restart of the round is done');
-
-  // Half-way: two restarts of two minutes done in four minutes, one under way for a minute, one left.
-  // The timeline as it stood at 5 minutes.
-  const cut = (t: ReturnType<typeof timeline>, now: number) => ({ ...t, nodes: t.nodes.map((n) => ({ ...n, segments: n.segments.filter((x) => x.from < now).map((x) => (x.to !== null && x.to > now ? { ...x, to: null } : x)) })) });
-  const half = rollingRestart(cut(timeline(false), 5 * min), new Map([...nodes].map(([id]) => [id, nodeView(id, { nodeGroup: Math.floor((id - 1) / 2), status: id === 3 ? 'STARTING' : 'STARTED' })])), groups, 5 * min);
-  assert.ok(half);
-  assert.deepEqual([half.done, half.inProgress, half.remaining], [[1, 2], [3], [4]]);
-  assert.equal(half.etaAt, 5 * min + 2 * min + 1 * min);
 });
 
 test('start phases by name: the one running is the one after the last completed', () => {

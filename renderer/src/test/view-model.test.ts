@@ -4,26 +4,42 @@ import fc from 'fast-check';
 import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge/bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
-import { axisWidth, formatAxisRate, formatNodeIds } from '../view-model/format.js';
+import { axisWidth, formatAxisRate, formatClock, formatDuration, formatNodeIds } from '../view-model/format.js';
+import { figuresAsOf, lastSeenText } from '../view-model/freshness.js';
 import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
-import { rollingRestart } from '../view-model/rolling-restart.js';
 import { MIN_AXIS_SPAN_MS, TICK_LABEL_PX, axisStart, timeTicks } from '../view-model/time-ticks.js';
 import { event, nodeView, snapshot } from './fixtures.js';
 
 test('restart progress counts steps, not phase numbers: 101 is the last of nine', () => {
   assert.deepEqual([0, 1, 5, 8, 9, 100, 101].map(phaseStep), [0, 1, 5, 8, 9, 9, 9]);
   const restart = { startedAt: 10_000, phase: 4, phases: [], estimatedMsLeft: 30_000, startType: 2 };
-  const p = restartProgress(restart, 4, 25_000);
+  const p = restartProgress(restart, 4, 25_000, formatDuration);
   assert.equal(p.label, 'phase 4 of 9');
   assert.equal(p.elapsedMs, 15_000);
   assert.ok(Math.abs(p.fraction - 4 / 9) < 1e-9);
   assert.equal(p.estimatedMsLeft, 30_000);
-  assert.equal(restartProgress({ ...restart, phase: 101 }, 101, 25_000).label, 'phase 101 (handover)');
-  assert.equal(restartProgress({ ...restart, phase: 0 }, 0, 25_000).label, 'allocating memory');
+  assert.equal(restartProgress({ ...restart, phase: 101 }, 101, 25_000, formatDuration).label, 'phase 101 (handover)');
+  assert.equal(restartProgress({ ...restart, phase: 0 }, 0, 25_000, formatDuration).label, 'allocating memory');
   // get status may be ahead of the last StartPhaseCompleted the engine folded in: show the further one.
-  assert.equal(restartProgress(restart, 6, 25_000).phase, 6);
+  assert.equal(restartProgress(restart, 6, 25_000, formatDuration).phase, 6);
+});
+
+test('what began before ndbtop watched says so: "not seen since ndbtop started", "≥ N s (under way when ndbtop connected)"', () => {
+  const restart = { startedAt: 10_000, phase: 4, phases: [], estimatedMsLeft: null, startType: 2 };
+  assert.equal(restartProgress(restart, 4, 25_000, formatDuration).elapsedText, formatDuration(15_000));
+  assert.equal(restartProgress({ ...restart, underWayAtConnect: true }, 4, 25_000, formatDuration).elapsedText, `≥ ${formatDuration(15_000)} (under way when ndbtop connected)`);
+  assert.equal(lastSeenText(10_000, true, 25_000, formatClock, formatDuration), 'not seen since ndbtop started');
+  assert.equal(lastSeenText(10_000, false, 25_000, formatClock, formatDuration), `last seen ${formatClock(10_000)} (${formatDuration(15_000)} ago)`);
+});
+
+test('figures are old once the page lost serve, or ndbtop the management server, and as of the last sample', () => {
+  const live = snapshot([]).connection;
+  assert.equal(figuresAsOf('open', live, 5000), null);
+  assert.equal(figuresAsOf('lost', live, 5000), 5000);
+  for (const status of ['reconnecting', 'offline', 'stale'] as const) assert.equal(figuresAsOf('open', { ...live, status }, 5000), 5000, status);
+  assert.equal(figuresAsOf('open', { ...live, status: 'failed-over' }, 5000), null);
 });
 
 test('event filters: category, severity, node as source or subject, and every word of the search', () => {
@@ -76,46 +92,6 @@ test('grid: node groups in order, then management, then API nodes with free slot
   const key = layoutKey(nodes);
   assert.equal(layoutKey(new Map(nodes).set(2, nodeView(2, { nodeGroup: 0, status: 'NO_CONTACT' }))), key);
   assert.notEqual(layoutKey(new Map(nodes).set(201, nodeView(201, { type: 'API', status: 'CONNECTED', nodeGroup: null }))), key);
-});
-
-test('rolling restart: done, in progress, exposed group, and next is the lowest node whose group can lose it', () => {
-  const seg = (status: 'STARTED' | 'NO_CONTACT' | 'STARTING', from: number, to: number | null) => ({ status, startPhase: 0, from, to });
-  const timeline = {
-    fromMs: 0,
-    toMs: 100_000,
-    nodes: [
-      { nodeId: 1, segments: [seg('STARTED', 0, 10_000), seg('NO_CONTACT', 10_000, 20_000), seg('STARTING', 20_000, 50_000), seg('STARTED', 50_000, null)] },
-      { nodeId: 2, segments: [seg('STARTED', 0, 60_000), seg('STARTING', 60_000, null)] },
-      { nodeId: 3, segments: [seg('STARTED', 0, null)] },
-      { nodeId: 4, segments: [seg('STARTED', 0, null)] },
-    ],
-  };
-  const nodes = new Map(
-    [
-      nodeView(1, { nodeGroup: 0 }),
-      nodeView(2, { nodeGroup: 1, status: 'STARTING', safeToStop: true }),
-      nodeView(3, { nodeGroup: 0, safeToStop: true }),
-      nodeView(4, { nodeGroup: 1, safeToStop: false }),
-    ].map((n) => [n.nodeId, n]),
-  );
-  const groups = [
-    { nodeGroup: 0, nodeIds: [1, 3], live: 2, health: 'OK' as const },
-    { nodeGroup: 1, nodeIds: [2, 4], live: 1, health: 'DEGRADED' as const },
-  ];
-  const during = rollingRestart(timeline, nodes, groups, 100_000);
-  assert.ok(during);
-  assert.deepEqual([during.done, during.inProgress, during.remaining, during.next], [[1], [2], [3, 4], null]);
-  assert.deepEqual(
-    during.exposed.map((g) => g.nodeGroup),
-    [1],
-  );
-  nodes.set(2, nodeView(2, { nodeGroup: 1 }));
-  const between = rollingRestart(timeline, nodes, groups.map((g) => ({ ...g, health: 'OK' as const })), 100_000);
-  assert.equal(between?.next, 3);
-  const node2 = { nodeId: 2, segments: [seg('STARTED', 0, 60_000), seg('STARTING', 60_000, 70_000), seg('STARTED', 70_000, null)] };
-  const later = { ...timeline, nodes: timeline.nodes.map((n) => (n.nodeId === 2 ? node2 : n)) };
-  assert.ok(rollingRestart(later, nodes, groups, 70_000 + 9 * 60_000));
-  assert.equal(rollingRestart(later, nodes, groups, 70_000 + 10 * 60_000), null);
 });
 
 test('connection state: trouble outranks the mode, a healthy simulated cluster says so', () => {

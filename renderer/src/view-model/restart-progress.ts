@@ -20,11 +20,14 @@ export interface RestartProgressView {
   /** 0..1 */
   fraction: number;
   elapsedMs: number;
+  /** "12 s", or "≥ 12 s (under way when ndbtop connected)" when the start began before ndbtop saw it. */
+  elapsedText: string;
   estimatedMsLeft: number | null;
   label: string;
 }
 
-export function restartProgress(restart: RestartProgress, startPhase: number, now: number): RestartProgressView {
+export function restartProgress(restart: RestartProgress, startPhase: number, now: number, duration: (ms: number) => string): RestartProgressView {
+  const elapsedMs = Math.max(0, now - restart.startedAt);
   const phase = Math.max(restart.phase, startPhase);
   const step = phaseStep(phase);
   const label = phase === 0 ? 'allocating memory' : phase > 8 ? `phase ${phase} (handover)` : `phase ${phase} of ${START_STEPS}`;
@@ -33,7 +36,8 @@ export function restartProgress(restart: RestartProgress, startPhase: number, no
     step,
     steps: START_STEPS,
     fraction: step / START_STEPS,
-    elapsedMs: Math.max(0, now - restart.startedAt),
+    elapsedMs,
+    elapsedText: restart.underWayAtConnect ? `≥ ${duration(elapsedMs)} (under way when ndbtop connected)` : duration(elapsedMs),
     estimatedMsLeft: restart.estimatedMsLeft,
     label,
   };

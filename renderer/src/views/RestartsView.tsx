@@ -4,16 +4,17 @@ import { RollingRestartPanel } from '../components/restarts/RollingRestartPanel.
 import { useNow } from '../hooks/use-now.js';
 import { useTimeline } from '../hooks/use-timeline.js';
 import { useApp } from '../store/use-app.js';
-import { rollingRestart } from '../view-model/rolling-restart.js';
 
 export function RestartsView() {
   const timeline = useTimeline();
   const nodes = useApp((s) => s.shown.nodes);
   const nodeGroups = useApp((s) => s.shown.nodeGroups);
+  // The engine's record of the round, never derived from the timeline: that is only as long as the chart's window.
+  const rolling = useApp((s) => s.shown.rollingRestart);
   const pausedAt = useApp((s) => s.ui.pausedAt);
   const tick = useNow();
   const now = pausedAt ?? tick;
-  const view = useMemo(() => (timeline ? rollingRestart(timeline, nodes, nodeGroups, now) : null), [timeline, nodes, nodeGroups, now]);
+  const exposed = useMemo(() => nodeGroups.filter((g) => g.health !== 'OK'), [nodeGroups]);
   const rows = useMemo(
     () =>
       [...nodes.values()]
@@ -23,7 +24,7 @@ export function RestartsView() {
   );
   return (
     <div className="view restarts-view">
-      <RollingRestartPanel view={view} nodes={nodes} now={now} />
+      <RollingRestartPanel view={rolling} exposed={exposed} nodes={nodes} now={now} />
       <h2>Status timeline</h2>
       <TimelineLegend />
       {timeline ? <RestartTimeline timeline={timeline} rows={rows} now={now} /> : <p className="muted">Loading the timeline…</p>}

@@ -30,6 +30,7 @@ export class AlertRoom implements Room {
   private readonly history = new AlertHistoryBook();
   private readonly listeners: Array<(alert: Alert) => void> = [];
   private readonly silenced = new Map<string, Silenced>();
+  private readonly resolvedListeners: Array<(alert: Alert) => void> = [];
   private raisingEvent: EventView | null = null;
   private nextSilenced = 1;
 
@@ -46,7 +47,10 @@ export class AlertRoom implements Room {
         this.history.raised(a, null);
         for (const listener of this.listeners) listener(a);
       },
-      (id, at) => this.history.cleared(id, at),
+      (a) => {
+        this.history.cleared(a.id, a.resolvedAt ?? a.at);
+        for (const listener of this.resolvedListeners) listener(a);
+      },
     );
   }
 
@@ -56,6 +60,11 @@ export class AlertRoom implements Room {
 
   onRaised(listener: (alert: Alert) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Every alert whose condition is over, when it is. */
+  onResolved(listener: (alert: Alert) => void): void {
+    this.resolvedListeners.push(listener);
   }
 
   /** Runs `apply` with `view` as the logged event any alert it raises is marked on. */
@@ -83,6 +92,10 @@ export class AlertRoom implements Room {
     const id = `s${this.nextSilenced++}`;
     this.history.raised({ id, kind, severity, nodeId, message, at }, window);
     this.history.cleared(id, at);
+  }
+
+  revise(key: string, message: string): void {
+    this.book.revise(key, message);
   }
 
   resolve(key: string, at: number): void {

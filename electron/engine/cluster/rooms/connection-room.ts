@@ -38,6 +38,11 @@ export class ConnectionRoom implements Room {
     return this.current;
   }
 
+  /** Had the management server and lost it, or it stopped answering: what the nodes showed is as of then. */
+  get lost(): boolean {
+    return isLost(this.current.status) || this.current.status === 'stale' || this.current.status === 'refused';
+  }
+
   /** A copy the caller may keep: the view itself is replaced, never changed, but its parts are shared. */
   copy(): ConnectionView {
     const c = this.current;
@@ -67,6 +72,8 @@ export class ConnectionRoom implements Room {
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
       this.alerts.raise('mgmd-lost', 'mgmd-lost', 'critical', at, before.mgmd?.nodeId ?? null, `Lost the management server${before.mgmd ? ` ${before.mgmd.host}:${before.mgmd.port}` : ''}${c.lastError ? `: ${c.lastError}` : ''}`);
     }
+    if (c.status === 'refused') this.alerts.raise('connection-refused', 'connection-refused', 'critical', at, c.mgmd?.nodeId ?? null, `The management server${c.mgmd ? ` ${c.mgmd.host}:${c.mgmd.port}` : ''} refuses this session${c.lastError ? `: ${c.lastError}` : ''}`);
+    else if (isLive(c.status)) this.alerts.resolve('connection-refused', at);
     this.checkCertExpiry(c, at);
     if (c.eventStream.status === 'live') this.alerts.resolve('event-stream-lost', at);
     else if (before.eventStream.status === 'live' && isLost(c.eventStream.status)) {

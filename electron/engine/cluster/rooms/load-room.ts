@@ -1,5 +1,5 @@
 import type { NodeCounters } from '../../../contract/counters.js';
-import type { NodeRates, NodeView, Rates } from '../../../contract/node.js';
+import type { MemoryUse, NodeRates, NodeView, Rates } from '../../../contract/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { MEMORY_LEVELS, MemoryLevels } from '../../alerts/memory-levels.js';
 import type { ConfigState } from '../../config/config-state.js';
@@ -7,7 +7,7 @@ import { StatisticsTotals } from '../../counters/statistics-totals.js';
 import type { MetricValues } from '../../history/history.js';
 import { RateTracker, type RateInstances } from '../../rates/rates.js';
 import { MemoryTracker, type MemoryKind } from '../memory.js';
-import type { TrackerInput } from '../tracker-input.js';
+import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
 import type { Room, StatusChange } from './room.js';
 import type { ViewChanges } from './view-changes.js';
@@ -27,6 +27,11 @@ export class LoadRoom implements Room {
   private readonly totals = new StatisticsTotals();
   private readonly memory = new MemoryTracker();
   private readonly levels: MemoryLevels;
+  /** Whether the command link is up and answering: memory refreshes come through it. True until told otherwise. */
+  private memoryCurrent = true;
+  private streamLive = true;
+  /** The highest use seen while each memory alert is active, by alert key. */
+  private readonly peaks = new Map<string, number>();
 
   constructor(
     private readonly changes: ViewChanges,
@@ -41,6 +46,15 @@ export class LoadRoom implements Room {
   input(input: TrackerInput): void {
     if (input.kind === 'config') this.rates.configurationRead();
     else if (input.kind === 'memory') this.applyMemoryRound(input.events);
+    else if (input.kind === 'connection') this.sourceChanged(input.connection);
+  }
+
+  /** A lost source makes what it last said old at once, not after its figures age out. */
+  private sourceChanged(c: ConnectionInput): void {
+    const streamLive = c.eventStream.status === 'live';
+    if (this.streamLive && !streamLive) this.rates.streamLost();
+    this.streamLive = streamLive;
+    this.memoryCurrent = c.status === 'live' || c.status === 'failed-over';
   }
 
   event(e: ClusterEvent): boolean {
@@ -79,21 +93,25 @@ export class LoadRoom implements Room {
   /** A node not connected shows its figures from when it was last seen: stale, whatever the last refresh said. */
   memoryView(id: number, connected: boolean): NodeView['memory'] {
     const { data, index } = this.memory.node(id);
-    if (connected) return { data, index };
+    if (connected && this.memoryCurrent) return { data, index };
     return { data: data && { ...data, stale: true }, index: index && { ...index, stale: true } };
   }
 
-  /** One history sample: the cluster's figures and each data node's (rates only while fresh). */
-  sample(at: number, dataIds: readonly number[]): { cluster: MetricValues; perNode: Map<number, MetricValues> } {
+  /**
+   * One history sample: the cluster's figures and each data node's, only what is current (rates while fresh, memory
+   * while the management server answers and the node's figures are not stale): a second without them is a gap.
+   */
+  sample(at: number, dataIds: readonly number[], connected: (id: number) => boolean): { cluster: MetricValues; perNode: Map<number, MetricValues> } {
     const cluster: MetricValues = {
       ...rateValues(this.rates.total(at, dataIds)),
-      dataMemory: this.memory.clusterPercent('data', dataIds),
-      indexMemory: this.memory.clusterPercent('index', dataIds),
+      dataMemory: this.memoryCurrent ? this.memory.clusterPercent('data', dataIds) : null,
+      indexMemory: this.memoryCurrent ? this.memory.clusterPercent('index', dataIds) : null,
     };
     const perNode = new Map<number, MetricValues>();
     for (const id of dataIds) {
       const m = this.memory.node(id);
-      perNode.set(id, { ...rateValues(this.rates.isFresh(id, at) ? this.rates.node(id) : null), dataMemory: m.data?.percent ?? null, indexMemory: m.index?.percent ?? null });
+      const current = (use: MemoryUse | null): number | null => (this.memoryCurrent && connected(id) && use && !use.stale ? use.percent : null);
+      perNode.set(id, { ...rateValues(this.rates.isFresh(id, at) ? this.rates.node(id) : null), dataMemory: current(m.data), indexMemory: current(m.index) });
     }
     return { cluster, perNode };
   }
@@ -113,13 +131,26 @@ export class LoadRoom implements Room {
     for (const id of this.memory.endRound(reported)) this.changes.node(id);
   }
 
+  /**
+   * A held alert says its peak and the node's use now ("peak 93 %, now 78 %"), so it never reads as current what
+   * the tiles beside it contradict while the hysteresis holds it.
+   */
   private checkMemory(id: number, kind: MemoryKind, at: number): void {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
     const level = this.levels.update(`${id}:${kind}`, percent, at);
     for (const l of MEMORY_LEVELS) {
       const key = `${l.kind}:${id}:${kind}`;
-      if (l === level) this.alerts.raise(key, l.kind, l.severity, at, id, `Node ${id}: ${kind} memory ${Math.round(percent)}% used (≥ ${l.raiseAt} %)`);
-      else this.alerts.resolve(key, at);
+      if (l !== level) {
+        this.alerts.resolve(key, at);
+        this.peaks.delete(key);
+        continue;
+      }
+      const peak = Math.max(this.peaks.get(key) ?? 0, percent);
+      this.peaks.set(key, peak);
+      const text = Math.round(peak) === Math.round(percent) ? `${Math.round(percent)}% used` : `peak ${Math.round(peak)}%, now ${Math.round(percent)}% used`;
+      const message = `Node ${id}: ${kind} memory ${text} (≥ ${l.raiseAt} %)`;
+      this.alerts.raise(key, l.kind, l.severity, at, id, message);
+      this.alerts.revise(key, message);
     }
   }
 }

@@ -22,10 +22,14 @@ export class NodeDownAlerts implements Room {
     if (type !== 'NDB' || previous === null) return;
     const key = `node-down:${id}`;
     if (isUp(status)) this.alerts.resolve(key, at);
-    else if (isUp(previous) && !this.planned.isPlanned(id)) {
-      this.alerts.raise(key, 'node-down', 'critical', at, id, `Node ${id} left STARTED without a requested stop (now ${status})`);
-    }
+    else if (isUp(previous) && !this.planned.isPlanned(id)) this.alerts.raise(key, 'node-down', 'critical', at, id, downText(id, status));
+    else this.alerts.revise(key, downText(id, status));
   }
+}
+
+/** The alert's words follow the node: "(now STARTING)" once it is on its way back, not the status it fell to. */
+function downText(id: number, status: string): string {
+  return `Node ${id} left STARTED without a requested stop (now ${status})`;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { firstStatusNote } from '../../observations/engine-notes.js';
 import type { GroupMember } from '../node-groups.js';
-import { isUp } from '../node-status.js';
+import { isConnected, isUp } from '../node-status.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { ClusterLog } from './cluster-log.js';
 import type { Room, StatusChange } from './room.js';
@@ -18,6 +18,8 @@ export interface NodeRecord {
   /** When an event last set the status: a poll asked before that is older news for this node. */
   eventStatusAt: number;
   nodeGroup: number | 'none' | null;
+  /** The status is the one ndbtop first saw: it began before ndbtop watched, so `statusSince` is only a bound. */
+  beforeWatch: boolean;
 }
 
 /** Where the node records tell the other rooms what they changed. */
@@ -111,6 +113,12 @@ export class NodeBook implements Room {
       .map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
   }
 
+  /** Whether the management server has contact with the node (a node not polled yet has none). */
+  isConnected(id: number): boolean {
+    const status = this.nodes.get(id)?.status;
+    return status !== undefined && isConnected(status);
+  }
+
   masterId(): number | null {
     return this.records().find((n) => n.state.isMaster && n.status !== 'NO_CONTACT')?.state.nodeId ?? null;
   }
@@ -122,7 +130,7 @@ export class NodeBook implements Room {
       seen.add(s.nodeId);
       let rec = this.nodes.get(s.nodeId);
       if (!rec) {
-        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null };
+        rec = { state: s, status: s.status, startPhase: s.startPhase, statusSince: at, eventStatusAt: 0, nodeGroup: null, beforeWatch: true };
         this.nodes.set(s.nodeId, rec);
         this.changes.all();
         this.listener.status({ nodeId: s.nodeId, type: s.type, previous: null, status: s.status, phase: s.startPhase, at });
@@ -161,7 +169,10 @@ export class NodeBook implements Room {
     this.changes.all();
     rec.status = status;
     rec.startPhase = phase;
-    if (previous !== status) rec.statusSince = at;
+    if (previous !== status) {
+      rec.statusSince = at;
+      rec.beforeWatch = false;
+    }
     // Start phases tick by every second during a restart and can wait for a slot; down and up cannot.
     if (rec.state.type === 'NDB' && isUp(previous) !== isUp(status)) this.changes.urgent();
     this.listener.status({ nodeId: id, type: rec.state.type, previous, status, phase, at });

@@ -1,4 +1,5 @@
-import type { NodeStatus, NodeView } from '../../../contract/node.js';
+import type { NodeView } from '../../../contract/node.js';
+import { isConnected } from '../node-status.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { safeToStop, type GroupMember } from '../node-groups.js';
 import type { LoadRoom } from './load-room.js';
@@ -15,8 +16,6 @@ interface CachedView {
   view: NodeView;
 }
 
-/** Statuses in which the management server has no contact with the node: what we show of it is from before. */
-const isConnected = (s: NodeStatus): boolean => s !== 'NO_CONTACT' && s !== 'UNKNOWN';
 
 /**
  * Each node's view as the snapshot shows it, from the node records, rates and memory, restart progress and the
@@ -32,6 +31,8 @@ export class NodeViews implements Room {
     private readonly load: LoadRoom,
     private readonly restarts: RestartRoom,
     private readonly config: ConfigState,
+    /** The management server was lost or stopped answering: no node is in contact as far as we can tell. */
+    private readonly sourceLost: () => boolean,
     /** Tests turn reuse off to check reused views against fresh ones. */
     private readonly reuse: boolean,
   ) {}
@@ -52,7 +53,8 @@ export class NodeViews implements Room {
     const s = n.state;
     const id = s.nodeId;
     const member = members.find((m) => m.nodeId === id);
-    const connected = isConnected(n.status);
+    // With the management server gone every node's figures are from its last answer: none is shown as current.
+    const connected = isConnected(n.status) && !this.sourceLost();
     const rates = this.load.nodeRates(id);
     const restart = this.restarts.restart(id, now);
     const stale = rates && (!connected || !this.load.isFresh(id, now));
@@ -81,7 +83,8 @@ export class NodeViews implements Room {
       safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: this.load.memoryView(id, connected),
       rates: rates && { ...rates, stale: stale === true },
-      lastSeenAt: connected ? null : n.statusSince,
+      lastSeenAt: connected ? null : isConnected(n.status) ? (this.nodes.sampledAt ?? n.statusSince) : n.statusSince,
+      ...(n.beforeWatch ? { statusBeforeWatch: true } : {}),
       configured: this.config.configured(id),
     };
     this.cache.set(id, { epoch: this.changes.epoch, stamp, stale, view });

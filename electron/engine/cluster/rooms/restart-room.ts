@@ -14,9 +14,9 @@ export class RestartRoom implements Room {
     this.timeline = new StatusTimeline(horizonMs);
   }
 
-  status({ nodeId, status, phase, at }: StatusChange): void {
+  status({ nodeId, previous, status, phase, at }: StatusChange): void {
     this.timeline.note(nodeId, status, phase, at);
-    this.restarts.onStatus(nodeId, status, phase, at);
+    this.restarts.onStatus(nodeId, status, phase, at, previous === null);
   }
 
   event(e: ClusterEvent): boolean {

@@ -43,6 +43,7 @@ export class RunRoom implements Room {
       options.collapse,
     );
     alerts.onRaised((a) => this.runs.onAlert(a));
+    alerts.onResolved((a) => this.runs.onResolved(a));
   }
 
   input(input: TrackerInput): void {
@@ -70,7 +71,7 @@ export class RunRoom implements Room {
     return runReport(run, {
       history: this.history,
       events: (from, to) => this.log.between(from, to),
-      alerts: (from, to) => this.runs.alerts(from, to),
+      alerts: (from, to) => this.runs.activeDuring(from, to),
       dataNodes,
       source,
       now,
@@ -78,7 +79,7 @@ export class RunRoom implements Room {
   }
 
   private sample(at: number): void {
-    const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds());
+    const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds(), (id) => this.nodes.isConnected(id));
     this.options.sampled(this.history.record(at, cluster, perNode));
     const inFlight = this.load.total(at, this.nodes.dataNodeIds())?.concurrentOps ?? null;
     this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });

@@ -1,7 +1,7 @@
 import type { ConnectionView } from '../../contract.js';
 import type { Transport } from '../../store/ui-slice.js';
 
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'failed-over' | 'stale' | 'offline' | 'simulated' | 'replay' | 'disconnected';
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'failed-over' | 'stale' | 'offline' | 'refused' | 'simulated' | 'replay' | 'disconnected';
 
 const WORDS: Record<ConnectionState, string> = {
   connecting: 'CONNECTING',
@@ -11,6 +11,8 @@ const WORDS: Record<ConnectionState, string> = {
   // Connected, but the node data has stopped updating: never shown as LIVE.
   stale: 'STALE',
   offline: 'OFFLINE',
+  // Connected, but every command but the handshake refused (TLS required): never LIVE.
+  refused: 'REFUSED',
   simulated: 'SIMULATED',
   replay: 'REPLAY',
   disconnected: 'DISCONNECTED — RECONNECTING',
@@ -22,6 +24,7 @@ const TONE: Record<ConnectionState, string> = {
   'failed-over': 'warn',
   stale: 'bad',
   offline: 'bad',
+  refused: 'bad',
   simulated: 'sim',
   replay: 'sim',
   disconnected: 'bad',

@@ -1,3 +1,4 @@
+import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 import { formatRate } from '../../view-model/format.js';
 import { HEADLINE_METRICS, TREND_WINDOW_MS, trendOf, trendText, type HeadlineMetric } from '../../view-model/headline.js';
@@ -24,8 +25,10 @@ function Stat({ metric }: { metric: HeadlineMetric }) {
 
 /** Cluster throughput in numbers big enough to read across the room, each with its trend over the last minute. */
 export function Headline() {
+  // Figures the page can no longer refresh are not shown as current ones.
+  const old = useFiguresAsOf() !== null;
   return (
-    <section className="headline" aria-label="cluster throughput" data-testid="headline">
+    <section className={`headline${old ? ' old' : ''}`} aria-label="cluster throughput" data-testid="headline" data-old={old}>
       {HEADLINE_METRICS.map((m) => (
         <Stat key={m} metric={m} />
       ))}

@@ -1,14 +1,16 @@
 import type { GridSection } from '../../view-model/grid-layout.js';
 import { formatNodeIds } from '../../view-model/format.js';
 import { HEALTH_TONE } from '../../view-model/status.js';
+import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 
 function NodeGroupHeader({ nodeGroup, size, compact }: { nodeGroup: number; size: number; compact: boolean }) {
   // Primitives, so the header re-renders only when this group's health or live count changes.
   const health = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.health ?? null);
   const live = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.live ?? null);
+  const old = useFiguresAsOf() !== null;
   return (
-    <h3 className="group-head" data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}`}>
+    <h3 className={`group-head${old ? ' old' : ''}`} data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}`}>
       {compact ? `NG ${nodeGroup}` : `Node group ${nodeGroup}`}
       {health && <span className={`badge tone-${HEALTH_TONE[health]}`}>{health}</span>}
       {live !== null && <span className="muted">{compact ? `${live}/${size}` : `${live} of ${size} live`}</span>}

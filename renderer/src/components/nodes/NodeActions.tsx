@@ -6,13 +6,14 @@ import { useAppContext } from '../../store/use-app.js';
  * with its node ("Stop node 3"): a list of "Stop" buttons says nothing to a screen reader. Only the grid's current
  * card's buttons are tab stops (`tabbable`).
  */
-export function NodeActions({ node, tabbable }: { node: NodeView; tabbable: boolean }) {
+export function NodeActions({ node, tabbable, disabled }: { node: NodeView; tabbable: boolean; disabled: boolean }) {
   const { store } = useAppContext();
   const propose = (pendingAction: OperatorAction) => store.setUi({ pendingAction });
   const running = node.status === 'STARTED' || node.status === 'STARTING';
   const named = (verb: string) => ({ 'aria-label': `${verb} node ${node.nodeId}`, tabIndex: tabbable ? 0 : -1 });
+  // On old figures an operator would act on a cluster that may no longer look like this: wait until they are fresh.
   return (
-    <div className="card-actions">
+    <fieldset className="card-actions" disabled={disabled} title={disabled ? 'the figures are not current: actions are back when they are' : undefined}>
       {running && (
         <button type="button" {...named('Stop')} onClick={() => propose({ kind: 'stop', nodeId: node.nodeId })}>
           Stop
@@ -28,6 +29,6 @@ export function NodeActions({ node, tabbable }: { node: NodeView; tabbable: bool
           Restart…
         </button>
       )}
-    </div>
+    </fieldset>
   );
 }

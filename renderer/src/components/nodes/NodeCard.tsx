@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import type { NodeView } from '../../contract.js';
+import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
-import { formatClock } from '../../view-model/format.js';
 import { STATUS_TONE } from '../../view-model/status.js';
+import { LastSeen } from './LastSeen.js';
 import { MemoryBar } from './MemoryBar.js';
 import { NodeActions } from './NodeActions.js';
 import { NodeSparkline } from './NodeSparkline.js';
@@ -16,7 +17,14 @@ function isStarting(node: NodeView): boolean {
 }
 
 function SafeToStop({ safe }: { safe: boolean | null }) {
-  if (safe === null) return null;
+  // No verdict (the node or the management server out of reach, or the figures old) is said, not left out.
+  if (safe === null) {
+    return (
+      <span className="safe muted" data-testid="safe-to-stop" data-safe="unknown" title="No current status of this node group: whether a stop is safe is unknown">
+        safe to stop: unknown
+      </span>
+    );
+  }
   return (
     <span className={`safe tone-${safe ? 'ok' : 'bad'}`} title="Every other member of this node group is STARTED">
       {safe ? 'safe to stop' : 'NOT safe to stop'}
@@ -32,12 +40,16 @@ function SafeToStop({ safe }: { safe: boolean | null }) {
 export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbable = true }: { nodeId: number; detail?: boolean; tabbable?: boolean }) {
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
+  const asOf = useFiguresAsOf();
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
-  const stale = node.lastSeenAt != null;
+  // Old: the node out of contact, or everything on the page (serve or the management server lost).
+  const seenAt = node.lastSeenAt ?? asOf;
+  const stale = seenAt !== null;
   return (
     <article
-      className={`card tone-border-${tone} card-${node.type.toLowerCase()}`}
+      className={`card tone-border-${tone} card-${node.type.toLowerCase()}${stale ? ' card-old' : ''}`}
+      data-old={stale}
       // In the side panel the card is a second view of a node whose tile already carries the node's hook.
       data-testid={detail ? 'node-detail' : `node-${node.nodeId}`}
       data-status={node.status}
@@ -49,9 +61,10 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
         <span className="node-id">{node.nodeId}</span>
         <span className="node-type">{TYPE_LABEL[node.type]}</span>
         {node.isMaster && <span className="chip">master</span>}
-        {node.type === 'NDB' && <SafeToStop safe={node.safeToStop} />}
+        {node.type === 'NDB' && <SafeToStop safe={stale ? null : node.safeToStop} />}
       </header>
       <StatusWord status={node.status} big />
+      {seenAt !== null && <LastSeen node={node} seenAt={seenAt} />}
       {isStarting(node) && <StartProgress node={node} />}
       <dl className="facts">
         <dt>version</dt>
@@ -70,18 +83,13 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
       {node.type === 'NDB' && (
         // A node out of contact keeps its last figures, greyed and dated, never as if they were current.
         <div className={`node-metrics${stale ? ' stale' : ''}`} data-testid="node-metrics" data-stale={stale}>
-          {stale && node.lastSeenAt != null && (
-            <div className="last-seen" data-testid="last-seen">
-              last seen {formatClock(node.lastSeenAt)}
-            </div>
-          )}
           {/* While starting, the progress takes the sparkline's place: a starting node carries no load. */}
           {!isStarting(node) && <NodeSparkline nodeId={node.nodeId} stale={stale} />}
           <MemoryBar label="data" use={node.memory.data} configuredBytes={node.configured?.dataMemoryBytes} />
           <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
         </div>
       )}
-      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} />}
+      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} disabled={stale} />}
     </article>
   );
 });

@@ -9,6 +9,7 @@ import { gridSections, layoutKey, type GridSection } from '../../view-model/grid
 import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../../view-model/grid-rows.js';
 import { AfterFirstPaint } from '../AfterFirstPaint.js';
 import { useGridFocus } from './grid-focus.js';
+import { EmptyGrid } from './EmptyGrid.js';
 import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
 import { NodeDetail } from './NodeDetail.js';
@@ -128,7 +129,7 @@ export function NodeGrid() {
     // The detail panel overlays this area only: the event log beside it keeps its filters and messages in view.
     <div className="grid-area">
       <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density}>
-        {sections.length === 0 && <p className="empty">Waiting for the first status from the management server…</p>}
+        {sections.length === 0 && <EmptyGrid />}
         {width > 0 && (
           <AfterFirstPaint>
             <GridRows key={density} sections={sections} width={width} height={height} metrics={metrics} density={density} scrollRef={scrollRef} />

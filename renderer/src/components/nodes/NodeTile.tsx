@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { MemoryUse } from '../../contract.js';
+import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { START_STEPS, phaseStep } from '../../view-model/restart-progress.js';
 import { formatClock } from '../../view-model/format.js';
@@ -26,15 +27,19 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
   const { store } = useAppContext();
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const selected = useApp((s) => s.ui.selectedNodeId === nodeId);
+  const asOf = useFiguresAsOf();
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
   const starting = node.status === 'STARTING';
   const phase = tilePhase(node);
-  const outdated = memoryOutdated(node);
+  const seenAt = node.lastSeenAt ?? asOf;
+  const outdated = memoryOutdated(node) || seenAt !== null;
+  const never = node.statusBeforeWatch === true && (node.status === 'NO_CONTACT' || node.status === 'UNKNOWN');
   return (
     <button
       type="button"
-      className={`tile tone-border-${tone}${selected ? ' selected' : ''}`}
+      className={`tile tone-border-${tone}${selected ? ' selected' : ''}${seenAt !== null ? ' tile-old' : ''}`}
+      data-old={seenAt !== null}
       aria-expanded={selected}
       data-node-item={node.nodeId}
       tabIndex={tabbable ? 0 : -1}
@@ -42,7 +47,7 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}${node.isMaster ? ' master' : ''}: details`}
-      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${node.address ? ` at ${node.address}` : ''}${node.lastSeenAt != null ? `, last seen ${formatClock(node.lastSeenAt)}` : ''}`}
+      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${node.address ? ` at ${node.address}` : ''}${seenAt === null ? '' : never ? ', not seen since ndbtop started' : `, last seen ${formatClock(seenAt)}`}`}
       onClick={() => store.setUi({ selectedNodeId: node.nodeId })}
     >
       <span className="tile-head">
@@ -55,7 +60,7 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
         {phase && <span className="tile-phase tone-busy">{phase}</span>}
         {!phase && node.type === 'NDB' && node.memory.data && (
           // A node out of contact, or left out of the last memory report, keeps its last number, greyed like its bars.
-          <span className={`tile-mem ${outdated ? 'muted' : `tone-${memoryTone(node.memory.data.percent)}`}`} title={node.lastSeenAt != null ? 'data memory when last seen' : outdated ? 'data memory: not in the last memory report' : 'data memory used'}>
+          <span className={`tile-mem ${outdated ? 'muted' : `tone-${memoryTone(node.memory.data.percent)}`}`} title={seenAt !== null ? 'data memory when last seen' : outdated ? 'data memory: not in the last memory report' : 'data memory used'}>
             {Math.min(100, node.memory.data.percent).toFixed(0)}%
           </span>
         )}

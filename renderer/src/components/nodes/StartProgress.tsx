@@ -7,7 +7,7 @@ import { restartProgress } from '../../view-model/restart-progress.js';
 export function StartProgress({ node }: { node: NodeView }) {
   const now = useNow();
   if (!node.restart) return <div className="start-progress muted">phase {node.startPhase}</div>;
-  const p = restartProgress(node.restart, node.startPhase, now);
+  const p = restartProgress(node.restart, node.startPhase, now, formatDuration);
   const estimate = p.estimatedMsLeft === null ? 'no estimate yet' : `about ${formatDuration(p.estimatedMsLeft)} left`;
   return (
     <div className="start-progress">
@@ -15,7 +15,7 @@ export function StartProgress({ node }: { node: NodeView }) {
         <span className="progress-fill" style={{ width: `${p.fraction * 100}%` }} />
       </div>
       <div className="progress-text">
-        <strong>{p.label}</strong> · {formatDuration(p.elapsedMs)} · {estimate}
+        <strong>{p.label}</strong> · {p.elapsedText} · {estimate}
       </div>
     </div>
   );

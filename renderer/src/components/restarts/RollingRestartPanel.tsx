@@ -1,5 +1,4 @@
-import type { NodeView } from '../../contract.js';
-import type { RollingRestartView } from '../../view-model/rolling-restart.js';
+import type { NodeGroupView, NodeRestart, NodeView, RollingRestart } from '../../contract.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
 import { currentPhaseText } from '../../view-model/start-phase-names.js';
 
@@ -7,17 +6,23 @@ function ids(list: readonly number[]): string {
   return list.length === 0 ? 'none' : formatNodeIds(list);
 }
 
-function Eta({ view, now }: { view: RollingRestartView; now: number }) {
+function Eta({ view, now }: { view: RollingRestart; now: number }) {
   if (view.complete) return <strong className="tone-ok">done</strong>;
   if (view.etaAt === null) return <strong className="muted">after the first restart</strong>;
+  // The engine's estimate counts from the last restart finished; a slower one than the pace shows as late, not moved on.
   return (
-    <strong data-testid="rolling-eta" data-eta={view.etaAt}>
-      {formatClock(view.etaAt)} (in {formatDuration(view.etaAt - now)})
+    <strong data-testid="rolling-eta" data-eta={view.etaAt} className={view.etaAt < now ? 'tone-warn' : undefined}>
+      {formatClock(view.etaAt)} ({view.etaAt < now ? `${formatDuration(now - view.etaAt)} late` : `in ${formatDuration(view.etaAt - now)}`})
     </strong>
   );
 }
 
-export function RollingRestartPanel({ view, nodes, now }: { view: RollingRestartView | null; nodes: ReadonlyMap<number, NodeView>; now: number }) {
+function restartTime(r: NodeRestart, now: number): string {
+  if (r.to !== null) return `${r.underWayAtConnect ? '≥ ' : ''}${formatDuration(r.to - r.from)}${r.underWayAtConnect ? ' (under way when ndbtop connected)' : ''}`;
+  return r.underWayAtConnect ? `≥ ${formatDuration(now - r.from)} so far (under way when ndbtop connected)` : `${formatDuration(now - r.from)} so far`;
+}
+
+export function RollingRestartPanel({ view, exposed, nodes, now }: { view: RollingRestart | null; exposed: readonly NodeGroupView[]; nodes: ReadonlyMap<number, NodeView>; now: number }) {
   if (!view) return <section className="rolling idle" data-testid="rolling-restart" data-state="idle">No restart in the last 10 minutes: every data node has stayed up.</section>;
   const state = view.complete ? 'complete' : 'running';
   return (
@@ -28,8 +33,8 @@ export function RollingRestartPanel({ view, nodes, now }: { view: RollingRestart
       <div className="rolling-grid">
         <div>
           <span className="label">Exposed now</span>
-          <strong data-testid="exposed-groups" className={view.exposed.length > 0 ? 'tone-warn' : 'tone-ok'}>
-            {view.exposed.length === 0 ? 'no node group' : view.exposed.map((g) => `NG ${g.nodeGroup} ${g.health}`).join(', ')}
+          <strong data-testid="exposed-groups" className={exposed.length > 0 ? 'tone-warn' : 'tone-ok'}>
+            {exposed.length === 0 ? 'no node group' : exposed.map((g) => `NG ${g.nodeGroup} ${g.health}`).join(', ')}
           </strong>
         </div>
         <div>
@@ -59,7 +64,7 @@ export function RollingRestartPanel({ view, nodes, now }: { view: RollingRestart
         <ul className="plain restart-durations">
           {view.restarts.map((r) => (
             <li key={`${r.nodeId}-${r.from}`} data-testid={`restart-duration-${r.nodeId}`}>
-              node {r.nodeId}: {r.to === null ? `${formatDuration(now - r.from)} so far` : formatDuration(r.to - r.from)}
+              node {r.nodeId}: {restartTime(r, now)}
             </li>
           ))}
         </ul>

@@ -1,0 +1,7 @@
+import { useApp } from '../store/use-app.js';
+import { figuresAsOf } from '../view-model/freshness.js';
+
+/** When what the page shows is from, if it is not current (null while it is); a number, so cards re-render only when it moves. */
+export function useFiguresAsOf(): number | null {
+  return useApp((s) => figuresAsOf(s.ui.transport, s.live.connection, s.shown.sampledAt));
+}

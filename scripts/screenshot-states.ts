@@ -1,0 +1,93 @@
+/**
+ * The states issue 23 made honest, shot at 1920×1080 and 1280×720 (dark): a 48-node rolling restart at every chart
+ * window, the management server lost, serve lost, and a TLS-only cluster watched without TLS.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startServeServer } from '../electron/serve/serve-server.js';
+import { makeCerts } from '../native-mgm/tls/make-certs.js';
+import { startStack, waitInPage, type Stack } from '../renderer/e2e/harness.js';
+
+const SIZES = [
+  { width: 1920, height: 1080 },
+  { width: 1280, height: 720 },
+] as const;
+const WINDOWS = ['1m', '5m', '15m', '1h'] as const;
+const GREY = `[...document.querySelectorAll('[data-testid="node-grid"] [data-old]')].every((c) => c.dataset.old === 'true')`;
+
+type Shoot = (page: Page, name: string) => Promise<void>;
+
+/** One page per size on a fresh stack; `body` shoots what it shows. */
+async function eachSize(browser: Browser, stack: Stack, hash: string, body: (page: Page, size: string) => Promise<void>): Promise<void> {
+  for (const viewport of SIZES) {
+    const page = await browser.newPage({ viewport, colorScheme: 'dark' });
+    try {
+      await page.goto(`${stack.url}${hash}`);
+      await page.waitForSelector('[data-testid="connection-state"]');
+      await body(page, `${viewport.width}x${viewport.height}`);
+    } finally {
+      await page.close();
+    }
+  }
+}
+
+export async function shootStates(dir: string, browser: Browser, shoot: Shoot): Promise<void> {
+  const rolling = await startStack(dir, { simulator: { scenario: 'rolling-restart', dataNodes: 48, replicas: 2, speed: 4 } });
+  try {
+    await eachSize(browser, rolling, '#restarts', async (page, size) => {
+      await waitInPage(page, `window.__ndbtopStore.getState().live.rollingRestart?.done.length >= 3`, 180_000);
+      for (const w of WINDOWS) {
+        await page.click(`.window-picker button:has-text("${w}")`);
+        await new Promise((r) => setTimeout(r, 1000));
+        await shoot(page, `states-48nodes-rolling-${w}-${size}`);
+      }
+    });
+  } finally {
+    await rolling.close();
+  }
+  const lost = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4 }, actionsEnabled: true });
+  try {
+    const mgm = (await lost.engine.handlers.getSnapshot({})).nodes.find((n) => n.type === 'MGM');
+    if (!mgm) throw new Error('no management node');
+    await lost.simulator.stopMgmd(mgm.nodeId);
+    await eachSize(browser, lost, '', async (page, size) => {
+      await waitInPage(page, GREY, 30_000);
+      await shoot(page, `states-mgmd-lost-${size}`);
+    });
+    await lost.simulator.startMgmd(mgm.nodeId);
+    // serve lost: a server of its own per size, closed under the open page.
+    for (const viewport of SIZES) {
+      const server = await startServeServer({ engine: lost.engine, staticDir: dir, host: '127.0.0.1', port: 0 });
+      const page = await browser.newPage({ viewport, colorScheme: 'dark' });
+      try {
+        await page.goto(server.url);
+        await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-old="false"]').length > 0`, 30_000);
+        await server.close();
+        await waitInPage(page, GREY, 30_000);
+        await shoot(page, `states-serve-lost-${viewport.width}x${viewport.height}`);
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await lost.close();
+  }
+  const certs = await mkdtemp(join(tmpdir(), 'ndbtop-screens-tls-'));
+  try {
+    await makeCerts(certs, { days: 10 });
+    const refused = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4, tls: { searchPath: certs, require: true } } });
+    try {
+      await eachSize(browser, refused, '', async (page, size) => {
+        await waitInPage(page, `document.querySelector('[data-testid="connection-state"]')?.dataset.state === 'refused'`, 30_000);
+        await page.waitForSelector('[data-testid="alert"][data-kind="connection-refused"]');
+        await shoot(page, `states-tls-refused-${size}`);
+      });
+    } finally {
+      await refused.close();
+    }
+  } finally {
+    await rm(certs, { recursive: true, force: true });
+  }
+}

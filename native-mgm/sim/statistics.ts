@@ -115,11 +115,14 @@ export class StatisticsEngine {
    * Operations of one kind the cluster handled in [from, to). Each part of the period is integrated under the
    * profile in force then: integrating the new profile over time before it started made counts negative
    * (a benchmark's warmup ramp extrapolated backwards), which a reader of unsigned counters sees as ~4·10⁹.
+   * A starved process can run a report's timer after a load change that came later in sim time (Node fires
+   * overdue timers of different durations in no fixed order): its period then ends before the change, and
+   * integrating the old profile up to the change counted seconds after the period (4× the peak at speed 4).
    */
   private clusterOps(key: keyof LoadRates, from: number, to: number): number {
     const start = this.profileStart;
-    const before = this.previous && from < start ? integrate(this.previous.profile, key, from - this.previous.start, start - this.previous.start) : 0;
-    const after = integrate(this.profile, key, Math.max(from, start) - start, to - start);
+    const before = this.previous && from < start ? integrate(this.previous.profile, key, from - this.previous.start, Math.min(to, start) - this.previous.start) : 0;
+    const after = to > start ? integrate(this.profile, key, Math.max(from, start) - start, to - start) : 0;
     return Math.max(0, before) + Math.max(0, after);
   }
 

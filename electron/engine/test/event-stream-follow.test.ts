@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { EVENT_TYPES } from '../../../native-mgm/events/catalogue.js';
-import type { ClusterEvent } from '../../../native-mgm/index.js';
 import { createEngine } from '../create-engine.js';
+import { readRecording } from '../recording/recording-reader.js';
 import { newestReportAt, PushWatcher, waitFor } from './helpers.js';
 
 const STATISTICS = new Set(['TransReportCounters', 'OperationReportCounters']);
@@ -53,9 +53,12 @@ test('after mgmd 1 stops, the event stream is live on mgmd 2, its lost-stream al
     await engine.close();
   }
   const recorded = new Map<string, number>();
-  for (const line of (await readFile(file, 'utf8')).split('\n')) {
-    if (!line.includes('"kind":"event"')) continue;
-    const e = (JSON.parse(line) as { event: ClusterEvent }).event;
+  // Recordings are gzip members now: read them as the product does, not as plain JSON lines.
+  const recording = await readRecording(file);
+  assert.equal(recording.unreadable, 0, JSON.stringify(recording.problems));
+  for (const line of recording.lines) {
+    if (line.kind !== 'event') continue;
+    const e = line.event;
     if (!STATISTICS.has(e.name)) continue;
     const key = reportKey(e.typeId, e.sourceNodeId, (_w, name) => e.fields[name] ?? 0);
     recorded.set(key, (recorded.get(key) ?? 0) + 1);

@@ -4,6 +4,8 @@ export * from './events.js';
 export * from './alert-kinds.js';
 export * from './counters.js';
 export * from './snapshot.js';
+export * from './ndbinfo.js';
+export * from './sql-candidates.js';
 export * from './tls.js';
 export * from './history.js';
 export * from './runs.js';

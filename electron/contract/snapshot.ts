@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AlertSchema } from './events.js';
 import { RunSchema } from './runs.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
+import { NdbinfoNodeSchema, NdbinfoViewSchema } from './ndbinfo.js';
 import { TlsViewSchema } from './tls.js';
 
 /**
@@ -63,6 +64,10 @@ export const ClusterSnapshotSchema = z.object({
   runs: z.array(RunSchema).optional(),
   /** Generation of the configuration last read (getClusterConfig has it); null before, absent from older recordings. */
   configGeneration: z.number().int().nullable().optional(),
+  /** The SQL source's link, self-load and links between nodes; null without an SQL source, absent before ndbinfo. */
+  ndbinfo: NdbinfoViewSchema.nullable().optional(),
+  /** Per data node ndbinfo figures, by node id (a node with none has no entry). */
+  ndbinfoNodes: z.array(NdbinfoNodeSchema).optional(),
 });
 
 /** What changed since the previous push; absent keys did not change. Nodes are replaced whole, by id. */
@@ -83,6 +88,10 @@ export const SnapshotDeltaSchema = z.object({
   alerts: z.array(AlertSchema).optional(),
   runs: z.array(RunSchema).optional(),
   configGeneration: z.number().int().nullable().optional(),
+  ndbinfo: NdbinfoViewSchema.nullable().optional(),
+  /** ndbinfo figures of the nodes that changed, whole, by id. */
+  ndbinfoNodes: z.array(NdbinfoNodeSchema).optional(),
+  removedNdbinfoNodeIds: z.array(z.number().int()).optional(),
 });
 
 export const ClusterSummarySchema = z.object({

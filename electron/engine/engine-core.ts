@@ -1,3 +1,4 @@
+import type { SqlSourceSpec } from './ndbinfo/sql-watch.js';
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary } from '../contract/snapshot.js';
@@ -23,6 +24,8 @@ export interface ClusterEntry {
   readonly connectstring: string;
   /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
   tls?: ProfileTls;
+  /** The cluster's SQL nodes for ndbinfo (a profile's, the command line's, the built-in simulator's); absent: none. */
+  sql?: SqlSourceSpec;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
 }

@@ -18,6 +18,7 @@ import { ConnectionRoom } from './rooms/connection-room.js';
 import { GroupAlerts } from './rooms/group-alerts.js';
 import { LoadRoom } from './rooms/load-room.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
+import { NdbinfoRoom } from './rooms/ndbinfo-room.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { RestartRoom } from './rooms/restart-room.js';
@@ -25,6 +26,9 @@ import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
+
+/** Inputs that say themselves which node views they changed, or change none. */
+const OWN_CHANGES = new Set<TrackerInput['kind']>(['status', 'event', 'memory', 'tick', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load']);
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -65,6 +69,7 @@ export class ClusterTracker {
   private readonly restarts: RestartRoom;
   private readonly backup: BackupRoom;
   private readonly runRoom: RunRoom;
+  private readonly ndbinfo = new NdbinfoRoom();
   private readonly views: NodeViews;
   /** In the order they take each input: the node records first, so the others see the status it set. */
   private readonly rooms: readonly Room[];
@@ -92,7 +97,7 @@ export class ClusterTracker {
     this.load = new LoadRoom(changes, this.alerts, config, { rateInstances: options.rateInstances ?? 'configuration', memoryAlertHoldMs: options.memoryAlertHoldMs });
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.backup = new BackupRoom(changes);
-    this.runRoom = new RunRoom(this.nodes, this.load, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
+    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
     this.rooms = [
@@ -102,6 +107,7 @@ export class ClusterTracker {
       this.load,
       this.backup,
       this.restarts,
+      this.ndbinfo,
       new NodeDownAlerts(this.alerts),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config),
@@ -134,8 +140,8 @@ export class ClusterTracker {
 
   apply(input: TrackerInput): void {
     this.now = Math.max(this.now, input.t);
-    // Status polls and events say themselves what they changed; a tick changes no node.
-    if (input.kind !== 'status' && input.kind !== 'event' && input.kind !== 'memory' && input.kind !== 'tick') this.changes.all();
+    // Status polls and events say themselves what they changed; a tick and ndbinfo change no node's view.
+    if (!OWN_CHANGES.has(input.kind)) this.changes.all();
     if (input.kind === 'event') this.applyEvent(input.event);
     else for (const room of this.rooms) room.input?.(input);
     for (const room of this.rooms) room.settle?.(this.now);
@@ -169,6 +175,7 @@ export class ClusterTracker {
 
   snapshot(): ClusterSnapshot {
     const members = this.nodes.members();
+    const ndbinfo = this.ndbinfo.view();
     return {
       clusterId: this.clusterId,
       name: this.name,
@@ -183,6 +190,8 @@ export class ClusterTracker {
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
       configGeneration: this.config.state.generation,
+      // Without an SQL source the snapshot is what it was before ndbinfo, so older recordings replay to theirs.
+      ...(ndbinfo ? { ndbinfo, ndbinfoNodes: this.ndbinfo.nodeViews() } : {}),
     };
   }
 

@@ -53,6 +53,8 @@ test('the built-in simulator brings its SQL node: ndbinfo figures reach the snap
   const stale = await waitFor('every figure stale', () => {
     const s = watcher.current;
     return s?.ndbinfo?.source.status !== 'up' && (s?.ndbinfoNodes ?? []).every((n) => n.stale) && s?.ndbinfo?.links?.stale ? s : null;
+  }).catch((err: unknown) => {
+    throw new Error(`${String(err)}; last: ${JSON.stringify({ source: watcher.current?.ndbinfo?.source, stale: watcher.current?.ndbinfoNodes?.map((n) => n.stale) })}`);
   });
   // The last values stay, greyed, with the time they were observed.
   assert.equal(stale.ndbinfoNodes?.length, 2);

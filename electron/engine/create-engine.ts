@@ -2,6 +2,7 @@ import type { ProfileTls, Settings } from '../contract/settings.js';
 import type { SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { startSqlSimulator, type SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { parseSqlUrl } from '../../ndbinfo/client/sql-url.js';
+import { PASSWORD_ENV } from '../../ndbinfo/client/password.js';
 import { appVersion } from './app-version.js';
 import { ClusterMonitor } from './cluster/cluster-monitor.js';
 import { Engine } from './engine.js';
@@ -25,6 +26,8 @@ export interface CreateEngineOptions {
   clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls; sql?: SqlSourceSpec }>;
   /** Options for the built-in simulator; false: never start it. Its SQL node runs on an ephemeral port unless `sql: false`. */
   simulator?: (SimulatorOptions & { sql?: false }) | false;
+  /** The password for SQL nodes of clusters added later (a profile's); default NDBTOP_SQL_PASSWORD. */
+  sqlPassword?: string;
   /** The SQL source's intervals and deadlines (tests shorten them). */
   sqlWatch?: SqlWatchOptions;
   pollIntervalMs?: number;
@@ -81,6 +84,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(options.eventLogSize !== undefined ? { eventLogSize: options.eventLogSize } : {}),
     settings,
     recorder,
+    sqlPassword: options.sqlPassword ?? options.clusters?.find((c) => c.sql)?.sql?.password ?? (process.env[PASSWORD_ENV] || undefined),
     ...(options.collapse ? { collapse: options.collapse } : {}),
     connect: (entry) => watch(entry),
     recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress),

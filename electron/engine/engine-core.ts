@@ -43,7 +43,8 @@ export interface EngineCore {
   readonly actionsAllowed: boolean;
   readonly settings: SettingsStore;
   summaries(): ClusterSummary[];
-  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary;
+  /** `sql`: the profile's SQL node URLs; the password is the engine's (a file or NDBTOP_SQL_PASSWORD at start). */
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[]): ClusterSummary;
   removeCluster(id: string): boolean;
   /** The cluster with this id, or the first; a request error when there is none. */
   cluster(id: string | undefined): ClusterEntry;

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { parseSqlUrl } from '../../../../ndbinfo/client/sql-url.js';
 import { startSqlSimulator } from '../../../../ndbinfo/sim/index.js';
+import { spawnSync } from 'node:child_process';
+import { createMetricsExporter } from '../../../serve/metrics/exporter.js';
 import { createEngine } from '../../create-engine.js';
 import { PushWatcher, waitFor } from '../../test/helpers.js';
 
@@ -79,9 +81,21 @@ test('an SQL password reaches neither pushes nor recordings', { timeout: 120_000
   });
   const watcher = new PushWatcher(engine);
   await waitFor('figures from the password-protected SQL node', () => (watcher.current?.ndbinfoNodes ?? []).some((n) => n.threads) && watcher.current?.ndbinfo?.selfLoad);
+  await waitFor('links and disk write speed', () => watcher.current?.ndbinfo?.links && (watcher.current.ndbinfoNodes ?? []).every((n) => n.diskWrite));
+  const scrape = await createMetricsExporter(engine.handlers).scrape(undefined);
+  assert.ok(scrape.ok);
   watcher.unsubscribe();
   await engine.close();
   assert.ok(!JSON.stringify(watcher.messages).includes(password), 'no push carries the password');
+  assert.ok(!scrape.body.includes(password), '/metrics does not carry the password');
+  for (const family of ['ndbtop_ndbinfo_thread_busy_ratio', 'ndbtop_ndbinfo_log_used_bytes', 'ndbtop_ndbinfo_log_total_bytes', 'ndbtop_ndbinfo_transporter_sent_bytes_total', 'ndbtop_ndbinfo_transporter_overloads_total', 'ndbtop_ndbinfo_disk_write_bytes_per_second', 'ndbtop_ndbinfo_query_seconds', 'ndbtop_ndbinfo_self_load_ratio']) {
+    assert.match(scrape.body, new RegExp(`^${family}\\{cluster="[^"]+"`, 'm'), `${family} is exported`);
+  }
+  assert.match(scrape.body, /^ndbtop_ndbinfo_thread_busy_ratio\{cluster="[^"]+",node_id="\d+",thread="\d+",thread_name="[a-z]+"\} (0|1|0\.\d+)$/m);
+  // promtool reads and lints the ndbinfo families (prom-client's own process gauges carry lint notes of their own).
+  const ours = scrape.body.split('\n').filter((l) => /^(# (HELP|TYPE) )?ndbtop_ndbinfo_/.test(l)).join('\n');
+  const check = spawnSync('promtool', ['check', 'metrics'], { input: `${ours}\n`, encoding: 'utf8' });
+  assert.equal(check.status, 0, `${check.stdout}${check.stderr}`);
   const text = gunzipSync(await readFile(recordFile)).toString('utf8');
   assert.match(text, /"kind":"ndbinfo"/, 'the samples are recorded as inputs');
   assert.ok(!text.includes(password), 'the recording does not carry the password');

@@ -11,7 +11,7 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
   const logUsed = gauge('ndbtop_ndbinfo_log_used_bytes', 'Redo or undo log space in use, all parts (logspaces)', ['cluster', 'node_id', 'log']);
   const logTotal = gauge('ndbtop_ndbinfo_log_total_bytes', 'Redo or undo log space there is, all parts (logspaces)', ['cluster', 'node_id', 'log']);
   const sendBuffer = gauge('ndbtop_ndbinfo_send_buffer_used_bytes', 'Send buffer in use over all the node\'s transporters (transporter_details)', ['cluster', 'node_id']);
-  const diskWrite = gauge('ndbtop_ndbinfo_disk_write_bytes_per_second', 'Disk write speed over the last second (disk_write_speed_aggregate_node)', ['cluster', 'node_id', 'kind']);
+  const diskWrite = gauge('ndbtop_ndbinfo_disk_written_last_second_bytes', "Bytes written to disk in the last second, the server's own speed figure (disk_write_speed_aggregate_node); no counter exists to rate()", ['cluster', 'node_id', 'kind']);
   const sent = counter('ndbtop_ndbinfo_transporter_sent_bytes_total', 'Bytes a data node sent to a remote node since it started (transporters)', ['cluster', 'node_id', 'remote_node_id']);
   const received = counter('ndbtop_ndbinfo_transporter_received_bytes_total', 'Bytes a data node received from a remote node since it started (transporters)', ['cluster', 'node_id', 'remote_node_id']);
   const overloads = counter('ndbtop_ndbinfo_transporter_overloads_total', 'Times the link became overloaded since the data node started (transporters)', ['cluster', 'node_id', 'remote_node_id']);

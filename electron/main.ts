@@ -38,7 +38,7 @@ async function refreshMenu(devTools: boolean): Promise<void> {
   const profiles = engine ? await engine.handlers.listProfiles({}) : [];
   const template = buildMenuTemplate(profiles, {
     showView: (view) => void win?.loadURL(viewUrl(view)),
-    connectProfile: (p) => void engine?.handlers.addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}) }),
+    connectProfile: (p) => void engine?.handlers.addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}), ...(p.sql ? { sql: p.sql } : {}) }),
     about: () =>
       void dialog.showMessageBox({ type: 'info', title: 'About ndbtop', message: `ndbtop ${app.getVersion()}`, detail: 'Monitor for MySQL NDB Cluster, speaking the ndb_mgmd protocol.' }),
   }, { devTools });

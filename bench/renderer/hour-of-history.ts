@@ -4,7 +4,7 @@ import type { EngineHost } from '../../electron/engine/engine-host.js';
 import type { MetricValues } from '../../electron/engine/history/history.js';
 
 /** Per data node, per second, roughly what the simulator's benchmark load gives. */
-const TYPICAL: Record<Metric, number> = { transactions: 125, commits: 120, reads: 900, writes: 220, scans: 8, aborts: 0.5, operations: 1150, dataMemory: 30, indexMemory: 20 };
+const TYPICAL: Record<Metric, number> = { transactions: 125, commits: 120, reads: 900, writes: 220, scans: 8, aborts: 0.5, operations: 1150, dataMemory: 30, indexMemory: 20, hottestThread: 60, redoFill: 25 };
 
 /**
  * Fills the engine's history with `seconds` of one-a-second samples for `dataNodeIds`, ending a second before

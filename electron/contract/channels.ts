@@ -3,7 +3,7 @@ import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from '.
 import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
-import { AppInfoSchema, ProfileSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
+import { AppInfoSchema, ProfileSchema, ProfileSqlSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
 import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, RunSchema, StartRunSchema } from './runs.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
@@ -18,7 +18,7 @@ const ClusterRef = z.object({ clusterId: z.string().optional() });
 export const REQUESTS = {
   getAppInfo: { request: z.object({}), response: AppInfoSchema },
   listClusters: { request: z.object({}), response: z.array(ClusterSummarySchema) },
-  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional() }), response: ClusterSummarySchema },
+  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional(), sql: ProfileSqlSchema.optional() }), response: ClusterSummarySchema },
   removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
   /** The configuration as last read; null before the first read. A snapshot's configGeneration says when to ask again. */

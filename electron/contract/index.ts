@@ -5,6 +5,8 @@ export * from './alert-kinds.js';
 export * from './counters.js';
 export * from './snapshot.js';
 export * from './rolling-restart.js';
+export * from './ndbinfo.js';
+export * from './sql-candidates.js';
 export * from './tls.js';
 export * from './history.js';
 export * from './runs.js';

@@ -21,11 +21,15 @@ export const ProfileTlsSchema = z.object({
   keyFile: z.string().max(4000).optional(),
 });
 
+/** A profile's SQL nodes for ndbinfo, `mysql://USER@HOST[:PORT]` each (never a password: that comes from a file or the environment). */
+export const ProfileSqlSchema = z.array(z.string().min(1).max(300)).max(8);
+
 export const ProfileSchema = z.object({
   id: z.string().min(1),
   name: z.string().min(1).max(100),
   connectstring: z.string().min(1).max(2000),
   tls: ProfileTlsSchema.optional(),
+  sql: ProfileSqlSchema.optional(),
 });
 
 export const AppInfoSchema = z.object({

@@ -5,7 +5,7 @@
  */
 
 /** Series the engine keeps per second: cluster totals and per data node. */
-export const METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts', 'operations', 'dataMemory', 'indexMemory'] as const;
+export const METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts', 'operations', 'dataMemory', 'indexMemory', 'hottestThread', 'redoFill'] as const;
 
 /** The figures a run summary gives statistics for, each per second. */
 export const RUN_FIGURES = ['transactions', 'reads', 'writes', 'scans', 'aborts'] as const;

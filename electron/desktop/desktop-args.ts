@@ -1,6 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { ProfileTls } from '../contract/settings.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../cli/tls-options.js';
+import { addSqlOptions, type SqlCliOptions } from '../cli/sql-options.js';
 
 export interface DesktopArgs {
   connectstring: string | undefined;
@@ -10,6 +11,8 @@ export interface DesktopArgs {
   actionsEnabled: boolean;
   devTools: boolean;
   tls: ProfileTls;
+  /** --sql and --sql-password-file as given; read (the password file too) when the engine starts. */
+  sql: SqlCliOptions;
 }
 
 function pollMs(value: string): number {
@@ -24,7 +27,7 @@ function pollMs(value: string): number {
  * falls back to NDB_CONNECTSTRING, and without that to the built-in simulated cluster.
  */
 export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv): DesktopArgs {
-  const program = addMgmTlsOptions(new Command())
+  const program = addSqlOptions(addMgmTlsOptions(new Command()))
     .allowUnknownOption()
     .allowExcessArguments()
     .exitOverride()
@@ -37,7 +40,7 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     .option('--read-only', 'refuse operator actions')
     .option('--dev-tools');
   program.parse([...argv], { from: 'user' });
-  const o = program.opts<{ connectstring?: string; record?: string; replay?: string; poll?: number; readOnly?: boolean; devTools?: boolean } & TlsCliOptions>();
+  const o = program.opts<{ connectstring?: string; record?: string; replay?: string; poll?: number; readOnly?: boolean; devTools?: boolean } & TlsCliOptions & SqlCliOptions>();
   return {
     connectstring: o.connectstring ?? (env.NDB_CONNECTSTRING || undefined),
     recordFile: o.record,
@@ -46,5 +49,6 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     actionsEnabled: o.readOnly !== true,
     devTools: o.devTools === true,
     tls: mgmTlsFrom(o),
+    sql: { ...(o.sql ? { sql: o.sql } : {}), ...(o.sqlPasswordFile !== undefined ? { sqlPasswordFile: o.sqlPasswordFile } : {}) },
   };
 }

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createEngine } from '../engine/create-engine.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { createReplayEngine } from '../engine/recording/replay.js';
+import { sqlSourceFrom } from '../cli/sql-options.js';
 import type { DesktopArgs } from './desktop-args.js';
 
 /**
@@ -9,11 +10,12 @@ import type { DesktopArgs } from './desktop-args.js';
  * NDB_CONNECTSTRING, or the built-in simulated cluster when neither is given. Settings and saved connection
  * profiles persist in the user's data folder.
  */
-export function startDesktopEngine(args: DesktopArgs, userDataDir: string): Promise<EngineHost> {
+export async function startDesktopEngine(args: DesktopArgs, userDataDir: string): Promise<EngineHost> {
   if (args.replayFile !== undefined) return createReplayEngine({ file: args.replayFile });
+  const sql = await sqlSourceFrom(args.sql, process.env);
   return createEngine({
     host: 'desktop',
-    clusters: [{ ...(args.connectstring === undefined ? {} : { connectstring: args.connectstring }), tls: args.tls }],
+    clusters: [{ ...(args.connectstring === undefined ? {} : { connectstring: args.connectstring }), tls: args.tls, ...(sql ? { sql } : {}) }],
     actionsEnabled: args.actionsEnabled,
     recordFile: args.recordFile,
     pollIntervalMs: args.pollIntervalMs,

@@ -1,8 +1,12 @@
 import type { ProfileTls, Settings } from '../contract/settings.js';
-import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
+import type { SimulatorOptions } from '../../native-mgm/sim/index.js';
+import { startSqlSimulator, type SqlSimulator } from '../../ndbinfo/sim/index.js';
+import { parseSqlUrl } from '../../ndbinfo/client/sql-url.js';
+import { PASSWORD_ENV } from '../../ndbinfo/client/password.js';
 import { appVersion } from './app-version.js';
 import { ClusterMonitor } from './cluster/cluster-monitor.js';
 import { Engine } from './engine.js';
+import type { TrackerInput } from './cluster/tracker-input.js';
 import type { ClusterEntry, ClusterSource } from './engine-core.js';
 import type { EngineHost } from './engine-host.js';
 import { Recorder } from './recording/recorder.js';
@@ -13,13 +17,19 @@ import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
 import { DEFAULT_FAILOVER } from '../contract/vocabulary.js';
+import { dataNodeStarting, watchCluster } from './cluster/watch-cluster.js';
+import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './ndbinfo/sql-watch.js';
 
 export interface CreateEngineOptions {
   host: 'desktop' | 'serve';
   /** Clusters to watch; one without a connectstring is the built-in simulator. None given: the simulator. */
-  clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls }>;
-  /** Options for the built-in simulator; false: never start it. */
-  simulator?: SimulatorOptions | false;
+  clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls; sql?: SqlSourceSpec }>;
+  /** Options for the built-in simulator; false: never start it. Its SQL node runs on an ephemeral port unless `sql: false`. */
+  simulator?: (SimulatorOptions & { sql?: false }) | false;
+  /** The password for SQL nodes of clusters added later (a profile's); default NDBTOP_SQL_PASSWORD. */
+  sqlPassword?: string;
+  /** The SQL source's intervals and deadlines (tests shorten them). */
+  sqlWatch?: SqlWatchOptions;
   pollIntervalMs?: number;
   historySeconds?: number;
   actionsEnabled?: boolean;
@@ -45,7 +55,7 @@ const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 }
 const TICK_MS = 1000;
 
 /** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */
-export async function createEngine(options: CreateEngineOptions): Promise<EngineHost & { readonly simulator: Simulator | null }> {
+export async function createEngine(options: CreateEngineOptions): Promise<EngineHost & { readonly simulator: SqlSimulator | null }> {
   const overrides: Partial<Settings> = {
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
     ...(options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {}),
@@ -55,7 +65,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const wanted = options.clusters && options.clusters.length > 0 ? options.clusters : [{}];
   const needsSim = wanted.some((c) => !c.connectstring);
   if (needsSim && options.simulator === false) throw new RangeError('no connectstring given and the built-in simulator is turned off');
-  const simulator = needsSim ? await startSimulator({ ...DEFAULT_SIMULATOR, ...(options.simulator || {}) }) : null;
+  const { sql: simSql, ...simOptions } = options.simulator || {};
+  // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup.
+  const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(simSql === false ? {} : { sql: { port: 0 } }) }) : null;
 
   const version = appVersion();
   const recorder = await openRecorder(options.recordFile, version).catch(async (err: unknown) => {
@@ -72,6 +84,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(options.eventLogSize !== undefined ? { eventLogSize: options.eventLogSize } : {}),
     settings,
     recorder,
+    sqlPassword: options.sqlPassword ?? options.clusters?.find((c) => c.sql)?.sql?.password ?? (process.env[PASSWORD_ENV] || undefined),
     ...(options.collapse ? { collapse: options.collapse } : {}),
     connect: (entry) => watch(entry),
     recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress),
@@ -82,6 +95,12 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   });
 
   function watch(entry: ClusterEntry): ClusterSource {
+    let sqlWatch: SqlWatch | null = null;
+    const feed = (input: TrackerInput): void => {
+      engine.feed(entry.id, input);
+      const starting = dataNodeStarting(input);
+      if (starting !== null) sqlWatch?.setRestartWatch(starting);
+    };
     const monitor = new ClusterMonitor({
       connectstring: entry.connectstring,
       pollIntervalMs: settings.get().pollIntervalMs,
@@ -89,13 +108,14 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
       requestTimeoutMs: options.requestTimeoutMs ?? 2500,
       retryMs: 2000,
       ...(options.configRefreshMs !== undefined ? { configRefreshMs: options.configRefreshMs } : {}),
-      sink: (input) => engine.feed(entry.id, input),
+      sink: (input) => feed(input),
       ...(entry.tls ? { tls: entry.tls } : {}),
       certExpiryWarnDays: settings.get().certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS,
       failover: settings.get().failover ?? DEFAULT_FAILOVER,
     });
-    monitor.start();
-    return monitor;
+    const source = watchCluster(monitor, entry.sql ?? null, feed, options.sqlWatch);
+    sqlWatch = source.sqlWatch;
+    return source;
   }
 
   for (const c of wanted) {
@@ -103,6 +123,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const connectstring = c.connectstring ?? simulator?.connectstring ?? '';
     const entry = engine.addCluster(c.name ?? (simulated ? 'Simulated cluster' : connectstring), connectstring, simulated ? 'simulated' : 'live');
     if (c.tls) entry.tls = c.tls;
+    const sql = c.sql ?? (simulated && simulator?.sql ? { addresses: [parseSqlUrl(simulator.sql.url)], password: undefined } : undefined);
+    if (sql) entry.sql = sql;
     entry.source = watch(entry);
   }
   tick = setInterval(() => {

@@ -1,3 +1,4 @@
+import type { SqlSourceSpec } from './ndbinfo/sql-watch.js';
 import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
 import type { AppInfo, ProfileTls } from '../contract/settings.js';
 import type { ClusterSummary } from '../contract/snapshot.js';
@@ -23,6 +24,8 @@ export interface ClusterEntry {
   readonly connectstring: string;
   /** The connection's TLS (a profile's, or the command line's); absent: the engine's default. */
   tls?: ProfileTls;
+  /** The cluster's SQL nodes for ndbinfo (a profile's, the command line's, the built-in simulator's); absent: none. */
+  sql?: SqlSourceSpec;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
 }
@@ -40,7 +43,8 @@ export interface EngineCore {
   readonly actionsAllowed: boolean;
   readonly settings: SettingsStore;
   summaries(): ClusterSummary[];
-  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary;
+  /** `sql`: the profile's SQL node URLs; the password is the engine's (a file or NDBTOP_SQL_PASSWORD at start). */
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[]): ClusterSummary;
   removeCluster(id: string): boolean;
   /** The cluster with this id, or the first; a request error when there is none. */
   cluster(id: string | undefined): ClusterEntry;

@@ -15,6 +15,18 @@ import type { SettingsStore } from './settings-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import type { RateInstances } from './rates/rates.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
+import { parseSqlUrl, type SqlNodeAddress } from '../../ndbinfo/client/sql-url.js';
+import { NdbinfoError } from '../../ndbinfo/client/errors.js';
+
+/** A profile's SQL node URLs, checked: a bad one is the request's error (its message never repeats a password). */
+function sqlAddresses(urls: readonly string[] | undefined): SqlNodeAddress[] {
+  try {
+    return (urls ?? []).map(parseSqlUrl);
+  } catch (err) {
+    if (err instanceof NdbinfoError) throw new EngineRequestError('INVALID', err.message);
+    throw err;
+  }
+}
 
 /** Each watched cluster holds two connections, history and a tracker: a bound keeps one client from exhausting the host. */
 export const MAX_CLUSTERS = 32;
@@ -34,6 +46,8 @@ export interface EngineConfig {
   connect?: (entry: ClusterEntry) => ClusterSource;
   /** Plays a recording for `importRecording` (given by the factories, which may import replay); absent: refused. */
   recordingRuns?: RecordingRuns;
+  /** The SQL password for clusters added with SQL nodes (a profile's): from a file or NDBTOP_SQL_PASSWORD at start. */
+  sqlPassword?: string | undefined;
   /** Closed with the engine: the built-in simulator, a replay's player. */
   onClose?: () => Promise<void>;
 }
@@ -119,12 +133,14 @@ export class Engine implements EngineHost, EngineCore {
   }
 
   /** A cluster the user adds from the UI: only where the engine can connect to clusters. */
-  connectCluster(name: string, connectstring: string, tls?: ProfileTls): ClusterSummary {
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[]): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
     if (this.clusters.size >= MAX_CLUSTERS) throw new EngineRequestError('UNSUPPORTED', `already watching ${MAX_CLUSTERS} clusters, the most one ndbtop watches`);
+    const addresses = sqlAddresses(sql);
     const entry = this.addCluster(name, connectstring, 'live');
     if (tls) entry.tls = tls;
+    if (addresses.length > 0) entry.sql = { addresses, password: this.config.sqlPassword };
     entry.source = connect(entry);
     return this.summary(entry);
   }

@@ -13,9 +13,9 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring, tls }) => {
+    addCluster: async ({ name, connectstring, tls, sql }) => {
       checkConnectstring(connectstring);
-      return engine.connectCluster(name, connectstring, tls);
+      return engine.connectCluster(name, connectstring, tls, sql);
     },
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),

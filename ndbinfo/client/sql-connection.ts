@@ -147,8 +147,13 @@ export class SqlConnection {
       }, this.queryTimeoutMs);
       unlisten = this.onEnd((reason) => settle(reason));
       this.conn.query(sql, (err, rows) => {
-        if (err) settle(classify(err, this.address.display, this.password, this.queryTimeoutMs));
-        else if (!Array.isArray(rows)) settle(new NdbinfoError('QUERY_FAILED', `${this.address.display}: expected rows, got a status reply`));
+        if (err) {
+          const e = classify(err, this.address.display, this.password, this.queryTimeoutMs);
+          // mysql2 hands a connection lost during a query to that query only, with no 'error' or 'end' event on
+          // the connection: without this the source saw a failed reading and kept the dead session up for ever.
+          if ((err as { fatal?: boolean }).fatal) this.end(e);
+          settle(e);
+        } else if (!Array.isArray(rows)) settle(new NdbinfoError('QUERY_FAILED', `${this.address.display}: expected rows, got a status reply`));
         else settle(null, rows);
       });
     });

@@ -7,8 +7,9 @@ import { serveUntilSignalled } from '../../serve/serve-cli.js';
 import { locateElectron } from '../electron-binary.js';
 import { connectstringFrom, intOption } from '../options.js';
 import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
 
-interface DesktopOpts extends TlsCliOptions {
+interface DesktopOpts extends TlsCliOptions, SqlCliOptions {
   connectstring?: string;
   record?: string;
   replay?: string;
@@ -29,6 +30,9 @@ function forwarded(opts: DesktopOpts): string[] {
     ...(opts.poll ? ['--poll', String(opts.poll)] : []),
     ...(opts.readOnly ? ['--read-only'] : []),
     ...mgmTlsArgs(opts),
+    // The password itself never goes on a command line: Electron reads the file, or inherits NDBTOP_SQL_PASSWORD.
+    ...(opts.sql ?? []).flatMap((url) => ['--sql', url]),
+    ...(opts.sqlPasswordFile !== undefined ? ['--sql-password-file', opts.sqlPasswordFile] : []),
   ];
 }
 
@@ -37,7 +41,7 @@ function forwarded(opts: DesktopOpts): string[] {
  * it, as on a headless server), the same dashboard is served to a browser instead, unless --no-fallback.
  */
 export function registerDesktop(program: Command): void {
-  addMgmTlsOptions(program)
+  addSqlOptions(addMgmTlsOptions(program))
     .option('-c, --connectstring <connectstring>', 'management servers (default: NDB_CONNECTSTRING, else the built-in simulated cluster)')
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--replay <file>', 'open a recording instead of a live cluster')
@@ -48,6 +52,8 @@ export function registerDesktop(program: Command): void {
     .action(async (opts: DesktopOpts) => {
       // A typo in -c is reported here, not as a window that never connects.
       if (opts.connectstring) connectstringFrom(opts);
+      // So are a bad --sql URL and an unreadable password file.
+      const sql = await sqlSourceFrom(opts);
       const electron = locateElectron(true);
       if ('path' in electron) {
         const child = spawn(electron.path, [APP_ROOT, ...forwarded(opts)], { stdio: 'inherit' });
@@ -61,7 +67,7 @@ export function registerDesktop(program: Command): void {
       if (opts.replay) throw new Error('--replay without Electron: use `ndbtop replay FILE` to serve a recording');
       const engine = await createEngine({
         host: 'serve',
-        clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts) }],
+        clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts), ...(sql ? { sql } : {}) }],
         actionsEnabled: opts.readOnly !== true,
         recordFile: opts.record,
         pollIntervalMs: opts.poll,

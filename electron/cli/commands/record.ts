@@ -3,9 +3,10 @@ import { createEngine } from '../../engine/create-engine.js';
 import { rendererDistDir } from '../../serve/renderer-dir.js';
 import { startServeServer, type ServeServer } from '../../serve/serve-server.js';
 import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
 import { addCollapseOptions, collapseConfig, collectTag, durationOption, type CollapseOpts } from '../run-options.js';
 
-interface RecordOpts extends CollapseOpts, FailoverOpts {
+interface RecordOpts extends CollapseOpts, FailoverOpts, SqlCliOptions {
   connectstring?: string;
   out: string;
   duration?: number;
@@ -35,12 +36,13 @@ export function registerRecord(program: Command): void {
     .option('--token <token>', 'secret every request to --port must present')
     .option('--run <name>', 'mark the whole recording as one run of this name')
     .option('--tag <key=value>', 'a tag of the --run run (repeatable)', collectTag);
-  addCollapseOptions(addFailoverOption(command)).action(async (opts: RecordOpts) => {
+  addSqlOptions(addCollapseOptions(addFailoverOption(command))).action(async (opts: RecordOpts) => {
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     if (connectstring !== undefined) connectstringFrom({ connectstring });
+    const sql = await sqlSourceFrom(opts);
     const engine = await createEngine({
       host: 'serve',
-      clusters: [connectstring === undefined ? {} : { connectstring }],
+      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), ...(sql ? { sql } : {}) }],
       recordFile: opts.out,
       pollIntervalMs: opts.poll,
       collapse: collapseConfig(opts),

@@ -4,8 +4,9 @@ import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenO
 import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../run-options.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
 
-interface ServeOpts extends ListenOptions, TlsCliOptions, CollapseOpts, FailoverOpts {
+interface ServeOpts extends ListenOptions, TlsCliOptions, CollapseOpts, FailoverOpts, SqlCliOptions {
   connectstring?: string;
   allowActions?: boolean;
   record?: string;
@@ -21,16 +22,17 @@ export function registerServe(program: Command): void {
     .option('--record <file>', 'append every snapshot change and event to FILE as JSON lines')
     .option('--poll <ms>', 'status poll interval in milliseconds', intOption(100, 60_000))
     .option('--metrics-only', 'a headless Prometheus exporter: serve /metrics only, no dashboard, API or WebSocket');
-  addMgmTlsOptions(addListenOptions(addCollapseOptions(addFailoverOption(command))), 'mgm-tls').action(async (opts: ServeOpts) => {
+  addSqlOptions(addMgmTlsOptions(addListenOptions(addCollapseOptions(addFailoverOption(command))), 'mgm-tls')).action(async (opts: ServeOpts) => {
     checkListenOptions(command, opts);
     // Whoever may stop nodes may also change what is watched.
     if (opts.allowActions) opts.allowChanges = true;
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
     if (connectstring !== undefined) connectstringFrom({ connectstring });
+    const sql = await sqlSourceFrom(opts);
     const engine = await createEngine({
       host: 'serve',
-      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls') }],
+      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls'), ...(sql ? { sql } : {}) }],
       actionsEnabled: opts.allowActions === true,
       recordFile: opts.record,
       pollIntervalMs: opts.poll,

@@ -21,6 +21,7 @@ import { LoadRoom } from './rooms/load-room.js';
 import { MaintenanceRoom } from './rooms/maintenance-room.js';
 import { MgmdAlerts } from './rooms/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
+import { NdbinfoRoom } from './rooms/ndbinfo-room.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { PlannedWork } from './rooms/planned-work.js';
@@ -30,6 +31,9 @@ import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
+
+/** Inputs that say themselves which node views they changed, or change none. */
+const OWN_CHANGES = new Set<TrackerInput['kind']>(['status', 'event', 'memory', 'tick', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load']);
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -72,6 +76,7 @@ export class ClusterTracker {
   private readonly rolling = new RollingRestartRoom();
   private readonly backup: BackupRoom;
   private readonly runRoom: RunRoom;
+  private readonly ndbinfo = new NdbinfoRoom();
   private readonly views: NodeViews;
   /** In the order they take each input: the node records first, so the others see the status it set. */
   private readonly rooms: readonly Room[];
@@ -102,7 +107,7 @@ export class ClusterTracker {
     this.load = new LoadRoom(changes, this.alerts, config, { rateInstances: options.rateInstances ?? 'configuration', memoryAlertHoldMs: options.memoryAlertHoldMs });
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.backup = new BackupRoom(changes);
-    this.runRoom = new RunRoom(this.nodes, this.load, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
+    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();
@@ -116,6 +121,7 @@ export class ClusterTracker {
       this.restarts,
       planned,
       this.rolling,
+      this.ndbinfo,
       new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
@@ -157,8 +163,8 @@ export class ClusterTracker {
 
   apply(input: TrackerInput): void {
     this.now = Math.max(this.now, input.t);
-    // Status polls and events say themselves what they changed; a tick changes no node.
-    if (input.kind !== 'status' && input.kind !== 'event' && input.kind !== 'memory' && input.kind !== 'tick') this.changes.all();
+    // Status polls and events say themselves what they changed; a tick and ndbinfo change no node's view.
+    if (!OWN_CHANGES.has(input.kind)) this.changes.all();
     if (input.kind === 'event') this.applyEvent(input.event);
     else for (const room of this.rooms) room.input?.(input);
     for (const room of this.rooms) room.settle?.(this.now);
@@ -193,6 +199,7 @@ export class ClusterTracker {
   snapshot(): ClusterSnapshot {
     const members = this.nodes.members();
     const nodes = this.views.all(members, this.now);
+    const ndbinfo = this.ndbinfo.view();
     return {
       clusterId: this.clusterId,
       name: this.name,
@@ -213,6 +220,8 @@ export class ClusterTracker {
         nodes.filter((n) => n.type === 'NDB'),
         this.now,
       ),
+      // Without an SQL source the snapshot is what it was before ndbinfo, so older recordings replay to theirs.
+      ...(ndbinfo ? { ndbinfo, ndbinfoNodes: this.ndbinfo.nodeViews() } : {}),
     };
   }
 

@@ -1,5 +1,7 @@
 import type { ConnectionView } from '../../contract/snapshot.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
+import type { SelfLoad, SourceState } from '../../../ndbinfo/client/ndbinfo-source.js';
+import type { Sample } from '../../../ndbinfo/client/sample.js';
 import type { RunInput } from '../runs/run-book.js';
 import type { MaintenanceInput } from './rooms/maintenance-room.js';
 
@@ -32,6 +34,12 @@ export type TrackerInput =
   | { kind: 'ack'; t: number; alertId: string }
   /** The configuration (`get config_v2`), when first read and whenever it changed. */
   | { kind: 'config'; t: number; config: ClusterConfig }
+  /** One ndbinfo reading of the SQL source: its rows as the source gave them (counter rates included). */
+  | { kind: 'ndbinfo'; t: number; sample: Sample }
+  /** The SQL source's link changed (connecting, up, lost, closed). */
+  | { kind: 'ndbinfo-link'; t: number; state: SourceState }
+  /** What watching costs the SQL node, every few seconds while the source runs. */
+  | { kind: 'ndbinfo-load'; t: number; load: SelfLoad }
   /** Once a second: a history sample. */
   | { kind: 'tick'; t: number }
   /** A benchmark run's start, phase or stop, marked from the UI, the CLI or a script. */

@@ -11,6 +11,8 @@ export const METRIC_UNIT: Record<Metric, '/s' | '%'> = {
   operations: '/s',
   dataMemory: '%',
   indexMemory: '%',
+  hottestThread: '%',
+  redoFill: '%',
 };
 
 /**

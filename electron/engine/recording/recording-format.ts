@@ -12,7 +12,11 @@ import type { RateInstances } from '../rates/rates.js';
  *   line 1   {"format":"ndbtop-recording","version":1,"createdAt":<ms>,"engine":"<app version>"}
  *   cluster  {"c":"<clusterId>","kind":"cluster","t":<ms>,"name":"…","connectstring":"…","mode":"live"|"simulated","collapse"?:{"dropShare","windowMs"},
  *             "rateInstances"?:"configuration"|"arrivals"}   (absent: written before December 2026, "arrivals")
- *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config|run, t, …}
+ *   input    {"c":"<clusterId>", …one TrackerInput: kind status|event|memory|connection|requested|ack|tick|config|run|ndbinfo|ndbinfo-link|ndbinfo-load, t, …}
+ *            ndbinfo: {"sample":{"reading","sqlNode","at","durationMs","rows"}} (an SQL source's reading, rows as the source typed
+ *            them, counter rates included); ndbinfo-link: {"state":{SourceState}}; ndbinfo-load: {"load":{SelfLoad}}.
+ *            None carries the SQL password (the source keeps it; SQL nodes are named by their display URL). Files
+ *            written before ndbinfo have none of them and replay without ndbinfo figures.
  *            run: {"op":"start","runId","name","tags","phase"?} | {"op":"phase","runId","name"} | {"op":"stop","runId"}
  *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
  *            {"c":"<clusterId>","kind":"delta","t":<ms>,"delta":{SnapshotDelta}}
@@ -50,7 +54,7 @@ export type OutputLine =
 export type KeyframeLine = { c: string; kind: 'keyframe'; t: number; cluster: ClusterLine; inputs: InputLine[] };
 export type RecordingLine = ClusterLine | InputLine | OutputLine | KeyframeLine;
 
-const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'planned', 'ack', 'tick', 'config', 'run', 'maintenance']);
+const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'planned', 'ack', 'tick', 'config', 'run', 'maintenance', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load']);
 
 export function isInputLine(line: RecordingLine): line is InputLine {
   return INPUT_KINDS.has(line.kind);

@@ -8,6 +8,7 @@ import type { TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
 import type { ClusterLog } from './cluster-log.js';
 import type { LoadRoom } from './load-room.js';
+import type { NdbinfoRoom } from './ndbinfo-room.js';
 import type { NodeBook } from './node-book.js';
 import type { Room } from './room.js';
 
@@ -30,6 +31,7 @@ export class RunRoom implements Room {
   constructor(
     private readonly nodes: NodeBook,
     private readonly load: LoadRoom,
+    private readonly ndbinfo: NdbinfoRoom,
     private readonly log: ClusterLog,
     alerts: AlertRoom,
     private readonly options: RunRoomOptions,
@@ -79,9 +81,12 @@ export class RunRoom implements Room {
   }
 
   private sample(at: number): void {
-    const { cluster, perNode } = this.load.sample(at, this.nodes.dataNodeIds(), (id) => this.nodes.isConnected(id));
-    this.options.sampled(this.history.record(at, cluster, perNode));
-    const inFlight = this.load.total(at, this.nodes.dataNodeIds())?.concurrentOps ?? null;
+    const ids = this.nodes.dataNodeIds();
+    const { cluster, perNode } = this.load.sample(at, ids, (id) => this.nodes.isConnected(id));
+    const inside = this.ndbinfo.historyValues(ids);
+    for (const [id, values] of inside.perNode) perNode.set(id, { ...perNode.get(id), ...values });
+    this.options.sampled(this.history.record(at, { ...cluster, ...inside.cluster }, perNode));
+    const inFlight = this.load.total(at, ids)?.concurrentOps ?? null;
     this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });
   }
 }

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+
+/**
+ * What an SQL node's ndbinfo tells about the data nodes, as the engine derived it. Every figure group carries the
+ * time it was observed (`at`, the SQL node's answer) so its age is known, and `stale: true` once the SQL source that
+ * gave it is lost (the last values stay, greyed). All of it is optional in the snapshot: pages and recordings made
+ * before ndbinfo have none.
+ */
+
+/** One block thread's last second, percentages 0–100 as `cpustat` gives them. */
+export const NdbinfoThreadSchema = z.object({
+  thrNo: z.number().int().nonnegative(),
+  /** `threads.thread_name` (main, rep, ldm, query, tc, recv, send …); null without a `threads` table. */
+  name: z.string().nullable(),
+  /** exec + send + spin + buffer full: the share of the second the thread did not sleep. */
+  busy: z.number(),
+  exec: z.number(),
+  send: z.number(),
+  spin: z.number(),
+  sleep: z.number(),
+  bufferFull: z.number(),
+  osUser: z.number(),
+  osSystem: z.number(),
+  osIdle: z.number(),
+});
+
+export const NdbinfoThreadsSchema = z.object({
+  at: z.number().int(),
+  /** By thread number; the shape a per-node row of a threads heatmap takes at one moment. */
+  threads: z.array(NdbinfoThreadSchema),
+  /** The busiest thread and its kind (its name), null without threads. */
+  hottest: z.object({ thrNo: z.number().int(), name: z.string().nullable(), busy: z.number() }).nullable(),
+});
+
+/** A log's fill in bytes over all its parts (`logspaces`). */
+export const NdbinfoLogFillSchema = z.object({
+  at: z.number().int(),
+  used: z.number().nonnegative(),
+  total: z.number().nonnegative(),
+  /** used ÷ total × 100, null when total is 0. */
+  percent: z.number().nullable(),
+});
+
+/** Send buffers of all the node's transporters (`transporter_details`, 8.3+): bytes. */
+export const NdbinfoSendBufferSchema = z.object({
+  at: z.number().int(),
+  used: z.number().nonnegative(),
+  /** What the transporters have allocated; the configured ceiling is not in ndbinfo. */
+  allocated: z.number().nonnegative(),
+  percent: z.number().nullable(),
+});
+
+/** `disk_write_speed_aggregate_node`: bytes per second over the last second, and slowdowns per second. */
+export const NdbinfoDiskWriteSchema = z.object({
+  at: z.number().int(),
+  redoBytesPerSec: z.number(),
+  lcpBytesPerSec: z.number(),
+  targetBytesPerSec: z.number(),
+  /** Counts since the node started (Prometheus counters read them). */
+  slowdownsIoLag: z.number(),
+  slowdownsHighCpu: z.number(),
+});
+
+/** The node's most recent restart as DBDIH times it (`restart_info`): whole seconds per phase. */
+export const NdbinfoRestartSchema = z.object({
+  at: z.number().int(),
+  status: z.string(),
+  phases: z.record(z.string(), z.number()),
+  totalSecs: z.number(),
+});
+
+export const NdbinfoNodeSchema = z.object({
+  nodeId: z.number().int(),
+  /** True once the SQL source is lost: the figures are the last seen. */
+  stale: z.boolean(),
+  threads: NdbinfoThreadsSchema.nullable(),
+  redo: NdbinfoLogFillSchema.nullable(),
+  undo: NdbinfoLogFillSchema.nullable(),
+  sendBuffer: NdbinfoSendBufferSchema.nullable(),
+  diskWrite: NdbinfoDiskWriteSchema.nullable(),
+  restart: NdbinfoRestartSchema.nullable(),
+});
+
+/** One direction of a link between two nodes (`transporters`), as the data node `nodeId` counts it. */
+export const NdbinfoLinkSchema = z.object({
+  nodeId: z.number().int(),
+  remoteNodeId: z.number().int(),
+  status: z.string(),
+  /** null at the first reading and after a restart reset the counters. */
+  sentPerSec: z.number().nullable(),
+  receivedPerSec: z.number().nullable(),
+  overloaded: z.boolean(),
+  slowdown: z.boolean(),
+  /** Since the data node started: Prometheus counters read these. */
+  bytesSent: z.number(),
+  bytesReceived: z.number(),
+  overloadCount: z.number(),
+  slowdownCount: z.number(),
+});
+
+export const NdbinfoLinksSchema = z.object({ at: z.number().int(), stale: z.boolean(), links: z.array(NdbinfoLinkSchema) });
+
+/** The SQL source's link: which SQL node, and why none. Never carries the password. */
+export const NdbinfoSourceViewSchema = z.object({
+  status: z.enum(['connecting', 'up', 'lost', 'closed']),
+  since: z.number().int(),
+  sqlNode: z.string().nullable(),
+  serverVersion: z.string().nullable(),
+  tls: z.boolean(),
+  /** Wanted tables this SQL node lacks. */
+  missing: z.array(z.string()),
+  failovers: z.number().int().nonnegative(),
+  lastError: z.string().nullable(),
+});
+
+export const NdbinfoReadingLoadSchema = z.object({
+  intervalMs: z.number(),
+  lastMs: z.number().nullable(),
+  meanMs: z.number().nullable(),
+  paused: z.boolean(),
+});
+
+/** What watching costs the SQL node: the share of wall time spent in queries, and what the budget did about it. */
+export const NdbinfoSelfLoadSchema = z.object({
+  at: z.number().int(),
+  share: z.number(),
+  load: z.number(),
+  stretch: z.number(),
+  shedding: z.boolean(),
+  queries: z.number().int().nonnegative(),
+  readings: z.record(z.string(), NdbinfoReadingLoadSchema),
+});
+
+export const NdbinfoViewSchema = z.object({
+  source: NdbinfoSourceViewSchema,
+  selfLoad: NdbinfoSelfLoadSchema.nullable(),
+  links: NdbinfoLinksSchema.nullable(),
+});
+
+export type NdbinfoThread = z.infer<typeof NdbinfoThreadSchema>;
+export type NdbinfoThreads = z.infer<typeof NdbinfoThreadsSchema>;
+export type NdbinfoLogFill = z.infer<typeof NdbinfoLogFillSchema>;
+export type NdbinfoSendBuffer = z.infer<typeof NdbinfoSendBufferSchema>;
+export type NdbinfoDiskWrite = z.infer<typeof NdbinfoDiskWriteSchema>;
+export type NdbinfoRestart = z.infer<typeof NdbinfoRestartSchema>;
+export type NdbinfoNode = z.infer<typeof NdbinfoNodeSchema>;
+export type NdbinfoLink = z.infer<typeof NdbinfoLinkSchema>;
+export type NdbinfoLinks = z.infer<typeof NdbinfoLinksSchema>;
+export type NdbinfoSourceView = z.infer<typeof NdbinfoSourceViewSchema>;
+export type NdbinfoSelfLoad = z.infer<typeof NdbinfoSelfLoadSchema>;
+export type NdbinfoView = z.infer<typeof NdbinfoViewSchema>;

@@ -1,0 +1,144 @@
+import type { NdbinfoLinks, NdbinfoNode, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/ndbinfo.js';
+import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-source.js';
+import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
+import type { Sample } from '../../../../ndbinfo/client/sample.js';
+import type { MetricValues } from '../../history/history.js';
+import { byNode, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../ndbinfo/figures.js';
+import type { TrackerInput } from '../tracker-input.js';
+import type { Room } from './room.js';
+
+type Figures = Omit<NdbinfoNode, 'nodeId' | 'stale'>;
+const EMPTY: Figures = { threads: null, redo: null, undo: null, sendBuffer: null, diskWrite: null, restart: null };
+
+/**
+ * The SQL source's figures (ndbinfo): per data node threads, redo/undo fill, send buffers, disk write speed and
+ * last restart; the links between nodes; the source's link and self-load. Each node's record is replaced, never
+ * changed, so the delta leaves unchanged nodes out by identity. Figures keep the time they were observed; a lost
+ * source turns them all stale (kept, greyed) until the next reading, as mgm figures do.
+ */
+export class NdbinfoRoom implements Room {
+  private source: NdbinfoSourceView | null = null;
+  private selfLoad: NdbinfoSelfLoad | null = null;
+  private links: NdbinfoLinks | null = null;
+  private readonly nodes = new Map<number, NdbinfoNode>();
+  private viewCache: NdbinfoView | null = null;
+  private nodesCache: NdbinfoNode[] | null = null;
+
+  input(input: Exclude<TrackerInput, { kind: 'event' }>): void {
+    if (input.kind === 'ndbinfo') this.applySample(input.sample);
+    else if (input.kind === 'ndbinfo-link') this.link(input.state);
+    else if (input.kind === 'ndbinfo-load') this.load(input.t, input.load);
+  }
+
+  forget(nodeId: number): void {
+    if (this.nodes.delete(nodeId)) this.nodesCache = null;
+  }
+
+  /** The cluster-wide part; null while no SQL source was ever told of. Same object while nothing changed. */
+  view(): NdbinfoView | null {
+    if (!this.source) return null;
+    this.viewCache ??= { source: this.source, selfLoad: this.selfLoad, links: this.links };
+    return this.viewCache;
+  }
+
+  nodeViews(): NdbinfoNode[] {
+    this.nodesCache ??= [...this.nodes.values()].sort((a, b) => a.nodeId - b.nodeId);
+    return this.nodesCache;
+  }
+
+  private applySample(sample: Sample): void {
+    const at = sample.at;
+    const reading: ReadingKey = sample.reading;
+    switch (reading) {
+      case 'cpu':
+        this.perNode(sample, true, (rows) => ({ threads: threadsFigure(rows as Sample<'cpu'>['rows'], at) }));
+        break;
+      case 'logspaces':
+        this.perNode(sample, false, (rows) => {
+          const logs = rows as Sample<'logspaces'>['rows'];
+          return { redo: logFill(logs, 'REDO', at), undo: logFill(logs, 'DD-UNDO', at) };
+        });
+        break;
+      case 'transporterDetails':
+        this.perNode(sample, false, (rows) => ({ sendBuffer: sendBufferFigure(rows as Sample<'transporterDetails'>['rows'], at) }));
+        break;
+      case 'diskWriteSpeed':
+        this.perNode(sample, false, (rows) => {
+          const first = (rows as Sample<'diskWriteSpeed'>['rows'])[0];
+          return first ? { diskWrite: diskWriteFigure(first, at) } : {};
+        });
+        break;
+      case 'restarts':
+        this.perNode(sample, false, (rows) => {
+          const first = (rows as Sample<'restarts'>['rows'])[0];
+          return first ? { restart: restartFigure(first, at) } : {};
+        });
+        break;
+      case 'transporters':
+        this.links = { at, stale: false, links: (sample.rows as Sample<'transporters'>['rows']).map(linkFigure) };
+        this.viewCache = null;
+        break;
+      default:
+        // memory, resources, logbuffers, diskPageBuffer: read by the source, not yet shown.
+        break;
+    }
+  }
+
+  /** History per data node: the hottest thread's busy share and the redo log's fill, null when stale or unknown. */
+  historyValues(dataIds: readonly number[]): { cluster: MetricValues; perNode: Map<number, MetricValues> } {
+    const perNode = new Map<number, MetricValues>();
+    let hottest: number | null = null;
+    let redo: number | null = null;
+    for (const id of dataIds) {
+      const n = this.nodes.get(id);
+      const hot = n && !n.stale ? (n.threads?.hottest?.busy ?? null) : null;
+      const fill = n && !n.stale ? (n.redo?.percent ?? null) : null;
+      perNode.set(id, { hottestThread: hot, redoFill: fill });
+      if (hot !== null) hottest = Math.max(hottest ?? 0, hot);
+      if (fill !== null) redo = Math.max(redo ?? 0, fill);
+    }
+    return { cluster: { hottestThread: hottest, redoFill: redo }, perNode };
+  }
+
+  /**
+   * Applies one reading to each node in it. `heartbeat`: the per-second reading, whose rows every running data
+   * node answers; a node missing from it is not running, so its figures turn stale.
+   */
+  private perNode(sample: Sample, heartbeat: boolean, figures: (rows: Sample['rows']) => Partial<Figures>): void {
+    const grouped = byNode(sample.rows as Array<{ nodeId: number }>);
+    for (const [id, rows] of grouped) {
+      const before = this.nodes.get(id);
+      this.nodes.set(id, { ...(before ?? { nodeId: id, ...EMPTY }), ...figures(rows as Sample['rows']), stale: heartbeat ? false : (before?.stale ?? false) });
+    }
+    if (heartbeat) for (const [id, n] of this.nodes) if (!grouped.has(id) && !n.stale) this.nodes.set(id, { ...n, stale: true });
+    this.nodesCache = null;
+  }
+
+  private link(state: SourceState): void {
+    const before = this.source;
+    const failovers = state.kind === 'up' ? state.failovers : (before?.failovers ?? 0);
+    this.source = {
+      status: state.kind,
+      since: state.at,
+      sqlNode: state.kind === 'closed' ? (before?.sqlNode ?? null) : state.sqlNode,
+      serverVersion: state.kind === 'up' ? state.serverVersion : (before?.serverVersion ?? null),
+      tls: state.kind === 'up' ? state.tls : (before?.tls ?? false),
+      missing: state.kind === 'up' ? state.missing : (before?.missing ?? []),
+      failovers,
+      lastError: state.kind === 'lost' ? state.reason : state.kind === 'connecting' ? state.lastError : null,
+    };
+    this.viewCache = null;
+    if (state.kind === 'up') return;
+    // Whatever the source said is as old as its last answer now.
+    for (const [id, n] of this.nodes) if (!n.stale) this.nodes.set(id, { ...n, stale: true });
+    if (this.links && !this.links.stale) this.links = { ...this.links, stale: true };
+    this.nodesCache = null;
+  }
+
+  private load(at: number, load: SelfLoad): void {
+    const readings: NdbinfoSelfLoad['readings'] = {};
+    for (const [key, r] of Object.entries(load.readings)) if (r) readings[key] = { ...r };
+    this.selfLoad = { at, share: load.share, load: load.load, stretch: load.stretch, shedding: load.shedding, queries: load.queries, readings };
+    this.viewCache = null;
+  }
+}

@@ -1,0 +1,31 @@
+import type { ClusterSource } from '../engine-core.js';
+import { SqlWatch, type SqlSourceSpec, type SqlWatchOptions } from '../ndbinfo/sql-watch.js';
+import type { ClusterMonitor } from './cluster-monitor.js';
+import type { TrackerInput } from './tracker-input.js';
+
+/**
+ * Starts a cluster's sources: the management server's monitor (whose sink is `feed`) and, when SQL nodes are
+ * named, the SQL source, told to read restart_info every second while `get status` shows a data node starting.
+ * Closing the returned source closes both.
+ */
+export function watchCluster(monitor: ClusterMonitor, sql: SqlSourceSpec | null, feed: (input: TrackerInput) => void, options?: SqlWatchOptions): ClusterSource & { readonly sqlWatch: SqlWatch | null } {
+  const watch = sql ? new SqlWatch(sql, feed, options) : null;
+  const source = {
+    sqlWatch: watch,
+    runAction: monitor.runAction.bind(monitor),
+    setPollInterval: monitor.setPollInterval.bind(monitor),
+    setFailover: monitor.setFailover.bind(monitor),
+    close: () => {
+      monitor.close();
+      void watch?.close();
+    },
+  };
+  monitor.start();
+  return source;
+}
+
+/** Whether a `get status` reply shows a data node on its way up. */
+export function dataNodeStarting(input: TrackerInput): boolean | null {
+  if (input.kind !== 'status') return null;
+  return input.nodes.some((n) => n.type === 'NDB' && n.status === 'STARTING');
+}

@@ -1,0 +1,97 @@
+import type { NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../contract/ndbinfo.js';
+import type { DiskWriteSpeedRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../ndbinfo/client/rows.js';
+
+// Pure functions from one reading's rows to the figures the contract carries, one per node (or link).
+
+/** Rows grouped by their data node, in the order given. */
+export function byNode<R extends { nodeId: number }>(rows: readonly R[]): Map<number, R[]> {
+  const out = new Map<number, R[]>();
+  for (const r of rows) {
+    const list = out.get(r.nodeId);
+    if (list) list.push(r);
+    else out.set(r.nodeId, [r]);
+  }
+  return out;
+}
+
+const percentOf = (used: number, total: number): number | null => (total > 0 ? Math.round((used / total) * 1000) / 10 : null);
+
+function thread(r: ThreadCpuRow): NdbinfoThread {
+  return {
+    thrNo: r.thrNo,
+    name: r.threadName,
+    // Spinning counts as busy: the OS sees the core taken, and ndb_top shows it apart only in the split.
+    busy: Math.min(100, r.threadExec + r.threadSend + r.threadSpinning + r.threadBufferFull),
+    exec: r.threadExec,
+    send: r.threadSend,
+    spin: r.threadSpinning,
+    sleep: r.threadSleeping,
+    bufferFull: r.threadBufferFull,
+    osUser: r.osUser,
+    osSystem: r.osSystem,
+    osIdle: r.osIdle,
+  };
+}
+
+export function threadsFigure(rows: readonly ThreadCpuRow[], at: number): NdbinfoThreads {
+  const threads = rows.map(thread).sort((a, b) => a.thrNo - b.thrNo);
+  let hottest: NdbinfoThread | null = null;
+  for (const t of threads) if (!hottest || t.busy > hottest.busy) hottest = t;
+  return { at, threads, hottest: hottest && { thrNo: hottest.thrNo, name: hottest.name, busy: hottest.busy } };
+}
+
+/** The fill of one kind of log (`REDO`, `DD-UNDO`) over all its parts; null when the node has none of it. */
+export function logFill(rows: readonly LogRow[], logType: string, at: number): NdbinfoLogFill | null {
+  let used = 0;
+  let total = 0;
+  let seen = false;
+  for (const r of rows) {
+    if (r.logType !== logType) continue;
+    seen = true;
+    used += r.used;
+    total += r.total;
+  }
+  return seen ? { at, used, total, percent: percentOf(used, total) } : null;
+}
+
+export function sendBufferFigure(rows: readonly TransporterDetailRow[], at: number): NdbinfoSendBuffer {
+  let used = 0;
+  let allocated = 0;
+  for (const r of rows) {
+    used += r.sendbufferUsedBytes;
+    allocated += r.sendbufferAllocBytes;
+  }
+  return { at, used, allocated, percent: percentOf(used, allocated) };
+}
+
+/** A node's disk write speed; the aggregate view has one row per node. */
+export function diskWriteFigure(r: DiskWriteSpeedRow, at: number): NdbinfoDiskWrite {
+  return {
+    at,
+    redoBytesPerSec: r.redoSpeedLastSec,
+    lcpBytesPerSec: r.backupLcpSpeedLastSec,
+    targetBytesPerSec: r.currentTargetDiskWriteSpeed,
+    slowdownsIoLag: r.slowdownsDueToIoLag,
+    slowdownsHighCpu: r.slowdownsDueToHighCpu,
+  };
+}
+
+export function restartFigure(r: RestartRow, at: number): NdbinfoRestart {
+  return { at, status: r.status, phases: { ...r.phases }, totalSecs: r.totalSecs };
+}
+
+export function linkFigure(r: TransporterRow): NdbinfoLink {
+  return {
+    nodeId: r.nodeId,
+    remoteNodeId: r.remoteNodeId,
+    status: r.status,
+    sentPerSec: r.perSec.bytesSent,
+    receivedPerSec: r.perSec.bytesReceived,
+    overloaded: r.overloaded !== 0,
+    slowdown: r.slowdown !== 0,
+    bytesSent: r.bytesSent,
+    bytesReceived: r.bytesReceived,
+    overloadCount: r.overloadCount,
+    slowdownCount: r.slowdownCount,
+  };
+}

@@ -1,13 +1,15 @@
 /**
  * Every view at 1920×1080 and 1280×720, dark and light, for a 4-node and a 144-node simulated cluster, into one
  * folder (default: a fresh temp folder; or the first argument): what a reviewer looks at before calling a layout done.
- *   node --import tsx scripts/screenshots.ts [outDir]
+ * Then a recording being imported in the Runs view (scripts/import-screenshots.ts); `--import` shoots only that.
+ *   node --import tsx scripts/screenshots.ts [outDir] [--import]
  */
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
+import { importScreens } from './import-screenshots.js';
 import { VIEWS } from '../renderer/src/store/ui-slice.js';
 
 /** A benchmark ramping up on the small cluster; the big one in a rolling restart, so restart progress and alerts show too. */
@@ -28,12 +30,14 @@ async function shoot(page: Page, outDir: string, name: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const outDir = process.argv[2] ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
+  const args = process.argv.slice(2);
+  const onlyImport = args.includes('--import');
+  const outDir = args.find((a) => !a.startsWith('--')) ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
   try {
-    for (const [size, simulator] of Object.entries(CLUSTERS)) {
+    for (const [size, simulator] of onlyImport ? [] : Object.entries(CLUSTERS)) {
       const stack = await startStack(built.dir, { simulator: { ...simulator } });
       try {
         for (const viewport of SIZES) {
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
         await stack.close();
       }
     }
+    await importScreens(browser, built.dir, SIZES, (page, name) => shoot(page, outDir, name));
   } finally {
     await browser.close();
     await built.remove();

@@ -1,34 +1,15 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Run } from '../../contract/runs.js';
-import { createEngine } from '../../engine/create-engine.js';
-import { encodeMember } from '../../engine/recording/recording-member.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
-import { waitFor } from '../../engine/test/helpers.js';
+import { recordingWithRun } from '../../engine/test/recording-fixture.js';
 import { startServeServer } from '../serve-server.js';
 
 const TOKEN = 'upload-test-token';
 const MIB = 1024 * 1024;
-
-/** A recording with one run, made bigger than a WebSocket message may be by lines no replay plays. */
-async function recordingWithRun(file: string): Promise<void> {
-  const live = await createEngine({ host: 'serve', pollIntervalMs: 500, recordFile: file, simulator: { scenario: 'steady', dataNodes: 2, speed: 4 } });
-  try {
-    await waitFor('load', async () => ((await live.handlers.getSnapshot({})).rates?.transactions ?? 0) > 0, 30_000);
-    const run = await live.handlers.startRun({ name: 'A' });
-    await waitFor('two samples', async () => ((await live.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs[0]?.summary.transactions?.samples ?? 0) >= 2, 30_000);
-    await live.handlers.stopRun({});
-  } finally {
-    await live.close();
-  }
-  // Random filler does not compress, so the file passes 1 MiB.
-  const filler = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ c: 'filler', kind: 'note', t: i, pad: randomBytes(300).toString('base64') })).join('\n');
-  await appendFile(file, encodeMember(`${filler}\n`, 0, Date.now()));
-}
 
 const parse = (text: string): unknown[] => text.trim().split('\n').map((l) => JSON.parse(l) as unknown);
 

@@ -30,21 +30,41 @@ function fail(res: ServerResponse, status: number, code: string, message: string
 }
 
 class TooLarge extends Error {}
+class Stalled extends Error {}
 
-/** Counts the body as it passes and stops it past the limit, whatever Content-Length claimed. */
-function limit(maxBytes: number): Transform {
+/**
+ * Counts the body as it passes and stops it past the limit, whatever Content-Length claimed; and stops it when no
+ * byte came for `idleMs`. An idle limit rather than a total: a large recording over a slow link takes as long as
+ * it takes, while a client that went away is let go.
+ */
+function guard(maxBytes: number, idleMs: number): Transform {
   let seen = 0;
-  return new Transform({
+  const timer = setTimeout(() => stream.destroy(new Stalled()), idleMs);
+  const stream: Transform = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
+      timer.refresh();
       done(seen > maxBytes ? new TooLarge() : null, chunk);
     },
+    flush(done) {
+      clearTimeout(timer);
+      done();
+    },
+    destroy(err, done) {
+      clearTimeout(timer);
+      done(err);
+    },
   });
+  return stream;
 }
+
+export const DEFAULT_UPLOAD_IDLE_MS = 30_000;
 
 export interface UploadOptions {
   allowChanges: boolean;
   maxBytes: number;
+  /** The upload is dropped when no byte came for this long (ms). */
+  idleMs: number;
 }
 
 export async function handleRecordingUpload(engine: EngineHost, req: IncomingMessage, res: ServerResponse, url: URL, options: UploadOptions): Promise<void> {
@@ -64,9 +84,10 @@ export async function handleRecordingUpload(engine: EngineHost, req: IncomingMes
   try {
     const file = join(dir, 'recording');
     try {
-      await pipeline(req, limit(options.maxBytes), createWriteStream(file));
+      await pipeline(req, guard(options.maxBytes, options.idleMs), createWriteStream(file));
     } catch (err) {
       if (err instanceof TooLarge) return fail(res, 413, 'TOO_LARGE', tooLarge);
+      if (err instanceof Stalled) return fail(res, 408, 'TIMEOUT', `the upload stalled: no bytes for ${options.idleMs / 1000} s`);
       return fail(res, 400, 'BAD_REQUEST', `the upload broke off: ${err instanceof Error ? err.message : String(err)}`);
     }
     res.writeHead(200, { ...securityHeaders('serve'), 'Content-Type': 'application/x-ndjson; charset=utf-8', 'Cache-Control': 'no-store' });

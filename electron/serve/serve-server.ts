@@ -10,7 +10,7 @@ import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
 import { attachWebSocket, WS_PATH } from './ws-server.js';
@@ -45,6 +45,8 @@ export interface ServeOptions {
   readyWithinMs?: number;
   /** The largest recording `POST /api/recordings` accepts (bytes). */
   maxUploadBytes?: number;
+  /** An upload (and any request's body) is dropped when no byte came for this long (ms). */
+  idleTimeoutMs?: number;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -117,6 +119,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     hosts: { bound: host, port: 0, secure: options.https !== undefined, names: (options.allowedHosts ?? []).map((n) => n.toLowerCase()) },
   };
 
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_UPLOAD_IDLE_MS;
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, access);
     if (!admission.ok) return text(res, admission.status, admission.reason);
@@ -124,7 +127,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
     if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
     if (!options.metricsOnly && url.pathname === RECORDINGS_PATH) {
-      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES });
+      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
@@ -140,7 +143,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   };
 
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const limits = { headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), maxHeaderSize: MAX_HEADER_BYTES };
+  // No whole-request limit (a recording over a slow link takes as long as it takes): headers must come within
+  // headersTimeout, and after them a connection is dropped once idle for idleMs (the socket's timeout; a
+  // WebSocket turns it off for itself, having pings of its own).
+  const limits = { headersTimeout, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), maxHeaderSize: MAX_HEADER_BYTES };
   const server = createListener(
     (req, res) => {
     route(req, res).catch((err: unknown) => {
@@ -154,6 +160,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   // Half-open connections must not exhaust file descriptors: beyond the cap new ones are closed at accept, and
   // the headers timeout frees the slow ones within seconds.
   server.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  // A little longer than the upload's own idle limit, so a stalled upload gets its clear 408 first.
+  server.timeout = idleMs + 5000;
   const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
 
   await engineReady(engine, options.readyWithinMs ?? DEFAULT_READY_WITHIN_MS);

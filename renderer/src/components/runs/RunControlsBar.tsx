@@ -3,7 +3,7 @@ import type { Run } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { parseTags } from '../../view-model/runs.js';
 import { useRunControls } from '../header/RunControls.js';
-import { uploadRecording, type UploadProgress } from './recording-upload.js';
+import { postRecording, uploadRecording, type UploadProgress } from './recording-upload.js';
 
 const byId = (runs: readonly Run[]): Run[] => [...new Map(runs.map((r) => [r.id, r])).values()];
 const mib = (bytes: number): string => (bytes / 1024 ** 2).toFixed(1);
@@ -45,8 +45,8 @@ export function RunControlsBar() {
     setImporting(file.name);
     setProgress({ stage: 'uploading', done: 0, total: file.size });
     try {
-      // Serve mode streams the file over HTTP; the desktop app sends its text over IPC.
-      const runs = window.ndbtop === undefined ? await uploadRecording(file, setProgress) : await api.importRecording({ name: file.name, content: await file.text() });
+      // Streamed to the same handler either way: over HTTP in serve mode, to the app:// origin on the desktop.
+      const runs = await (window.ndbtop === undefined ? uploadRecording : postRecording)(file, setProgress);
       store.setUi({ error: null, importedRuns: byId([...store.getState().ui.importedRuns, ...runs]) });
     } catch (err) {
       store.setUi({ error: `import ${file.name}: ${err instanceof Error ? err.message : String(err)}` });

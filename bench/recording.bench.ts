@@ -1,5 +1,4 @@
 import { execFile } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,9 +6,10 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { createEngine } from '../electron/engine/index.js';
-import { encodeMember, KEYFRAME, RUN_MARKS } from '../electron/engine/recording/recording-member.js';
-import { FLUSH_MS, KEYFRAME_MS, type RecordingLine } from '../electron/engine/recording/recording-format.js';
+import { encodeMember } from '../electron/engine/recording/recording-member.js';
+import { FLUSH_MS, type RecordingLine } from '../electron/engine/recording/recording-format.js';
 import { readRecording } from '../electron/engine/recording/recording-reader.js';
+import { bigRecording } from './big-recording.js';
 import { fmt } from './stats.js';
 
 const SAMPLE_S = Number(process.env.BENCH_RECORDING_SECONDS ?? 20);
@@ -51,56 +51,17 @@ function writeCost(lines: RecordingLine[], compressed: boolean): { ms: number; b
   return { ms: performance.now() - t0, bytes };
 }
 
-/**
- * A recording of `bytes` on disk made from the 255-node sample, repeated with its times moved on each round, one
- * run over the whole of it; written as the recorder writes (members per flush, keyframes every KEYFRAME_MS).
- */
-async function bigRecording(file: string, lines: RecordingLine[], spanMs: number, bytes: number): Promise<{ firstT: number; lastT: number }> {
-  const out = createWriteStream(file);
-  const write = (b: Buffer) => (out.write(b) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r())));
-  const firstT = lines[0]?.t ?? 0;
-  const c = lines.find((l) => l.kind === 'cluster')?.c ?? 'c';
-  await write(encodeMember(`${JSON.stringify({ format: 'ndbtop-recording', version: 1, createdAt: firstT, engine: 'bench' })}\n`, 0, firstT));
-  const body = lines.filter((l) => l.kind !== 'keyframe');
-  const keyframes = lines.filter((l) => l.kind === 'keyframe');
-  let round = 0;
-  let lastT = firstT;
-  let lastKeyframe = -Infinity;
-  while (out.bytesWritten + out.writableLength < bytes) {
-    const shift = round * (spanMs + 1000);
-    let group: string[] = [];
-    let groupT = firstT + shift;
-    let flags = 0;
-    for (const line of body) {
-      if (round > 0 && line.kind === 'cluster') continue;
-      const t = line.t + shift;
-      if (t - groupT >= FLUSH_MS && group.length > 0) {
-        await write(encodeMember(group.join('\n') + '\n', flags, groupT));
-        [group, flags, groupT] = [[], 0, t];
-      }
-      if (group.length === 0 && t - lastKeyframe >= KEYFRAME_MS && keyframes[0]) {
-        group.push(JSON.stringify({ ...keyframes[0], t }));
-        [flags, lastKeyframe] = [KEYFRAME, t];
-      }
-      if (round === 0 && group.length === 0 && line === body.find((l) => l.kind === 'tick')) {
-        group.push(JSON.stringify({ c, kind: 'run', t, op: 'start', runId: 'run-1', name: 'whole', tags: {} }));
-        flags |= RUN_MARKS;
-      }
-      group.push(JSON.stringify({ ...line, t }));
-      lastT = t;
-    }
-    await write(encodeMember(group.join('\n') + '\n', flags, groupT));
-    round++;
-  }
-  await write(encodeMember(`${JSON.stringify({ c, kind: 'run', t: lastT, op: 'stop', runId: 'run-1' })}\n`, RUN_MARKS, lastT));
-  await new Promise<void>((r) => out.end(() => r()));
-  return { firstT, lastT };
+interface ChildFigures {
+  wallMs: number;
+  cpuMs: number;
+  peakRssKb: number;
+  detail: string;
 }
 
-async function child(args: string[]): Promise<{ wallMs: number; peakRssKb: number; detail: string }> {
+async function child(args: string[]): Promise<ChildFigures> {
   const script = fileURLToPath(new URL('./recording-child.ts', import.meta.url));
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { maxBuffer: 1e6, timeout: 3_600_000 });
-  return JSON.parse(stdout) as { wallMs: number; peakRssKb: number; detail: string };
+  return JSON.parse(stdout) as ChildFigures;
 }
 
 /** `npm run bench recording`: what recording costs and what a large recording costs to read. */
@@ -121,13 +82,16 @@ export async function benchRecording(): Promise<void> {
     if (!big) return;
     const file = join(dir, 'big.rec');
     const t0 = performance.now();
-    const { firstT, lastT } = await bigRecording(file, big.lines, big.spanMs, BIG_BYTES);
+    const cpu0 = process.cpuUsage();
+    const { firstT, lastT } = await bigRecording(file, big.file, BIG_BYTES);
+    const cpu = process.cpuUsage(cpu0);
     const size = (await stat(file)).size;
-    console.log(`large recording: ${fmt(size / 1e9)} GB compressed, ${fmt((lastT - firstT) / 3_600_000)} h of 255 nodes, generated in ${fmt((performance.now() - t0) / 1000)} s`);
+    const hours = (lastT - firstT) / 3_600_000;
+    console.log(`large recording: ${fmt(size / 1e9)} GB compressed, ${fmt(hours)} h of 255 nodes, generated in ${fmt((performance.now() - t0) / 1000)} s (CPU ${fmt((cpu.user + cpu.system) / 1e6)} s)`);
     const report = await child(['report', file]);
-    console.log(`report: ${fmt(report.wallMs / 1000)} s, peak RSS ${fmt(report.peakRssKb / 1024)} MB (${fmt((report.peakRssKb * 1024) / size)}× the file) ${report.detail}`);
+    console.log(`report: ${fmt(report.wallMs / 1000)} s (CPU ${fmt(report.cpuMs / 1000)} s, ${fmt(report.cpuMs / 1000 / hours)} s per recorded hour), peak RSS ${fmt(report.peakRssKb / 1024)} MB (${fmt((report.peakRssKb * 1024) / size)}× the file) ${report.detail}`);
     const seek = await child(['seek', file, String((firstT + lastT) / 2)]);
-    console.log(`seek replay to the middle (+10 s played): ${fmt(seek.wallMs / 1000)} s, peak RSS ${fmt(seek.peakRssKb / 1024)} MB`);
+    console.log(`seek replay to the middle (+10 s played): ${fmt(seek.wallMs / 1000)} s (CPU ${fmt(seek.cpuMs / 1000)} s), peak RSS ${fmt(seek.peakRssKb / 1024)} MB`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

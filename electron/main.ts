@@ -9,6 +9,7 @@ import { parseDesktopArgs } from './desktop/desktop-args.js';
 import { startDesktopEngine } from './desktop/desktop-engine.js';
 import { APP_ENTRY_URL, APP_SCHEME, isTrustedSender } from './desktop/ipc-guard.js';
 import { buildMenuTemplate, viewUrl } from './desktop/menu-template.js';
+import { desktopRecordingUpload, isRecordingUpload } from './desktop/recording-upload-protocol.js';
 import { loadWindowState, saveWindowState, visiblePosition, type WindowState } from './desktop/window-state.js';
 import type { EngineHost } from './engine/engine-host.js';
 import { dispatchRequest } from './serve/bridge.js';
@@ -99,6 +100,7 @@ async function start(): Promise<void> {
   const args = parseDesktopArgs(process.argv.slice(app.isPackaged ? 1 : 2), process.env);
   const rendererDir = rendererDistDir();
   protocol.handle(APP_SCHEME, async (request) => {
+    if (isRecordingUpload(request.url)) return engine ? desktopRecordingUpload(engine, request) : new Response('starting', { status: 503 });
     const reply = await appProtocolReply(rendererDir, request.url);
     return new Response(new Uint8Array(reply.body instanceof Buffer ? reply.body : Buffer.from(reply.body)), { status: reply.status, headers: reply.headers });
   });
@@ -108,7 +110,7 @@ async function start(): Promise<void> {
   // The CSP comes from contentSecurityPolicy(), shared with serve mode; Electronegativity reads only literal
   // CSPs, so scripts/electronegativity.mjs evaluates the real one instead.
   ses.webRequest.onHeadersReceived((details, callback) =>
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy('desktop')] } }), // eng-disable CSP_GLOBAL_CHECK
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy()] } }), // eng-disable CSP_GLOBAL_CHECK
   );
 
   const host = await startDesktopEngine(args, app.getPath('userData'));

@@ -29,8 +29,7 @@ for (const i of result.issues) problems.push(`${i.id} ${i.file}:${i.location.lin
 
 const DEFINITE = new Set([csp.severities.HIGH, csp.severities.SYNTAX, csp.severities.MEDIUM]);
 const policies = {
-  'desktop (app:// responses, onHeadersReceived)': contentSecurityPolicy('desktop'),
-  'serve mode (HTTP responses)': contentSecurityPolicy('serve'),
+  'app:// responses, onHeadersReceived and serve mode': contentSecurityPolicy(),
 };
 const meta = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(readFileSync('renderer/index.html', 'utf8'));
 if (meta) policies['renderer/index.html <meta>'] = meta[1];

@@ -1,9 +1,9 @@
 /**
  * Every view at 1920×1080 and 1280×720, dark and light, for a 4-node and a 144-node simulated cluster, into one
  * folder (default: a fresh temp folder; or the first argument): what a reviewer looks at before calling a layout done;
- * then the states of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at every window).
- * `--states` shoots only those.
- *   node --import tsx scripts/screenshots.ts [outDir] [--states]
+ * then the states of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at every window)
+ * and a recording being imported in the Runs view (`import-screenshots.ts`). `--states` or `--import` shoots only those.
+ *   node --import tsx scripts/screenshots.ts [outDir] [--states] [--import]
  */
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
 import { shootStates } from './screenshot-states.js';
+import { importScreens } from './import-screenshots.js';
 import { VIEWS } from '../renderer/src/store/ui-slice.js';
 
 /** A benchmark ramping up on the small cluster; the big one in a rolling restart, so restart progress and alerts show too. */
@@ -33,12 +34,13 @@ async function shoot(page: Page, outDir: string, name: string): Promise<void> {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const statesOnly = args.includes('--states');
+  const onlyImport = args.includes('--import');
   const outDir = args.find((a) => !a.startsWith('--')) ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
   try {
-    for (const [size, simulator] of statesOnly ? [] : Object.entries(CLUSTERS)) {
+    for (const [size, simulator] of statesOnly || onlyImport ? [] : Object.entries(CLUSTERS)) {
       const stack = await startStack(built.dir, { simulator: { ...simulator } });
       try {
         for (const viewport of SIZES) {
@@ -69,7 +71,8 @@ async function main(): Promise<void> {
         await stack.close();
       }
     }
-    await shootStates(built.dir, browser, (page, name) => shoot(page, outDir, name));
+    if (!onlyImport) await shootStates(built.dir, browser, (page, name) => shoot(page, outDir, name));
+    if (!statesOnly) await importScreens(browser, built.dir, SIZES, (page, name) => shoot(page, outDir, name));
   } finally {
     await browser.close();
     await built.remove();

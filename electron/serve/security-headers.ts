@@ -3,15 +3,16 @@
  * protocol. It must allow at least what renderer/index.html's own meta CSP allows, since browsers enforce both:
  * inline styles (React style attributes, chart libraries), no inline or remote script, no plugins, no framing.
  */
-export function contentSecurityPolicy(host: 'serve' | 'desktop'): string {
+export function contentSecurityPolicy(): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self'",
-    // Serve mode talks to its own origin only ('self' covers ws:/wss: to the same host, CSP 3); desktop uses IPC.
-    host === 'serve' ? "connect-src 'self'" : "connect-src 'none'",
+    // Its own origin only: serve mode's HTTP and WebSocket ('self' covers ws:/wss: to the same host, CSP 3); the
+    // desktop's app://ndbtop, where the page uploads a recording (everything else goes over IPC).
+    "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -19,9 +20,10 @@ export function contentSecurityPolicy(host: 'serve' | 'desktop'): string {
   ].join('; ');
 }
 
-export function securityHeaders(host: 'serve' | 'desktop'): Record<string, string> {
+/** The same for serve mode's HTTP answers and the desktop's app:// ones. */
+export function securityHeaders(): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy(host),
+    'Content-Security-Policy': contentSecurityPolicy(),
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
     'Cross-Origin-Opener-Policy': 'same-origin',

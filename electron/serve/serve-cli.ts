@@ -84,7 +84,8 @@ export function checkListenOptions(command: Command, opts: ListenOptions): void 
  * Serves `engine` until SIGINT/SIGTERM, then closes the server (sockets included) and the engine (which
  * flushes a recording). `describe` lines are printed after the URL.
  */
-export async function serveUntilSignalled(engine: EngineHost, opts: ListenOptions, describe: string[]): Promise<void> {
+/** `onListening` runs once the banner is out (a progress bar drawn after it stays the terminal's last line). */
+export async function serveUntilSignalled(engine: EngineHost, opts: ListenOptions, describe: string[], onListening?: () => void): Promise<void> {
   const staticDir = rendererDistDir();
   let server;
   try {
@@ -122,6 +123,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
   out(banner.join('\n'));
   const warning = plainTextWarning(opts.host, httpsFiles(opts));
   if (warning !== null) process.stderr.write(`ndbtop serve: ${warning}\n`);
+  onListening?.();
 
   await new Promise<void>((resolve) => {
     const stop = (signal: NodeJS.Signals): void => {

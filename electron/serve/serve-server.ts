@@ -11,7 +11,7 @@ import { createListener, type HttpsFiles } from './https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
 import { handleMaintenance, isMaintenancePath } from './maintenance-http.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
@@ -51,6 +51,8 @@ export interface ServeOptions {
   readyWithinMs?: number;
   /** The largest recording `POST /api/recordings` accepts (bytes). */
   maxUploadBytes?: number;
+  /** An upload (and any request's body) is dropped when no byte came for this long (ms). */
+  idleTimeoutMs?: number;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -89,7 +91,7 @@ export function checkServeOptions(host: string, token: string | undefined): void
 }
 
 function reply(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...securityHeaders('serve'), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
+  res.writeHead(status, { ...securityHeaders(), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
@@ -127,6 +129,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     hosts: { bound: host, port: 0, secure: options.https !== undefined, names: (options.allowedHosts ?? []).map((n) => n.toLowerCase()) },
   };
 
+  const idleMs = options.idleTimeoutMs ?? DEFAULT_UPLOAD_IDLE_MS;
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, access);
     // A refused client's connection is not kept alive: it would hold a slot without any token.
@@ -135,7 +138,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
     if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
     if (!options.metricsOnly && url.pathname === RECORDINGS_PATH) {
-      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES });
+      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs, host: 'serve' });
     }
     if (!options.metricsOnly && isMaintenancePath(url.pathname)) return handleMaintenance(handlers, req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
@@ -152,7 +155,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   };
 
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
-  const limits = { headersTimeout, requestTimeout: headersTimeout * 3, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), maxHeaderSize: MAX_HEADER_BYTES };
+  // No whole-request limit (a recording over a slow link takes as long as it takes): headers must come within
+  // headersTimeout, and after them a connection is dropped once idle for idleMs (the socket's timeout; a
+  // WebSocket turns it off for itself, having pings of its own).
+  const limits = { headersTimeout, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), maxHeaderSize: MAX_HEADER_BYTES };
   const server = createListener(
     (req, res) => {
     route(req, res).catch((err: unknown) => {
@@ -171,6 +177,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     reservedForRequests: options.reservedForRequests ?? Math.ceil((options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) / 4),
     maxPreHeaderPerSource: options.maxPreHeaderPerSource ?? DEFAULT_MAX_PRE_HEADER_PER_SOURCE,
   });
+  // A little longer than the upload's own idle limit, so a stalled upload gets its clear 408 first.
+  server.timeout = idleMs + 5000;
   const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
   // The slots' upgrade listener means Node no longer answers an upgrade as a plain request: with no WebSocket
   // served, an upgrade would wait for ever in its slot.

@@ -1,9 +1,11 @@
+import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { readHeader } from '../../engine/recording/recording-reader.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
 import { positiveNumber } from '../options.js';
-import { printText } from '../terminal-text.js';
+import { progressBar, type ProgressBar } from '../progress-bar.js';
+import { printText, terminalText } from '../terminal-text.js';
 
 interface ReplayOpts extends ListenOptions {
   speed: number;
@@ -20,12 +22,20 @@ export function registerReplay(program: Command): void {
   addListenOptions(command).action(async (file: string, opts: ReplayOpts) => {
     checkListenOptions(command, opts);
     const from = opts.from === undefined ? undefined : (await readHeader(file)).createdAt + opts.from * 1000;
-    const engine = await createReplayEngine({ file, speed: opts.speed, ...(from === undefined ? {} : { from }) });
+    let bar: ProgressBar | null = null;
+    const stopBar = (): void => bar?.done();
+    const engine = await createReplayEngine({ file, speed: opts.speed, ...(from === undefined ? {} : { from }), onProgress: (done, total) => bar?.update(done, total) });
     void engine.finished.then((report) => {
+      stopBar();
       printText(process.stdout, `ndbtop replay: recording played (${report.inputs} inputs)\n`);
       // Recordings are shared: what they quote (a line's bytes in a parse error) must not drive the terminal.
       for (const p of report.problems) printText(process.stderr, `ndbtop replay: line ${p.line} skipped: ${p.error}\n`);
     });
-    await serveUntilSignalled(engine, opts, [`replaying ${file} at speed ${opts.speed}${opts.from ? ` from ${opts.from} s in` : ''}; operator actions disabled`]);
+    await serveUntilSignalled(engine, opts, [`replaying ${file} at speed ${opts.speed}${opts.from ? ` from ${opts.from} s in` : ''}; operator actions disabled`], () => {
+      // The bar on a terminal only, after the banner; erased before the shutdown line is printed.
+      bar = progressBar(terminalText(`replay ${basename(file)}`));
+      process.once('SIGINT', stopBar);
+      process.once('SIGTERM', stopBar);
+    });
   });
 }

@@ -9,6 +9,7 @@ import type { Run, RunReport, Comparison } from '../../contract/runs.js';
 import { startSimulator, type RunMarker, type Simulator } from '../../../native-mgm/sim/index.js';
 import { httpRunMarker } from '../../serve/runs-client.js';
 import { num } from '../../engine/runs/report-format.js';
+import { indexRecording, offsetBefore } from '../../engine/recording/recording-index.js';
 import { waitFor } from '../../engine/test/helpers.js';
 import { EXIT } from '../exit-codes.js';
 import { runCli, spawnCli } from './run-cli.js';
@@ -63,12 +64,19 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
   const file = join(dir, 'flex.jsonl');
   const rec = await startRecord(sim, file);
   try {
+    // The run starts over 30 s after a keyframe that is not the file's start, so report plays it from that
+    // keyframe (a fresh tracker picking the cluster up mid-file), not from the start: that is what is compared.
+    await waitFor('a keyframe past the start, 31 s old', async () => {
+      const k = (await indexRecording(file)).keyframes.find((kf) => kf.offset > 0);
+      return k !== undefined && Date.now() - k.t > 31_000;
+    }, 90_000);
     sim.marks.attach(oneRun(sim, httpRunMarker({ url: rec.url })));
     const done = await waitFor('the flexAsynch run to stop', async () => (await runs(rec.url)).find((r) => r.end !== null), 120_000);
     const live = (await (await fetch(new URL(`/api/runs/${done.id}`, rec.url))).json()) as JsonRun;
     await stopRecord(rec.child, 'SIGINT');
     assert.match(rec.output(), /SIGINT, closing/);
     assert.deepEqual(live.phases.map((p) => p.name), ['insert', 'read', 'update', 'delete']);
+    assert.ok(offsetBefore(await indexRecording(file), done.start - 30_000) > 0, 'the run is played from a keyframe, not from the start');
 
     const json = await runCli(['report', file, '--format', 'json']);
     assert.equal(json.code, 0, json.stderr);

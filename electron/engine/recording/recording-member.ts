@@ -31,8 +31,12 @@ export function isGzip(head: Uint8Array): boolean {
 }
 
 export function encodeMember(text: string, flags: number, t: number): Buffer {
-  const plain = gzipSync(text);
-  // gzipSync writes the 10-byte header with no optional field; ours adds the extra field and keeps the rest.
+  return memberOf(gzipSync(text), flags, t);
+}
+
+/** A member from a plain gzip member (zlib's, any level): its header gains our extra field. */
+export function memberOf(plain: Buffer, flags: number, t: number): Buffer {
+  // zlib writes the 10-byte header with no optional field; ours adds the extra field and keeps the rest.
   const body = plain.subarray(GZIP_HEADER_BYTES);
   const header = Buffer.alloc(MEMBER_HEADER_BYTES);
   plain.copy(header, 0, 0, GZIP_HEADER_BYTES);

@@ -20,7 +20,8 @@ export interface SourceEnd {
 }
 
 const CHUNK_BYTES = 256 * 1024;
-const PROGRESS_EVERY_BYTES = 4 * 1024 * 1024;
+// Every chunk: a replay at recorded speed reads slowly, and its bar should move; consumers throttle their own drawing.
+const PROGRESS_EVERY_BYTES = CHUNK_BYTES;
 
 export async function isCompressed(file: string): Promise<boolean> {
   const handle = await open(file, 'r');

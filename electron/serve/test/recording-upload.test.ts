@@ -1,34 +1,16 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { appendFile, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Run } from '../../contract/runs.js';
-import { createEngine } from '../../engine/create-engine.js';
-import { encodeMember } from '../../engine/recording/recording-member.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
-import { waitFor } from '../../engine/test/helpers.js';
+import { recordingWithRun } from '../../engine/test/recording-fixture.js';
 import { startServeServer } from '../serve-server.js';
 
 const TOKEN = 'upload-test-token';
 const MIB = 1024 * 1024;
-
-/** A recording with one run, made bigger than a WebSocket message may be by lines no replay plays. */
-async function recordingWithRun(file: string): Promise<void> {
-  const live = await createEngine({ host: 'serve', pollIntervalMs: 500, recordFile: file, simulator: { scenario: 'steady', dataNodes: 2, speed: 4 } });
-  try {
-    await waitFor('load', async () => ((await live.handlers.getSnapshot({})).rates?.transactions ?? 0) > 0, 30_000);
-    const run = await live.handlers.startRun({ name: 'A' });
-    await waitFor('two samples', async () => ((await live.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs[0]?.summary.transactions?.samples ?? 0) >= 2, 30_000);
-    await live.handlers.stopRun({});
-  } finally {
-    await live.close();
-  }
-  // Random filler does not compress, so the file passes 1 MiB.
-  const filler = Array.from({ length: 4000 }, (_, i) => JSON.stringify({ c: 'filler', kind: 'note', t: i, pad: randomBytes(300).toString('base64') })).join('\n');
-  await appendFile(file, encodeMember(`${filler}\n`, 0, Date.now()));
-}
 
 const parse = (text: string): unknown[] => text.trim().split('\n').map((l) => JSON.parse(l) as unknown);
 
@@ -70,6 +52,59 @@ test('POST /api/recordings: a recording over 1 MiB streams in, with progress, ga
     } finally {
       await open.close();
       await viewer.close();
+      await engine.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+/** Sends `body` in `parts` pieces `everyMs` apart (then, with `stallAfter`, nothing more after that many); the status and answer. */
+function trickle(port: number, body: Buffer, parts: number, everyMs: number, stallAfter = parts): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ port, host: '127.0.0.1', method: 'POST', path: '/api/recordings?name=slow.jsonl', headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/octet-stream', 'Content-Length': body.length } }, (res) => {
+      let text = '';
+      res.on('data', (d: Buffer) => (text += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+    });
+    req.on('error', reject);
+    const size = Math.ceil(body.length / parts);
+    let i = 0;
+    const next = (): void => {
+      if (i === stallAfter) return;
+      const last = i === parts - 1;
+      req.write(body.subarray(i * size, (i + 1) * size));
+      i += 1;
+      if (last) req.end();
+      else setTimeout(next, everyMs);
+    };
+    next();
+  });
+}
+
+test('POST /api/recordings: an upload slower than any whole-request limit goes through while bytes keep coming; one that stalls gets 408', { timeout: 120_000 }, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-upload-'));
+  const file = join(dir, 'rec.jsonl');
+  try {
+    await recordingWithRun(file);
+    const body = await readFile(file);
+    const engine = await createReplayEngine({ file, speed: Infinity });
+    // Headers within 300 ms (the whole-request limit used to be three times that); idle for 1 s drops an upload.
+    const server = await startServeServer({ engine, staticDir: '/nonexistent', port: 0, token: TOKEN, allowChanges: true, headersTimeoutMs: 300, idleTimeoutMs: 1000, readyWithinMs: 0 });
+    try {
+      const started = Date.now();
+      const slow = await trickle(server.port, body, 10, 400);
+      assert.ok(Date.now() - started > 3000, 'the upload took longer than the old 0.9 s limit');
+      assert.equal(slow.status, 200, slow.text);
+      const last = parse(slow.text).at(-1) as { runs?: Run[] };
+      assert.deepEqual(last.runs?.map((r) => r.name), ['A']);
+
+      const stalled = await trickle(server.port, body, 10, 400, 3);
+      assert.equal(stalled.status, 408);
+      assert.match(stalled.text, /the upload stalled: no bytes for 1 s/);
+      assert.equal((await engine.handlers.listImportedRuns({})).length, 1, 'nothing imported from the stalled upload');
+    } finally {
+      await server.close();
       await engine.close();
     }
   } finally {

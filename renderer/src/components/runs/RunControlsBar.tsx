@@ -3,9 +3,24 @@ import type { Run } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { parseTags } from '../../view-model/runs.js';
 import { useRunControls } from '../header/RunControls.js';
-import { uploadRecording, type UploadProgress } from './recording-upload.js';
+import { postRecording, uploadRecording, type UploadProgress } from './recording-upload.js';
 
 const byId = (runs: readonly Run[]): Run[] => [...new Map(runs.map((r) => [r.id, r])).values()];
+const mib = (bytes: number): string => (bytes / 1024 ** 2).toFixed(1);
+
+/** The file being imported: its bytes going up, then the server reading them. */
+function ImportProgress({ name, progress }: { name: string; progress: UploadProgress }) {
+  const total = progress.total || 1;
+  return (
+    <span className="import-progress" data-testid="import-progress" data-stage={progress.stage} title={name}>
+      <span className="import-name">{progress.stage === 'uploading' ? 'uploading' : 'reading'} {name}</span>
+      <progress max={total} value={progress.done} />
+      <span className="import-figures">
+        {mib(progress.done)} / {mib(progress.total)} MiB · {Math.floor((100 * progress.done) / total)} %
+      </span>
+    </span>
+  );
+}
 
 /** Start (name, tags), phase and stop of a run, and a recording to compare with. */
 export function RunControlsBar() {
@@ -18,6 +33,7 @@ export function RunControlsBar() {
   const [tags, setTags] = useState('');
   const [phase, setPhase] = useState('');
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [importing, setImporting] = useState('');
   // The engine keeps imported runs, so a reloaded page (or another viewer) lists them again.
   useEffect(() => {
     void api.listImportedRuns({}).then(
@@ -26,16 +42,23 @@ export function RunControlsBar() {
     );
   }, [api, store]);
   const importFile = async (file: File) => {
+    setImporting(file.name);
     setProgress({ stage: 'uploading', done: 0, total: file.size });
     try {
-      // Serve mode streams the file over HTTP; the desktop app sends its text over IPC.
-      const runs = window.ndbtop === undefined ? await uploadRecording(file, setProgress) : await api.importRecording({ name: file.name, content: await file.text() });
+      // Streamed to the same handler either way: over HTTP in serve mode, to the app:// origin on the desktop.
+      const runs = await (window.ndbtop === undefined ? uploadRecording : postRecording)(file, setProgress);
       store.setUi({ error: null, importedRuns: byId([...store.getState().ui.importedRuns, ...runs]) });
     } catch (err) {
       store.setUi({ error: `import ${file.name}: ${err instanceof Error ? err.message : String(err)}` });
     } finally {
       setProgress(null);
     }
+  };
+  const pick = (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    // Cleared, so picking the same file again (a second import of it) is a change the browser reports.
+    input.value = '';
+    if (file) void importFile(file);
   };
   return (
     <div className="toolbar runs-toolbar" data-testid="run-controls" data-running={controls.running?.id ?? ''}>
@@ -62,17 +85,16 @@ export function RunControlsBar() {
         </>
       )}
       <span className="spacer" />
-      {progress && (
-        <span className="import-progress" data-testid="import-progress" data-stage={progress.stage}>
-          {progress.stage === 'uploading' ? 'uploading' : 'reading'}{' '}
-          <progress max={progress.total || 1} value={progress.done} /> {Math.floor((100 * progress.done) / (progress.total || 1))} %
-        </span>
-      )}
-      {canImport && (
-      <label className="file-button">
-        Compare with a recording…
-        <input type="file" data-testid="import-recording" disabled={progress !== null} onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
-      </label>
+      {/* One import at a time: its progress takes the button's place until it is done. */}
+      {progress ? (
+        <ImportProgress name={importing} progress={progress} />
+      ) : (
+        canImport && (
+          <label className="file-button">
+            Compare with a recording…
+            <input type="file" data-testid="import-recording" onChange={(e) => pick(e.target)} />
+          </label>
+        )
       )}
     </div>
   );

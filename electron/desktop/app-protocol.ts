@@ -15,7 +15,7 @@ export interface ProtocolReply {
  */
 export async function appProtocolReply(rendererDir: string, requestUrl: string): Promise<ProtocolReply> {
   const url = new URL(requestUrl);
-  const headers = securityHeaders('desktop');
+  const headers = securityHeaders();
   if (url.host !== APP_HOST) return { status: 404, headers, body: 'Not Found' };
   const file = await readStaticFile(rendererDir, url.pathname);
   if (!file) return { status: 404, headers, body: 'Not Found' };

@@ -14,7 +14,7 @@ const CHUNK_CHARS = 64 * 1024;
 
 function fail(res: ServerResponse, status: number, message: string): void {
   const body = `${JSON.stringify({ error: { code: status === 404 ? 'NOT_FOUND' : BAD_MESSAGE, message } })}\n`;
-  res.writeHead(status, { ...securityHeaders('serve'), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+  res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
   res.end(body);
 }
 
@@ -43,7 +43,7 @@ export async function streamExport(handlers: EngineHandlers, url: URL, res: Serv
   if (!result.ok) return fail(res, result.error.code === 'NOT_FOUND' ? 404 : 400, result.error.message);
   const file = result.response as { filename: string; mime: string; content: string };
   res.writeHead(200, {
-    ...securityHeaders('serve'),
+    ...securityHeaders(),
     'Content-Type': `${file.mime}; charset=utf-8`,
     // The filename is ours (cluster name reduced to [A-Za-z0-9_-]), so it needs no quoting beyond this.
     'Content-Disposition': `attachment; filename="${file.filename}"`,

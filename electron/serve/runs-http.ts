@@ -21,7 +21,7 @@ export function isRunsPath(pathname: string): boolean {
 }
 
 function send(res: ServerResponse, status: number, contentType: string, body: string, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...securityHeaders('serve'), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extra });
+  res.writeHead(status, { ...securityHeaders(), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extra });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 

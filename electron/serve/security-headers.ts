@@ -20,7 +20,8 @@ export function contentSecurityPolicy(): string {
   ].join('; ');
 }
 
-export function securityHeaders(host: 'serve' | 'desktop'): Record<string, string> {
+/** The same for serve mode's HTTP answers and the desktop's app:// ones. */
+export function securityHeaders(): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(),
     'X-Content-Type-Options': 'nosniff',

@@ -81,7 +81,7 @@ export function checkServeOptions(host: string, token: string | undefined): void
 }
 
 function reply(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}): void {
-  res.writeHead(status, { ...securityHeaders('serve'), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
+  res.writeHead(status, { ...securityHeaders(), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), ...extra });
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
@@ -127,7 +127,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
     if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
     if (!options.metricsOnly && url.pathname === RECORDINGS_PATH) {
-      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs, host: 'serve' });
+      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs });
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);

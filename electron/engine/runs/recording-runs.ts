@@ -46,7 +46,10 @@ export interface RecordingRuns extends ReadProblems {
  * where its runs are, and each run is played from the keyframe before it to its stop, so a long file costs the
  * time of its runs, not of its length; memory is bounded by the run's history, whatever the file's size.
  */
-export async function reportsOfRecording(file: string, source: string, onProgress?: Progress): Promise<RecordingRuns> {
+export async function reportsOfRecording(file: string, source: string, progress?: Progress): Promise<RecordingRuns> {
+  // A span's reader may still report a read-ahead chunk after its replay closed: nothing is reported once done.
+  let over = false;
+  const onProgress: Progress | undefined = progress && ((done, total) => !over && progress(done, total));
   const index = await indexRecording(file);
   const spans = spansOf(index);
   const total = spans.reduce((sum, s) => sum + s.bytes[1] - s.bytes[0], 0);
@@ -73,5 +76,6 @@ export async function reportsOfRecording(file: string, source: string, onProgres
     base += span.bytes[1] - span.bytes[0];
   }
   onProgress?.(total, total);
+  over = true;
   return out;
 }

@@ -20,7 +20,7 @@ export async function desktopRecordingUpload(engine: EngineHost, request: Reques
   const url = new URL(request.url);
   const body = request.body ? Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>) : Readable.from([]);
   const upload = { method: request.method, contentType: request.headers.get('content-type') ?? '', contentLength: Number(request.headers.get('content-length') ?? 0), name: url.searchParams.get('name') ?? '', body };
-  const reply = await receiveRecording(engine, upload, { allowChanges: true, maxBytes: DEFAULT_MAX_UPLOAD_BYTES, idleMs: DEFAULT_UPLOAD_IDLE_MS, host: 'desktop' });
+  const reply = await receiveRecording(engine, upload, { allowChanges: true, maxBytes: DEFAULT_MAX_UPLOAD_BYTES, idleMs: DEFAULT_UPLOAD_IDLE_MS });
   const answer = typeof reply.body === 'string' ? reply.body : (Readable.toWeb(reply.body) as ReadableStream<Uint8Array>);
   return new Response(answer, { status: reply.status, headers: reply.headers });
 }

@@ -58,8 +58,6 @@ export interface UploadOptions {
   maxBytes: number;
   /** The upload is dropped when no byte came for this long (ms). */
   idleMs: number;
-  /** Whose security headers the answer carries. */
-  host: 'serve' | 'desktop';
 }
 
 /** An upload as either transport hands it over: serve mode's HTTP request, the desktop's app:// request. */
@@ -78,7 +76,7 @@ export interface UploadReply {
   body: string | Readable;
 }
 
-const refusal = (host: UploadOptions['host'], status: number, code: string, message: string, extra: Record<string, string> = {}): UploadReply => ({
+const refusal = (status: number, code: string, message: string, extra: Record<string, string> = {}): UploadReply => ({
   status,
   headers: { ...securityHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...extra },
   body: `${JSON.stringify({ error: { code, message } })}\n`,
@@ -89,8 +87,8 @@ const refusal = (host: UploadOptions['host'], status: number, code: string, mess
  * streamed as the file is read (the file is removed once read).
  */
 export async function receiveRecording(engine: EngineHost, upload: UploadRequest, options: UploadOptions): Promise<UploadReply> {
-  const fail = (status: number, code: string, message: string): UploadReply => refusal(options.host, status, code, message);
-  if (upload.method !== 'POST') return refusal(options.host, 405, 'BAD_REQUEST', 'send the recording with POST', { Allow: 'POST' });
+  const fail = (status: number, code: string, message: string): UploadReply => refusal(status, code, message);
+  if (upload.method !== 'POST') return refusal(405, 'BAD_REQUEST', 'send the recording with POST', { Allow: 'POST' });
   if (!options.allowChanges) return fail(403, 'FORBIDDEN', 'importing a recording changes the server: viewers may not (start ndbtop serve with --allow-changes)');
   const recordings = engine.recordings;
   if (!recordings) return fail(501, 'UNSUPPORTED', 'this server keeps no imported recordings');

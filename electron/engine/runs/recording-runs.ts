@@ -48,7 +48,10 @@ export interface RecordingRuns extends ReadProblems {
  * is `createReplayEngine`, passed in because a replay engine itself imports recordings with this (a replay that
  * imported replay would be an import circle).
  */
-export async function reportsOfRecording(file: string, source: string, play: typeof createReplayEngine, onProgress?: Progress): Promise<RecordingRuns> {
+export async function reportsOfRecording(file: string, source: string, play: typeof createReplayEngine, progress?: Progress): Promise<RecordingRuns> {
+  // A span's reader may still report a read-ahead chunk after its replay closed: nothing is reported once done.
+  let over = false;
+  const onProgress: Progress | undefined = progress && ((done, total) => !over && progress(done, total));
   const index = await indexRecording(file);
   const spans = spansOf(index);
   const total = spans.reduce((sum, s) => sum + s.bytes[1] - s.bytes[0], 0);
@@ -75,5 +78,6 @@ export async function reportsOfRecording(file: string, source: string, play: typ
     base += span.bytes[1] - span.bytes[0];
   }
   onProgress?.(total, total);
+  over = true;
   return out;
 }

@@ -11,8 +11,8 @@ export interface DesktopArgs {
   actionsEnabled: boolean;
   devTools: boolean;
   tls: ProfileTls;
-  /** --sql and --sql-password-file as given; read (the password file too) when the engine starts. */
-  sql: SqlCliOptions;
+  /** --sql and --sql-password-file as given (absent when neither was); read, the file too, when the engine starts. */
+  sql?: SqlCliOptions;
 }
 
 function pollMs(value: string): number {
@@ -49,6 +49,6 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     actionsEnabled: o.readOnly !== true,
     devTools: o.devTools === true,
     tls: mgmTlsFrom(o),
-    sql: { ...(o.sql ? { sql: o.sql } : {}), ...(o.sqlPasswordFile !== undefined ? { sqlPasswordFile: o.sqlPasswordFile } : {}) },
+    ...(o.sql || o.sqlPasswordFile !== undefined ? { sql: { ...(o.sql ? { sql: o.sql } : {}), ...(o.sqlPasswordFile !== undefined ? { sqlPasswordFile: o.sqlPasswordFile } : {}) } } : {}),
   };
 }

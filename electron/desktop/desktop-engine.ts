@@ -12,7 +12,7 @@ import type { DesktopArgs } from './desktop-args.js';
  */
 export async function startDesktopEngine(args: DesktopArgs, userDataDir: string): Promise<EngineHost> {
   if (args.replayFile !== undefined) return createReplayEngine({ file: args.replayFile });
-  const sql = await sqlSourceFrom(args.sql, process.env);
+  const sql = await sqlSourceFrom(args.sql ?? {}, process.env);
   return createEngine({
     host: 'desktop',
     clusters: [{ ...(args.connectstring === undefined ? {} : { connectstring: args.connectstring }), tls: args.tls, ...(sql ? { sql } : {}) }],

@@ -52,6 +52,13 @@ export interface CreateEngineOptions {
 }
 
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 };
+/**
+ * The embedded SQL node runs in the engine's own process, and sql.js refreshes a table's rows whole: at 144 data
+ * nodes `transporters` alone is ~23,600 rows and a query blocked the event loop for 2–7 s, starving the engine and
+ * the page. Until the simulator's SQL node refreshes incrementally (or runs in a worker), the embedded default brings
+ * it only for clusters up to this size; `ndbtop sim --sql-port` serves any size from a process of its own.
+ */
+const EMBEDDED_SQL_MAX_DATA_NODES = 16;
 const TICK_MS = 1000;
 
 /** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */
@@ -67,7 +74,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   if (needsSim && options.simulator === false) throw new RangeError('no connectstring given and the built-in simulator is turned off');
   const { sql: simSql, ...simOptions } = options.simulator || {};
   // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup.
-  const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(simSql === false ? {} : { sql: { port: 0 } }) }) : null;
+  const withSql = simSql !== false && (simOptions.dataNodes ?? DEFAULT_SIMULATOR.dataNodes ?? 0) <= EMBEDDED_SQL_MAX_DATA_NODES;
+  const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(withSql ? { sql: { port: 0 } } : {}) }) : null;
 
   const version = appVersion();
   const recorder = await openRecorder(options.recordFile, version).catch(async (err: unknown) => {

@@ -86,8 +86,11 @@ test('a dead node\'s card shows no safe-to-stop verdict and its last figures gre
     stack.simulator.model.failNode(3, { autoRestart: false });
     await waitInPage(page, `document.querySelector('[data-testid="node-3"]')?.dataset.status === 'NO_CONTACT'`);
     await waitInPage(page, `document.querySelector('[data-testid="node-3"] [data-testid="node-metrics"]')?.dataset.stale === 'true'`);
-    assert.equal(await page.$('[data-testid="node-3"] .safe'), null, 'no verdict for a node out of contact');
-    assert.match((await page.textContent('[data-testid="node-3"] [data-testid="last-seen"]')) ?? '', /^last seen \d\d:\d\d:\d\d$/);
+    // Issue 23 item 3: a node out of contact has no verdict, and says so ("safe to stop: unknown") rather than leaving it out.
+    assert.equal(await page.$('[data-testid="node-3"] .safe.tone-ok, [data-testid="node-3"] .safe.tone-bad'), null, 'no verdict for a node out of contact');
+    assert.equal(await page.getAttribute('[data-testid="node-3"] [data-testid="safe-to-stop"]', 'data-safe'), 'unknown');
+    // Stale figures carry their age (issue 23 item 3).
+    assert.match((await page.textContent('[data-testid="node-3"] [data-testid="last-seen"]')) ?? '', /^last seen \d\d:\d\d:\d\d \(\d+ s ago\)$/);
     const opacity = await page.$eval('[data-testid="node-3"] .mem-row', (el) => Number(getComputedStyle(el.parentElement as Element).opacity) * Number(getComputedStyle(el).opacity));
     assert.ok(opacity < 0.6, `memory greyed (opacity ${opacity})`);
     // Its group partner is now the last live node of the group.

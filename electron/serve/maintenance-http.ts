@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EngineHandlers } from '../contract/api.js';
-import { BodyError, call, fail, readJson, send } from './runs-http.js';
+import { call, fail, jsonBody, send } from './runs-http.js';
 
 /**
  * Maintenance windows and the alert history over HTTP, beside runs and under the same rules (the serve token, or
@@ -26,13 +26,8 @@ export async function handleMaintenance(handlers: EngineHandlers, req: IncomingM
   if (rest.length > 0 || (windowId !== undefined && action !== 'stop')) return fail(res, 404, 'NOT_FOUND', `no such endpoint ${url.pathname}`);
   if (windowId === undefined && reading) return call(handlers, res, 'listMaintenance', scope, 200);
   if (method !== 'POST') return allow(windowId === undefined ? 'GET, HEAD, POST' : 'POST');
-  let body: Record<string, unknown>;
-  try {
-    body = await readJson(req);
-  } catch (err) {
-    if (err instanceof BodyError) return fail(res, err.status, 'BAD_REQUEST', err.message);
-    throw err;
-  }
+  const body = await jsonBody(req, res);
+  if (body === null) return;
   if (windowId === undefined) return call(handlers, res, 'startMaintenance', { ...scope, ...body }, 201);
   return call(handlers, res, 'stopMaintenance', { ...scope, windowId }, 200);
 }

@@ -20,6 +20,19 @@ export function isRunsPath(pathname: string): boolean {
   return pathname === RUNS_PATH || pathname.startsWith(`${RUNS_PATH}/`);
 }
 
+/** A request's JSON body, or null once a malformed or oversized one was answered with its error. */
+export async function jsonBody(req: IncomingMessage, res: ServerResponse): Promise<Record<string, unknown> | null> {
+  try {
+    return await readJson(req);
+  } catch (err) {
+    if (err instanceof BodyError) {
+      fail(res, err.status, 'BAD_REQUEST', err.message);
+      return null;
+    }
+    throw err;
+  }
+}
+
 export function send(res: ServerResponse, status: number, contentType: string, body: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, { ...securityHeaders(), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store', ...extra });
   res.end(res.req.method === 'HEAD' ? undefined : body);
@@ -87,13 +100,8 @@ export async function handleRuns(handlers: EngineHandlers, req: IncomingMessage,
     });
   }
   if (method !== 'POST') return allow(action === undefined ? 'GET, HEAD, POST' : 'POST');
-  let body: Record<string, unknown>;
-  try {
-    body = await readJson(req);
-  } catch (err) {
-    if (err instanceof BodyError) return fail(res, err.status, 'BAD_REQUEST', err.message);
-    throw err;
-  }
+  const body = await jsonBody(req, res);
+  if (body === null) return;
   if (runId === undefined) return call(handlers, res, 'startRun', { ...scope, ...body }, 201);
   if (action === 'phase') return call(handlers, res, 'markPhase', { ...scope, ...body, runId }, 200);
   if (action === 'stop') return call(handlers, res, 'stopRun', { ...scope, runId }, 200);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
@@ -10,8 +10,12 @@ import { runCli, spawnCli } from './run-cli.js';
 
 const lines = (stdout: string): Array<Record<string, unknown>> => stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
 
-test('rolling-restart refuses without --allow-actions, and --dry-run prints the plan and sends nothing', async (t) => {
-  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed: 20 });
+/**
+ * A 4-node simulated cluster for one test, a state file of its own and a witness polling `get status` on its own
+ * connection; all gone when the test ends, the witness first.
+ */
+async function cluster(t: TestContext, speed: number) {
+  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed });
   const witness = new ClusterWitness(sim);
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
   t.after(async () => {
@@ -19,10 +23,15 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  const refused = await runCli(['rolling-restart', '-c', sim.connectstring, '--yes', '--state-file', join(dir, 's.json')]);
+  return { sim, stateFile: join(dir, 's.json'), witness };
+}
+
+test('rolling-restart refuses without --allow-actions, and --dry-run prints the plan and sends nothing', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 20);
+  const refused = await runCli(['rolling-restart', '-c', sim.connectstring, '--yes', '--state-file', stateFile]);
   assert.equal(refused.code, EXIT.USAGE);
   assert.match(refused.stderr, /add --allow-actions/);
-  const dry = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', join(dir, 's.json')]);
+  const dry = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', stateFile]);
   assert.equal(dry.code, EXIT.OK, dry.stderr);
   const [plan] = lines(dry.stdout);
   assert.equal(plan?.['event'], 'plan');
@@ -32,15 +41,8 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
 });
 
 test('ndbtop killed mid-step: the next start shows the plan halted at that step; --resume completes it, each node restarted once', async (t) => {
-  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed: 5 });
-  const witness = new ClusterWitness(sim);
-  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
-  t.after(async () => {
-    witness.close();
-    await sim.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', join(dir, 's.json'), '--poll-interval', '100'];
+  const { sim, stateFile, witness } = await cluster(t, 5);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
   const child = spawnCli([...args, '--yes']);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -74,14 +76,9 @@ test('ndbtop killed mid-step: the next start shows the plan halted at that step;
 });
 
 test('a halt ends the command with exit 8 and a halted event with its reason', async (t) => {
-  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed: 20 });
-  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
-  t.after(async () => {
-    await sim.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const { sim, stateFile } = await cluster(t, 20);
   sim.model.failNode(5);
-  const r = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', join(dir, 's.json')]);
+  const r = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile]);
   assert.equal(r.code, EXIT.HALTED, r.stderr);
   const last = lines(r.stdout).at(-1);
   assert.equal(last?.['event'], 'halted');

@@ -80,7 +80,7 @@ export default tseslint.config(
   {
     // What runs in the page (and the preload) never loads zod nor a module that builds zod schemas: it checks the
     // contract with validators compiled at build time (docs/ARCHITECTURE.md, Renderer). Types are free.
-    files: ['renderer/src/**/*.{ts,tsx}', 'electron/desktop/preload-api.ts', 'electron/contract/{page-validators,contract-error,vocabulary,chart-decimation,format-change,alert-kinds,same-value,api-client,ws-protocol}.ts'],
+    files: ['renderer/src/**/*.{ts,tsx}', 'electron/desktop/preload-api.ts', 'electron/contract/page-safe/**/*.ts'],
     ignores: ['renderer/src/test/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
@@ -88,9 +88,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['zod', '**/contract/{index,channels,validate,node,events,counters,snapshot,tls,history,runs,actions,settings,config,api}.js'],
+              group: ['zod', '**/contract/index.js', '**/contract/schemas/**'],
               allowTypeImports: true,
-              message: 'The page loads no zod schema: import types, or a zod-free contract module (vocabulary.ts …).',
+              message: 'The page loads no zod schema: import types, or a module of contract/page-safe/.',
             },
           ],
         },

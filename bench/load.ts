@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import type { PushMessage } from '../electron/contract/channels.js';
+import type { PushMessage } from '../electron/contract/schemas/channels.js';
 import { createEngine } from '../electron/engine/create-engine.js';
 import { freePortPair, SimProcess } from '../electron/engine/test/faults/sim-process.js';
 import { rendererDistDir } from '../electron/serve/renderer-dir.js';

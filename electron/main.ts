@@ -1,8 +1,8 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REQUESTS, type RequestName } from './contract/channels.js';
-import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from './contract/vocabulary.js';
+import { REQUESTS, type RequestName } from './contract/schemas/channels.js';
+import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from './contract/page-safe/vocabulary.js';
 import { createAlertNotifier } from './desktop/alert-notifier.js';
 import { appProtocolReply } from './desktop/app-protocol.js';
 import { parseDesktopArgs } from './desktop/desktop-args.js';

@@ -1,7 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
-import type { NdbtopApi } from './contract/api.js';
+import type { NdbtopApi } from './contract/page-safe/api.js';
 import * as compiled from 'virtual:ndbtop-contract-validators';
-import { compiledPageValidators } from './contract/page-validators.js';
+import { compiledPageValidators } from './contract/page-safe/page-validators.js';
 import { createPreloadApi } from './desktop/preload-api.js';
 
 // Sandboxed preload: bundled to CommonJS by `npm run build:preload` (sandboxed preloads cannot be ES modules).

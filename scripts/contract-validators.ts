@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import standalone from 'ajv/dist/standalone/index.js';
 import { z } from 'zod';
-import { PushMessageSchema, REQUESTS } from '../electron/contract/channels.js';
+import { PushMessageSchema, REQUESTS } from '../electron/contract/schemas/channels.js';
 
 /**
  * Ajv's standalone compiler is a CommonJS export that is also its own `default`, so `.default` is the function under

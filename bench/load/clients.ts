@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import { HEARTBEAT_TAG, PUSH_TAG, RESYNC_TAG } from '../../electron/contract/ws-protocol.js';
+import { HEARTBEAT_TAG, PUSH_TAG, RESYNC_TAG } from '../../electron/contract/page-safe/ws-protocol.js';
 
 /**
  * The WebSocket clients of `npm run load`, in a process of their own so that the serve process's CPU and RSS are

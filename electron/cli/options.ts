@@ -1,5 +1,5 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { FAILOVER_POLICIES } from '../contract/vocabulary.js';
+import { FAILOVER_POLICIES } from '../contract/page-safe/vocabulary.js';
 import type { FailoverPolicy } from '../engine/config/failover-targets.js';
 import { resolveConnectstring, type ResolvedConnectstring } from '../../native-mgm/connectstring.js';
 

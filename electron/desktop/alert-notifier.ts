@@ -1,6 +1,6 @@
-import { ALERT_KIND_LABEL, listNodeIds } from '../contract/alert-kinds.js';
-import type { PushMessage } from '../contract/channels.js';
-import type { Alert } from '../contract/events.js';
+import { ALERT_KIND_LABEL, listNodeIds } from '../contract/page-safe/alert-kinds.js';
+import type { PushMessage } from '../contract/schemas/channels.js';
+import type { Alert } from '../contract/schemas/events.js';
 
 export interface AlertNotification {
   title: string;

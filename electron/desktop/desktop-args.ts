@@ -1,5 +1,5 @@
 import { Command, InvalidArgumentError } from 'commander';
-import type { ProfileTls } from '../contract/settings.js';
+import type { ProfileTls } from '../contract/schemas/settings.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../cli/tls-options.js';
 import { addSqlOptions, type SqlCliOptions } from '../cli/sql-options.js';
 

@@ -1,4 +1,4 @@
-import type { Profile } from '../contract/settings.js';
+import type { Profile } from '../contract/schemas/settings.js';
 import { APP_ENTRY_URL } from './ipc-guard.js';
 
 /** The renderer's views (renderer/src/store/ui-slice.ts VIEWS), opened as `#/<id>`; the menu switches between them. */

@@ -1,8 +1,8 @@
-import type { NdbtopApi } from '../contract/api.js';
-import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../contract/vocabulary.js';
-import type { PageValidators } from '../contract/page-validators.js';
-import { buildApi, type CallResult } from '../contract/api-client.js';
-import { isWireError } from '../contract/ws-protocol.js';
+import type { NdbtopApi } from '../contract/page-safe/api.js';
+import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../contract/page-safe/vocabulary.js';
+import type { PageValidators } from '../contract/page-safe/page-validators.js';
+import { buildApi, type CallResult } from '../contract/page-safe/api-client.js';
+import { isWireError } from '../contract/page-safe/ws-protocol.js';
 
 /** The slice of Electron's ipcRenderer the preload uses; typed here so this module runs (and is tested) without Electron. */
 export interface RendererIpc {

@@ -1,4 +1,4 @@
-import type { ProfileTls, Settings } from '../contract/settings.js';
+import type { ProfileTls, Settings } from '../contract/schemas/settings.js';
 import type { SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { startSqlSimulator, type SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { parseSqlUrl } from '../../ndbinfo/client/sql-url.js';
@@ -16,7 +16,7 @@ import type { CollapseConfig } from './runs/collapse.js';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
-import { DEFAULT_FAILOVER } from '../contract/vocabulary.js';
+import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
 import { dataNodeStarting, watchCluster } from './cluster/watch-cluster.js';
 import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './ndbinfo/sql-watch.js';
 

@@ -1,7 +1,7 @@
-import type { EngineHandlers } from '../contract/api.js';
-import type { RequestName, ResponseOf } from '../contract/channels.js';
-import { isRequestName, parseRequest } from '../contract/validate.js';
-import { ContractError } from '../contract/contract-error.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
+import type { RequestName, ResponseOf } from '../contract/schemas/channels.js';
+import { isRequestName, parseRequest } from '../contract/schemas/validate.js';
+import { ContractError } from '../contract/page-safe/contract-error.js';
 
 /**
  * For transports: checks an untrusted request name and payload against the contract before any handler sees

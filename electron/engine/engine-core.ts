@@ -1,7 +1,7 @@
 import type { SqlSourceSpec } from './ndbinfo/sql-watch.js';
-import type { ActionResult, ParsedOperatorAction } from '../contract/actions.js';
-import type { AppInfo, ProfileTls } from '../contract/settings.js';
-import type { ClusterSummary } from '../contract/snapshot.js';
+import type { ActionResult, ParsedOperatorAction } from '../contract/schemas/actions.js';
+import type { AppInfo, ProfileTls } from '../contract/schemas/settings.js';
+import type { ClusterSummary } from '../contract/schemas/snapshot.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
 import type { ClusterTracker } from './cluster/cluster-tracker.js';
 import type { TrackerInput } from './cluster/tracker-input.js';

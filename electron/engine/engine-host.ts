@@ -1,5 +1,5 @@
-import type { EngineHandlers } from '../contract/api.js';
-import type { PushMessage } from '../contract/channels.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
+import type { PushMessage } from '../contract/schemas/channels.js';
 import type { RecordingImports } from './runs/recording-imports.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { EngineHandlers } from '../contract/api.js';
-import type { PushMessage } from '../contract/channels.js';
-import type { AppInfo, ProfileTls } from '../contract/settings.js';
-import type { ClusterSummary, ConnectionView } from '../contract/snapshot.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
+import type { PushMessage } from '../contract/schemas/channels.js';
+import type { AppInfo, ProfileTls } from '../contract/schemas/settings.js';
+import type { ClusterSummary, ConnectionView } from '../contract/schemas/snapshot.js';
 import { ClusterTracker } from './cluster/cluster-tracker.js';
 import type { ClusterEntry, ClusterSource, EngineCore, RecordingRuns } from './engine-core.js';
 import type { EngineHost } from './engine-host.js';

@@ -1,5 +1,5 @@
-import type { EngineHandlers } from '../contract/api.js';
-import { DEFAULT_FAILOVER } from '../contract/vocabulary.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
+import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
 import { previewAction } from './actions/action-preview.js';
 import type { EngineCore } from './engine-core.js';
 import { exportHistory } from './history/history-export.js';

@@ -1,6 +1,6 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
-import { ProfileSchema, SettingsSchema, type Profile, type Settings } from '../contract/settings.js';
+import { ProfileSchema, SettingsSchema, type Profile, type Settings } from '../contract/schemas/settings.js';
 
 /** What a fresh install shows; the command line and the settings file override them. */
 export const DEFAULT_SETTINGS: Settings = { pollIntervalMs: 1000, historySeconds: 3600, notifications: true, theme: 'system' };

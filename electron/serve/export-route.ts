@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
-import type { EngineHandlers } from '../contract/api.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { securityHeaders } from './security-headers.js';
 

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { EngineHandlers } from '../contract/api.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
 import { call, fail, jsonBody, send } from './runs-http.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Run } from '../contract/runs.js';
+import type { Run } from '../contract/schemas/runs.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
 
 export interface RunsEndpoint {

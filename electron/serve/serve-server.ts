@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { EngineHandlers } from '../contract/api.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, isLoopbackHost, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';

@@ -1,5 +1,5 @@
-import type { EngineHandlers } from '../contract/api.js';
-import type { RequestName } from '../contract/channels.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
+import type { RequestName } from '../contract/schemas/channels.js';
 
 /**
  * What each request does to the server, so serve mode can tell a viewer from an operator. Every request must be

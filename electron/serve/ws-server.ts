@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { EngineHandlers } from '../contract/api.js';
+import type { EngineHandlers } from '../contract/page-safe/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
@@ -15,7 +15,7 @@ import {
   type PushFrame,
   type ResponseFrame,
   type ResyncFrame,
-} from '../contract/ws-protocol.js';
+} from '../contract/page-safe/ws-protocol.js';
 
 export const WS_PATH = '/ws';
 /** Requests are small; anything bigger is a mistake or an attack. */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { REQUESTS } from '../contract/channels.js';
+import { REQUESTS } from '../contract/schemas/channels.js';
 
 // Launches the real desktop app where an Electron binary exists (a developer machine after `npx install-electron`,
 // or the release runners). Nothing can download one here, so elsewhere this reports why it did not run.

@@ -41,7 +41,12 @@ test('each folder imports only what may run where it runs', async () => {
   }
   assert.deepEqual(await lint(use("import { x } from '../../native-mgm/index.js';"), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports']);
   assert.deepEqual(await lint(use("import { x } from '../../ndbinfo/index.js';"), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: no-restricted-imports']);
-  assert.deepEqual(await lint(use("import { x } from '../../electron/contract/vocabulary.js';"), 'renderer/src/planted.ts'), []);
+  assert.deepEqual(await lint(use("import { x } from '../../electron/contract/page-safe/vocabulary.js';"), 'renderer/src/planted.ts'), []);
+  // The contract's zod schemas reach the page as types only, and a page-safe module of the contract loads no zod either.
+  const schema = "import { x } from '../../electron/contract/schemas/node.js';";
+  assert.deepEqual(await lint(use(schema), 'renderer/src/planted.ts'), ['renderer/src/planted.ts: @typescript-eslint/no-restricted-imports']);
+  assert.deepEqual(await lint(use(schema.replace('import {', 'import type {')).replace('export const used = x;', 'export type Used = x;'), 'renderer/src/planted.ts'), []);
+  assert.deepEqual(await lint(use("import { x } from 'zod';"), 'electron/contract/page-safe/planted.ts'), ['electron/contract/page-safe/planted.ts: @typescript-eslint/no-restricted-imports']);
   // The Node side never reaches into the page.
   for (const folder of ['engine', 'serve', 'cli']) {
     assert.deepEqual(await lint(use("import { x } from '../../renderer/src/x.js';"), `electron/${folder}/planted.ts`), [`electron/${folder}/planted.ts: no-restricted-imports`], folder);

@@ -3,9 +3,9 @@
  * page validates with functions compiled at build time, so zod never loads here).
  */
 export type * from '../../electron/contract/index.js';
-export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/alert-kinds.js';
-export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/chart-decimation.js';
-export { commonPhases, legendNames } from '../../electron/contract/run-alignment.js';
-export { formatChange } from '../../electron/contract/format-change.js';
-export { sameValue } from '../../electron/contract/same-value.js';
-export { DEFAULT_FAILOVER, FAILOVER_POLICIES, METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/vocabulary.js';
+export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/page-safe/alert-kinds.js';
+export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';
+export { commonPhases, legendNames } from '../../electron/contract/page-safe/run-alignment.js';
+export { formatChange } from '../../electron/contract/page-safe/format-change.js';
+export { sameValue } from '../../electron/contract/page-safe/same-value.js';
+export { DEFAULT_FAILOVER, FAILOVER_POLICIES, METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/page-safe/vocabulary.js';

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { AlertKindSchema, type AlertKind } from '../../contract/events.js';
-import type { MaintenanceWindow } from '../../contract/maintenance.js';
+import { AlertKindSchema, type AlertKind } from '../../contract/schemas/events.js';
+import type { MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import { postApi, type RunsEndpoint } from '../../serve/runs-client.js';
 
 interface EndpointOpts {

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { type RunFigure, type RunReport } from '../../contract/runs.js';
-import { RUN_FIGURES } from '../../contract/vocabulary.js';
+import { type RunFigure, type RunReport } from '../../contract/schemas/runs.js';
+import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import { compareRuns } from '../../engine/runs/compare.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
 import { reportsOfRecording } from '../../engine/runs/recording-runs.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Run } from '../../contract/runs.js';
+import type { Run } from '../../contract/schemas/runs.js';
 import { markPhaseOver, startRunOver, stopRunOver, type RunsEndpoint } from '../../serve/runs-client.js';
 import { collectTag } from '../run-options.js';
 

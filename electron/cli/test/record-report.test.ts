@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { ChildProcess } from 'node:child_process';
-import type { Run, RunReport, Comparison } from '../../contract/runs.js';
+import type { Run, RunReport, Comparison } from '../../contract/schemas/runs.js';
 import { startSimulator, type RunMarker, type Simulator } from '../../../native-mgm/sim/index.js';
 import { httpRunMarker } from '../../serve/runs-client.js';
 import { num } from '../../engine/runs/report-format.js';

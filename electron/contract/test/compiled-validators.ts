@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { contractValidatorsModule } from '../../../scripts/contract-validators.js';
-import { compiledPageValidators, type CompiledValidators, type PageValidators } from '../page-validators.js';
+import { compiledPageValidators, type CompiledValidators, type PageValidators } from '../page-safe/page-validators.js';
 
 /** The page's validators exactly as the build makes them, imported into Node from a module written the same way. */
 export async function loadCompiledPageValidators(): Promise<PageValidators> {

@@ -3,10 +3,10 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { createEngine } from '../../engine/create-engine.js';
 import { waitFor } from '../../engine/test/helpers.js';
-import { REQUESTS, type PushMessage, type RequestName } from '../channels.js';
-import { ContractError } from '../contract-error.js';
-import type { PageValidators } from '../page-validators.js';
-import { zodPageValidators } from '../validate.js';
+import { REQUESTS, type PushMessage, type RequestName } from '../schemas/channels.js';
+import { ContractError } from '../page-safe/contract-error.js';
+import type { PageValidators } from '../page-safe/page-validators.js';
+import { zodPageValidators } from '../schemas/validate.js';
 import { loadCompiledPageValidators } from './compiled-validators.js';
 
 /** A message as the page receives it: a push, or the response to a named request. */

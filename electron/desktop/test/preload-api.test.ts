@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { compileFunction } from 'node:vm';
-import type { NdbtopApi } from '../../contract/api.js';
-import type { PushMessage } from '../../contract/channels.js';
+import type { NdbtopApi } from '../../contract/page-safe/api.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
 import { dispatchRequest } from '../../serve/bridge.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from '../../serve/test/fixture-engine.js';
 import { createPreloadApi, type RendererIpc } from '../preload-api.js';
-import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../../contract/vocabulary.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../../contract/page-safe/vocabulary.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 /**
  * Electron's IPC cannot run here; this stands in for ipcRenderer ↔ ipcMain with the same channel names, routed

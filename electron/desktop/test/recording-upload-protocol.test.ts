@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import type { Run } from '../../contract/runs.js';
+import type { Run } from '../../contract/schemas/runs.js';
 import { isGzip } from '../../engine/recording/recording-member.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
 import { recordingWithRun } from '../../engine/test/recording-fixture.js';

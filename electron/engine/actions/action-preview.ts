@@ -1,6 +1,6 @@
-import type { ActionPreview, ParsedOperatorAction } from '../../contract/actions.js';
-import type { NodeView } from '../../contract/node.js';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { ActionPreview, ParsedOperatorAction } from '../../contract/schemas/actions.js';
+import type { NodeView } from '../../contract/schemas/node.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { isUp } from '../cluster/node-status.js';
 
 /** What the cluster's configuration says, when known (the config reader supplies it; absent, node groups as seen). */

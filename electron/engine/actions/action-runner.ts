@@ -1,4 +1,4 @@
-import type { ParsedOperatorAction } from '../../contract/actions.js';
+import type { ParsedOperatorAction } from '../../contract/schemas/actions.js';
 import type { MgmClient } from '../../../native-mgm/index.js';
 import { CommandFailedError } from '../../../native-mgm/index.js';
 

@@ -1,4 +1,4 @@
-import type { Alert, AlertKind } from '../../contract/events.js';
+import type { Alert, AlertKind } from '../../contract/schemas/events.js';
 
 /** How many alerts are kept in all (active ones are never dropped). */
 const CAPACITY = 500;

@@ -1,5 +1,5 @@
-import type { Alert } from '../../contract/events.js';
-import type { AlertHistory, AlertHistoryEntry } from '../../contract/maintenance.js';
+import type { Alert } from '../../contract/schemas/events.js';
+import type { AlertHistory, AlertHistoryEntry } from '../../contract/schemas/maintenance.js';
 
 /** How many alerts the history keeps; the oldest cleared ones go first. */
 export const HISTORY_CAPACITY = 2000;

@@ -1,5 +1,5 @@
-import type { Alert, EventView } from '../../contract/events.js';
-import { SEVERITIES } from '../../contract/vocabulary.js';
+import type { Alert, EventView } from '../../contract/schemas/events.js';
+import { SEVERITIES } from '../../contract/page-safe/vocabulary.js';
 
 /**
  * Marks a logged event as the one that raised `alert`: at least the alert's severity (a MemoryUsage record is INFO

@@ -1,6 +1,6 @@
-import type { EngineHandlers } from '../../contract/api.js';
-import { AlertKindSchema } from '../../contract/events.js';
-import type { MaintenanceWindow } from '../../contract/maintenance.js';
+import type { EngineHandlers } from '../../contract/page-safe/api.js';
+import { AlertKindSchema } from '../../contract/schemas/events.js';
+import type { MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import type { MaintenanceInput } from '../cluster/rooms/maintenance-room.js';
 import { MaintenanceError } from '../cluster/rooms/maintenance-room.js';
 import type { ClusterEntry, EngineCore } from '../engine-core.js';

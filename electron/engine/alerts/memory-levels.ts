@@ -1,4 +1,4 @@
-import type { AlertKind } from '../../contract/events.js';
+import type { AlertKind } from '../../contract/schemas/events.js';
 
 export interface MemoryLevel {
   kind: Extract<AlertKind, 'memory-high' | 'memory-critical'>;

@@ -1,4 +1,4 @@
-import type { BackupView } from '../../contract/snapshot.js';
+import type { BackupView } from '../../contract/schemas/snapshot.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
 import { join64 } from './join64.js';
 

@@ -1,5 +1,5 @@
-import type { ActionResult, ParsedOperatorAction } from '../../contract/actions.js';
-import { STALE_AFTER_POLLS } from '../../contract/snapshot.js';
+import type { ActionResult, ParsedOperatorAction } from '../../contract/schemas/actions.js';
+import { STALE_AFTER_POLLS } from '../../contract/schemas/snapshot.js';
 import { AuthorizationError, EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
 import { refusalText, sendAction } from '../actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';

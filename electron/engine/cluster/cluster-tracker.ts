@@ -1,10 +1,10 @@
-import type { ClusterConfigView } from '../../contract/config.js';
-import type { ClusterCounters } from '../../contract/counters.js';
-import type { Alert, EventView } from '../../contract/events.js';
-import type { HistoryPoint, Timeline } from '../../contract/history.js';
-import type { AlertHistory } from '../../contract/maintenance.js';
-import type { Run, RunReport } from '../../contract/runs.js';
-import type { ClusterSnapshot, ConnectionView } from '../../contract/snapshot.js';
+import type { ClusterConfigView } from '../../contract/schemas/config.js';
+import type { ClusterCounters } from '../../contract/schemas/counters.js';
+import type { Alert, EventView } from '../../contract/schemas/events.js';
+import type { HistoryPoint, Timeline } from '../../contract/schemas/history.js';
+import type { AlertHistory } from '../../contract/schemas/maintenance.js';
+import type { Run, RunReport } from '../../contract/schemas/runs.js';
+import type { ClusterSnapshot, ConnectionView } from '../../contract/schemas/snapshot.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
 import type { ClusterHistory } from '../history/history.js';
 import type { RateInstances } from '../rates/rates.js';

@@ -1,5 +1,5 @@
-import type { ConnectionView } from '../../contract/snapshot.js';
-import type { TlsView } from '../../contract/tls.js';
+import type { ConnectionView } from '../../contract/schemas/snapshot.js';
+import type { TlsView } from '../../contract/schemas/tls.js';
 import type { LinkState, SessionInfo } from '../../../native-mgm/index.js';
 import type { ConnectionInput } from './tracker-input.js';
 

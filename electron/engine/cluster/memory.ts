@@ -1,6 +1,6 @@
-import type { MemoryUse } from '../../contract/node.js';
+import type { MemoryUse } from '../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
-import { sameValue } from '../../contract/same-value.js';
+import { sameValue } from '../../contract/page-safe/same-value.js';
 
 /** MemoryUsage `block` (spec §6.7): DBTUP data memory and DBACC index memory. */
 export const DATA_MEMORY_BLOCK = 249;

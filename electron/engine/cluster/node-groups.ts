@@ -1,4 +1,4 @@
-import type { NodeGroupView, NodeStatus } from '../../contract/node.js';
+import type { NodeGroupView, NodeStatus } from '../../contract/schemas/node.js';
 import { isUp } from './node-status.js';
 
 export interface GroupMember {

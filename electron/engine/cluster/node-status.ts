@@ -1,4 +1,4 @@
-import type { NodeStatus } from '../../contract/node.js';
+import type { NodeStatus } from '../../contract/schemas/node.js';
 
 /**
  * A data node that serves data. SINGLE USER MODE nodes are up too: the server counts them as live when it

@@ -1,4 +1,4 @@
-import type { NodeStatus, RestartProgress } from '../../contract/node.js';
+import type { NodeStatus, RestartProgress } from '../../contract/schemas/node.js';
 
 type PhaseTiming = RestartProgress['phases'][number];
 

@@ -1,5 +1,5 @@
-import type { NodeStatus } from '../../contract/node.js';
-import type { Timeline } from '../../contract/history.js';
+import type { NodeStatus } from '../../contract/schemas/node.js';
+import type { Timeline } from '../../contract/schemas/history.js';
 
 type Segment = Timeline['nodes'][number]['segments'][number];
 

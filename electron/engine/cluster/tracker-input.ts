@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../contract/snapshot.js';
+import type { ConnectionView } from '../../contract/schemas/snapshot.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { SelfLoad, SourceState } from '../../../ndbinfo/client/ndbinfo-source.js';
 import type { Sample } from '../../../ndbinfo/client/sample.js';

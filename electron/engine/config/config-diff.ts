@@ -1,4 +1,4 @@
-import type { ConfigChange } from '../../contract/config.js';
+import type { ConfigChange } from '../../contract/schemas/config.js';
 import type { ClusterConfig } from '../../../native-mgm/index.js';
 
 /**

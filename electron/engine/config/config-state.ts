@@ -1,6 +1,6 @@
-import type { ClusterConfigView, ConfigGenerationChange, ConfigParamInfo } from '../../contract/config.js';
-import type { EventView } from '../../contract/events.js';
-import type { NodeView } from '../../contract/node.js';
+import type { ClusterConfigView, ConfigGenerationChange, ConfigParamInfo } from '../../contract/schemas/config.js';
+import type { EventView } from '../../contract/schemas/events.js';
+import type { NodeView } from '../../contract/schemas/node.js';
 import { blockInstances, NO_NODEGROUP, paramsOf, type BlockInstances, type ClusterConfig, type ConfigNode } from '../../../native-mgm/index.js';
 import { describeChanges, diffConfigs } from './config-diff.js';
 

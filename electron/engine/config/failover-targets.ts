@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import type { FAILOVER_POLICIES } from '../../contract/vocabulary.js';
-import { DEFAULT_FAILOVER } from '../../contract/vocabulary.js';
+import type { FAILOVER_POLICIES } from '../../contract/page-safe/vocabulary.js';
+import { DEFAULT_FAILOVER } from '../../contract/page-safe/vocabulary.js';
 import type { ClusterConfig, MgmHost } from '../../../native-mgm/index.js';
 
 export type FailoverPolicy = (typeof FAILOVER_POLICIES)[number];

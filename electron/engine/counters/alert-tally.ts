@@ -1,5 +1,5 @@
-import type { AlertCount } from '../../contract/counters.js';
-import { AlertKindSchema, AlertSchema, type Alert } from '../../contract/events.js';
+import type { AlertCount } from '../../contract/schemas/counters.js';
+import { AlertKindSchema, AlertSchema, type Alert } from '../../contract/schemas/events.js';
 
 const SEVERITIES = AlertSchema.shape.severity.options;
 

@@ -1,4 +1,4 @@
-import type { NodeCounters } from '../../contract/counters.js';
+import type { NodeCounters } from '../../contract/schemas/counters.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
 
 type TotalKey = Exclude<keyof NodeCounters, 'nodeId' | 'reports' | 'lastReportAt'>;

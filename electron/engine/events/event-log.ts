@@ -1,5 +1,5 @@
-import type { EventView, Severity } from '../../contract/events.js';
-import { SeveritySchema } from '../../contract/events.js';
+import type { EventView, Severity } from '../../contract/schemas/events.js';
+import { SeveritySchema } from '../../contract/schemas/events.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
 import { eventText } from './event-text.js';
 

@@ -1,4 +1,4 @@
-import type { Metric } from '../../contract/history.js';
+import type { Metric } from '../../contract/schemas/history.js';
 
 /** What each metric is measured in: rates per second, memory as a percentage of what the nodes have. */
 export const METRIC_UNIT: Record<Metric, '/s' | '%'> = {

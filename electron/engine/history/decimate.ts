@@ -1,4 +1,4 @@
-import { decimationBucketMs } from '../../contract/chart-decimation.js';
+import { decimationBucketMs } from '../../contract/page-safe/chart-decimation.js';
 
 /**
  * Min/max-preserving decimation of columnar series sharing one time axis. Each bucket becomes two rows, at its

@@ -1,5 +1,5 @@
-import { type HistorySeries } from '../../contract/history.js';
-import { METRICS } from '../../contract/vocabulary.js';
+import { type HistorySeries } from '../../contract/schemas/history.js';
+import { METRICS } from '../../contract/page-safe/vocabulary.js';
 import { columnHeader, measuredValue, METRIC_UNIT, phaseAt, type PhaseMark } from '../export/csv-columns.js';
 import type { ClusterHistory } from './history.js';
 

@@ -1,5 +1,5 @@
-import { type HistoryPoint, type HistoryQuery, type HistorySeries, type Metric } from '../../contract/history.js';
-import { METRICS } from '../../contract/vocabulary.js';
+import { type HistoryPoint, type HistoryQuery, type HistorySeries, type Metric } from '../../contract/schemas/history.js';
+import { METRICS } from '../../contract/page-safe/vocabulary.js';
 import { decimate } from './decimate.js';
 import { HistoryRing } from './history-ring.js';
 

@@ -1,4 +1,4 @@
-import type { Alert } from '../../contract/events.js';
+import type { Alert } from '../../contract/schemas/events.js';
 
 /** The most severe alert still open (neither over nor acknowledged): what the cluster picker shows beside a name. */
 export function worstOpenAlert(alerts: readonly Alert[]): Alert['severity'] | null {

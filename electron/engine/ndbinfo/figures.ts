@@ -1,4 +1,4 @@
-import type { NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../contract/ndbinfo.js';
+import type { NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../contract/schemas/ndbinfo.js';
 import type { DiskWriteSpeedRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../ndbinfo/client/rows.js';
 
 // Pure functions from one reading's rows to the figures the contract carries, one per node (or link).

@@ -1,5 +1,5 @@
-import type { ConnectionView } from '../../contract/snapshot.js';
-import type { EventView } from '../../contract/events.js';
+import type { ConnectionView } from '../../contract/schemas/snapshot.js';
+import type { EventView } from '../../contract/schemas/events.js';
 import type { NodeState } from '../../../native-mgm/index.js';
 
 /**

@@ -1,7 +1,7 @@
-import type { PushMessage } from '../../contract/channels.js';
-import type { Alert, EventView } from '../../contract/events.js';
-import type { HistoryPoint } from '../../contract/history.js';
-import type { ClusterSnapshot, ClusterSummary } from '../../contract/snapshot.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
+import type { Alert, EventView } from '../../contract/schemas/events.js';
+import type { HistoryPoint } from '../../contract/schemas/history.js';
+import type { ClusterSnapshot, ClusterSummary } from '../../contract/schemas/snapshot.js';
 import { diffSnapshots } from './snapshot-delta.js';
 
 type Listener = (message: PushMessage) => void;

@@ -1,5 +1,5 @@
-import { sameValue } from '../../contract/same-value.js';
-import type { ClusterSnapshot, SnapshotDelta } from '../../contract/snapshot.js';
+import { sameValue } from '../../contract/page-safe/same-value.js';
+import type { ClusterSnapshot, SnapshotDelta } from '../../contract/schemas/snapshot.js';
 
 const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration', 'runs', 'maintenance', 'rollingRestart', 'ndbinfo'] as const;
 

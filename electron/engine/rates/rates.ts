@@ -1,4 +1,4 @@
-import type { NodeRates, Rates } from '../../contract/node.js';
+import type { NodeRates, Rates } from '../../contract/schemas/node.js';
 import type { BlockInstances, ClusterEvent } from '../../../native-mgm/index.js';
 import { implausible } from './plausible.js';
 import { REPORT_PERIOD_MS, ReportStream } from './report-stream.js';

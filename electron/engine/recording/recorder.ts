@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import type { PushMessage } from '../../contract/channels.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
 import { KeyframeState } from './keyframes.js';
 import { encodeMember, isGzip, KEYFRAME, RUN_MARKS } from './recording-member.js';
 import { FLUSH_MS, KEYFRAME_MS, RECORDING_FORMAT, RECORDING_VERSION, type RecordingLine } from './recording-format.js';

@@ -1,4 +1,4 @@
-import type { ClusterSnapshot, ConnectionView, SnapshotDelta } from '../../contract/snapshot.js';
+import type { ClusterSnapshot, ConnectionView, SnapshotDelta } from '../../contract/schemas/snapshot.js';
 import type { CollapseConfig } from '../runs/collapse.js';
 import type { TrackerInput } from '../cluster/tracker-input.js';
 import type { RateInstances } from '../rates/rates.js';

@@ -1,5 +1,5 @@
-import type { MemoryUse, NodeView, Rates } from '../../contract/node.js';
-import type { ConnectionView } from '../../contract/snapshot.js';
+import type { MemoryUse, NodeView, Rates } from '../../contract/schemas/node.js';
+import type { ConnectionView } from '../../contract/schemas/snapshot.js';
 import type { RecordingLine } from './recording-format.js';
 
 type WithAt<T> = (T & { at?: number }) | null;

@@ -1,4 +1,4 @@
-import type { NodeStatus } from '../../contract/node.js';
+import type { NodeStatus } from '../../contract/schemas/node.js';
 
 /**
  * The shapes the rolling-restart room shares between planner, safety check, executor, store and conductor. All

@@ -1,6 +1,6 @@
-import { type Comparison, type FigureRatio, type PhaseSummary, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
-import { defaultAlign, legendNames } from '../../contract/run-alignment.js';
-import { RUN_FIGURES } from '../../contract/vocabulary.js';
+import { type Comparison, type FigureRatio, type PhaseSummary, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
+import { defaultAlign, legendNames } from '../../contract/page-safe/run-alignment.js';
+import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 
 type Figures = Pick<RunSummary | PhaseSummary, RunFigure>;
 

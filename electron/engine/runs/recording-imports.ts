@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Run, RunReport } from '../../contract/runs.js';
+import type { Run, RunReport } from '../../contract/schemas/runs.js';
 import type { Progress } from '../recording/recording-source.js';
 import type { RecordingRuns } from '../engine-core.js';
 

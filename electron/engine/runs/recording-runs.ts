@@ -1,4 +1,4 @@
-import type { RunReport } from '../../contract/runs.js';
+import type { RunReport } from '../../contract/schemas/runs.js';
 import { indexRecording, offsetBefore, type IndexedRun, type RecordingIndex } from '../recording/recording-index.js';
 import type { ReadProblems } from '../recording/recording-reader.js';
 import type { Progress } from '../recording/recording-source.js';

@@ -1,6 +1,6 @@
-import { type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/runs.js';
-import { formatChange } from '../../contract/format-change.js';
-import { RUN_FIGURES } from '../../contract/vocabulary.js';
+import { type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/schemas/runs.js';
+import { formatChange } from '../../contract/page-safe/format-change.js';
+import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 
 export const REPORT_FORMATS = ['md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];

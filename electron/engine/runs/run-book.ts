@@ -1,4 +1,4 @@
-import type { Run } from '../../contract/runs.js';
+import type { Run } from '../../contract/schemas/runs.js';
 
 /** What marks a run; these are tracker inputs, so they are recorded and a replay derives the same runs. */
 export type RunInput =

@@ -1,5 +1,5 @@
-import type { EngineHandlers } from '../../contract/api.js';
-import type { Run, RunFigure, RunReport, RunReports } from '../../contract/runs.js';
+import type { EngineHandlers } from '../../contract/page-safe/api.js';
+import type { Run, RunFigure, RunReport, RunReports } from '../../contract/schemas/runs.js';
 import type { ClusterEntry, EngineCore } from '../engine-core.js';
 import { EngineRequestError } from '../engine-error.js';
 import { compareRuns } from './compare.js';

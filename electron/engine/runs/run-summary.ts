@@ -1,6 +1,6 @@
-import type { Alert, EventView } from '../../contract/events.js';
-import { type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/runs.js';
-import { RUN_FIGURES } from '../../contract/vocabulary.js';
+import type { Alert, EventView } from '../../contract/schemas/events.js';
+import { type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
+import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import type { ClusterHistory } from '../history/history.js';
 import { figureStats } from './stats.js';
 

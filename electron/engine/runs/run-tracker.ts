@@ -1,5 +1,5 @@
-import type { Alert, EventView } from '../../contract/events.js';
-import type { Run } from '../../contract/runs.js';
+import type { Alert, EventView } from '../../contract/schemas/events.js';
+import type { Run } from '../../contract/schemas/runs.js';
 import { formatRate } from './format-figures.js';
 import { CollapseDetector, DEFAULT_COLLAPSE, type Collapse, type CollapseConfig, type OfferedLoad } from './collapse.js';
 import { RunBook, type RunInput } from './run-book.js';

@@ -1,4 +1,4 @@
-import type { FigureStats } from '../../contract/runs.js';
+import type { FigureStats } from '../../contract/schemas/runs.js';
 
 /**
  * Percentile by linear interpolation between the closest ranks (numpy's default, R type 7): p in [0, 1] of

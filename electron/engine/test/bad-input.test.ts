@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { test } from 'node:test';
-import { ContractError } from '../../contract/contract-error.js';
+import { ContractError } from '../../contract/page-safe/contract-error.js';
 import { createEngine } from '../create-engine.js';
 import { dispatchRequest } from '../dispatch.js';
 import { waitFor } from './helpers.js';

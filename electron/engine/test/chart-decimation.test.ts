@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { METRICS } from '../../contract/vocabulary.js';
-import { PIXELS_PER_PAIR, chartMaxPoints } from '../../contract/chart-decimation.js';
+import { METRICS } from '../../contract/page-safe/vocabulary.js';
+import { PIXELS_PER_PAIR, chartMaxPoints } from '../../contract/page-safe/chart-decimation.js';
 import { ClusterHistory, type MetricValues } from '../history/history.js';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EventView } from '../../contract/events.js';
+import type { EventView } from '../../contract/schemas/events.js';
 import { CollapseDetector, DEFAULT_COLLAPSE, type OfferedLoad } from '../runs/collapse.js';
 import { RunTracker } from '../runs/run-tracker.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Alert } from '../../contract/events.js';
+import type { Alert } from '../../contract/schemas/events.js';
 import { COLLAPSE_TIMING } from '../../../native-mgm/sim/scenarios/collapse.js';
 import { createEngine } from '../create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';

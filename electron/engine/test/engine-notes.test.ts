@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
-import type { ConnectionView } from '../../contract/snapshot.js';
+import type { ConnectionView } from '../../contract/schemas/snapshot.js';
 import { ENGINE_NOTE_CATEGORY, connectionNotes } from '../observations/engine-notes.js';
 import { newestReportAt, PushWatcher, waitFor } from './helpers.js';
 

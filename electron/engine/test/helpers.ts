@@ -1,6 +1,6 @@
-import type { PushMessage } from '../../contract/channels.js';
-import { parsePush } from '../../contract/validate.js';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
+import { parsePush } from '../../contract/schemas/validate.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import type { EngineHost } from '../engine-host.js';
 import { applyDelta } from '../push/snapshot-delta.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Alert } from '../../contract/events.js';
+import type { Alert } from '../../contract/schemas/events.js';
 import type { NodeState } from '../../../native-mgm/index.js';
 import { ClusterTracker } from '../cluster/cluster-tracker.js';
 import { FAILOVER_SETTLE_MS } from '../cluster/rooms/connection-room.js';

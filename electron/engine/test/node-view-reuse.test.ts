@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { sameValue } from '../../contract/same-value.js';
+import { sameValue } from '../../contract/page-safe/same-value.js';
 import { ClusterTracker } from '../cluster/cluster-tracker.js';
 import { createEngine } from '../create-engine.js';
 import { isInputLine } from '../recording/recording-format.js';

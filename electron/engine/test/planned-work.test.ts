@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Alert } from '../../contract/events.js';
+import type { Alert } from '../../contract/schemas/events.js';
 import type { ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { ClusterTracker } from '../cluster/cluster-tracker.js';

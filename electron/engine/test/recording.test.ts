@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../create-engine.js';
 import { isOutputLine } from '../recording/recording-format.js';
 import { isGzip } from '../recording/recording-member.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { EventView } from '../../contract/events.js';
-import type { Run, RunReport } from '../../contract/runs.js';
+import type { EventView } from '../../contract/schemas/events.js';
+import type { Run, RunReport } from '../../contract/schemas/runs.js';
 import { ClusterHistory, type MetricValues } from '../history/history.js';
 import { compareRuns } from '../runs/compare.js';
 import { formatReports } from '../runs/report-format.js';

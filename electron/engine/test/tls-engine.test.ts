@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { TlsView } from '../../contract/tls.js';
+import type { TlsView } from '../../contract/schemas/tls.js';
 import { certDir, emptyDir } from '../../../native-mgm/test/tls-fixtures.js';
 import { createEngine } from '../create-engine.js';
 import { expiringCerts } from '../tls/cert-expiry.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NodeStatusSchema, NodeTypeSchema } from '../../contract/node.js';
+import { NodeStatusSchema, NodeTypeSchema } from '../../contract/schemas/node.js';
 import { NODE_STATUSES, NODE_TYPES } from '../../../native-mgm/types.js';
 
 // The contract spells the protocol's words again because the renderer must not depend on native-mgm; this is

@@ -1,4 +1,4 @@
-import type { TlsView } from '../../contract/tls.js';
+import type { TlsView } from '../../contract/schemas/tls.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,4 +1,4 @@
-import type { TlsView } from '../../contract/tls.js';
+import type { TlsView } from '../../contract/schemas/tls.js';
 import { AuthorizationError, TlsError, type MgmClient, type MgmTlsOptions, type TlsSessionInfo } from '../../../native-mgm/index.js';
 
 /** `get tls stats` and `list certs` change slowly; asking every half minute is plenty for the TLS panel. */

@@ -1,6 +1,6 @@
-import { AlertSchema } from '../../contract/events.js';
-import { NodeGroupViewSchema } from '../../contract/node.js';
-import { ConnectionViewSchema } from '../../contract/snapshot.js';
+import { AlertSchema } from '../../contract/schemas/events.js';
+import { NodeGroupViewSchema } from '../../contract/schemas/node.js';
+import { ConnectionViewSchema } from '../../contract/schemas/snapshot.js';
 import { snake, type FamilyMaker, type FamilyRecorder } from './family.js';
 
 const CONNECTION_STATES = ConnectionViewSchema.shape.status.options;

@@ -1,6 +1,6 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
-import type { EngineHandlers } from '../../contract/api.js';
-import type { ClusterSummary } from '../../contract/snapshot.js';
+import type { EngineHandlers } from '../../contract/page-safe/api.js';
+import type { ClusterSummary } from '../../contract/schemas/snapshot.js';
 import { buildInfoFamily } from './build-info.js';
 import { clusterFamilies } from './cluster-families.js';
 import { familyMaker, type ClusterScrape } from './family.js';

@@ -1,6 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ClusterCounters } from '../../contract/counters.js';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { ClusterCounters } from '../../contract/schemas/counters.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 
 /** What one scrape knows about one cluster; every family reads from it, none asks the engine itself. */
 export interface ClusterScrape {

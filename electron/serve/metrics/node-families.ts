@@ -1,4 +1,4 @@
-import { NodeStatusSchema, type NodeStatus, type NodeView } from '../../contract/node.js';
+import { NodeStatusSchema, type NodeStatus, type NodeView } from '../../contract/schemas/node.js';
 import { snake, type FamilyMaker, type FamilyRecorder } from './family.js';
 
 /** A data node can be in any state but CONNECTED; API and MGM slots are only ever connected or not. */

@@ -1,5 +1,5 @@
-import type { NodeCounters } from '../../contract/counters.js';
-import type { NodeView } from '../../contract/node.js';
+import type { NodeCounters } from '../../contract/schemas/counters.js';
+import type { NodeView } from '../../contract/schemas/node.js';
 import { isUp } from '../../engine/cluster/node-status.js';
 import type { Counter } from 'prom-client';
 import type { FamilyMaker, FamilyRecorder } from './family.js';

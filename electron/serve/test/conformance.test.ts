@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import WebSocket from 'ws';
-import { REQUESTS } from '../../contract/channels.js';
+import { REQUESTS } from '../../contract/schemas/channels.js';
 import { createPreloadApi } from '../../desktop/preload-api.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 // transport-conformance.ts proves the types; this proves the objects built at run time carry the same methods.
 test('preload and WebSocket client expose one function per request plus onPush, nothing else', () => {

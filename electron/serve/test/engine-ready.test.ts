@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../serve-server.js';
 import { httpGet } from './helpers.js';

@@ -1,7 +1,7 @@
-import type { EngineHandlers } from '../../contract/api.js';
-import type { PushMessage } from '../../contract/channels.js';
-import type { NodeView } from '../../contract/node.js';
-import type { ClusterSnapshot } from '../../contract/snapshot.js';
+import type { EngineHandlers } from '../../contract/page-safe/api.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
+import type { NodeView } from '../../contract/schemas/node.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import type { EngineHost } from '../../engine/engine-host.js';
 
 /**

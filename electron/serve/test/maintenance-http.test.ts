@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AlertHistory, MaintenanceWindow } from '../../contract/maintenance.js';
+import type { AlertHistory, MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { waitFor } from '../../engine/test/helpers.js';
 import { startServeServer } from '../serve-server.js';

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import WebSocket from 'ws';
-import type { PushMessage } from '../../contract/channels.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
 import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { makeStaticRoot, waitFor } from './helpers.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 test('a 255-node snapshot push with one bad field is rejected with an error saying where; the valid one after it arrives', async (t) => {
   const engine = createFixtureEngine();

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { Run } from '../../contract/runs.js';
+import type { Run } from '../../contract/schemas/runs.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
 import { recordingWithRun } from '../../engine/test/recording-fixture.js';
 import { startServeServer } from '../serve-server.js';

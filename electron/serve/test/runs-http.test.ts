@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Run } from '../../contract/runs.js';
+import type { Run } from '../../contract/schemas/runs.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../serve-server.js';
 import { runCli } from '../../cli/test/run-cli.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { CLI_ARGS } from '../../cli/test/run-cli.js';
-import { ClusterSnapshotSchema } from '../../contract/snapshot.js';
+import { ClusterSnapshotSchema } from '../../contract/schemas/snapshot.js';
 import { httpGet, waitFor } from './helpers.js';
 
 interface Run {

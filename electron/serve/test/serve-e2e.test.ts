@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import WebSocket from 'ws';
-import type { PushMessage } from '../../contract/channels.js';
-import { ClusterSnapshotSchema, type ClusterSnapshot } from '../../contract/snapshot.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
+import { ClusterSnapshotSchema, type ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
 import type { EngineHost } from '../../engine/engine-host.js';
 import { ServeConfigError, startServeServer, type ServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 // The real engine on the built-in simulator, behind a token-protected server bound to every interface (the
 // tests only ever connect over loopback).

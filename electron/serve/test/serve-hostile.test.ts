@@ -3,13 +3,13 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { test, type TestContext } from 'node:test';
 import WebSocket, { WebSocketServer } from 'ws';
-import type { EngineHandlers } from '../../contract/api.js';
+import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import { startServeServer, type ServeOptions } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { MAX_CLIENT_BUFFER_BYTES } from '../ws-server.js';
 import { createFixtureEngine, type FixtureEngine } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 // Issue 15: serve against hostile browsers and networks, each attack as a test (fixture engine; the gate
 // against the real engine is in viewer-gate.test.ts).

@@ -4,7 +4,7 @@ import { get } from 'node:https';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import WebSocket from 'ws';
-import { ClusterSnapshotSchema } from '../../contract/snapshot.js';
+import { ClusterSnapshotSchema } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { certDir } from '../../../native-mgm/test/tls-fixtures.js';
 import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';

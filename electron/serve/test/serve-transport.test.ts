@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import WebSocket from 'ws';
-import type { PushMessage } from '../../contract/channels.js';
+import type { PushMessage } from '../../contract/schemas/channels.js';
 import { startServeServer, type ServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 // Transport-level behaviour (framing, malformed input, headers) against a fixture engine; serve-e2e.test.ts runs
 // the real engine on the simulator.

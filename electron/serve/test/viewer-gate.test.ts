@@ -10,7 +10,7 @@ import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { REQUEST_ACCESS } from '../viewer-access.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
-import { zodPageValidators } from '../../contract/validate.js';
+import { zodPageValidators } from '../../contract/schemas/validate.js';
 
 // Issue 15 item 2: any browser could add clusters (a port scanner), remove the watched one, change settings.
 

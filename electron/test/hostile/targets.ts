@@ -6,7 +6,7 @@ import { MgmError } from '../../../native-mgm/errors.js';
 import { EXIT, exitCodeFor } from '../../cli/exit-codes.js';
 import { formatShow } from '../../cli/format-show.js';
 import { spawnCli } from '../../cli/test/run-cli.js';
-import { parsePush } from '../../contract/validate.js';
+import { parsePush } from '../../contract/schemas/validate.js';
 import { createEngine } from '../../engine/create-engine.js';
 
 export interface Outcome {

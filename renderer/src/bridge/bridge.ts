@@ -1,5 +1,5 @@
 import * as compiled from 'virtual:ndbtop-contract-validators';
-import { compiledPageValidators } from '../../../electron/contract/page-validators.js';
+import { compiledPageValidators } from '../../../electron/contract/page-safe/page-validators.js';
 import { createWebSocketApi } from './ws-client.js';
 import { webSocketTarget } from './bridge-target.js';
 import type { NdbtopApi } from '../contract.js';

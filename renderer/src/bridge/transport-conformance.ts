@@ -1,4 +1,4 @@
-import type { NdbtopApi } from '../../../electron/contract/api.js';
+import type { NdbtopApi } from '../../../electron/contract/page-safe/api.js';
 import type { createPreloadApi } from '../../../electron/desktop/preload-api.js';
 import type { createWebSocketApi } from './ws-client.js';
 

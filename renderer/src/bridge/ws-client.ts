@@ -1,8 +1,8 @@
-import type { NdbtopApi } from '../../../electron/contract/api.js';
-import type { RequestName } from '../../../electron/contract/channels.js';
-import type { PageValidators } from '../../../electron/contract/page-validators.js';
-import { buildApi, type CallResult } from '../../../electron/contract/api-client.js';
-import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, RESYNC_TAG, type RequestFrame } from '../../../electron/contract/ws-protocol.js';
+import type { NdbtopApi } from '../../../electron/contract/page-safe/api.js';
+import type { RequestName } from '../../../electron/contract/schemas/channels.js';
+import type { PageValidators } from '../../../electron/contract/page-safe/page-validators.js';
+import { buildApi, type CallResult } from '../../../electron/contract/page-safe/api-client.js';
+import { HEARTBEAT_TAG, PUSH_TAG, readServerFrame, RESYNC_TAG, type RequestFrame } from '../../../electron/contract/page-safe/ws-protocol.js';
 
 /**
  * The browser's side of serve mode. Browser-safe on purpose: no node imports, the global `WebSocket` by

@@ -1,6 +1,6 @@
-import type { AlertCount } from '../../../contract/counters.js';
-import type { Alert, AlertKind, EventView } from '../../../contract/events.js';
-import type { AlertHistory } from '../../../contract/maintenance.js';
+import type { AlertCount } from '../../../contract/schemas/counters.js';
+import type { Alert, AlertKind, EventView } from '../../../contract/schemas/events.js';
+import type { AlertHistory } from '../../../contract/schemas/maintenance.js';
 import { AlertBook } from '../../alerts/alert-book.js';
 import { AlertHistoryBook } from '../../alerts/alert-history.js';
 import { markRaisingEvent } from '../../alerts/event-severity.js';

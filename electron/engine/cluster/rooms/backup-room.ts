@@ -1,4 +1,4 @@
-import type { BackupView } from '../../../contract/snapshot.js';
+import type { BackupView } from '../../../contract/schemas/snapshot.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { BackupTracker } from '../backup-tracker.js';
 import type { Room } from './room.js';

@@ -1,4 +1,4 @@
-import type { EventView } from '../../../contract/events.js';
+import type { EventView } from '../../../contract/schemas/events.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { EventLog } from '../../events/event-log.js';
 

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../../contract/snapshot.js';
+import type { ConnectionView } from '../../../contract/schemas/snapshot.js';
 import { expiringCerts } from '../../tls/cert-expiry.js';
 import { connectionNotes } from '../../observations/engine-notes.js';
 import type { ConnectionInput, TrackerInput } from '../tracker-input.js';

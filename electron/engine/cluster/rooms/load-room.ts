@@ -1,5 +1,5 @@
-import type { NodeCounters } from '../../../contract/counters.js';
-import type { MemoryUse, NodeRates, NodeView, Rates } from '../../../contract/node.js';
+import type { NodeCounters } from '../../../contract/schemas/counters.js';
+import type { MemoryUse, NodeRates, NodeView, Rates } from '../../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { MEMORY_LEVELS, MemoryLevels } from '../../alerts/memory-levels.js';
 import type { ConfigState } from '../../config/config-state.js';

@@ -1,5 +1,5 @@
-import type { AlertKind } from '../../../contract/events.js';
-import type { MaintenanceWindow } from '../../../contract/maintenance.js';
+import type { AlertKind } from '../../../contract/schemas/events.js';
+import type { MaintenanceWindow } from '../../../contract/schemas/maintenance.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 

@@ -1,4 +1,4 @@
-import type { NodeStatus } from '../../../contract/node.js';
+import type { NodeStatus } from '../../../contract/schemas/node.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
 import type { Room, StatusChange } from './room.js';

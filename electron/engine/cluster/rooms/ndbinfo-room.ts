@@ -1,4 +1,4 @@
-import type { NdbinfoLinks, NdbinfoNode, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/ndbinfo.js';
+import type { NdbinfoLinks, NdbinfoNode, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
 import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-source.js';
 import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';

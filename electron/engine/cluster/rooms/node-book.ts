@@ -1,5 +1,5 @@
-import type { NodeStatus } from '../../../contract/node.js';
-import { sameValue } from '../../../contract/same-value.js';
+import type { NodeStatus } from '../../../contract/schemas/node.js';
+import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { firstStatusNote } from '../../observations/engine-notes.js';

@@ -1,4 +1,4 @@
-import type { NodeView } from '../../../contract/node.js';
+import type { NodeView } from '../../../contract/schemas/node.js';
 import { isConnected } from '../node-status.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { safeToStop, type GroupMember } from '../node-groups.js';

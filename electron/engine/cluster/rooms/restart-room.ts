@@ -1,5 +1,5 @@
-import type { Timeline } from '../../../contract/history.js';
-import type { RestartProgress } from '../../../contract/node.js';
+import type { Timeline } from '../../../contract/schemas/history.js';
+import type { RestartProgress } from '../../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { RestartTracker } from '../restart-tracker.js';
 import { StatusTimeline } from '../status-timeline.js';

@@ -1,5 +1,5 @@
-import type { NodeView } from '../../../contract/node.js';
-import type { NodeRestart, RollingRestart } from '../../../contract/rolling-restart.js';
+import type { NodeView } from '../../../contract/schemas/node.js';
+import type { NodeRestart, RollingRestart } from '../../../contract/schemas/rolling-restart.js';
 import { isUp } from '../node-status.js';
 import type { Room, StatusChange } from './room.js';
 

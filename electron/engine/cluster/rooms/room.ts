@@ -1,4 +1,4 @@
-import type { NodeStatus, NodeType } from '../../../contract/node.js';
+import type { NodeStatus, NodeType } from '../../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import type { TrackerInput } from '../tracker-input.js';
 

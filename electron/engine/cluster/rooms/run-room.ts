@@ -1,5 +1,5 @@
-import type { HistoryPoint } from '../../../contract/history.js';
-import type { Run, RunReport } from '../../../contract/runs.js';
+import type { HistoryPoint } from '../../../contract/schemas/history.js';
+import type { Run, RunReport } from '../../../contract/schemas/runs.js';
 import { ClusterHistory } from '../../history/history.js';
 import type { CollapseConfig } from '../../runs/collapse.js';
 import { runReport } from '../../runs/run-summary.js';

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { SnapshotDelta } from '../../../contract/snapshot.js';
+import type { SnapshotDelta } from '../../../contract/schemas/snapshot.js';
 import { DATA_MEMORY_BLOCK } from '../../cluster/memory.js';
 import { createEngine } from '../../create-engine.js';
 import { readRecording } from '../../recording/recording-reader.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { PushMessage } from '../../../contract/channels.js';
-import type { ClusterSnapshot } from '../../../contract/snapshot.js';
+import type { PushMessage } from '../../../contract/schemas/channels.js';
+import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
 import { PushHub, URGENT_BURST, type HubClock } from '../push-hub.js';
 
 /** Time moves only when the test says so; timers run in due order as it passes. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import type { HistoryPoint } from '../../../contract/history.js';
+import type { HistoryPoint } from '../../../contract/schemas/history.js';
 import { createEngine } from '../../create-engine.js';
 import { waitFor } from '../../test/helpers.js';
 

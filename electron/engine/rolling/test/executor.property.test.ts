@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { NodeStatus } from '../../../contract/node.js';
+import type { NodeStatus } from '../../../contract/schemas/node.js';
 import { initialMachine, step } from '../executor.js';
 import { resumeAfterRestart } from '../plan-store.js';
 import { planRollingRestart } from '../planner.js';

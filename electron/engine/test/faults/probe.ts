@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../../contract/snapshot.js';
+import type { ConnectionView } from '../../../contract/schemas/snapshot.js';
 import type { EngineHost } from '../../engine-host.js';
 import { PushWatcher, waitFor } from '../helpers.js';
 

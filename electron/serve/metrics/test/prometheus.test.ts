@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { startSimulator, type Simulator } from '../../../../native-mgm/sim/index.js';
 import { spawnCli } from '../../../cli/test/run-cli.js';
-import { ClusterSnapshotSchema } from '../../../contract/snapshot.js';
+import { ClusterSnapshotSchema } from '../../../contract/schemas/snapshot.js';
 import { waitFor } from '../../test/helpers.js';
 import { dashboardQueries, readDashboard } from './grafana-dashboard.js';
 import { DEPLOY, startPrometheus, type PrometheusProcess } from './prometheus-process.js';

@@ -1,4 +1,4 @@
-import type { NodeStatus, NodeType } from '../../../contract/node.js';
+import type { NodeStatus, NodeType } from '../../../contract/schemas/node.js';
 import { Engine } from '../../../engine/engine.js';
 import { DATA_MEMORY_BLOCK, INDEX_MEMORY_BLOCK } from '../../../engine/cluster/memory.js';
 import { DEFAULT_SETTINGS, SettingsStore } from '../../../engine/settings-store.js';

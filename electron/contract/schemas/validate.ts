@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { contractMismatch } from './contract-error.js';
-import type { PageValidators } from './page-validators.js';
+import { contractMismatch } from '../page-safe/contract-error.js';
+import type { PageValidators } from '../page-safe/page-validators.js';
 import { PushMessageSchema, REQUESTS, type ParsedRequestOf, type PushMessage, type RequestName, type ResponseOf } from './channels.js';
 
 export function isRequestName(name: unknown): name is RequestName {

@@ -1,4 +1,4 @@
-import type { NodeView } from './node.js';
+import type { NodeView } from '../schemas/node.js';
 
 /** MySQL's default port (the SQL source's default too). */
 const MYSQL_PORT = 3306;

@@ -1,4 +1,4 @@
-import type { ParsedRequestOf, PushMessage, RequestName, RequestOf, ResponseOf } from './channels.js';
+import type { ParsedRequestOf, PushMessage, RequestName, RequestOf, ResponseOf } from '../schemas/channels.js';
 
 /**
  * What the UI sees: one method per request, plus the push subscription. The preload bridge and the

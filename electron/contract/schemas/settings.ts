@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAILOVER_POLICIES } from './vocabulary.js';
+import { FAILOVER_POLICIES } from '../page-safe/vocabulary.js';
 
 export const SettingsSchema = z.object({
   pollIntervalMs: z.number().int().min(100).max(60_000),

@@ -1,5 +1,5 @@
 import type * as Compiled from 'virtual:ndbtop-contract-validators';
-import type { PushMessage, RequestName, ResponseOf } from './channels.js';
+import type { PushMessage, RequestName, ResponseOf } from '../schemas/channels.js';
 import { contractMismatch } from './contract-error.js';
 
 /**

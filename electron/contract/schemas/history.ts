@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NodeStatusSchema } from './node.js';
-import { METRICS } from './vocabulary.js';
+import { METRICS } from '../page-safe/vocabulary.js';
 
 export const MetricSchema = z.enum(METRICS);
 

@@ -1,5 +1,5 @@
 import type { NdbtopApi, WireError } from './api.js';
-import type { PushMessage, RequestName } from './channels.js';
+import type { PushMessage, RequestName } from '../schemas/channels.js';
 import type { PageValidators } from './page-validators.js';
 
 /**

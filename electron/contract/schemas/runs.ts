@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUN_FIGURES } from './vocabulary.js';
+import { RUN_FIGURES } from '../page-safe/vocabulary.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 
 /**

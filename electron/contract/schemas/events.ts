@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEVERITIES } from './vocabulary.js';
+import { SEVERITIES } from '../page-safe/vocabulary.js';
 
 export const SeveritySchema = z.enum(SEVERITIES);
 

@@ -1,4 +1,4 @@
-import type { AlertKind } from './events.js';
+import type { AlertKind } from '../schemas/events.js';
 
 /** What one alert kind means, for a row or notification that folds many alerts of that kind into one. */
 export const ALERT_KIND_LABEL: Record<AlertKind, string> = {

@@ -30,7 +30,7 @@ export interface ClusterEntry {
   source: ClusterSource | null;
 }
 
-/** The runs of a recording file with their reports, as `ndbtop report` and `importRecording` give them. */
+/** The runs of a recording file with their reports, as `ndbtop report` and an import give them. */
 export type RecordingRuns = (file: string, source: string, onProgress?: Progress) => Promise<RecordingRunsResult>;
 
 /**

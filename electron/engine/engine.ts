@@ -44,7 +44,7 @@ export interface EngineConfig {
   collapse?: CollapseConfig;
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
-  /** Plays a recording for `importRecording` (given by the factories, which may import replay); absent: refused. */
+  /** Plays a recording for an import (`engine.recordings`) (given by the factories, which may import replay); absent: refused. */
   recordingRuns?: RecordingRuns;
   /** The SQL password for clusters added with SQL nodes (a profile's): from a file or NDBTOP_SQL_PASSWORD at start. */
   sqlPassword?: string | undefined;

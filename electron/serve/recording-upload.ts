@@ -14,7 +14,7 @@ import { securityHeaders } from './security-headers.js';
  * refuses messages over 1 MiB; this streams the body to a temporary file (never holding it in memory), then
  * reads the file as `ndbtop report` does. The answer is NDJSON as it goes: `{"progress":{"done","total"}}`
  * lines while the file is read, then `{"runs":[…]}` or `{"error":{"code","message"}}`. It changes what every
- * viewer sees, so it is gated like the `importRecording` request (`--allow-changes`); the token, Host and
+ * viewer sees, so it is gated like the requests that change the server (`--allow-changes`); the token, Host and
  * Origin checks are the server's, and a browser's cross-site form cannot send this content type.
  */
 export const RECORDINGS_PATH = '/api/recordings';

@@ -41,7 +41,6 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   getRunReports: 'read',
   exportRuns: 'read',
   // Keeps a recording's runs in the server's memory for everyone's comparisons.
-  importRecording: 'change',
   listImportedRuns: 'read',
 };
 

@@ -64,7 +64,6 @@ export const REQUESTS = {
   /** Every alert of the session with raise and clear times, newest last (bounded). */
   getAlertHistory: { request: ClusterRef, response: AlertHistorySchema },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
-  importRecording: { request: z.object({ name: z.string().min(1).max(300), content: z.string().max(200_000_000) }), response: z.array(RunSchema) },
   listImportedRuns: { request: z.object({}), response: z.array(RunSchema) },
 } as const;
 

@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Run, RunReport } from '../../contract/schemas/runs.js';
 import type { Progress } from '../recording/recording-source.js';
 import type { RecordingRuns } from '../engine-core.js';
@@ -41,17 +38,6 @@ export class RecordingImports {
     });
   }
 
-  /** A recording received as text (the desktop transport): it goes through a file like any upload. */
-  async importText(content: string, name: string): Promise<Run[]> {
-    const dir = await mkdtemp(join(tmpdir(), 'ndbtop-import-'));
-    try {
-      const file = join(dir, 'recording');
-      await writeFile(file, content);
-      return await this.importFile(file, name);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
 
   get(id: string): RunReport | undefined {
     return this.reports.get(id);

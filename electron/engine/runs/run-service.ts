@@ -6,7 +6,7 @@ import { compareRuns } from './compare.js';
 import { formatReports } from './report-format.js';
 import { RunError, type RunInput } from './run-book.js';
 
-type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'importRecording' | 'listImportedRuns'>;
+type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'listImportedRuns'>;
 
 /**
  * The run requests of the contract. A mark becomes a tracker input stamped now, checked before it is fed so a
@@ -78,7 +78,6 @@ export function runHandlers(engine: EngineCore): RunHandlers {
       const mime = { md: 'text/markdown', csv: 'text/csv', json: 'application/json' }[format];
       return { filename: `ndbtop-runs-${new Date().toISOString().replace(/[:.]/g, '-')}.${format}`, mime, content };
     },
-    importRecording: async ({ name, content }) => imported.importText(content, name),
     listImportedRuns: async () => imported.list(),
   };
 }

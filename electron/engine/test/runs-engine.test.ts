@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { createEngine } from '../create-engine.js';
-import { gunzipSync } from 'node:zlib';
 import type { ClusterLine } from '../recording/recording-format.js';
 import { readRecording } from '../recording/recording-reader.js';
 import { createReplayEngine } from '../recording/replay.js';
@@ -41,16 +40,20 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
       assert.deepEqual(replayed[0]?.phases.map((p) => p.name), ['one', 'two']);
       await assert.rejects(replay.handlers.startRun({ name: 'B' }), (err: Error & { code?: string }) => err.code === 'UNSUPPORTED');
 
-      // The desktop transport sends a recording's text (here the file's lines, as a plain recording holds them).
-      const imported = await replay.handlers.importRecording({ name: 'rec.jsonl', content: gunzipSync(await readFile(file)).toString('utf8') });
+      // An import (serve's upload and the desktop's app:// upload both end here) reads the file as `ndbtop report` does.
+      const recordings = replay.recordings;
+      assert.ok(recordings);
+      const imported = await recordings.importFile(file, 'rec.jsonl');
       assert.deepEqual(imported.map((r) => [r.name, r.source]), [['A', 'rec.jsonl']], 'marked imported, from its file');
-      const again = await replay.handlers.importRecording({ name: 'rec.jsonl', content: gunzipSync(await readFile(file)).toString('utf8') });
+      const again = await recordings.importFile(file, 'rec.jsonl');
       assert.deepEqual(again.map((r) => r.name), ['A (rec.jsonl)'], 'a second import of a run named alike gets a distinct name');
       assert.deepEqual((await replay.handlers.listImportedRuns({})).map((r) => r.id), [...imported, ...again].map((r) => r.id), 'the engine keeps them (a reloaded page lists them)');
       const both = await replay.handlers.getRunReports({ runIds: [liveReport.id, imported[0]?.id ?? ''], figure: 'transactions' });
       assert.equal(both.runs[1]?.source, 'rec.jsonl');
       assert.equal(both.comparison?.rows[0]?.ratios.find((r) => r.figure === 'transactions')?.ratio, 1, 'a run against itself');
-      await assert.rejects(replay.handlers.importRecording({ name: 'bad', content: 'not a recording\n' }), /not an ndbtop recording/);
+      const notRecording = join(dir, 'not-a-recording');
+      await writeFile(notRecording, 'not a recording\n');
+      await assert.rejects(recordings.importFile(notRecording, 'bad'), /not an ndbtop recording/);
     } finally {
       await replay.close();
     }

@@ -92,7 +92,6 @@ export function createFixtureEngine(): FixtureEngine {
     stopRun: notInFixture,
     getRunReports: notInFixture,
     exportRuns: notInFixture,
-    importRecording: notInFixture,
     listImportedRuns: notInFixture,
     startMaintenance: notInFixture,
     stopMaintenance: notInFixture,

@@ -14,7 +14,7 @@ const MIB = 1024 * 1024;
 
 const parse = (text: string): unknown[] => text.trim().split('\n').map((l) => JSON.parse(l) as unknown);
 
-test('POST /api/recordings: a recording over 1 MiB streams in, with progress, gated like importRecording, with clear errors', async () => {
+test('POST /api/recordings: a recording over 1 MiB streams in, with progress, gated like the requests that change the server, with clear errors', async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-upload-'));
   const file = join(dir, 'rec.jsonl');
   try {

@@ -91,7 +91,7 @@ test('with --allow-actions the same action reaches the cluster', { timeout: 60_0
 
 test('every request of the contract is classified, and only reads are open to viewers', () => {
   const changes = Object.entries(REQUEST_ACCESS).filter(([, access]) => access === 'change').map(([name]) => name);
-  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'importRecording', 'removeCluster', 'saveProfile', 'updateSettings']);
+  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'removeCluster', 'saveProfile', 'updateSettings']);
 });
 
 test(`the engine watches at most ${MAX_CLUSTERS} clusters`, async () => {

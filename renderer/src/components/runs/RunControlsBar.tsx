@@ -27,7 +27,7 @@ export function RunControlsBar() {
   const { api, store } = useAppContext();
   const clusterId = useApp((s) => s.shown.clusterId);
   const controls = useRunControls();
-  // A serve-mode viewer may not keep recordings in the server's memory (importRecording is a change).
+  // A serve-mode viewer may not keep recordings in the server's memory (an upload is a change).
   const canImport = useApp((s) => s.appInfo?.changesEnabled !== false);
   const [name, setName] = useState('');
   const [tags, setTags] = useState('');

@@ -122,3 +122,32 @@ export const NODE_RECOVERY_STATUS: readonly string[] = [
   'UNDO_DD_COMPLETED', 'EXECUTE_REDO_LOG_COMPLETED', 'COPY_FRAGMENTS_STARTED', 'WAIT_LCP_FOR_RESTART',
   'WAIT_SUMA_HANDOVER', 'RESTART_COMPLETED',
 ];
+
+/**
+ * What the `node_restart_status` text column says for each status, from the manual's list of messages (which
+ * numbers the statuses its own way, hence keyed by name). The manual lists no message for RESTORE_FRAG_COMPLETED,
+ * UNDO_DD_COMPLETED and EXECUTE_REDO_LOG_COMPLETED, which the source has: those three texts are a guess ("Build
+ * indexes ongoing" is seen in published output; the other two are not), and NOT_DEFINED_IN_CLUSTER has none.
+ */
+export const NODE_RECOVERY_STATUS_TEXT: Readonly<Record<string, string>> = {
+  NOT_DEFINED_IN_CLUSTER: '',
+  NODE_NOT_RESTARTED_YET: 'Initial state',
+  NODE_FAILED: 'Node failed, failure handling in progress',
+  NODE_FAILURE_COMPLETED: 'Node failure handling completed',
+  ALLOCATED_NODE_ID: 'Allocated node id',
+  INCLUDED_IN_HB_PROTOCOL: 'Included in heartbeat protocol',
+  NDBCNTR_START_WAIT: 'Wait for NDBCNTR master to permit us to start',
+  NDBCNTR_STARTED: 'NDBCNTR master permitted us to start',
+  START_PERMITTED: 'All nodes permitted us to start',
+  WAIT_LCP_TO_COPY_DICT: 'Wait for LCP completion to start copying metadata',
+  COPY_DICT_TO_STARTING_NODE: 'Copying metadata to starting node',
+  INCLUDE_NODE_IN_LCP_AND_GCP: 'Include node in LCP and GCP protocols',
+  LOCAL_RECOVERY_STARTED: 'Restore fragments ongoing',
+  RESTORE_FRAG_COMPLETED: 'Undo disk data ongoing',
+  UNDO_DD_COMPLETED: 'Execute redo log ongoing',
+  EXECUTE_REDO_LOG_COMPLETED: 'Build indexes ongoing',
+  COPY_FRAGMENTS_STARTED: 'Synchronizing starting node with live nodes',
+  WAIT_LCP_FOR_RESTART: 'Wait for LCP to ensure durability',
+  WAIT_SUMA_HANDOVER: 'Wait for handover of subscriptions',
+  RESTART_COMPLETED: 'Restart completed',
+};

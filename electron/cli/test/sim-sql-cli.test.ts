@@ -6,21 +6,27 @@ import { test } from 'node:test';
 import mysql from 'mysql2/promise';
 import { runCli, spawnCli } from './run-cli.js';
 
+/** The sim's printed addresses: its connectstring and its ndbinfo URL. */
+function simAddresses(child: ReturnType<typeof spawnCli>): Promise<{ connectstring: string; url: string }> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const cs = /connectstring: (\S+)\n/.exec(out);
+      const url = /ndbinfo: (mysql:\/\/\S+)\n/.exec(out);
+      if (cs?.[1] && url?.[1]) resolve({ connectstring: cs[1], url: url[1] });
+    });
+    child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
+  });
+}
+
 test('sim --sql-port 0 --sql-user --sql-password-file: prints the ndbinfo URL and serves it with that account', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-sql-'));
   const passwordFile = join(dir, 'password');
   writeFileSync(passwordFile, 'monitor-pw\n');
   const child = spawnCli(['sim', '--port', '0', '--scenario', 'idle', '--data-nodes', '2', '--sql-port', '0', '--sql-user', 'monitor', '--sql-password-file', passwordFile]);
   t.after(() => child.kill('SIGTERM'));
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /ndbinfo: (mysql:\/\/\S+)\n/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
-  });
+  const { url } = await simAddresses(child);
   const { hostname, port, username } = new URL(url);
   assert.equal(username, 'monitor');
   const conn = await mysql.createConnection({ host: hostname, port: Number(port), user: 'monitor', password: 'monitor-pw', database: 'ndbinfo' });
@@ -32,4 +38,25 @@ test('sim --sql-port 0 --sql-user --sql-password-file: prints the ndbinfo URL an
 test('sim --list-scenarios lists redo-pressure', async () => {
   const { stdout } = await runCli(['sim', '--list-scenarios']);
   assert.match(stdout, /^redo-pressure\s+bulk ingest/m);
+});
+
+test('a rolling restart in the simulator shows in restart_info through ndbtop ndbinfo --json, its phases adding up to the total', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-sql-rolling-'));
+  const child = spawnCli(['sim', '--port', '0', '--scenario', 'idle', '--data-nodes', '2', '--speed', '20', '--sql-port', '0']);
+  t.after(() => child.kill('SIGTERM'));
+  const { connectstring, url } = await simAddresses(child);
+  const rolled = await runCli(['rolling-restart', '-c', connectstring, '--allow-actions', '--yes', '--json', '--poll-interval', '100', '--state-file', join(dir, 'state.json')], {}, 90_000);
+  assert.equal(rolled.code, 0, rolled.stderr);
+  assert.match(rolled.stdout, /"event":"done"/);
+  const r = await runCli(['ndbinfo', '--sql', url, '--json']);
+  assert.equal(r.code, 0, r.stderr);
+  const restarts = (JSON.parse(r.stdout) as { restarts: Array<{ nodeId: number; status: string; phases: Record<string, number>; totalSecs: number }> }).restarts;
+  const dataNodes = restarts.filter((x) => x.totalSecs > 0);
+  assert.equal(dataNodes.length, 2, `both data nodes restarted: ${JSON.stringify(restarts)}`);
+  for (const x of dataNodes) {
+    assert.equal(x.status, 'Restart completed', `node ${x.nodeId}`);
+    // secs_for_local_recovery spans restore, undo, redo and index rebuild: the others follow one another.
+    const sum = Object.entries(x.phases).reduce((a, [column, secs]) => (column === 'secs_for_local_recovery' ? a : a + secs), 0);
+    assert.equal(sum, x.totalSecs, `node ${x.nodeId}: phases vs total`);
+  }
 });

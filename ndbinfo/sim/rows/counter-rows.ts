@@ -1,4 +1,4 @@
-import { NODE_RECOVERY_STATUS, RESTART_PHASE_COLUMNS } from '../../schema/tables.js';
+import { NODE_RECOVERY_STATUS, NODE_RECOVERY_STATUS_TEXT, RESTART_PHASE_COLUMNS } from '../../schema/tables.js';
 import { whole, type Row, type TableRows } from './row-context.js';
 import type { NodeTotals } from '../../../native-mgm/sim/activity/node-totals.js';
 
@@ -42,5 +42,5 @@ export const restartInfo: TableRows = ({ model }) =>
     const r = model.activity.restarts.record(id);
     if (!r) return [];
     if (r.phaseSecs.length !== RESTART_PHASE_COLUMNS.length) throw new Error('restart_info phase columns out of step with the schema');
-    return [[id, NODE_RECOVERY_STATUS[r.status] ?? 'NOT_DEFINED_IN_CLUSTER', r.status, ...r.phaseSecs, r.totalSecs]];
+    return [[id, NODE_RECOVERY_STATUS_TEXT[NODE_RECOVERY_STATUS[r.status] ?? ''] ?? '', r.status, ...r.phaseSecs, r.totalSecs]];
   });

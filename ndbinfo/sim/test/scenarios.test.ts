@@ -74,13 +74,13 @@ test('a restart fills restart_info: phases in progress, then complete, adding up
     const restart = sim.model.restartNode(3);
     const during = await until(10, async () => {
       const [r] = await query('SELECT * FROM restart_info WHERE node_id = 3');
-      return r && Number(r['node_restart_status_int']) > 4 && r['node_restart_status'] !== 'RESTART_COMPLETED' ? r : null;
+      return r && Number(r['node_restart_status_int']) > 4 && r['node_restart_status'] !== 'Restart completed' ? r : null;
     });
     assert.ok(Number(during['secs_wait_subscription_handover']) === 0, 'a phase not reached yet is 0');
     await restart;
     const [done] = await until(20, async () => {
       const rows = await query('SELECT * FROM restart_info WHERE node_id = 3');
-      return rows[0]?.['node_restart_status'] === 'RESTART_COMPLETED' ? rows : null;
+      return rows[0]?.['node_restart_status'] === 'Restart completed' ? rows : null;
     });
     assert.equal(done!['node_restart_status_int'], 19);
     const secs = (c: string): number => Number(done![c]);

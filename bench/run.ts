@@ -3,6 +3,7 @@ import { benchBareLoad } from './renderer/bare-load.js';
 import { benchEngine } from './engine.bench.js';
 import { benchMetrics } from './metrics.bench.js';
 import { benchNativeMgm } from './native-mgm.bench.js';
+import { benchNdbinfo } from './ndbinfo.bench.js';
 import { benchRecording } from './recording.bench.js';
 import { coldFirstPaint } from './renderer/cold-paint.js';
 import { profileRenderer } from './renderer/profile.js';
@@ -11,7 +12,7 @@ import { benchRenderer } from './renderer/run.js';
 
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
- * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, recording, renderer, responsiveness, bare-load) to run
+ * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load) to run
  * only those; `profile` (long tasks attributed) and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
@@ -19,6 +20,7 @@ const parts: Record<string, () => Promise<void>> = {
   engine: benchEngine,
   metrics: benchMetrics,
   recording: benchRecording,
+  ndbinfo: benchNdbinfo,
   renderer: benchRenderer,
   responsiveness: benchResponsiveness,
   'bare-load': benchBareLoad,

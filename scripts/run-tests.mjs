@@ -63,6 +63,7 @@ await new Promise((resolve) => {
       running++;
       if (isBrowser(file)) browsers++;
       void runFile(file).then((result) => {
+        result.cpuMs = reapedCpuMs();
         running--;
         if (isBrowser(file)) browsers--;
         results.push(result);
@@ -77,12 +78,12 @@ await new Promise((resolve) => {
 });
 const wallMs = performance.now() - started;
 rendererDir?.remove();
-browser?.close();
+const browserCpuMs = (await browser?.close()) ? reapedCpuMs() : null;
 
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 for (const r of results) for (const k of Object.keys(totals)) totals[k] += r.summary[k];
 const broken = results.filter((r) => r.summary.broken);
-console.log(slowestTable(results, { top: 25, wallMs, slots, load: loadavg() }));
+console.log(slowestTable(results, { top: 25, wallMs, slots, load: loadavg(), browserCpuMs }));
 for (const r of broken) console.log(`# ${r.file}: exited with ${r.exit} and no test summary (counted as one failure)`);
 for (const [k, v] of Object.entries(totals)) console.log(`# ${k} ${v}`);
 console.log(`# duration_ms ${wallMs.toFixed(0)}`);
@@ -109,7 +110,8 @@ function report(r) {
   const s = r.summary;
   const ok = r.exit === 0 && s.fail === 0 && s.cancelled === 0 && !s.broken;
   const extra = [s.skipped ? `${s.skipped} skipped` : '', s.todo ? `${s.todo} todo` : ''].filter(Boolean).join(', ');
-  console.log(`${ok ? 'ok    ' : 'FAIL  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}  (${s.tests} tests${extra ? `, ${extra}` : ''})`);
+  const cpu = typeof r.cpuMs === 'number' ? `, ${(r.cpuMs / 1000).toFixed(1)} s CPU` : '';
+  console.log(`${ok ? 'ok    ' : 'FAIL  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}  (${s.tests} tests${extra ? `, ${extra}` : ''}${cpu})`);
   // Passing files are one line; a skip says why, and a failure shows everything the file printed.
   if (!ok) console.log(r.text.replace(/^/gm, '    | '));
   else for (const line of r.text.split('\n').filter((l) => /^\s*(?:not )?ok \d+ .*# (?:SKIP|TODO)/.test(l))) console.log(`    | ${line.trim()}`);
@@ -143,7 +145,36 @@ async function sharedChromium(list) {
     child.on('exit', () => resolve(null));
   });
   if (!endpoint) return null;
-  return { endpoint, close: () => child.stdin.end() };
+  return {
+    endpoint,
+    close: () => {
+      child.stdin.end();
+      return new Promise((resolve) => child.on('exit', () => resolve(true)));
+    },
+  };
+}
+
+/**
+ * CPU time (user + system, ms) of the children reaped since the last call, Chromium's and the CLI processes a file
+ * starts included: Linux counts a reaped child's whole tree in the parent's cutime/cstime (/proc/self/stat fields
+ * 16 and 17, in ticks of 10 ms). Each file's process is reaped when it exits, so the difference at its exit is its
+ * own. Null where there is no /proc (Windows, macOS).
+ */
+let reaped = childTicks();
+function reapedCpuMs() {
+  const now = childTicks();
+  const ms = now === null || reaped === null ? null : (now - reaped) * 10;
+  reaped = now;
+  return ms;
+}
+
+function childTicks() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return Number(fields[13]) + Number(fields[14]);
+  } catch {
+    return null;
+  }
 }
 
 function readTimings() {

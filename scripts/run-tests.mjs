@@ -12,27 +12,12 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseTapSummary, slowestTable } from './test-report.mjs';
+import { POSIX_ONLY } from './test-platforms.mjs';
 import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const roots = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'release']);
-/**
- * Files whose checks need POSIX processes: signals that a process handles (SIGINT/SIGTERM end it gracefully, SIGSTOP
- * freezes it) or process groups. Windows has neither (a child's kill() there ends it at once), so on Windows they are
- * not run and the run says which and why.
- */
-const POSIX_ONLY = {
-  'electron/cli/test/cli.test.ts': 'events and serve stopped by SIGINT/SIGTERM',
-  'electron/cli/test/events-signal.test.ts': 'SIGINT barrages',
-  'electron/cli/test/progress-bar-cli.test.ts': "SIGTERM to the process group",
-  'electron/cli/test/record-report.test.ts': 'record stopped by SIGINT/SIGTERM',
-  'electron/cli/test/tls-cli.test.ts': 'events and serve stopped by SIGINT',
-  'electron/engine/test/faults.test.ts': 'mgmd frozen with SIGSTOP',
-  'electron/serve/metrics/test/deploy-files.test.ts': 'serve stopped by SIGTERM, as systemd does',
-  'electron/serve/test/serve-cli.test.ts': 'serve and replay stopped by SIGTERM/SIGINT',
-  'electron/test/hostile.test.ts': 'CLI processes stopped by SIGTERM',
-};
 
 function collect(dir, out) {
   for (const name of readdirSync(dir)) {

@@ -48,11 +48,11 @@ if (files.length === 0) {
 const isBrowser = (file) => file.startsWith('renderer/e2e/');
 const browserSlots = Math.max(1, Math.floor(slots / 2));
 const previous = readTimings();
-// Files that mostly wait (their CPU time under a tenth of their wall time last run: sockets, timers, a slow peer)
-// may start beyond the slots, up to one more per core: they hardly slow the files computing beside them. Not when
-// the concurrency is given.
+// Files that cost the machine little (under 3 s of CPU last run, however long they wait on sockets, timers or a slow
+// peer) may start beyond the slots, up to one more per core: they hardly slow the files computing beside them. CPU
+// time, unlike wall time, hardly changes with the machine's load. Not when the concurrency is given.
 const extraSlots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? 0 : availableParallelism();
-const waits = (file) => !isBrowser(file) && typeof previous[file]?.cpuMs === 'number' && previous[file].cpuMs < previous[file].ms / 10;
+const cheap = (file) => !isBrowser(file) && typeof previous[file]?.cpuMs === 'number' && previous[file].cpuMs < 3000;
 const guess = (file) => previous[file]?.ms ?? (isBrowser(file) ? 60_000 : 0);
 // Longest first, so the last file to finish is a short one. Without times (a file new since the committed
 // baseline) the browser files go first: they are the long ones.
@@ -70,7 +70,7 @@ await new Promise((resolve) => {
   const next = () => {
     while (queue.length > 0) {
       const i =
-        running < slots ? queue.findIndex((f) => !isBrowser(f) || browsers < browserSlots) : running < slots + extraSlots ? queue.findIndex(waits) : -1;
+        running < slots ? queue.findIndex((f) => !isBrowser(f) || browsers < browserSlots) : running < slots + extraSlots ? queue.findIndex(cheap) : -1;
       if (i < 0) break;
       const [file] = queue.splice(i, 1);
       running++;

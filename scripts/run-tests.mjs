@@ -1,21 +1,23 @@
 // `node scripts/run-tests.mjs [--concurrency N] [files…]`: every *.test.ts (or the files given), each in a process of
 // its own (node:test via tsx), several at once. Node 20's test runner cannot glob TypeScript files, and its own
 // pool gives no per-file wall time; this one runs the slowest files first (times of the last run, kept in
-// node_modules/.cache), prints a failing file's whole output, then the slowest files and the totals, and ends with
-// node's summary lines (`# tests N`, `# pass N`, `# fail N` …) and a last line `N passed, N failed`.
+// node_modules/.cache, else scripts/test-timings.json), prints a failing file's whole output, then the slowest files
+// with their CPU time and the totals, and ends with node's summary lines (`# tests N`, `# pass N`, `# fail N` …) and
+// a last line `N passed, N failed`.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseTapSummary, slowestTable } from './test-report.mjs';
+import { POSIX_ONLY } from './test-platforms.mjs';
+import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const roots = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'];
 const skip = new Set(['node_modules', 'dist', 'release']);
-const TIMINGS = join(root, 'node_modules', '.cache', 'ndbtop', 'test-timings.json');
 
 function collect(dir, out) {
   for (const name of readdirSync(dir)) {
@@ -33,8 +35,11 @@ const concurrencyArg = at >= 0 ? Number(args.splice(at, 2)[1]) : Number(process.
 // Most files wait on sockets and simulated clusters rather than compute, so twice the cores keeps the CPU busy;
 // browser files (a page rendering beside the engine) take at most half of them, the rest run other files.
 const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
-const files = (args.length > 0 ? args : roots.filter((r) => existsSync(join(root, r))).flatMap((r) => collect(join(root, r), [])))
+const found = (args.length > 0 ? args : roots.filter((r) => existsSync(join(root, r))).flatMap((r) => collect(join(root, r), [])))
   .map((f) => relative(root, resolve(f)).split(sep).join('/'));
+const notHere = process.platform === 'win32' ? found.filter((f) => f in POSIX_ONLY) : [];
+for (const f of notHere) console.log(`skip   ${f}  (POSIX only: ${POSIX_ONLY[f]})`);
+const files = found.filter((f) => !notHere.includes(f));
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);
@@ -43,26 +48,35 @@ if (files.length === 0) {
 const isBrowser = (file) => file.startsWith('renderer/e2e/');
 const browserSlots = Math.max(1, Math.floor(slots / 2));
 const previous = readTimings();
-// Longest first, so the last file to finish is a short one. Without times (a fresh clone) the browser files go
-// first: they are the long ones.
-const queue = [...new Set(files)].sort((a, b) => (previous[b] ?? (isBrowser(b) ? 60_000 : 0)) - (previous[a] ?? (isBrowser(a) ? 60_000 : 0)) || a.localeCompare(b));
+// Files that cost the machine little (under 3 s of CPU last run, however long they wait on sockets, timers or a slow
+// peer) may start beyond the slots, up to one more per core: they hardly slow the files computing beside them. CPU
+// time, unlike wall time, hardly changes with the machine's load. Not when the concurrency is given.
+const extraSlots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? 0 : availableParallelism();
+const cheap = (file) => !isBrowser(file) && typeof previous[file]?.cpuMs === 'number' && previous[file].cpuMs < 3000;
+const guess = (file) => previous[file]?.ms ?? (isBrowser(file) ? 60_000 : 0);
+// Longest first, so the last file to finish is a short one. Without times (a file new since the committed
+// baseline) the browser files go first: they are the long ones.
+const queue = [...new Set(files)].sort((a, b) => guess(b) - guess(a) || a.localeCompare(b));
 
 const rendererDir = await sharedRenderer(queue);
 const browser = await sharedChromium(queue);
 const shared = { ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
 const started = performance.now();
+const reapedCpuMs = reapedCpu();
 const results = [];
 let running = 0;
 let browsers = 0;
 await new Promise((resolve) => {
   const next = () => {
-    while (running < slots && queue.length > 0) {
-      const i = queue.findIndex((f) => !isBrowser(f) || browsers < browserSlots);
+    while (queue.length > 0) {
+      const i =
+        running < slots ? queue.findIndex((f) => !isBrowser(f) || browsers < browserSlots) : running < slots + extraSlots ? queue.findIndex(cheap) : -1;
       if (i < 0) break;
       const [file] = queue.splice(i, 1);
       running++;
       if (isBrowser(file)) browsers++;
       void runFile(file).then((result) => {
+        result.cpuMs = reapedCpuMs();
         running--;
         if (isBrowser(file)) browsers--;
         results.push(result);
@@ -77,13 +91,14 @@ await new Promise((resolve) => {
 });
 const wallMs = performance.now() - started;
 rendererDir?.remove();
-browser?.close();
+const browserCpuMs = (await browser?.close()) ? reapedCpuMs() : null;
 
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 for (const r of results) for (const k of Object.keys(totals)) totals[k] += r.summary[k];
 const broken = results.filter((r) => r.summary.broken);
-console.log(slowestTable(results, { top: 25, wallMs, slots, load: loadavg() }));
+console.log(slowestTable(results, { top: 25, wallMs, slots: extraSlots ? `${slots}+${extraSlots}` : slots, load: loadavg(), browserCpuMs }));
 for (const r of broken) console.log(`# ${r.file}: exited with ${r.exit} and no test summary (counted as one failure)`);
+if (notHere.length > 0) console.log(`# ${notHere.length} POSIX-only files not run on ${process.platform} (listed at the start)`);
 for (const [k, v] of Object.entries(totals)) console.log(`# ${k} ${v}`);
 console.log(`# duration_ms ${wallMs.toFixed(0)}`);
 const failed = totals.fail + totals.cancelled + broken.length;
@@ -109,7 +124,8 @@ function report(r) {
   const s = r.summary;
   const ok = r.exit === 0 && s.fail === 0 && s.cancelled === 0 && !s.broken;
   const extra = [s.skipped ? `${s.skipped} skipped` : '', s.todo ? `${s.todo} todo` : ''].filter(Boolean).join(', ');
-  console.log(`${ok ? 'ok    ' : 'FAIL  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}  (${s.tests} tests${extra ? `, ${extra}` : ''})`);
+  const cpu = typeof r.cpuMs === 'number' ? `, ${(r.cpuMs / 1000).toFixed(1)} s CPU` : '';
+  console.log(`${ok ? 'ok    ' : 'FAIL  '} ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}  (${s.tests} tests${extra ? `, ${extra}` : ''}${cpu})`);
   // Passing files are one line; a skip says why, and a failure shows everything the file printed.
   if (!ok) console.log(r.text.replace(/^/gm, '    | '));
   else for (const line of r.text.split('\n').filter((l) => /^\s*(?:not )?ok \d+ .*# (?:SKIP|TODO)/.test(l))) console.log(`    | ${line.trim()}`);
@@ -143,24 +159,11 @@ async function sharedChromium(list) {
     child.on('exit', () => resolve(null));
   });
   if (!endpoint) return null;
-  return { endpoint, close: () => child.stdin.end() };
-}
-
-function readTimings() {
-  try {
-    return JSON.parse(readFileSync(TIMINGS, 'utf8'));
-  } catch {
-    return {};
-  }
-}
-
-function writeTimings(list) {
-  const all = { ...readTimings() };
-  for (const r of list) all[r.file] = Math.round(r.ms);
-  try {
-    mkdirSync(dirname(TIMINGS), { recursive: true });
-    writeFileSync(TIMINGS, `${JSON.stringify(all, null, 1)}\n`);
-  } catch {
-    // Only the order of the next run depends on it.
-  }
+  return {
+    endpoint,
+    close: () => {
+      child.stdin.end();
+      return new Promise((resolve) => child.on('exit', () => resolve(true)));
+    },
+  };
 }

@@ -48,8 +48,11 @@ const peerKey = (socket: Socket): string => `${socket.remoteAddress ?? ''}|${soc
  *   sent nothing at all is closed for the new one (else the oldest pending one): an honest client sends its
  *   headers at once, so it is the youngest and is not the one closed;
  * - only when every slot holds a client past its headers is the new connection refused at accept.
+ *
+ * Returns what closes every connection still open: the server's own closeAllConnections() misses a TLS connection
+ * still in its handshake (a silent client), which would hold the server's close until the handshake timeout (2 min).
  */
-export function guardConnectionSlots(server: Server, limits: SlotLimits): void {
+export function guardConnectionSlots(server: Server, limits: SlotLimits): () => void {
   const all = new Set<Socket>();
   /** Insertion order is accept order: the first entries are the oldest. */
   const pending = new Map<string, Pending>();
@@ -111,4 +114,7 @@ export function guardConnectionSlots(server: Server, limits: SlotLimits): void {
   const headersIn = (req: { socket: Socket }): void => settle(peerKey(req.socket));
   server.prependListener('request', headersIn);
   server.prependListener('upgrade', headersIn);
+  return () => {
+    for (const socket of all) socket.destroy();
+  };
 }

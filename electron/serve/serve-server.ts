@@ -171,7 +171,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   );
   // Connections must not exhaust file descriptors, nor can silent ones take every slot (the headers timeout frees
   // them only within seconds).
-  guardConnectionSlots(server, {
+  const closeConnections = guardConnectionSlots(server, {
     maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
     // A quarter (64 of 256): room for the pages' requests and WebSockets whatever silent sockets do.
     reservedForRequests: options.reservedForRequests ?? Math.ceil((options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) / 4),
@@ -207,6 +207,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
         ws?.close();
         server.close(() => resolve());
         server.closeAllConnections();
+        closeConnections();
       }),
   };
 }

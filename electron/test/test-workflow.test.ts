@@ -47,3 +47,13 @@ test('.ci/run installs every outside tool from scratch, then runs the README tes
   assert.ok(!pkg.scripts.test?.includes('soak'), 'the soak is not part of npm test');
   assert.match(pkg.scripts['test:soak'] ?? '', /bench\/soak\.ts --minutes 10/);
 });
+
+test('the files the runner leaves out on Windows exist and do check how a process handles a POSIX signal', async () => {
+  const { POSIX_ONLY } = await import('../../scripts/test-platforms.mjs');
+  assert.ok(Object.keys(POSIX_ONLY).length > 0);
+  for (const [file, why] of Object.entries(POSIX_ONLY)) {
+    assert.ok(why.length > 0, file);
+    // SIGKILL ends a process on Windows too; the others are handled (or not) only on POSIX systems.
+    assert.match(read(file), /'SIG(INT|TERM|STOP)'|SIGSTOP/, `${file} sends no signal Windows lacks`);
+  }
+});

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
 import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
@@ -30,6 +29,8 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
   const shared = process.env.NDBTOP_TEST_RENDERER_DIR;
   if (shared) return { dir: shared, remove: async () => undefined };
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-renderer-'));
+  // Loaded only here: under the runner no browser file builds, and loading vite costs each of them CPU time.
+  const { build } = await import('vite');
   await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, sourcemap: false } });
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }

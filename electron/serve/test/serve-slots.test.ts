@@ -172,3 +172,24 @@ test('--metrics-only: an upgrade request is answered and closed, not left holdin
   await once(s, 'close');
   assert.match(answer, /^HTTP\/1\.1 404 /);
 });
+
+test('closing an HTTPS server closes a connection still in its TLS handshake, not waiting for the handshake timeout', { timeout: 60_000 }, async (t) => {
+  const dir = await certDir(t);
+  const ca = await readFile(join(dir, PKI_FILES.caCert), 'utf8');
+  const root = await makeStaticRoot();
+  t.after(() => root.cleanup());
+  const server = await startServeServer({ engine: createFixtureEngine(), staticDir: root.root, port: 0, https: { certFile: join(dir, PKI_FILES.mgmdCert), keyFile: join(dir, PKI_FILES.mgmdKey) } });
+  const [quiet] = await silent(t, server.port, '127.0.0.2', 1);
+  assert.ok(quiet);
+  // Served after it, so the silent connection was accepted (not still in the listen backlog) when the server closes.
+  const status = await new Promise<number>((resolve, reject) => {
+    httpsGet(`https://127.0.0.1:${server.port}/api/snapshot`, { ca, agent: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    }).on('error', reject);
+  });
+  assert.equal(status, 200);
+  await server.close();
+  if (!quiet.closedByServer) await once(quiet.socket, 'close');
+  assert.ok(quiet.closedByServer);
+});

@@ -158,6 +158,7 @@ export class ClusterTracker {
 
   setHistorySeconds(seconds: number): void {
     this.history.resize(seconds);
+    this.runRoom.inside.resize(seconds);
     this.restarts.setHorizon(seconds * 1000);
   }
 

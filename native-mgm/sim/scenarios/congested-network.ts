@@ -8,8 +8,8 @@ export const CONGESTED_NETWORK = {
   /** What each transporter's network carries (a shared, busy 100 Mbit/s link's share). */
   linkBytesPerSec: 1_000_000,
   /** Use of the replication links between a node group's members: a calm stretch, then a burst past the network. */
-  calm: { use: 0.6, durationMs: 40_000 },
-  burst: { use: 1.05, durationMs: 20_000 },
+  calm: { use: 0.6, durationMs: 30_000 },
+  burst: { use: 1.05, durationMs: 30_000 },
 } as const;
 
 /** Writes per second that put `use` of the network on each replication link (each write forwarded to the other replica). */

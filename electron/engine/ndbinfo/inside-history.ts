@@ -1,5 +1,5 @@
 import type { NdbinfoLink, NdbinfoNode, NdbinfoThread } from '../../contract/schemas/ndbinfo.js';
-import { HistoryRing } from '../history/history-ring.js';
+import { NodeRingHistory } from '../history/node-ring-history.js';
 
 /** Thread kinds a verdict names; `query` threads do LDM work and `rep` runs beside main, so they count with those. */
 export const THREAD_KINDS = ['ldm', 'tc', 'recv', 'send', 'main'] as const;
@@ -57,18 +57,7 @@ const key = (nodeId: number, figure: InsideFigure): string => `${nodeId}.${figur
  * cluster history (same ticks, same length), so a run's bottleneck is read from its own seconds. Columns exist only
  * for nodes the source reported: without it, nothing is kept.
  */
-export class InsideHistory {
-  private readonly ring: HistoryRing;
-  private readonly nodeIds = new Set<number>();
-
-  constructor(capacity: number) {
-    this.ring = new HistoryRing(capacity);
-  }
-
-  resize(capacity: number): void {
-    this.ring.resize(capacity);
-  }
-
+export class InsideHistory extends NodeRingHistory {
   record(at: number, nodes: ReadonlyMap<number, InsideValues>): void {
     const values: Record<string, number | null> = {};
     for (const [id, v] of nodes) {
@@ -82,7 +71,7 @@ export class InsideHistory {
     const { start, end } = this.ring.range(from, to);
     const at = Array.from({ length: end - start }, (_, i) => this.ring.timeAt(start + i));
     const nodes = new Map<number, Record<InsideFigure, Array<number | null>>>();
-    for (const id of [...this.nodeIds].sort((a, b) => a - b)) {
+    for (const id of this.knownNodeIds()) {
       const figures = Object.fromEntries(INSIDE_FIGURES.map((f) => [f, at.map((_, i) => this.ring.valueAt(key(id, f), start + i))])) as Record<InsideFigure, Array<number | null>>;
       nodes.set(id, figures);
     }

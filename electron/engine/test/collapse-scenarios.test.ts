@@ -43,7 +43,6 @@ test('the collapse scenario raises one collapse alert at the fall, not at its ma
     const verdict = report?.summary.bottleneck;
     assert.equal(verdict?.kind, 'outside-data-nodes', verdict?.text);
     assert.match(verdict?.text ?? '', /^Data-node threads stayed under [1-6]0 % busy while throughput was flat \(busiest: \w+ on node \d, \d+ %\): the limit is outside the data nodes/);
-    console.log(alert.message);
     // The scenario's own shape: in its last phase throughput ends more than 80 % below where it was.
     const tx = report?.phases.find((p) => p.name === last)?.summary.transactions;
     assert.ok(tx && tx.min < 0.2 * tx.max, `min ${tx?.min} against max ${tx?.max}`);

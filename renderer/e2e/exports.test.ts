@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
-import { VIEWS } from '../src/store/ui-slice.js';
+import { VIEWS, viewKey } from '../src/store/ui-slice.js';
 
 const skip = NO_BROWSER ?? false;
 
@@ -66,7 +66,7 @@ test('time window and phase marks survive a reload and go into the CSV and JSON 
 
     // Every view's inputs, once its lazily loaded chunk is in (the Runs view's tags field was cut).
     for (const [i, view] of VIEWS.entries()) {
-      await page.keyboard.press(String(i + 1));
+      await page.keyboard.press(viewKey(i));
       await page.waitForSelector(`main[data-view="${view}"]`);
       await waitInPage(page, `!document.querySelector('main[data-view="${view}"] > p.muted')?.textContent?.startsWith('loading')`);
       assert.deepEqual(await clippedPlaceholders(page), [], `placeholders cut in the ${view} view`);

@@ -63,6 +63,9 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     const mean = Number(await page.getAttribute('[data-testid="summary-transactions"]', 'data-mean'));
     assert.ok(Math.abs(mean - (live.summary.transactions?.mean ?? NaN)) < 1e-6 * mean, `page ${mean}, engine ${live.summary.transactions?.mean}`);
     assert.deepEqual(await page.$$eval('[data-testid="phase-row"]', (els) => els.map((e) => (e as HTMLElement).dataset.phase)), ['warm-up', 'measure']);
+    // The run's bottleneck in one line, and each phase's in its row: the engine's verdicts.
+    assert.equal(await page.getAttribute('[data-testid="run-bottleneck"]', 'data-kind'), live.summary.bottleneck.kind);
+    assert.deepEqual(await page.$$eval('[data-testid="phase-bottleneck"]', (els) => els.map((e) => (e as HTMLElement).dataset.kind)), live.phases.map((p) => p.summary.bottleneck.kind));
 
     await compareAtMeasure(page, a, b);
     const ratio = Number(await page.getAttribute('[data-testid="ratio-row"] [data-figure="transactions"]', 'data-ratio'));
@@ -135,6 +138,10 @@ test('a collapse is an alert and a marker on the throughput chart, next to the m
     const alerts = ((await (await fetch(new URL('/api/snapshot', stack.url))).json()) as { alerts: Array<{ kind: string; message: string }> }).alerts;
     assert.equal(alerts.filter((a) => a.kind === 'throughput-collapse').length, 1);
     await screenshot(page, 'throughput-collapse');
+    // The Runs view names where the limit was: not in the data nodes, whose threads idled along.
+    await page.goto(`${stack.url}#/runs`);
+    await page.waitForSelector('[data-testid="run-bottleneck"][data-kind="outside-data-nodes"]', { timeout: 30_000 });
+    assert.match((await page.textContent('[data-testid="run-bottleneck"]')) ?? '', /^Bottleneck outside-data-nodes: Data-node threads stayed under \d+ % busy while throughput was flat/);
     assert.deepEqual(errors, [], 'the page threw');
   } finally {
     await page.close();

@@ -12,10 +12,10 @@ import { SkipToNodes } from './components/header/SkipToNodes.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
-import { VIEWS, type ViewName } from './store/ui-slice.js';
-import { ConfigView, prefetchViews, RestartsView, RunsView, SettingsView, ThroughputView, TlsView } from './views/lazy-views.js';
+import { VIEWS, viewKey, type ViewName } from './store/ui-slice.js';
+import { ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs', io: 'Redo & transport' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -25,7 +25,7 @@ function Nav() {
     <nav className="app-nav" aria-label="views">
       {VIEWS.map((v, i) => (
         <button key={v} type="button" data-testid={`view-${v}`} aria-current={v === view ? 'page' : undefined} onClick={() => store.setUi({ view: v })}>
-          <kbd>{i + 1}</kbd> {TITLES[v]}
+          <kbd>{viewKey(i)}</kbd> {TITLES[v]}
         </button>
       ))}
       <ClusterActions />
@@ -71,6 +71,7 @@ function Body() {
         {view === 'config' && <ConfigView />}
         {view === 'tls' && <TlsView />}
         {view === 'runs' && <RunsView />}
+        {view === 'io' && <IoView />}
       </Suspense>
     </main>
   );

@@ -1,13 +1,13 @@
 import { FOCUS_FILTER_EVENT } from './components/events/EventLog.js';
 import { RUN_PHASE_EVENT, RUN_TOGGLE_EVENT } from './components/header/RunControls.js';
 import type { AppStore } from './store/store.js';
-import { VIEWS } from './store/ui-slice.js';
+import { VIEWS, viewKey } from './store/ui-slice.js';
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['?', 'show or hide this help'],
   ['p', 'pause / resume the display (data keeps being collected)'],
   ['/', 'filter the event log'],
-  ...VIEWS.map((v, i): [string, string] => [String(i + 1), `${v} view`]),
+  ...VIEWS.map((v, i): [string, string] => [viewKey(i), `${v} view`]),
   ['f', 'full-screen dashboard mode (the number keys switch what it shows)'],
   ['r', 'start a benchmark run, or stop the running one'],
   ['m', 'mark the next phase of the running run'],
@@ -49,7 +49,7 @@ export function handleKey(store: AppStore, e: KeyboardEvent): void {
     return;
   }
   if (isTyping(e.target)) return;
-  const view = VIEWS[Number(e.key) - 1];
+  const view = /^[0-9]$/.test(e.key) ? VIEWS[(Number(e.key) + 9) % 10] : undefined;
   if (view) {
     store.setUi({ view });
   } else if (e.key === '?') {

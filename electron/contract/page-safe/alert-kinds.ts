@@ -16,6 +16,9 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'event-stream-lost': 'event stream lost',
   'throughput-collapse': 'cluster throughput collapsed',
   'cert-expiring': 'TLS certificate expiring',
+  'log-fill-high': 'redo or undo log ≥ 80 % full',
+  'log-fill-critical': 'redo or undo log ≥ 90 % full',
+  'transporter-overload': 'transporter overloaded or slowed down',
 };
 
 /** "3, 4, 7, …" : node ids ascending, the first `max` of them, so a 141-node fold stays one line. */

@@ -10,6 +10,9 @@ export const METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', '
 /** The figures a run summary gives statistics for, each per second. */
 export const RUN_FIGURES = ['transactions', 'reads', 'writes', 'scans', 'aborts'] as const;
 
+/** What a run's bottleneck verdict can name: a data-node thread kind's CPU, a buffer or disk, or nothing inside the data nodes. */
+export const BOTTLENECK_KINDS = ['ldm-cpu', 'tc-cpu', 'recv-cpu', 'send-cpu', 'main-cpu', 'send-buffer', 'redo-io', 'disk', 'outside-data-nodes', 'unknown'] as const;
+
 /** Event severities from the least to the most severe, as ndb_mgm's CLUSTERLOG levels rank them. */
 export const SEVERITIES = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT'] as const;
 

@@ -37,6 +37,11 @@ export const AlertKindSchema = z.enum([
   'event-stream-lost',
   'throughput-collapse',
   'cert-expiring',
+  /** A data node's redo or undo log (its fullest part, from ndbinfo) ≥ 80 % / ≥ 90 % used. */
+  'log-fill-high',
+  'log-fill-critical',
+  /** A data node's transporters overloaded or slowed down (ndbinfo `transporters`). */
+  'transporter-overload',
 ]);
 
 export const AlertSchema = z.object({

@@ -32,13 +32,21 @@ export const NdbinfoThreadsSchema = z.object({
   hottest: z.object({ thrNo: z.number().int(), name: z.string().nullable(), busy: z.number() }).nullable(),
 });
 
-/** A log's fill in bytes over all its parts (`logspaces`). */
+/**
+ * A log's fill (`logspaces`, bytes): the worst part, since one full log part stops the writes that go to it however
+ * empty the others are.
+ */
 export const NdbinfoLogFillSchema = z.object({
   at: z.number().int(),
+  /** The worst part's bytes. */
   used: z.number().nonnegative(),
   total: z.number().nonnegative(),
-  /** used ÷ total × 100, null when total is 0. */
+  /** used ÷ total × 100 of the worst part, null when its total is 0. */
   percent: z.number().nullable(),
+  /** Which part that is (`log_id`, `log_part`), and how many parts the node has. */
+  logId: z.number().int(),
+  logPart: z.number().int(),
+  parts: z.number().int().nonnegative(),
 });
 
 /** Send buffers of all the node's transporters (`transporter_details`, 8.3+): bytes. */
@@ -59,6 +67,19 @@ export const NdbinfoDiskWriteSchema = z.object({
   /** Counts since the node started (Prometheus counters read them). */
   slowdownsIoLag: z.number(),
   slowdownsHighCpu: z.number(),
+  /** Slowdowns due to I/O lag per second since the previous reading; null at the first and after a restart. */
+  ioLagPerSec: z.number().nullable(),
+});
+
+/** `diskpagebuffer` over the node's PGMAN instances: page requests served from the buffer against those that waited for I/O. */
+export const NdbinfoDiskPageBufferSchema = z.object({
+  at: z.number().int(),
+  /** direct ÷ (direct + wait_io) since the previous reading, 0–1; null without requests in it. */
+  hitRatio: z.number().nullable(),
+  /** The same since the node started. */
+  hitRatioSinceStart: z.number().nullable(),
+  /** Page requests that waited for I/O, per second. */
+  waitIoPerSec: z.number().nullable(),
 });
 
 /** The node's most recent restart as DBDIH times it (`restart_info`): whole seconds per phase. */
@@ -78,6 +99,8 @@ export const NdbinfoNodeSchema = z.object({
   undo: NdbinfoLogFillSchema.nullable(),
   sendBuffer: NdbinfoSendBufferSchema.nullable(),
   diskWrite: NdbinfoDiskWriteSchema.nullable(),
+  /** Absent in recordings made before it was shown. */
+  diskPageBuffer: NdbinfoDiskPageBufferSchema.nullable().optional(),
   restart: NdbinfoRestartSchema.nullable(),
 });
 
@@ -142,6 +165,7 @@ export type NdbinfoThreads = z.infer<typeof NdbinfoThreadsSchema>;
 export type NdbinfoLogFill = z.infer<typeof NdbinfoLogFillSchema>;
 export type NdbinfoSendBuffer = z.infer<typeof NdbinfoSendBufferSchema>;
 export type NdbinfoDiskWrite = z.infer<typeof NdbinfoDiskWriteSchema>;
+export type NdbinfoDiskPageBuffer = z.infer<typeof NdbinfoDiskPageBufferSchema>;
 export type NdbinfoRestart = z.infer<typeof NdbinfoRestartSchema>;
 export type NdbinfoNode = z.infer<typeof NdbinfoNodeSchema>;
 export type NdbinfoLink = z.infer<typeof NdbinfoLinkSchema>;

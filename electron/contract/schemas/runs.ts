@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUN_FIGURES } from '../page-safe/vocabulary.js';
+import { BOTTLENECK_KINDS, RUN_FIGURES } from '../page-safe/vocabulary.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 
 /**
@@ -57,13 +57,27 @@ export const NodeShareSchema = z.object({
   share: z.number().nullable(),
 });
 
+/**
+ * What limited throughput over the steady part of a stretch, from the SQL source's figures of the data nodes
+ * (threads, send buffers, redo, disk); `unknown` without them, and `text` then says what would tell.
+ */
+export const BottleneckSchema = z.object({
+  kind: z.enum(BOTTLENECK_KINDS),
+  /** One sentence naming the nodes, e.g. "LDM threads on nodes 2–9 averaged 96 % busy: …". */
+  text: z.string(),
+  /** The figures the verdict was read from, one short line each. */
+  evidence: z.array(z.string()),
+});
+
 export const PhaseSummarySchema = FiguresSchema.extend({
+  bottleneck: BottleneckSchema,
   durationMs: z.number().int().nonnegative(),
   /** From the phase's start until throughput stays within 10 % of the phase's median; null if it never did. */
   steadyAfterMs: z.number().int().nonnegative().nullable(),
 });
 
 export const RunSummarySchema = FiguresSchema.extend({
+  bottleneck: BottleneckSchema,
   durationMs: z.number().int().nonnegative(),
   perNode: z.array(NodeShareSchema),
   /** The slowest data node against the mean of all: 0.8 = 20 % below. */
@@ -134,6 +148,8 @@ export type RunPhase = z.infer<typeof RunPhaseSchema>;
 export type Run = z.infer<typeof RunSchema>;
 export type RunFigure = z.infer<typeof RunFigureSchema>;
 export type FigureStats = z.infer<typeof FigureStatsSchema>;
+export type Bottleneck = z.infer<typeof BottleneckSchema>;
+export type BottleneckKind = Bottleneck['kind'];
 export type PhaseSummary = z.infer<typeof PhaseSummarySchema>;
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 export type RunReport = z.infer<typeof RunReportSchema>;

@@ -22,6 +22,7 @@ import { MaintenanceRoom } from './rooms/maintenance-room.js';
 import { MgmdAlerts } from './rooms/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NdbinfoRoom } from './rooms/ndbinfo-room.js';
+import { NdbinfoAlerts } from './rooms/ndbinfo-alerts.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { PlannedWork } from './rooms/planned-work.js';
@@ -122,6 +123,7 @@ export class ClusterTracker {
       planned,
       this.rolling,
       this.ndbinfo,
+      new NdbinfoAlerts(this.ndbinfo, this.alerts, options.memoryAlertHoldMs),
       new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
@@ -158,6 +160,7 @@ export class ClusterTracker {
 
   setHistorySeconds(seconds: number): void {
     this.history.resize(seconds);
+    this.runRoom.inside.resize(seconds);
     this.restarts.setHorizon(seconds * 1000);
   }
 

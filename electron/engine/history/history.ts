@@ -1,7 +1,7 @@
 import { type HistoryPoint, type HistoryQuery, type HistorySeries, type Metric } from '../../contract/schemas/history.js';
 import { METRICS } from '../../contract/page-safe/vocabulary.js';
 import { decimate } from './decimate.js';
-import { HistoryRing } from './history-ring.js';
+import { NodeRingHistory } from './node-ring-history.js';
 
 export type MetricValues = Partial<Record<Metric, number | null>>;
 
@@ -9,18 +9,7 @@ export const clusterKey = (metric: Metric): string => `cluster.${metric}`;
 export const nodeKey = (nodeId: number, metric: Metric): string => `node.${nodeId}.${metric}`;
 
 /** One cluster's history: cluster totals and per-data-node series, one sample per tick. */
-export class ClusterHistory {
-  private readonly ring: HistoryRing;
-  private readonly nodeIds = new Set<number>();
-
-  constructor(capacity: number) {
-    this.ring = new HistoryRing(capacity);
-  }
-
-  resize(capacity: number): void {
-    this.ring.resize(capacity);
-  }
-
+export class ClusterHistory extends NodeRingHistory {
   record(at: number, cluster: MetricValues, nodes: ReadonlyMap<number, MetricValues>): HistoryPoint {
     const values: Record<string, number | null> = {};
     for (const m of METRICS) values[clusterKey(m)] = cluster[m] ?? null;
@@ -30,10 +19,6 @@ export class ClusterHistory {
     }
     this.ring.push(at, values);
     return { at, values };
-  }
-
-  knownNodeIds(): number[] {
-    return [...this.nodeIds].sort((a, b) => a - b);
   }
 
   query(q: HistoryQuery): HistorySeries {

@@ -1,5 +1,5 @@
-import type { NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../contract/schemas/ndbinfo.js';
-import type { DiskWriteSpeedRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../ndbinfo/client/rows.js';
+import type { NdbinfoDiskPageBuffer, NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../contract/schemas/ndbinfo.js';
+import type { DiskPageBufferRow, DiskWriteSpeedRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../ndbinfo/client/rows.js';
 
 // Pure functions from one reading's rows to the figures the contract carries, one per node (or link).
 
@@ -40,18 +40,39 @@ export function threadsFigure(rows: readonly ThreadCpuRow[], at: number): Ndbinf
   return { at, threads, hottest: hottest && { thrNo: hottest.thrNo, name: hottest.name, busy: hottest.busy } };
 }
 
-/** The fill of one kind of log (`REDO`, `DD-UNDO`) over all its parts; null when the node has none of it. */
+/** The fullest part of one kind of log (`REDO`, `DD-UNDO`); null when the node has none of it. */
 export function logFill(rows: readonly LogRow[], logType: string, at: number): NdbinfoLogFill | null {
-  let used = 0;
-  let total = 0;
-  let seen = false;
+  let worst: LogRow | null = null;
+  let parts = 0;
+  const share = (r: LogRow): number => (r.total > 0 ? r.used / r.total : 0);
   for (const r of rows) {
     if (r.logType !== logType) continue;
-    seen = true;
-    used += r.used;
-    total += r.total;
+    parts += 1;
+    if (!worst || share(r) > share(worst)) worst = r;
   }
-  return seen ? { at, used, total, percent: percentOf(used, total) } : null;
+  return worst && { at, used: worst.used, total: worst.total, percent: percentOf(worst.used, worst.total), logId: worst.logId, logPart: worst.logPart, parts };
+}
+
+/** The node's disk page buffer over its instances: the hit ratio of the last interval and since the start. */
+export function diskPageBufferFigure(rows: readonly DiskPageBufferRow[], at: number): NdbinfoDiskPageBuffer {
+  let hits = 0;
+  let waits = 0;
+  let hitsAll = 0;
+  let waitsAll = 0;
+  let rated = true;
+  for (const r of rows) {
+    hitsAll += r.pageRequestsDirectReturn;
+    waitsAll += r.pageRequestsWaitIo;
+    const h = r.perSec.pageRequestsDirectReturn;
+    const w = r.perSec.pageRequestsWaitIo;
+    if (h === null || w === null) rated = false;
+    else {
+      hits += h;
+      waits += w;
+    }
+  }
+  const ratio = (h: number, w: number): number | null => (h + w > 0 ? h / (h + w) : null);
+  return { at, hitRatio: rated ? ratio(hits, waits) : null, hitRatioSinceStart: ratio(hitsAll, waitsAll), waitIoPerSec: rated ? waits : null };
 }
 
 export function sendBufferFigure(rows: readonly TransporterDetailRow[], at: number): NdbinfoSendBuffer {
@@ -73,6 +94,7 @@ export function diskWriteFigure(r: DiskWriteSpeedRow, at: number): NdbinfoDiskWr
     targetBytesPerSec: r.currentTargetDiskWriteSpeed,
     slowdownsIoLag: r.slowdownsDueToIoLag,
     slowdownsHighCpu: r.slowdownsDueToHighCpu,
+    ioLagPerSec: r.perSec.slowdownsDueToIoLag,
   };
 }
 

@@ -35,6 +35,9 @@ function markdownRun(r: RunReport): string[] {
     ...RUN_FIGURES.map((f) => row([f, ...statsCells(s[f])])),
     '',
     `Abort ratio: ${pct(s.abortRatio)}.`,
+    '',
+    `Bottleneck (${s.bottleneck.kind}): ${s.bottleneck.text}.`,
+    ...s.bottleneck.evidence.map((e) => `- ${e}`),
   ];
   if (r.phases.length > 0) {
     out.push('', '### Phases', '', row(['phase', 'duration', 'steady after', 'transactions mean', 'median', 'p5', 'p95', 'reads mean', 'writes mean', 'abort ratio']), rule(10));
@@ -42,6 +45,7 @@ function markdownRun(r: RunReport): string[] {
       const ps = p.summary;
       out.push(row([p.name, seconds(ps.durationMs), ps.steadyAfterMs === null ? 'never' : seconds(ps.steadyAfterMs), num(ps.transactions?.mean), num(ps.transactions?.median), num(ps.transactions?.p5), num(ps.transactions?.p95), num(ps.reads?.mean), num(ps.writes?.mean), pct(ps.abortRatio)]));
     }
+    out.push('', ...r.phases.map((p) => `- ${p.name}: bottleneck ${p.summary.bottleneck.kind}: ${p.summary.bottleneck.text}.`));
   }
   if (s.perNode.length > 0) {
     out.push('', '### Data nodes', '', row(['node', 'node group', 'transactions/s', 'share']), rule(4));

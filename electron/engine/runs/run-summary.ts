@@ -2,11 +2,15 @@ import type { Alert, EventView } from '../../contract/schemas/events.js';
 import { type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import type { ClusterHistory } from '../history/history.js';
+import type { InsideWindow } from '../ndbinfo/inside-history.js';
+import { bottleneckOf } from './bottleneck.js';
 import { figureStats } from './stats.js';
 
 /** What a run's summary is computed from: the cluster's full-resolution history, its log and its alerts. */
 export interface RunContext {
   history: ClusterHistory;
+  /** What the SQL source showed of the data nodes in [from, to], at the history's ticks. */
+  inside(from: number, to: number): InsideWindow;
   events(from: number, to: number): EventView[];
   alerts(from: number, to: number): Alert[];
   /** The data nodes and their node groups, as known now. */
@@ -47,7 +51,7 @@ function slice(c: Columns, from: number, to: number, inclusive: boolean): Column
   };
 }
 
-function figures(c: Columns): Omit<PhaseSummary, 'durationMs' | 'steadyAfterMs'> {
+function figures(c: Columns, inside: InsideWindow): Omit<PhaseSummary, 'durationMs' | 'steadyAfterMs'> {
   const stats = Object.fromEntries(RUN_FIGURES.map((f) => [f, figureStats(c.cluster[f])])) as Record<RunFigure, ReturnType<typeof figureStats>>;
   let aborts = 0;
   let transactions = 0;
@@ -57,7 +61,7 @@ function figures(c: Columns): Omit<PhaseSummary, 'durationMs' | 'steadyAfterMs'>
     transactions += t;
     aborts += a;
   });
-  return { ...stats, abortRatio: transactions > 0 ? aborts / transactions : null };
+  return { ...stats, abortRatio: transactions > 0 ? aborts / transactions : null, bottleneck: bottleneckOf(c.at, c.cluster.transactions, inside) };
 }
 
 /** From the first sample until `STEADY_SAMPLES` samples running stay within the band around the median. */
@@ -86,9 +90,10 @@ export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(
   const end = run.end ?? ctx.now;
   const all = columns(ctx.history, run.start, end, ctx.dataNodes.map((n) => n.nodeId));
   const alerts = ctx.alerts(run.start, end);
+  const inside = ctx.inside(run.start, end);
   const summary: RunSummary = {
     durationMs: end - run.start,
-    ...figures(all),
+    ...figures(all, inside),
     ...perNode(all, ctx),
     nodeGroupTrouble: alerts.filter((a) => NODE_GROUP_ALERTS.has(a.kind)).map((a) => ({ message: a.message, at: a.at })),
     events: ctx
@@ -101,7 +106,7 @@ export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(
   const phases = run.phases.map((p) => {
     const phaseEnd = p.end ?? end;
     const c = slice(all, p.start, phaseEnd, phaseEnd === end);
-    return { ...p, summary: { durationMs: phaseEnd - p.start, ...figures(c), steadyAfterMs: steadyAfter(c.at, c.cluster.transactions, p.start) } };
+    return { ...p, summary: { durationMs: phaseEnd - p.start, ...figures(c, inside), steadyAfterMs: steadyAfter(c.at, c.cluster.transactions, p.start) } };
   });
   return {
     ...run,

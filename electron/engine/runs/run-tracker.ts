@@ -7,6 +7,8 @@ import { RunBook, type RunInput } from './run-book.js';
 export interface RunTrackerHooks {
   /** Cluster log events in [from, to]. */
   events(from: number, to: number): EventView[];
+  /** The data nodes' thread and transport figures over [from, to], one short line each (none without an SQL source). */
+  insideFigures(from: number, to: number): string[];
   /** Raises the collapse alert (an occurrence: over as soon as it is raised). */
   raiseCollapse(at: number, message: string): void;
 }
@@ -95,9 +97,11 @@ export class RunTracker {
     ].sort((a, b) => a.at - b.at);
     const seen = new Set<string>();
     const changes = listed.filter((x) => !seen.has(x.text) && seen.add(x.text));
-    if (changes.length === 0) return `${head}; nothing else changed in that window (no node status change, checkpoint, overload or failover event)`;
+    const figures = this.hooks.insideFigures(from, c.at);
+    const inside = figures.length > 0 ? `; inside the data nodes in that window: ${figures.join('; ')}` : '';
+    if (changes.length === 0) return `${head}; nothing else changed in that window (no node status change, checkpoint, overload or failover event)${inside}`;
     const more = changes.length > MAX_CHANGES ? `; and ${changes.length - MAX_CHANGES} more` : '';
-    return `${head}; in that window: ${changes.slice(0, MAX_CHANGES).map((x) => x.text).join('; ')}${more}`;
+    return `${head}; in that window: ${changes.slice(0, MAX_CHANGES).map((x) => x.text).join('; ')}${more}${inside}`;
   }
 }
 

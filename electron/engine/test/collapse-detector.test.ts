@@ -72,10 +72,11 @@ test('a collapse lists what changed once: an event that raised an alert by its a
   const raised: string[] = [];
   const runs = new RunTracker({
     events: () => [event(1, 20_500, 'Node 3: data memory 90% used, rising past a threshold', 'a1'), event(2, 21_000, 'Node 2: node restart'), event(3, 21_500, 'Node 2: node restart')],
+    insideFigures: () => ['LDM threads: 30 % busy on average, most on node 2 (31 %)'],
     raiseCollapse: (_at, message) => raised.push(message),
   });
   runs.onAlert({ id: 'a1', kind: 'memory-critical', severity: 'critical', at: 20_500, nodeId: 3, message: 'Node 3: data memory 90% used (≥ 90 %)', acknowledged: false, resolvedAt: null });
   [...steady(20), ...fall(100_000, 1_000, 3), ...steady(5, 1_000)].forEach((v, i) => runs.sample(i * 1000, v, { concurrentOps: 400, apiNodes: 4 }));
   assert.equal(raised.length, 1);
-  assert.match(raised[0] ?? '', /in that window: Node 3: data memory 90% used \(≥ 90 %\); Node 2: node restart$/);
+  assert.match(raised[0] ?? '', /in that window: Node 3: data memory 90% used \(≥ 90 %\); Node 2: node restart; inside the data nodes in that window: LDM threads: 30 % busy on average, most on node 2 \(31 %\)$/);
 });

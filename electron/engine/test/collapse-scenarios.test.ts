@@ -34,9 +34,15 @@ test('the collapse scenario raises one collapse alert at the fall, not at its ma
     assert.ok(alert.at < (run.end ?? 0), 'during the run');
     assert.match(alert.message, /collapsed: −([5-9]\d) %/);
     assert.match(alert.message, /nothing else changed/);
+    // The SQL source's figures of that window: the data nodes' threads idle along, no transporter overloaded.
+    assert.match(alert.message, /inside the data nodes in that window: LDM threads: \d+ % busy on average, most on node \d \(\d+ %\);.*transporters overloaded or slowed down: never/);
     assert.ok(snap.nodes.filter((n) => n.type === 'NDB').every((n) => n.status === 'STARTED'), 'nodes stay STARTED');
     const report = (await engine.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs[0];
     assert.deepEqual(report?.summary.alerts.map((a) => a.kind), ['throughput-collapse']);
+    // The cliff came from outside the data nodes, and their figures say so.
+    const verdict = report?.summary.bottleneck;
+    assert.equal(verdict?.kind, 'outside-data-nodes', verdict?.text);
+    assert.match(verdict?.text ?? '', /^Data-node threads stayed under [1-6]0 % busy while throughput was flat \(busiest: \w+ on node \d, \d+ %\): the limit is outside the data nodes/);
     // The scenario's own shape: in its last phase throughput ends more than 80 % below where it was.
     const tx = report?.phases.find((p) => p.name === last)?.summary.transactions;
     assert.ok(tx && tx.min < 0.2 * tx.max, `min ${tx?.min} against max ${tx?.max}`);

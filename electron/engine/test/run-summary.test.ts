@@ -26,6 +26,8 @@ function historyOf(transactions: number[], aborts: number[] = transactions.map((
 function reportOf(run: Run, h: ClusterHistory, events: EventView[] = []): RunReport {
   return runReport(run, {
     history: h,
+    // No SQL source: the verdict is unknown (bottleneck.test.ts reads one from inside figures).
+    inside: () => ({ at: [], nodes: new Map() }),
     events: (from, to) => events.filter((e) => e.at >= from && e.at <= to),
     alerts: () => [],
     dataNodes: [
@@ -122,6 +124,9 @@ test('comparison: B/A of the means with p5 and p95 ratios as the spread; scale-o
   assert.equal(compareRuns([a], 'transactions'), null);
   const md = formatReports({ runs: [a, b], comparison: compareRuns([a, b], 'transactions') }, 'md');
   assert.match(md, /\| B \| −25 % \(−25 %\.\.−24 %\)/);
+  // Each run and phase names its bottleneck; without an SQL source, unknown, saying what would tell.
+  assert.match(md, /^Bottleneck \(unknown\): No figures from inside the data nodes: with an SQL node's ndbinfo \(--sql mysql:\/\/USER@HOST\)/m);
+  assert.match(md, /^- measure: bottleneck unknown: No figures from inside/m);
 });
 
 test('the run book: one run at a time, phases end where the next begins, marks after the stop are refused', () => {

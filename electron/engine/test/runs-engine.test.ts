@@ -17,6 +17,8 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
     let liveReport;
     try {
       await waitFor('load', async () => ((await live.handlers.getSnapshot({})).rates?.transactions ?? 0) > 0, 30_000);
+      // The simulator's SQL node too, so the run's bottleneck is read from the data nodes' figures.
+      await waitFor('threads from ndbinfo', async () => ((await live.handlers.getSnapshot({})).ndbinfoNodes ?? []).some((n) => n.threads && !n.stale), 30_000);
       const run = await live.handlers.startRun({ name: 'A', tags: { nodes: '2' }, phase: 'one' });
       await waitFor('two samples', async () => ((await live.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs[0]?.summary.transactions?.samples ?? 0) >= 2, 30_000);
       await live.handlers.markPhase({ name: 'two' });
@@ -28,6 +30,7 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
       await live.close();
     }
     assert.ok(liveReport);
+    assert.ok(liveReport.summary.bottleneck.evidence.some((e) => /^LDM threads: \d+ % busy/.test(e)), `read from the data nodes' threads: ${JSON.stringify(liveReport.summary.bottleneck)}`);
     const clusterLine = (await readRecording(file)).lines.find((l): l is ClusterLine => l.kind === 'cluster');
     assert.deepEqual(clusterLine?.collapse, { dropShare: 0.3, windowMs: 5000 }, 'the collapse settings are recorded with the cluster');
 
@@ -36,6 +39,7 @@ test('runs are recorded: a replay derives the same runs and summaries, refuses n
       await replay.finished;
       const replayed = (await replay.handlers.getRunReports({ figure: 'transactions' })).runs;
       assert.deepEqual(replayed.map((r) => r.id), [liveReport.id]);
+      // The bottleneck too: the recording holds the SQL source's samples, and the replay derives the verdict again.
       assert.deepEqual(replayed[0]?.summary, liveReport.summary);
       assert.deepEqual(replayed[0]?.phases.map((p) => p.name), ['one', 'two']);
       await assert.rejects(replay.handlers.startRun({ name: 'B' }), (err: Error & { code?: string }) => err.code === 'UNSUPPORTED');

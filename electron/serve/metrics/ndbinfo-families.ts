@@ -8,8 +8,12 @@ import type { FamilyMaker, FamilyRecorder } from './family.js';
  */
 export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder {
   const busy = gauge('ndbtop_ndbinfo_thread_busy_ratio', 'Share of the last second a data node thread did not sleep (exec + send + spin + buffer full; cpustat), 0-1', ['cluster', 'node_id', 'thread', 'thread_name']);
-  const logUsed = gauge('ndbtop_ndbinfo_log_used_bytes', 'Redo or undo log space in use, all parts (logspaces)', ['cluster', 'node_id', 'log']);
-  const logTotal = gauge('ndbtop_ndbinfo_log_total_bytes', 'Redo or undo log space there is, all parts (logspaces)', ['cluster', 'node_id', 'log']);
+  const logUsed = gauge('ndbtop_ndbinfo_log_used_bytes', 'Redo or undo log space in use in its fullest part (logspaces)', ['cluster', 'node_id', 'log']);
+  const logTotal = gauge('ndbtop_ndbinfo_log_total_bytes', 'Redo or undo log space of its fullest part (logspaces)', ['cluster', 'node_id', 'log']);
+  const logFill = gauge('ndbtop_ndbinfo_log_fill_ratio', 'Fill of the fullest redo or undo log part, 0-1: one full part stops the writes that go to it (logspaces)', ['cluster', 'node_id', 'log']);
+  const overloaded = gauge('ndbtop_ndbinfo_transporter_overloaded', '1 while the link is overloaded (its send buffer nearly full; transporters)', ['cluster', 'node_id', 'remote_node_id']);
+  const slowed = gauge('ndbtop_ndbinfo_transporter_slowdown', '1 while the link is in slowdown (transporters)', ['cluster', 'node_id', 'remote_node_id']);
+  const dpbHit = gauge('ndbtop_ndbinfo_disk_page_buffer_hit_ratio', 'Page requests served from the disk page buffer without waiting for I/O since the last reading, 0-1 (diskpagebuffer)', ['cluster', 'node_id']);
   const sendBuffer = gauge('ndbtop_ndbinfo_send_buffer_used_bytes', 'Send buffer in use over all the node\'s transporters (transporter_details)', ['cluster', 'node_id']);
   const diskWrite = gauge('ndbtop_ndbinfo_disk_written_last_second_bytes', "Bytes written to disk in the last second, the server's own speed figure (disk_write_speed_aggregate_node); no counter exists to rate()", ['cluster', 'node_id', 'kind']);
   const sent = counter('ndbtop_ndbinfo_transporter_sent_bytes_total', 'Bytes a data node sent to a remote node since it started (transporters)', ['cluster', 'node_id', 'remote_node_id']);
@@ -38,7 +42,10 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
         if (!fill) continue;
         logUsed.set({ cluster, node_id, log }, fill.used);
         logTotal.set({ cluster, node_id, log }, fill.total);
+        if (fill.percent !== null) logFill.set({ cluster, node_id, log }, fill.percent / 100);
       }
+      const hit = n.diskPageBuffer?.hitRatio;
+      if (hit !== null && hit !== undefined) dpbHit.set({ cluster, node_id }, hit);
       if (n.sendBuffer) sendBuffer.set({ cluster, node_id }, n.sendBuffer.used);
       if (n.diskWrite) {
         diskWrite.set({ cluster, node_id, kind: 'redo' }, n.diskWrite.redoBytesPerSec);
@@ -52,6 +59,8 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
       received.inc(labels, l.bytesReceived);
       overloads.inc(labels, l.overloadCount);
       slowdowns.inc(labels, l.slowdownCount);
+      overloaded.set(labels, l.overloaded ? 1 : 0);
+      slowed.set(labels, l.slowdown ? 1 : 0);
     }
   };
 }

@@ -37,6 +37,8 @@ export interface ActivitySources {
 export class ClusterActivity {
   readonly restarts: RestartLog;
   rowBytes = DEFAULT_ROW_BYTES;
+  /** Bytes/s each transporter's network carries before its send buffer backs up; scenarios may narrow it. */
+  linkBytesPerSec = Infinity;
   private readonly redo = new Map<number, RedoLog>();
   private readonly totals = new Map<number, NodeTotals>();
   private readonly layouts = new Map<number, DataNodeThread[]>();
@@ -98,7 +100,7 @@ export class ClusterActivity {
   }
 
   linksAt(node: DataNode, t: number): Link[] {
-    return nodeLinks(this.cluster, node, this.loadAt(node, t), this.rowBytes);
+    return nodeLinks(this.cluster, node, this.loadAt(node, t), this.rowBytes, this.linkBytesPerSec);
   }
 
   demandsAt(node: DataNode, t: number): ThreadDemand[] {

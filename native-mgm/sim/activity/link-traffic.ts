@@ -1,6 +1,7 @@
 import type { ClusterState } from '../cluster-state.js';
 import { inCluster, type DataNode } from '../node-state.js';
 import { WIRE, type NodeLoad } from './node-load.js';
+import { sendBufferState, type SendBufferState } from './send-buffer.js';
 
 export type LinkStatus = 'CONNECTED' | 'CONNECTING';
 
@@ -12,17 +13,20 @@ export interface Link {
   /** Bytes per second this node sends on it and receives from it. */
   outPerSec: number;
   inPerSec: number;
+  /** Its send buffer at that rate (and whether overloaded or slowed down). */
+  sendBuffer: SendBufferState;
 }
 
 const processUp = (n: DataNode): boolean => n.status === 'STARTING' || n.status === 'STARTED' || n.status === 'SHUTTING_DOWN';
 
 /**
- * The bytes each of a data node's links carries at a load, so that ndbinfo's transporter counters follow the
+ * The bytes each of a data node's links carries at a load (and its send buffer over a network of `bandwidth`
+ * bytes/s per link), so that ndbinfo's transporter counters follow the
  * operation rates: requests from and replies to the connected API nodes (shared evenly), each write sent on to the
  * other replicas of its node group, and background signals on every connected link. A data-node link carries the
  * same bytes each way, so the two ends' counters agree.
  */
-export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad, rowBytes: number): Link[] {
+export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad, rowBytes: number, bandwidth = Infinity): Link[] {
   const apis = [...cluster.api.values()].filter((a) => a.connected);
   const writes = load.tcOps - load.reads;
   const apiIn = apis.length ? (load.tcOps * WIRE.requestBytes + writes * rowBytes) / apis.length : 0;
@@ -32,7 +36,7 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
   const primaryWrites = load.replicaWrites / cluster.replicas;
   const replication = primaryWrites * (WIRE.replicationBytes + rowBytes);
   const idle = WIRE.idleBytesPerSec;
-  const links: Link[] = [];
+  const links: Array<Omit<Link, 'sendBuffer'>> = [];
   for (const d of cluster.data.values()) {
     if (d.id === node.id) continue;
     const up = processUp(d) && inCluster(node);
@@ -51,5 +55,5 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
       inPerSec: a.connected ? idle + apiIn : 0,
     });
   }
-  return links.sort((x, y) => x.remoteId - y.remoteId);
+  return links.map((l) => ({ ...l, sendBuffer: sendBufferState(l.outPerSec, bandwidth) })).sort((x, y) => x.remoteId - y.remoteId);
 }

@@ -51,6 +51,10 @@ export class NodeTotals {
   readonly sent = new Map<number, number>();
   readonly received = new Map<number, number>();
   readonly maxSendBuffer = new Map<number, number>();
+  /** Per remote node: how often its link became overloaded / slowed down, and whether it is now. */
+  readonly overloadCount = new Map<number, number>();
+  readonly slowdownCount = new Map<number, number>();
+  private readonly pressed = new Map<number, { overloaded: boolean; slowdown: boolean }>();
   readonly threads: ThreadTotals[];
   slowdownsIoLag = 0;
   slowdownsHighCpu = 0;
@@ -92,7 +96,11 @@ export class NodeTotals {
     for (const l of step.links) {
       this.sent.set(l.remoteId, (this.sent.get(l.remoteId) ?? 0) + l.outPerSec * s);
       this.received.set(l.remoteId, (this.received.get(l.remoteId) ?? 0) + l.inPerSec * s);
-      this.maxSendBuffer.set(l.remoteId, Math.max(this.maxSendBuffer.get(l.remoteId) ?? 0, sendBufferBytes(l)));
+      this.maxSendBuffer.set(l.remoteId, Math.max(this.maxSendBuffer.get(l.remoteId) ?? 0, l.sendBuffer.used));
+      const before = this.pressed.get(l.remoteId);
+      if (l.sendBuffer.overloaded && !before?.overloaded) this.overloadCount.set(l.remoteId, (this.overloadCount.get(l.remoteId) ?? 0) + 1);
+      if (l.sendBuffer.slowdown && !before?.slowdown) this.slowdownCount.set(l.remoteId, (this.slowdownCount.get(l.remoteId) ?? 0) + 1);
+      this.pressed.set(l.remoteId, { overloaded: l.sendBuffer.overloaded, slowdown: l.sendBuffer.slowdown });
     }
     step.demands.forEach((d, i) => {
       const t = this.threads[i];
@@ -127,9 +135,4 @@ export class NodeTotals {
     };
     return { redo: figures((b) => b.redo), lcp: figures((b) => b.lcp) };
   }
-}
-
-/** Bytes waiting in a link's send buffer: about 2 ms of what it sends. */
-export function sendBufferBytes(link: Link): number {
-  return Math.round(link.outPerSec * 0.002);
 }

@@ -1,6 +1,7 @@
 import { benchmark } from './benchmark.js';
 import { collapse } from './collapse.js';
 import { compressionAb } from './compression-ab.js';
+import { congestedNetwork } from './congested-network.js';
 import { flexAsynch } from './flexasynch.js';
 import { idle } from './idle.js';
 import { mgmdFailover } from './mgmd-failover.js';
@@ -10,7 +11,7 @@ import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -24,6 +25,7 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   collapse,
   'compression-ab': compressionAb,
   'redo-pressure': redoPressure,
+  'congested-network': congestedNetwork,
 };
 
 export function scenario(name: ScenarioName): Scenario {

@@ -1,9 +1,6 @@
-import { sendBufferBytes } from '../../../native-mgm/sim/activity/node-totals.js';
 import type { ClusterModel, DataNode } from '../../../native-mgm/sim/index.js';
 import { whole, type Row, type TableRows } from './row-context.js';
 
-/** SendBufferMemory's default per transporter; a buffer over 80 % of it is overloaded, over 60 % slowed down. */
-const SEND_BUFFER_BYTES = 2 * 1024 * 1024;
 const ALLOC_CHUNK = 64 * 1024;
 
 /** How many times the link to `remote` has connected: a data node's, each time its process came back. */
@@ -14,12 +11,11 @@ function connectCount(model: ClusterModel, remote: number): number {
 function linkRows(model: ClusterModel, node: DataNode, at: number) {
   const totals = model.activity.nodeTotals(node.id);
   return model.activity.linksAt(node, at).map((l) => {
-    const used = sendBufferBytes(l);
+    const used = l.sendBuffer.used;
     return {
       link: l,
       common: [l.remoteId, l.status, l.remoteAddress, whole(totals.sent.get(l.remoteId) ?? 0), whole(totals.received.get(l.remoteId) ?? 0), l.status === 'CONNECTED' ? connectCount(model, l.remoteId) : 0],
-      overloaded: used > SEND_BUFFER_BYTES * 0.8 ? 1 : 0,
-      slowdown: used > SEND_BUFFER_BYTES * 0.6 ? 1 : 0,
+      pressure: [l.sendBuffer.overloaded ? 1 : 0, totals.overloadCount.get(l.remoteId) ?? 0, l.sendBuffer.slowdown ? 1 : 0, totals.slowdownCount.get(l.remoteId) ?? 0],
       used,
       maxUsed: Math.max(used, whole(totals.maxSendBuffer.get(l.remoteId) ?? 0)),
     };
@@ -28,7 +24,7 @@ function linkRows(model: ClusterModel, node: DataNode, at: number) {
 
 // The simulated cluster runs without TLS between nodes, so `encrypted` (the 8.4 view's last column) is 0.
 export const transporters: TableRows = ({ model, nodes, at }) =>
-  nodes.flatMap((n) => linkRows(model, n, at).map((r): Row => [n.id, ...r.common, r.overloaded, 0, r.slowdown, 0, 0]));
+  nodes.flatMap((n) => linkRows(model, n, at).map((r): Row => [n.id, ...r.common, ...r.pressure, 0]));
 
 /** One transporter per link (no multi-transporter groups); its receive side is the node's first receive thread. */
 export const transporterDetails: TableRows = ({ model, nodes, at }) =>
@@ -36,6 +32,6 @@ export const transporterDetails: TableRows = ({ model, nodes, at }) =>
     linkRows(model, n, at).map((r, trpId): Row => {
       const alloc = (bytes: number): number => Math.ceil((bytes + 1) / ALLOC_CHUNK) * ALLOC_CHUNK;
       const [remote, ...rest] = r.common;
-      return [n.id, 0, trpId + 1, remote!, ...rest, r.overloaded, 0, r.slowdown, 0, 0, r.used, r.maxUsed, alloc(r.used), alloc(r.maxUsed)];
+      return [n.id, 0, trpId + 1, remote!, ...rest, ...r.pressure, 0, r.used, r.maxUsed, alloc(r.used), alloc(r.maxUsed)];
     }),
   );

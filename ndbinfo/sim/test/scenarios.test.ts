@@ -116,3 +116,26 @@ test('redo-pressure: redo fill climbs to overload, then checkpoints trim it', as
     assert.ok(trimmed < 0.3);
   });
 });
+
+test('congested-network: bursts past the network overload and slow down transporters, counted once per episode; calm clears them', async () => {
+  await withSim({ scenario: 'congested-network', dataNodes: 2, speed: 20 }, async (sim, query) => {
+    const [a, b] = [...sim.model.data.keys()];
+    const LINKS = `SELECT node_id, remote_node_id, overloaded, overload_count, slowdown, slowdown_count FROM transporters WHERE node_id IN (${a}, ${b}) AND remote_node_id IN (${a}, ${b})`;
+    const over = await until(40, async () => {
+      const rows = await query(LINKS);
+      return rows.length === 2 && rows.every((r) => Number(r['overloaded']) === 1 && Number(r['slowdown']) === 1) ? rows : null;
+    }, 30);
+    assert.ok(over.every((r) => Number(r['overload_count']) >= 1 && Number(r['slowdown_count']) >= 1), JSON.stringify(over));
+    const [details] = await query(`SELECT MAX(sendbuffer_used_bytes) AS used FROM transporter_details WHERE node_id = ${a} AND remote_node_id = ${b}`);
+    assert.ok(Number(details!['used']) > 0.8 * 2 * 1024 * 1024, `send buffer ${String(details!['used'])} bytes`);
+    const calm = await until(40, async () => {
+      const rows = await query(LINKS);
+      return rows.every((r) => Number(r['overloaded']) === 0 && Number(r['slowdown']) === 0) ? rows : null;
+    }, 30);
+    // One burst, one episode each: the count went up when the state came on, not at every step it stayed on.
+    assert.ok(calm.every((r) => Number(r['overload_count']) === Number(over.find((o) => o['node_id'] === r['node_id'])!['overload_count'])), JSON.stringify(calm));
+    // The API and management links stay clear: only the replication links between the node group's members back up.
+    const others = await query(`SELECT MAX(overload_count) AS n FROM transporters WHERE remote_node_id NOT IN (${a}, ${b})`);
+    assert.equal(Number(others[0]!['n']), 0);
+  });
+});

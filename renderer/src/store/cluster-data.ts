@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -22,6 +22,10 @@ export interface ClusterData {
   configGeneration: number | null;
   /** The engine's record of the current or just finished rolling restart. */
   rollingRestart: RollingRestart | null;
+  /** The SQL source (ndbinfo): its link and the links between nodes; null without one. */
+  ndbinfo: NdbinfoView | null;
+  /** Per data node ndbinfo figures, by node id. */
+  ndbinfoNodes: ReadonlyMap<number, NdbinfoNode>;
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -46,6 +50,8 @@ export const EMPTY_CLUSTER: ClusterData = {
   runs: [],
   configGeneration: null,
   rollingRestart: null,
+  ndbinfo: null,
+  ndbinfoNodes: new Map(),
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -76,7 +82,17 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
     rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
+    ndbinfo: keep(base.ndbinfo, snapshot.ndbinfo ?? null),
+    ndbinfoNodes: mergeNdbinfo(new Map(), snapshot.ndbinfoNodes ?? [], []),
   };
+}
+
+/** ndbinfo figures come whole per node, like nodes: replace by id, drop the removed. */
+function mergeNdbinfo(prev: ReadonlyMap<number, NdbinfoNode>, changed: readonly NdbinfoNode[], removed: readonly number[]): ReadonlyMap<number, NdbinfoNode> {
+  const next = new Map(prev);
+  for (const n of changed) next.set(n.nodeId, n);
+  for (const id of removed) next.delete(id);
+  return next;
 }
 
 export type DeltaOutcome = { kind: 'applied'; data: ClusterData } | { kind: 'ignored' } | { kind: 'gap' };
@@ -102,6 +118,8 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
+  if (delta.ndbinfo !== undefined) next.ndbinfo = keep(data.ndbinfo, delta.ndbinfo);
+  if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeNdbinfo(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
   return { kind: 'applied', data: next };
 }
 

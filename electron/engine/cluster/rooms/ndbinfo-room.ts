@@ -3,12 +3,13 @@ import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-s
 import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
 import type { MetricValues } from '../../history/history.js';
-import { byNode, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../ndbinfo/figures.js';
+import { insideValues, type InsideValues } from '../../ndbinfo/inside-history.js';
+import { byNode, diskPageBufferFigure, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../ndbinfo/figures.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 
 type Figures = Omit<NdbinfoNode, 'nodeId' | 'stale'>;
-const EMPTY: Figures = { threads: null, redo: null, undo: null, sendBuffer: null, diskWrite: null, restart: null };
+const EMPTY: Figures = { threads: null, redo: null, undo: null, sendBuffer: null, diskWrite: null, diskPageBuffer: null, restart: null };
 
 /**
  * The SQL source's figures (ndbinfo): per data node threads, redo/undo fill, send buffers, disk write speed and
@@ -78,8 +79,11 @@ export class NdbinfoRoom implements Room {
         this.links = { at, stale: false, links: (sample.rows as Sample<'transporters'>['rows']).map(linkFigure) };
         this.viewCache = null;
         break;
+      case 'diskPageBuffer':
+        this.perNode(sample, false, (rows) => ({ diskPageBuffer: diskPageBufferFigure(rows as Sample<'diskPageBuffer'>['rows'], at) }));
+        break;
       default:
-        // memory, resources, logbuffers, diskPageBuffer: read by the source, not yet shown.
+        // memory, resources, logbuffers: read by the source, not yet shown.
         break;
     }
   }
@@ -98,6 +102,17 @@ export class NdbinfoRoom implements Room {
       if (fill !== null) redo = Math.max(redo ?? 0, fill);
     }
     return { cluster: { hottestThread: hottest, redoFill: redo }, perNode };
+  }
+
+  /** Each data node's figures for the bottleneck verdict (none for a node the source did not report or lost). */
+  insideValues(dataIds: readonly number[]): Map<number, InsideValues> {
+    const out = new Map<number, InsideValues>();
+    const links = this.links && !this.links.stale ? this.links.links : [];
+    for (const id of dataIds) {
+      const n = this.nodes.get(id);
+      if (n && !n.stale) out.set(id, insideValues(n, links));
+    }
+    return out;
   }
 
   /**

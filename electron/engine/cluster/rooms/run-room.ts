@@ -1,7 +1,9 @@
 import type { HistoryPoint } from '../../../contract/schemas/history.js';
 import type { Run, RunReport } from '../../../contract/schemas/runs.js';
 import { ClusterHistory } from '../../history/history.js';
+import { InsideHistory } from '../../ndbinfo/inside-history.js';
 import type { CollapseConfig } from '../../runs/collapse.js';
+import { insideFiguresOf } from '../../runs/bottleneck.js';
 import { runReport } from '../../runs/run-summary.js';
 import { RunTracker } from '../../runs/run-tracker.js';
 import type { TrackerInput } from '../tracker-input.js';
@@ -25,6 +27,7 @@ export interface RunRoomOptions {
  */
 export class RunRoom implements Room {
   readonly history: ClusterHistory;
+  readonly inside: InsideHistory;
   readonly runs: RunTracker;
   private failovers = 0;
 
@@ -37,9 +40,12 @@ export class RunRoom implements Room {
     private readonly options: RunRoomOptions,
   ) {
     this.history = new ClusterHistory(options.historySeconds);
+    const inside = new InsideHistory(options.historySeconds);
+    this.inside = inside;
     this.runs = new RunTracker(
       {
         events: (from, to) => log.between(from, to),
+        insideFigures: (from, to) => insideFiguresOf(inside.window(from, to)),
         raiseCollapse: (at, message) => alerts.occurred('throughput-collapse', 'critical', at, null, message),
       },
       options.collapse,
@@ -72,6 +78,7 @@ export class RunRoom implements Room {
       .map((n) => ({ nodeId: n.state.nodeId, nodeGroup: typeof n.nodeGroup === 'number' ? n.nodeGroup : null }));
     return runReport(run, {
       history: this.history,
+      inside: (from, to) => this.inside.window(from, to),
       events: (from, to) => this.log.between(from, to),
       alerts: (from, to) => this.runs.activeDuring(from, to),
       dataNodes,
@@ -86,6 +93,7 @@ export class RunRoom implements Room {
     const inside = this.ndbinfo.historyValues(ids);
     for (const [id, values] of inside.perNode) perNode.set(id, { ...perNode.get(id), ...values });
     this.options.sampled(this.history.record(at, { ...cluster, ...inside.cluster }, perNode));
+    this.inside.record(at, this.ndbinfo.insideValues(ids));
     const inFlight = this.load.total(at, ids)?.concurrentOps ?? null;
     this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });
   }

@@ -26,7 +26,7 @@ async function withTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
 test('promtool: the alerting rules are valid and pass their unit tests', () => {
   const check = promtool(['check', 'rules', 'ndbtop-alerts.yml'], PROMETHEUS);
   assert.equal(check.code, 0, check.output);
-  assert.match(check.output, /SUCCESS: 9 rules found/);
+  assert.match(check.output, /SUCCESS: 12 rules found/);
   const unit = promtool(['test', 'rules', 'ndbtop-alerts.test.yml'], PROMETHEUS);
   assert.equal(unit.code, 0, unit.output);
 });
@@ -42,7 +42,7 @@ test('promtool: the example scrape configuration is valid, with its rule file an
     await copyFile(join(PROMETHEUS, 'ndbtop-alerts.yml'), join(dir, 'ndbtop-alerts.yml'));
     const full = promtool(['check', 'config', 'prometheus.yml'], dir);
     assert.equal(full.code, 0, full.output);
-    assert.match(full.output, /SUCCESS: 9 rules found/);
+    assert.match(full.output, /SUCCESS: 12 rules found/);
   });
 });
 
@@ -56,7 +56,7 @@ test('the Grafana dashboard: valid JSON, unique panel ids, panels on the grid, a
     assert.ok((p.targets ?? []).length > 0, `panel ${p.id} has no query`);
   }
   const types = new Set(dashboard.panels.map((p) => p.type));
-  for (const wanted of ['table', 'timeseries', 'stat']) assert.ok(types.has(wanted), `a ${wanted} panel`);
+  for (const wanted of ['table', 'timeseries', 'stat', 'heatmap']) assert.ok(types.has(wanted), `a ${wanted} panel`);
   assert.ok(dashboard.annotations.list.some((a) => /restart/i.test(a.name) && a.expr), 'restarts as annotations');
 
   const queries = dashboardQueries(dashboard, 'prod', '1m');
@@ -71,7 +71,7 @@ test('the Grafana dashboard: valid JSON, unique panel ids, panels on the grid, a
 });
 
 test('every ndbtop_ metric named in the rules and the dashboard is one ndbtop exports', async () => {
-  const exported = new Set((await scrapeLargest()).map((s) => s.name));
+  const exported = new Set((await scrapeLargest({ ndbinfo: true })).map((s) => s.name));
   for (const file of [join(PROMETHEUS, 'ndbtop-alerts.yml'), join(DEPLOY, 'grafana', 'ndbtop-dashboard.json')]) {
     const named = new Set((await readFile(file, 'utf8')).match(/\bndbtop_[a-z_]+/g));
     for (const name of named) assert.ok(exported.has(name), `${file} uses ${name}, which ndbtop does not export`);

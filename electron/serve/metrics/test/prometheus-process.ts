@@ -31,6 +31,8 @@ export interface PrometheusProcess {
   /** An instant query; throws on anything but success (a parse error included). */
   query(expr: string): Promise<Array<{ metric: Record<string, string>; value: [number, string] }>>;
   alerts(): Promise<Array<{ labels: Record<string, string>; state: string }>>;
+  /** The alerting rules Prometheus loaded, by name, with their health. */
+  rules(): Promise<Array<{ name: string; health: string; query: string }>>;
   stop(): Promise<void>;
 }
 
@@ -94,6 +96,7 @@ export async function startPrometheus(files: Record<string, string>): Promise<Pr
     url,
     query: async (expr) => (await api<{ result: Array<{ metric: Record<string, string>; value: [number, string] }> }>(`${url}/api/v1/query?query=${encodeURIComponent(expr)}`)).result,
     alerts: async () => (await api<{ alerts: Array<{ labels: Record<string, string>; state: string }> }>(`${url}/api/v1/alerts`)).alerts,
+    rules: async () => (await api<{ groups: Array<{ rules: Array<{ name: string; health: string; query: string }> }> }>(`${url}/api/v1/rules?type=alert`)).groups.flatMap((g) => g.rules),
     stop,
   };
 }

@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { startSimulator, type Simulator } from '../../../../native-mgm/sim/index.js';
+import { startSqlSimulator, type SqlSimulator } from '../../../../ndbinfo/sim/index.js';
 import { spawnCli } from '../../../cli/test/run-cli.js';
 import { ClusterSnapshotSchema } from '../../../contract/schemas/snapshot.js';
 import { waitFor } from '../../test/helpers.js';
@@ -21,7 +21,7 @@ const DATA_NODES = 4;
 const SPEED = 5;
 /** Prometheus evaluates once a second; asking it more often only loads a shared machine. */
 const POLL_MS = 250;
-let sim: Simulator;
+let sim: SqlSimulator;
 let serve: ChildProcess;
 let servePort: number;
 let prometheus: PrometheusProcess;
@@ -39,8 +39,9 @@ const scalar = async (expr: string): Promise<number | undefined> => {
 };
 
 before(async () => {
-  sim = await startSimulator({ scenario: 'steady', dataNodes: DATA_NODES, replicas: 2, tcInstances: 2, lqhInstances: 2, speed: SPEED });
-  serve = spawnCli(['serve', '-c', sim.connectstring, '--port', '0', '--poll', '500'], { NDBTOP_TOKEN: TOKEN });
+  // With its SQL node, so the ndbinfo families (and the rules and panels built on them) have series.
+  sim = await startSqlSimulator({ scenario: 'steady', dataNodes: DATA_NODES, replicas: 2, tcInstances: 2, lqhInstances: 2, speed: SPEED, sql: { port: 0 } });
+  serve = spawnCli(['serve', '-c', sim.connectstring, '--sql', `mysql://root@127.0.0.1:${sim.sql?.port}`, '--port', '0', '--poll', '500'], { NDBTOP_TOKEN: TOKEN });
   let banner = '';
   servePort = await new Promise<number>((resolve, reject) => {
     serve.stdout?.on('data', (d: Buffer) => {
@@ -120,6 +121,22 @@ test('a data node failure in the simulator makes the shipped NdbDataNodeDown rul
   // The failed node's counter is still there, flat; no current in-flight figure is exported for it.
   assert.equal(await scalar(`count(ndbtop_ndb_transactions_total{node_id="${victim}"})`), 1);
   assert.equal(await scalar(`count(ndbtop_ndb_concurrent_operations{node_id="${victim}"})`), undefined);
+});
+
+test('the redo-fill and transporter-overload rules are loaded and healthy, and the series they read are scraped', async () => {
+  const rules = await prometheus.rules();
+  for (const name of ['NdbRedoLogFilling', 'NdbRedoLogNearlyFull', 'NdbTransporterOverloaded']) {
+    const rule = rules.find((r) => r.name === name);
+    assert.ok(rule, `${name} loaded: ${rules.map((r) => r.name).join(', ')}`);
+    // Healthy once evaluated: the expression ran against what was scraped.
+    await waitFor(async () => ((await prometheus.rules()).find((r) => r.name === name)?.health === 'ok' ? true : undefined), `${name} healthy`, 30_000, POLL_MS);
+  }
+  const fill = await waitFor(async () => (await prometheus.query(`ndbtop_ndbinfo_log_fill_ratio{cluster="${cluster}",log="redo"}`)).length || undefined, 'redo fill series', 60_000, POLL_MS);
+  assert.equal(fill, DATA_NODES, 'one redo fill series per data node');
+  // Every data node's links to the other data nodes, the management server and the API nodes, each 0 or 1.
+  const links = await prometheus.query(`ndbtop_ndbinfo_transporter_overloaded{cluster="${cluster}"}`);
+  assert.ok(links.length >= DATA_NODES * (DATA_NODES - 1), `${links.length} link series`);
+  assert.ok(links.every((l) => l.value[1] === '0' || l.value[1] === '1'));
 });
 
 test('every PromQL expression of the shipped Grafana dashboard runs against this Prometheus and finds data', async () => {

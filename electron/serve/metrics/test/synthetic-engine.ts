@@ -5,6 +5,7 @@ import { DEFAULT_SETTINGS, SettingsStore } from '../../../engine/settings-store.
 import { createMetricsExporter } from '../exporter.js';
 import { parsePrometheusText, type Sample } from '../../test/prom-text.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
+import type { ReadingKey, ReadingRows } from '../../../../ndbinfo/client/rows.js';
 
 export interface ClusterShape {
   name: string;
@@ -104,6 +105,32 @@ export class SyntheticClusters {
     this.poll(id);
   }
 
+  /**
+   * One reading of each ndbinfo table the exporter turns into families, from an SQL source that is up: two threads,
+   * a redo log, disk figures per data node, and a link from each data node to the next (the first one overloaded).
+   */
+  ndbinfo(id: string): void {
+    const nodes = this.dataNodes(id);
+    const at = this.now;
+    const feed = <K extends ReadingKey>(reading: K, rows: ReadingRows[K][]): void => this.engine.feed(id, { kind: 'ndbinfo', t: at, sample: { reading, sqlNode: 'mysql://monitor@sql1:3306', at, durationMs: 5, rows } });
+    this.engine.feed(id, { kind: 'ndbinfo-link', t: at, state: { kind: 'up', at, sqlNode: 'mysql://monitor@sql1:3306', serverVersion: '8.4.3', tls: false, tables: [], missing: [], failedOverFrom: null, failovers: 0 } });
+    const cpu = { osUser: 40, osSystem: 5, osIdle: 55, threadExec: 40, threadSleeping: 55, threadSpinning: 0, threadSend: 5, threadBufferFull: 0, elapsedTime: 1_000_000 };
+    feed('cpu', nodes.flatMap((nodeId) => [{ nodeId, thrNo: 0, threadName: 'main', ...cpu }, { nodeId, thrNo: 1, threadName: 'ldm', ...cpu }]));
+    feed('logspaces', nodes.map((nodeId) => ({ nodeId, logType: 'REDO', logId: 0, logPart: 0, total: 1 << 30, used: 1 << 28 })));
+    const counts = { pagesWritten: 1, pagesWrittenLcp: 1, pagesRead: 1, logWaits: 0, pageRequestsDirectReturn: 99, pageRequestsWaitQueue: 0, pageRequestsWaitIo: 1 };
+    feed('diskPageBuffer', nodes.map((nodeId) => ({ nodeId, blockInstance: 1, ...counts, perSec: counts, hitRatio: 0.99, hitRatioSinceStart: 0.99 })));
+    const speeds = { backupLcpSpeedLastSec: 1e6, redoSpeedLastSec: 2e6, backupLcpSpeedLast10sec: 1e6, redoSpeedLast10sec: 2e6, stdDevBackupLcpSpeedLast10sec: 0, stdDevRedoSpeedLast10sec: 0, backupLcpSpeedLast60sec: 1e6, redoSpeedLast60sec: 2e6, stdDevBackupLcpSpeedLast60sec: 0, stdDevRedoSpeedLast60sec: 0, currentTargetDiskWriteSpeed: 2e7 };
+    const slow = { slowdownsDueToIoLag: 0, slowdownsDueToHighCpu: 0, diskWriteSpeedSetToMin: 0 };
+    feed('diskWriteSpeed', nodes.map((nodeId) => ({ nodeId, ...speeds, ...slow, perSec: slow })));
+    feed(
+      'transporters',
+      nodes.map((nodeId, i) => {
+        const bytes = { bytesSent: 1000, bytesReceived: 1000, overloadCount: i === 0 ? 1 : 0, slowdownCount: i === 0 ? 1 : 0 };
+        return { nodeId, remoteNodeId: nodes[(i + 1) % nodes.length] ?? nodeId, status: 'CONNECTED', remoteAddress: '10.0.0.1', connectCount: 1, overloaded: i === 0 ? 1 : 0, slowdown: i === 0 ? 1 : 0, ...bytes, perSec: bytes };
+      }),
+    );
+  }
+
   /** One report period: every TC instance of every node reports `perInstance` transactions, every LQH instance `ops`. */
   report(id: string, nodeIds: readonly number[], instances: number, perInstance: number, ops = perInstance * 8): void {
     for (let i = 0; i < instances; i++) {
@@ -122,12 +149,16 @@ export class SyntheticClusters {
   }
 }
 
-/** One scrape of the largest cluster after a report period of every instance: what a 255-node exporter serves. */
-export async function scrapeLargest(): Promise<Sample[]> {
+/**
+ * One scrape of the largest cluster after a report period of every instance: what a 255-node exporter serves; with
+ * `ndbinfo`, after one reading of its SQL source too.
+ */
+export async function scrapeLargest(options: { ndbinfo?: boolean } = {}): Promise<Sample[]> {
   const clusters = new SyntheticClusters();
   try {
     const id = clusters.add(LARGEST);
     clusters.report(id, clusters.dataNodes(id), 4, 10);
+    if (options.ndbinfo) clusters.ndbinfo(id);
     const result = await createMetricsExporter(clusters.engine.handlers).scrape();
     if (!result.ok) throw new Error(result.message);
     return parsePrometheusText(result.body).samples;

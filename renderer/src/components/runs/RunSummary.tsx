@@ -1,4 +1,4 @@
-import { RUN_FIGURES, type FigureStats, type RunReport } from '../../contract.js';
+import { RUN_FIGURES, type Bottleneck, type FigureStats, type RunReport } from '../../contract.js';
 import { download } from '../../download.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatRate } from '../../view-model/format.js';
@@ -16,6 +16,15 @@ function StatsRow({ label, stats, testId }: { label: string; stats: FigureStats 
         <td key={k}>{rate(stats?.[k])}</td>
       ))}
     </tr>
+  );
+}
+
+/** The verdict in one line; its evidence on hover. */
+function BottleneckLine({ b, testId }: { b: Bottleneck; testId: string }) {
+  return (
+    <p className="run-bottleneck" data-testid={testId} data-kind={b.kind} title={b.evidence.join('\n')}>
+      Bottleneck <strong>{b.kind}</strong>: {b.text}
+    </p>
   );
 }
 
@@ -69,6 +78,7 @@ export function RunSummary({ report }: { report: RunReport }) {
           </>
         )}
       </p>
+      <BottleneckLine b={s.bottleneck} testId="run-bottleneck" />
       {report.phases.length > 0 && (
         <table className="runs-table" data-testid="run-phases">
           <thead>
@@ -81,6 +91,7 @@ export function RunSummary({ report }: { report: RunReport }) {
               <th>p95</th>
               <th>reads/s</th>
               <th>writes/s</th>
+              <th>bottleneck</th>
             </tr>
           </thead>
           <tbody>
@@ -94,6 +105,9 @@ export function RunSummary({ report }: { report: RunReport }) {
                 <td>{rate(p.summary.transactions?.p95)}</td>
                 <td>{rate(p.summary.reads?.mean)}</td>
                 <td>{rate(p.summary.writes?.mean)}</td>
+                <td data-testid="phase-bottleneck" data-kind={p.summary.bottleneck.kind} title={`${p.summary.bottleneck.text}\n${p.summary.bottleneck.evidence.join('\n')}`}>
+                  {p.summary.bottleneck.kind}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -1,0 +1,83 @@
+import type { NdbinfoLink, NdbinfoLogFill } from '../../../contract/schemas/ndbinfo.js';
+import { LOG_FILL_LEVELS, MemoryLevels } from '../../alerts/memory-levels.js';
+import { nodeRanges } from '../../runs/bottleneck.js';
+import type { TrackerInput } from '../tracker-input.js';
+import type { AlertRoom } from './alert-room.js';
+import type { NdbinfoRoom } from './ndbinfo-room.js';
+import type { Room } from './room.js';
+
+const LOGS = [
+  ['redo', 'REDO'],
+  ['undo', 'DD-UNDO'],
+] as const;
+
+/**
+ * Alerts from the SQL source's figures: a data node's redo or undo log filling (its fullest part, at 80 and 90 %,
+ * with memory's hysteresis) and its transporters overloaded or slowed down (one alert per node, naming the remote
+ * nodes; over when none is). Judged on the readings that carry them, after NdbinfoRoom applied them, so a replay
+ * raises what live raised; a maintenance window silences them by kind like any other.
+ */
+export class NdbinfoAlerts implements Room {
+  private readonly levels: MemoryLevels;
+
+  constructor(
+    private readonly ndbinfo: NdbinfoRoom,
+    private readonly alerts: AlertRoom,
+    holdMs?: number,
+  ) {
+    this.levels = new MemoryLevels(holdMs, LOG_FILL_LEVELS);
+  }
+
+  input(input: Exclude<TrackerInput, { kind: 'event' }>): void {
+    if (input.kind !== 'ndbinfo') return;
+    if (input.sample.reading === 'logspaces') this.logs(input.t);
+    else if (input.sample.reading === 'transporters') this.transporters(input.t);
+  }
+
+  private logs(at: number): void {
+    for (const n of this.ndbinfo.nodeViews()) {
+      if (n.stale) continue;
+      for (const [name, type] of LOGS) this.logLevel(n.nodeId, name, n[name], type, at);
+    }
+  }
+
+  private logLevel(nodeId: number, name: string, fill: NdbinfoLogFill | null, type: string, at: number): void {
+    const percent = fill?.percent ?? 0;
+    const level = this.levels.update(`${nodeId}:${name}`, percent, at);
+    for (const l of LOG_FILL_LEVELS) {
+      const key = `${l.kind}:${nodeId}:${name}`;
+      if (l !== level) {
+        this.alerts.resolve(key, at);
+        continue;
+      }
+      const part = fill && fill.parts > 1 ? ` in its fullest part (${type} log ${fill.logId} part ${fill.logPart} of ${fill.parts})` : '';
+      const message = `Node ${nodeId}: ${name} log ${Math.round(percent)} % full${part} (≥ ${l.raiseAt} %)`;
+      this.alerts.raise(key, l.kind, l.severity, at, nodeId, message);
+      this.alerts.revise(key, message);
+    }
+  }
+
+  private transporters(at: number): void {
+    const view = this.ndbinfo.view();
+    if (!view?.links || view.links.stale) return;
+    const byNode = new Map<number, NdbinfoLink[]>();
+    for (const l of view.links.links) byNode.set(l.nodeId, [...(byNode.get(l.nodeId) ?? []), l]);
+    for (const [nodeId, links] of byNode) {
+      const key = `transporter-overload:${nodeId}`;
+      const overloaded = links.filter((l) => l.overloaded).map((l) => l.remoteNodeId);
+      const slowed = links.filter((l) => l.slowdown && !l.overloaded).map((l) => l.remoteNodeId);
+      if (overloaded.length === 0 && slowed.length === 0) {
+        this.alerts.resolve(key, at);
+        continue;
+      }
+      const parts = [
+        ...(overloaded.length > 0 ? [`overloaded to node${overloaded.length > 1 ? 's' : ''} ${nodeRanges(overloaded)}`] : []),
+        ...(slowed.length > 0 ? [`slowed down to node${slowed.length > 1 ? 's' : ''} ${nodeRanges(slowed)}`] : []),
+      ];
+      const message = `Node ${nodeId}: send buffers full, transporters ${parts.join(', ')}`;
+      // One severity: an alert's level cannot change while it is active, and a link flips between the two states.
+      this.alerts.raise(key, 'transporter-overload', 'warning', at, nodeId, message);
+      this.alerts.revise(key, message);
+    }
+  }
+}

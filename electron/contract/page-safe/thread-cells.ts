@@ -21,3 +21,12 @@ export function decodeCells(base64: string): Uint8Array {
   for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
   return out;
 }
+
+/**
+ * Seconds per heatmap column for a window of `seconds` on `maxColumns` columns: 1 while they fit, else the length of
+ * aligned buckets (multiples of it in absolute time) of which the window spans at most `maxColumns`. The engine
+ * folds the series with it and the page extends the folded series with it, so both must agree.
+ */
+export function columnSeconds(seconds: number, maxColumns: number): number {
+  return seconds <= maxColumns ? 1 : Math.ceil(seconds / Math.max(1, maxColumns - 1));
+}

@@ -1,5 +1,5 @@
 import type { ThreadCpuRow } from '../../../ndbinfo/client/rows.js';
-import { CELL_NONE, CELL_STEPS_PER_PERCENT, cellPercent, toCell } from '../../contract/page-safe/thread-cells.js';
+import { CELL_NONE, CELL_STEPS_PER_PERCENT, cellPercent, columnSeconds, toCell } from '../../contract/page-safe/thread-cells.js';
 import type { ThreadPoint, ThreadPointQuery, ThreadRow, ThreadSeries as ThreadSeriesView, ThreadSeriesQuery } from '../../contract/schemas/threads.js';
 import { busyShare } from './figures.js';
 
@@ -70,10 +70,9 @@ export class ThreadSeries {
   series(query: Omit<ThreadSeriesQuery, 'clusterId'>): ThreadSeriesView {
     const span = this.span(query.fromMs, query.toMs === undefined ? undefined : query.toMs + 1);
     if (!span) return { fromMs: query.fromMs ?? 0, stepMs: 1000, columns: 0, threads: [] };
-    const seconds = span.last - span.first + 1;
-    const max = query.maxColumns ?? seconds;
-    // Buckets aligned to multiples of their length, so a bucket holds the same seconds whatever the window's start.
-    const step = seconds <= max ? 1 : Math.ceil(seconds / Math.max(1, max - 1));
+    // The window asked for decides the buckets, not the part of it held, so the page can extend what it got.
+    const asked = (query.toMs === undefined ? span.last : Math.floor(query.toMs / 1000)) - (query.fromMs === undefined ? span.first : Math.floor(query.fromMs / 1000)) + 1;
+    const step = columnSeconds(asked, query.maxColumns ?? asked);
     const firstBucket = Math.floor(span.first / step);
     const columns = Math.floor(span.last / step) - firstBucket + 1;
     const threads: ThreadRow[] = [];

@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -22,6 +22,10 @@ export interface ClusterData {
   configGeneration: number | null;
   /** The engine's record of the current or just finished rolling restart. */
   rollingRestart: RollingRestart | null;
+  /** The SQL source (ndbinfo): null without one. */
+  ndbinfo: NdbinfoView | null;
+  /** Per data node ndbinfo figures (threads, hottest thread …), by node id. */
+  ndbinfoNodes: ReadonlyMap<number, NdbinfoNode>;
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -46,6 +50,8 @@ export const EMPTY_CLUSTER: ClusterData = {
   runs: [],
   configGeneration: null,
   rollingRestart: null,
+  ndbinfo: null,
+  ndbinfoNodes: new Map(),
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -76,6 +82,8 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
     rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
+    ndbinfo: keep(base.ndbinfo, snapshot.ndbinfo ?? null),
+    ndbinfoNodes: mergeNodes(base.ndbinfoNodes, snapshot.ndbinfoNodes ?? [], [], true),
   };
 }
 
@@ -102,6 +110,8 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
+  if (delta.ndbinfo !== undefined) next.ndbinfo = keep(data.ndbinfo, delta.ndbinfo);
+  if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeNodes(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
   return { kind: 'applied', data: next };
 }
 

@@ -1,7 +1,7 @@
 import type { OperatorAction, Run, Severity } from '../contract.js';
 import type { DensitySetting } from '../view-model/grid-rows.js';
 
-export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs'] as const;
+export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs', 'threads'] as const;
 export type ViewName = (typeof VIEWS)[number];
 
 export const WINDOWS = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '1h': 3_600_000 } as const;

@@ -12,6 +12,7 @@ const loaders = {
   config: () => import('./ConfigView.js').then((m) => ({ default: m.ConfigView })),
   tls: () => import('./TlsView.js').then((m) => ({ default: m.TlsView })),
   runs: () => import('./RunsView.js').then((m) => ({ default: m.RunsView })),
+  threads: () => import('./ThreadsView.js').then((m) => ({ default: m.ThreadsView })),
 };
 
 export const RestartsView = lazy(loaders.restarts);
@@ -20,6 +21,7 @@ export const SettingsView = lazy(loaders.settings);
 export const ConfigView = lazy(loaders.config);
 export const TlsView = lazy(loaders.tls);
 export const RunsView = lazy(loaders.runs);
+export const ThreadsView = lazy(loaders.threads);
 
 /** Loads every view's chunk without showing it (the module cache makes the later lazy() load instant). */
 export function prefetchViews(): void {

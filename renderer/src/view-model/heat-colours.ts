@@ -10,7 +10,7 @@ const HOT_STOPS: ReadonlyArray<[number, [number, number, number]]> = [
   [90, [240, 118, 43]],
   [100, [215, 38, 61]],
 ];
-const QUIET: Readonly<Record<string, [number, number, number]>> = { dark: [28, 44, 66], light: [214, 228, 240] };
+const QUIET: Readonly<Record<string, [number, number, number]>> = { dark: [28, 44, 66], light: [196, 214, 232] };
 
 function stops(theme: string): ReadonlyArray<[number, [number, number, number]]> {
   return [[0, QUIET[theme] ?? QUIET.dark!], ...HOT_STOPS];

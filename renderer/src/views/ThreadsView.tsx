@@ -105,6 +105,8 @@ function Heatmap({ lines, sort, kind }: { lines: readonly ThreadLine[]; sort: Th
   const cells = useThreadGrid(windowMs, columns, true);
   const { grid, version } = cells;
   const [focus, setFocus] = useState<Cell | null>(null);
+  // A new window or width has other columns: a focused cell would point at another time.
+  useEffect(() => setFocus(null), [grid]);
   // Thread rows come from the grid (threads seen in the window) and the latest figures (threads just started).
   const shown = useMemo(() => {
     if (!cells.grid) return [];

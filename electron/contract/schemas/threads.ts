@@ -12,6 +12,11 @@ export const ThreadSeriesQuerySchema = z.object({
   toMs: z.number().int().nonnegative().optional(),
   /** The heatmap's width in columns; more seconds than that are folded into buckets (each keeps its busiest second). */
   maxColumns: z.number().int().min(1).max(10_000).optional(),
+  /**
+   * Only these data nodes' threads. The page asks for a few nodes at a time: 144 × 20 threads over 15 minutes is
+   * ~3.5 MB, past what serve sends a WebSocket client in one answer.
+   */
+  nodeIds: z.array(z.number().int()).max(255).optional(),
 });
 
 export const ThreadRowSchema = z.object({

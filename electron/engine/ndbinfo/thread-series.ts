@@ -12,6 +12,9 @@ const FIELDS = ['exec', 'send', 'spin', 'bufferFull', 'sleep', 'osUser', 'osSyst
 const WIDTH = FIELDS.length;
 const [EXEC, SEND, SPIN, BUFFER_FULL, SLEEP, OS_USER, OS_SYSTEM] = [0, 1, 2, 3, 4, 5, 6] as const;
 
+/** A reading's span beyond this (a stalled data node's) fills no more of the seconds before it. */
+const MAX_COVER_MS = 2000;
+
 /** The longest window the Threads view offers; a longer history setting keeps no more of this. */
 export const THREAD_SERIES_MAX_SECONDS = 3600;
 
@@ -51,18 +54,18 @@ export class ThreadSeries {
     if (second <= this.newest - this.capacity) return;
     if (second > this.newest) this.advance(second);
     this.oldest = Math.min(this.oldest, second);
-    const base = (second % this.capacity) * WIDTH;
+    const oldest = this.newest - this.capacity + 1;
     for (const r of rows) {
       const row = this.row(r.nodeId, r.thrNo);
       if (r.threadName !== null) row.name = r.threadName;
-      const c = row.cells;
-      c[base + EXEC] = toCell(r.threadExec);
-      c[base + SEND] = toCell(r.threadSend);
-      c[base + SPIN] = toCell(r.threadSpinning);
-      c[base + BUFFER_FULL] = toCell(r.threadBufferFull);
-      c[base + SLEEP] = toCell(r.threadSleeping);
-      c[base + OS_USER] = toCell(r.osUser);
-      c[base + OS_SYSTEM] = toCell(r.osSystem);
+      write(row.cells, (second % this.capacity) * WIDTH, r);
+      // cpustat's figures cover the `elapsedTime` before the reading: a second in that span without a reading of its
+      // own (readings a little over a second apart skip one now and then) is this one's, not a hole in the heatmap.
+      const covered = Math.floor((at - Math.min(r.elapsedTime / 1000, MAX_COVER_MS)) / 1000);
+      for (let s = Math.max(covered, oldest); s < second; s++) {
+        const base = (s % this.capacity) * WIDTH;
+        if (row.cells[base + EXEC] === CELL_NONE) write(row.cells, base, r);
+      }
     }
   }
 
@@ -76,7 +79,9 @@ export class ThreadSeries {
     const firstBucket = Math.floor(span.first / step);
     const columns = Math.floor(span.last / step) - firstBucket + 1;
     const threads: ThreadRow[] = [];
+    const only = query.nodeIds ? new Set(query.nodeIds) : null;
     for (const row of this.sortedRows()) {
+      if (only && !only.has(row.nodeId)) continue;
       const out = new Uint8Array(columns).fill(CELL_NONE);
       let any = false;
       for (let s = span.first; s <= span.last; s++) {
@@ -183,6 +188,16 @@ export class ThreadSeries {
     const last = Math.min(this.newest, toMs === undefined ? Infinity : Math.ceil(toMs / 1000) - 1);
     return last >= first ? { first, last } : null;
   }
+}
+
+function write(c: Uint8Array, base: number, r: ThreadCpuRow): void {
+  c[base + EXEC] = toCell(r.threadExec);
+  c[base + SEND] = toCell(r.threadSend);
+  c[base + SPIN] = toCell(r.threadSpinning);
+  c[base + BUFFER_FULL] = toCell(r.threadBufferFull);
+  c[base + SLEEP] = toCell(r.threadSleeping);
+  c[base + OS_USER] = toCell(r.osUser);
+  c[base + OS_SYSTEM] = toCell(r.osSystem);
 }
 
 function capacityFor(seconds: number): number {

@@ -3,6 +3,9 @@ import type { NdbinfoNode } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { ThreadGrid } from '../view-model/thread-grid.js';
 
+/** 16 nodes × 20 threads over an hour on 1,200 columns is ~0.5 MB of answer. */
+const NODES_PER_ANSWER = 16;
+
 function newestSecond(nodes: ReadonlyMap<number, NdbinfoNode>): number | null {
   let at: number | null = null;
   for (const n of nodes.values()) if (n.threads) at = Math.max(at ?? 0, n.threads.at);
@@ -35,14 +38,18 @@ export function useThreadGrid(windowMs: number, maxColumns: number, enabled: boo
       for (const [id, n] of now) if (before.get(id) !== n) changed = grid.append(n) || changed;
       if (changed) bump();
     });
-    api
-      .getThreadSeries({ clusterId, ...ThreadGrid.query(windowMs, maxColumns, end) })
-      .then((series) => {
+    const query = { clusterId, ...ThreadGrid.query(windowMs, maxColumns, end) };
+    // A few nodes an answer: serve sends a WebSocket client at most 2 MiB at once, and each part is drawn as it comes.
+    const ids = [...nodes.keys()];
+    const parts = ids.length === 0 ? [undefined] : Array.from({ length: Math.ceil(ids.length / NODES_PER_ANSWER) }, (_, i) => ids.slice(i * NODES_PER_ANSWER, (i + 1) * NODES_PER_ANSWER));
+    void (async () => {
+      for (const nodeIds of parts) {
+        const series = await api.getThreadSeries(nodeIds ? { ...query, nodeIds } : query);
         if (!current) return;
         grid.load(series);
         bump();
-      })
-      .catch((err: unknown) => store.setUi({ error: `threads: ${err instanceof Error ? err.message : String(err)}` }));
+      }
+    })().catch((err: unknown) => store.setUi({ error: `threads: ${err instanceof Error ? err.message : String(err)}` }));
     return () => {
       current = false;
       unsubscribe();

@@ -112,12 +112,13 @@ test('the grid takes the engine series in its buckets and moves on with pushed r
   grid.append(node(2, T + 61_000, [['main', 0], ['rep', 0], ['ldm', 75]]));
   assert.equal(grid.fromMs, T + 2000);
   assert.equal(grid.cell(key, 59), 150);
-  assert.equal(grid.cell(key, 58), 255, 'a second without a reading');
+  assert.equal(grid.cell(key, 58), 150, 'the reading covers the second before it, which had none');
   assert.equal(grid.cell(key, 57), 180);
-  assert.equal(grid.mean(key), (90 + 75) / 2);
+  assert.equal(grid.mean(key), (90 + 75 + 75) / 3);
+  grid.append(node(2, T + 64_000, [['main', 0], ['rep', 0], ['ldm', 5]]));
   const row = new Uint8Array(60);
   grid.readRow(key, row);
-  assert.deepEqual([row[57], row[58], row[59]], [180, 255, 150]);
+  assert.deepEqual([...row.slice(54)], [180, 150, 150, 255, 10, 10], 'a longer gap stays a gap');
   assert.deepEqual(
     grid.threads().map((t) => [t.nodeId, t.thrNo, t.name]),
     [

@@ -1,6 +1,9 @@
 import { CELL_NONE, columnSeconds, decodeCells, toCell, type NdbinfoNode, type ThreadSeries } from '../contract.js';
 import { threadKey } from './threads.js';
 
+/** cpustat's period: what a reading's figures cover before its time. */
+const COVER_MS = 1000;
+
 export interface GridThread {
   nodeId: number;
   thrNo: number;
@@ -70,7 +73,13 @@ export class ThreadGrid {
     const bucket = Math.floor(threads.at / this.stepMs);
     if (bucket > this.endBucket) this.advance(bucket);
     if (bucket <= this.endBucket - this.columns) return false;
-    for (const t of threads.threads) this.put(this.row(node.nodeId, t.thrNo, t.name), bucket, toCell(t.busy));
+    // As the engine's series: a reading covers about the second before it, which it fills when that has none.
+    const before = Math.floor((threads.at - COVER_MS) / this.stepMs);
+    for (const t of threads.threads) {
+      const row = this.row(node.nodeId, t.thrNo, t.name);
+      this.put(row, bucket, toCell(t.busy));
+      if (before < bucket && row[before % this.columns] === CELL_NONE) this.put(row, before, toCell(t.busy));
+    }
     return true;
   }
 

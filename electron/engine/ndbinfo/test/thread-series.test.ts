@@ -31,19 +31,24 @@ const percents = (base64: string): Array<number | null> => [...decodeCells(base6
 test('one column per second per thread: busy is exec + send + spin + buffer full, a second without a reading is none', () => {
   const s = new ThreadSeries(3600);
   s.record(T0, [row(2, 0, { exec: 10, send: 5, spin: 2.5, bufferFull: 1 }, 'main'), row(2, 2, { exec: 90 }), row(3, 2, { exec: 40 })]);
-  // Second 1 has no reading; node 3 is missing at second 2 (down).
-  s.record(T0 + 2000, [row(2, 0, { exec: 20 }, 'main'), row(2, 2, { exec: 99.6 })]);
+  // Second 1 has no reading; the one at 3 s covers the second before it, which had none; node 3 is missing (down).
+  s.record(T0 + 3000, [row(2, 0, { exec: 20 }, 'main'), row(2, 2, { exec: 99.6 })]);
   const out = s.series({});
   assert.equal(out.fromMs, T0);
   assert.equal(out.stepMs, 1000);
-  assert.equal(out.columns, 3);
+  assert.equal(out.columns, 4);
   assert.deepEqual(
     out.threads.map((t) => [t.nodeId, t.thrNo, t.name, percents(t.busy)]),
     [
-      [2, 0, 'main', [18.5, null, 20]],
-      [2, 2, 'ldm', [90, null, 99.5]],
-      [3, 2, 'ldm', [40, null, null]],
+      [2, 0, 'main', [18.5, null, 20, 20]],
+      [2, 2, 'ldm', [90, null, 99.5, 99.5]],
+      [3, 2, 'ldm', [40, null, null, null]],
     ],
+  );
+  assert.deepEqual(
+    s.series({ nodeIds: [3] }).threads.map((t) => [t.nodeId, t.thrNo]),
+    [[3, 2]],
+    'only the nodes asked for',
   );
   // A window that leaves node 3's only reading out leaves node 3 out.
   assert.deepEqual(
@@ -81,10 +86,21 @@ test('the ring keeps the newest seconds only; a reading older than that is ignor
   const out = s.series({});
   assert.equal(out.fromMs, T0 + 15_000);
   assert.deepEqual(percents(out.threads[0]!.busy), [15, 16, 17, 18, 19, 20, 21, 22, 23, 24]);
-  // A jump past the whole ring clears it.
+  // A jump past the whole ring clears it (but for the second the reading covers).
   s.record(T0 + 100_000, [row(2, 2, { exec: 7 })]);
   const after = s.series({});
-  assert.deepEqual(percents(after.threads[0]!.busy), [...Array(9).fill(null), 7]);
+  assert.deepEqual(percents(after.threads[0]!.busy), [...Array(8).fill(null), 7, 7]);
+});
+
+test('a reading fills the seconds of the span it covers that have none of their own, never one that has', () => {
+  const s = new ThreadSeries(60);
+  s.record(T0 + 950, [row(2, 2, { exec: 10 })]);
+  // 1.07 s later: second 1 had no reading; this one covers 1.02–2.02 s.
+  s.record(T0 + 2020, [row(2, 2, { exec: 30 })]);
+  s.record(T0 + 3010, [row(2, 2, { exec: 50 })]);
+  // A reading covering 1.5 s fills nothing it does not reach, and the span is capped.
+  s.record(T0 + 9000, [{ ...row(2, 2, { exec: 70 }), elapsedTime: 60_000_000 }]);
+  assert.deepEqual(percents(s.series({}).threads[0]!.busy), [10, 30, 30, 50, null, null, null, 70, 70, 70]);
 });
 
 test('more seconds than columns: aligned buckets keep their busiest second, so a one-second spike stays', () => {

@@ -2,7 +2,7 @@
 export function ThreadsHint() {
   return (
     <p className="sql-hint muted" data-testid="threads-hint">
-      No SQL source: per-thread CPU comes from ndbinfo through an SQL node. Start ndbtop with <code>--sql mysql://USER@HOST[:PORT]</code> (password from <code>--sql-password-file</code> or NDBTOP_SQL_PASSWORD), or use the built-in simulator, whose embedded SQL node is on by default.
+      No SQL source, so no per-thread CPU (ndbinfo): start ndbtop with <code>--sql mysql://USER@HOST[:PORT]</code>, or use the built-in simulator with its embedded SQL node.
     </p>
   );
 }

@@ -2,7 +2,7 @@
  * The Threads view (and the Nodes view's tiles and cards with their hottest thread) at 1920×1080 and 1280×720, dark
  * and light, for 4 and 144 data nodes under flexAsynch, plus the one-line hint without an SQL source. The 144-node
  * cluster's SQL node is a process of its own (`ndbtop sim --sql-port 0`), as the embedded one stops at 48 data nodes.
- *   node --import tsx scripts/threads-screenshots.ts [outDir]
+ *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144]   (--144: only the large cluster)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -72,25 +72,31 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
   }
 }
 
+async function shootSmall(browser: Browser, dir: string, outDir: string): Promise<void> {
+  const small = await startStack(dir, { simulator: { scenario: 'flexasynch', dataNodes: 4 } });
+  try {
+    await new Promise((r) => setTimeout(r, 20_000));
+    await shootAll(browser, small.url, outDir, '4nodes', true);
+  } finally {
+    await small.close();
+  }
+  const bare = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4, sql: false } });
+  try {
+    await shootAll(browser, bare.url, outDir, '4nodes-nosql', false);
+  } finally {
+    await bare.close();
+  }
+}
+
 async function main(): Promise<void> {
-  const outDir = process.argv[2] ?? join(tmpdir(), `ndbtop-threads-screens-${Date.now()}`);
+  const args = process.argv.slice(2);
+  const largeOnly = args.includes('--144');
+  const outDir = args.find((a) => !a.startsWith('--')) ?? join(tmpdir(), `ndbtop-threads-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
   try {
-    const small = await startStack(built.dir, { simulator: { scenario: 'flexasynch', dataNodes: 4 } });
-    try {
-      await new Promise((r) => setTimeout(r, 20_000));
-      await shootAll(browser, small.url, outDir, '4nodes', true);
-    } finally {
-      await small.close();
-    }
-    const bare = await startStack(built.dir, { simulator: { scenario: 'steady', dataNodes: 4, sql: false } });
-    try {
-      await shootAll(browser, bare.url, outDir, '4nodes-nosql', false);
-    } finally {
-      await bare.close();
-    }
+    if (!largeOnly) await shootSmall(browser, built.dir, outDir);
     const sim = await simProcess(144);
     try {
       const engine = await createEngine({ host: 'serve', simulator: false, pollIntervalMs: 1000, clusters: [{ connectstring: sim.connectstring, sql: { addresses: [parseSqlUrl(sim.sqlUrl)], password: undefined } }] });

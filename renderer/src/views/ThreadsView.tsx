@@ -47,6 +47,7 @@ function TopTen() {
   return (
     <section className="top-threads" aria-labelledby="top-threads-title">
       <h3 id="top-threads-title">Hottest threads now</h3>
+      {top.length === 0 && <p className="muted">no current reading</p>}
       <ol data-testid="thread-top-ten">
         {top.map((t) => (
           <li key={`${t.nodeId}:${t.thrNo}`} data-node={t.nodeId} data-busy={t.busy}>
@@ -98,6 +99,7 @@ function CellDetail({ line, fromMs, toMs }: { line: ThreadLine | null; fromMs: n
 
 function Heatmap({ lines, sort, kind }: { lines: readonly ThreadLine[]; sort: ThreadSort; kind: string | null }) {
   const windowMs = useApp((s) => WINDOWS[s.ui.window]);
+  const stretch = useApp((s) => s.shown.ndbinfo?.selfLoad?.stretch ?? 1);
   const boxRef = useRef<HTMLDivElement>(null);
   const { width } = useSize(boxRef);
   const columns = Math.max(0, Math.floor(width - LABEL_WIDTH - 16));
@@ -127,6 +129,7 @@ function Heatmap({ lines, sort, kind }: { lines: readonly ThreadLine[]; sort: Th
             <span>{formatClock(grid.fromMs)}</span>
             <span className="muted">
               one column per {grid.stepMs / 1000} s{grid.stepMs > 1000 ? ' (its busiest second)' : ''}
+              {stretch > 1 && `; the SQL source reads every ${stretch} s to keep its own load in budget, so some seconds have no reading`}
             </span>
             <span>{formatClock(grid.toMs - 1000)}</span>
           </div>

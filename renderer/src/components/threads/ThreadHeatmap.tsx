@@ -9,6 +9,9 @@ import type { ThreadLine } from '../../view-model/threads.js';
 /** Room for the node and thread names left of the cells. */
 export const LABEL_WIDTH = 112;
 
+/** Rows lower than this have no room for a thread's name; pointing at one names it below the heatmap. */
+const MIN_LABEL_ROW = 8;
+
 export interface Cell {
   row: number;
   column: number;
@@ -79,7 +82,7 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
     const fg = cssVar('--fg');
     const muted = cssVar('--fg-muted');
     const border = cssVar('--border');
-    ctx.font = '12px system-ui, sans-serif';
+    const labelSize = Math.min(12, rowH);
     ctx.textBaseline = 'middle';
     for (let i = first; i < last; i++) {
       const line = lines[i]!;
@@ -90,10 +93,12 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
         ctx.fillRect(0, y, size.width, 1);
       }
       if (startsNode || i === first) {
+        ctx.font = '12px system-ui, sans-serif';
         ctx.fillStyle = fg;
         ctx.fillText(`node ${line.nodeId}`, 4, Math.max(y, 0) + Math.max(rowH, 12) / 2);
       }
-      if (rowH >= 11) {
+      if (rowH >= MIN_LABEL_ROW) {
+        ctx.font = `${labelSize}px system-ui, sans-serif`;
         ctx.fillStyle = muted;
         ctx.fillText(line.label, 58, y + rowH / 2);
       }

@@ -12,7 +12,7 @@ import type { ThreadCpuRow } from '../../ndbinfo/client/rows.js';
 import type { Engine } from '../../electron/engine/engine.js';
 import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
-import { mainTasks, traceMainThread } from './trace.js';
+import { measurePhase, phaseLine, type PhaseFigures } from './phase-figures.js';
 
 const DATA_NODES = 144;
 const KINDS = ['main', 'rep', ...Array(8).fill('ldm'), ...Array(4).fill('query'), ...Array(3).fill('tc'), 'recv', 'send', 'send'] as const;
@@ -46,12 +46,6 @@ function fillThreads(host: EngineHost, now = Date.now()): void {
   }
 }
 
-interface PhaseFigures {
-  frames: number[];
-  longTasks: number[];
-  tasks: Array<{ wall: number; cpu: number }>;
-}
-
 const PROBE = `(() => {
   const probe = (window.__bench = { frames: [], longTasks: [] });
   let last = performance.now();
@@ -64,11 +58,7 @@ const heatmap = `document.querySelector('[data-testid="thread-heatmap"]')`;
 
 async function phases(page: Page, cdp: CDPSession): Promise<Array<[string, PhaseFigures]>> {
   const settle = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
-  const measured = async (run: () => Promise<void>): Promise<PhaseFigures> => {
-    await page.evaluate('window.__bench.frames = []; window.__bench.longTasks = []');
-    const tasks = mainTasks(await traceMainThread(cdp, run));
-    return { ...((await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as Omit<PhaseFigures, 'tasks'>), tasks };
-  };
+  const measured = (run: () => Promise<void>): Promise<PhaseFigures> => measurePhase(page, cdp, run);
   const drawn = (window: number): string => `${heatmap}?.dataset.rows === '${DATA_NODES * KINDS.length}' && Number(${heatmap}.dataset.stepMs) === ${window > 1000 ? 4000 : 1000} && Number(${heatmap}.dataset.version) > 0`;
   const out: Array<[string, PhaseFigures]> = [];
   out.push([
@@ -94,14 +84,6 @@ async function phases(page: Page, cdp: CDPSession): Promise<Array<[string, Phase
   return out;
 }
 
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-const ms = (v: number): string => `${v.toFixed(1)} ms`;
-
 export async function benchThreads(): Promise<void> {
   console.log('== threads');
   const built = await buildRenderer();
@@ -122,13 +104,7 @@ export async function benchThreads(): Promise<void> {
     const columns = await page.evaluate(`${heatmap}.dataset.columns`);
     const bytes = engine.entries()[0]!.tracker.threadSeries.bytes();
     console.log(`threads bench: ${DATA_NODES} data nodes × ${KINDS.length} threads, a reading a second, 15-minute window (${String(columns)} columns at 1920×1080), engine series ${(bytes / 2 ** 20).toFixed(1)} MiB, Chromium ${browser.version()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
-    for (const [what, f] of figures) {
-      const cpuLong = f.tasks.filter((t) => t.cpu > 50);
-      const heaviest = f.tasks.map((t) => t.cpu).sort((a, b) => b - a).slice(0, 6);
-      console.log(
-        `  threads 15 m, ${what.padEnd(14)} ${f.frames.length} frames · p50 ${ms(percentile(f.frames, 50))} · p95 ${ms(percentile(f.frames, 95))} (goal <= 16.7 ms) · long tasks ${f.longTasks.length} (longest ${ms(Math.max(0, ...f.longTasks))}) · tasks over 50 ms of CPU ${cpuLong.length} (heaviest, ms of CPU: ${heaviest.map((v) => v.toFixed(0)).join(' ')})`,
-      );
-    }
+    for (const [what, f] of figures) console.log(phaseLine(`  threads 15 m, ${what.padEnd(14)}`, f));
   } finally {
     clearInterval(ticker);
     await browser.close();

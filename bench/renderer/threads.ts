@@ -59,7 +59,8 @@ const heatmap = `document.querySelector('[data-testid="thread-heatmap"]')`;
 async function phases(page: Page, cdp: CDPSession): Promise<Array<[string, PhaseFigures]>> {
   const settle = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
   const measured = (run: () => Promise<void>): Promise<PhaseFigures> => measurePhase(page, cdp, run);
-  const drawn = (window: number): string => `${heatmap}?.dataset.rows === '${DATA_NODES * KINDS.length}' && Number(${heatmap}.dataset.stepMs) === ${window > 1000 ? 4000 : 1000} && Number(${heatmap}.dataset.version) > 0`;
+  // 15 minutes fit 1920 px a column a second; an hour takes a few seconds a column.
+  const drawn = (seconds: number): string => `${heatmap}?.dataset.rows === '${DATA_NODES * KINDS.length}' && Number(${heatmap}.dataset.stepMs) ${seconds > WINDOW_SECONDS ? '>' : '==='} 1000 && Number(${heatmap}.dataset.version) > 0`;
   const out: Array<[string, PhaseFigures]> = [];
   out.push([
     'mount',

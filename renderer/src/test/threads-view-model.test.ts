@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
+import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
 import { ThreadGrid } from '../view-model/thread-grid.js';
+import { nodeView, snapshot } from './fixtures.js';
 import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/threads.js';
 
 const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy, exec: busy, send: 0, spin: 0, sleep: 100 - busy, bufferFull: 0, osUser: busy, osSystem: 0, osIdle: 100 - busy });
@@ -137,4 +139,23 @@ test('the grid takes the engine series in its buckets and moves on with pushed r
   hour.append(node(2, T + 58_000, [['ldm', 30]]));
   assert.equal(hour.cell(threadKey(2, 0), hour.columns - 1), 120);
   assert.equal(series.threads.length, 1);
+});
+
+test('the store keeps the SQL source and each node\'s figures; a delta replaces only the nodes it carries', () => {
+  const source = { source: { status: 'up' as const, since: T, sqlNode: 'mysql://root@127.0.0.1:3306', serverVersion: '8.4.3', tls: false, missing: [], failovers: 0, lastError: null }, selfLoad: null, links: null };
+  const a = node(2, T, LAYOUT);
+  const b = node(3, T, LAYOUT);
+  const data = applySnapshot(EMPTY_CLUSTER, snapshot([nodeView(2), nodeView(3)], { ndbinfo: source, ndbinfoNodes: [a, b] }), 1);
+  assert.equal(data.ndbinfo?.source.status, 'up');
+  assert.deepEqual([...data.ndbinfoNodes.keys()], [2, 3]);
+  const later = node(3, T + 1000, [['ldm', 50]]);
+  const out = applyDelta(data, { clusterId: data.clusterId!, baseVersion: 1, version: 2, ndbinfoNodes: [later, structuredClone(a)] });
+  assert.equal(out.kind, 'applied');
+  if (out.kind !== 'applied') return;
+  assert.equal(out.data.ndbinfoNodes.get(2), data.ndbinfoNodes.get(2), 'an equal node keeps its object');
+  assert.equal(out.data.ndbinfoNodes.get(3), later);
+  const gone = applyDelta(out.data, { clusterId: data.clusterId!, baseVersion: 2, version: 3, removedNdbinfoNodeIds: [3], ndbinfo: null });
+  assert.ok(gone.kind === 'applied' && gone.data.ndbinfo === null && [...gone.data.ndbinfoNodes.keys()].join() === '2');
+  // A snapshot without ndbinfo (no SQL source, or an older recording) has none.
+  assert.equal(applySnapshot(EMPTY_CLUSTER, snapshot([nodeView(2)]), 1).ndbinfo, null);
 });

@@ -21,6 +21,7 @@ export class ThreadGrid {
   private endBucket: number;
   private readonly cells = new Map<number, Uint8Array>();
   private readonly info = new Map<number, GridThread>();
+  private shapeVersion = 0;
 
   /** `endSecond`: the newest second the window holds. */
   constructor(
@@ -46,6 +47,11 @@ export class ThreadGrid {
 
   get toMs(): number {
     return (this.endBucket + 1) * this.stepMs;
+  }
+
+  /** Moves when a thread is added or renamed: what depends on the rows only, not on their cells, is derived again then. */
+  get threadsVersion(): number {
+    return this.shapeVersion;
   }
 
   threads(): GridThread[] {
@@ -116,7 +122,10 @@ export class ThreadGrid {
       this.cells.set(key, row);
     }
     const known = this.info.get(key);
-    if (!known || (name !== null && known.name !== name)) this.info.set(key, { nodeId, thrNo, name: name ?? known?.name ?? null });
+    if (!known || (name !== null && known.name !== name)) {
+      this.info.set(key, { nodeId, thrNo, name: name ?? known?.name ?? null });
+      this.shapeVersion += 1;
+    }
     return row;
   }
 

@@ -109,15 +109,17 @@ function Heatmap({ lines, sort, kind }: { lines: readonly ThreadLine[]; sort: Th
   const [focus, setFocus] = useState<Cell | null>(null);
   // A new window or width has other columns: a focused cell would point at another time.
   useEffect(() => setFocus(null), [grid]);
-  // Thread rows come from the grid (threads seen in the window) and the latest figures (threads just started).
-  const shown = useMemo(() => {
-    if (!cells.grid) return [];
-    const all = threadLines(cells.grid.threads());
+  // Thread rows come from the grid (threads seen in the window) and the latest figures (threads just started); they
+  // change only when threads come or go, but sorted by hottest their order follows every second's cells.
+  const threadsVersion = grid?.threadsVersion ?? -1;
+  const rows = useMemo(() => {
+    if (!grid || threadsVersion < 0) return [];
+    const all = threadLines(grid.threads());
     const known = new Set(all.map((l) => l.key));
-    const extra = lines.filter((l) => !known.has(l.key));
-    const g = cells.grid;
-    return arrangeLines([...all, ...extra], sort, kind, (key) => g.mean(key));
-  }, [cells, lines, sort, kind]);
+    return [...all, ...lines.filter((l) => !known.has(l.key))];
+  }, [grid, threadsVersion, lines]);
+  const cellsForOrder = sort === 'hottest' ? cells : null;
+  const shown = useMemo(() => arrangeLines(rows, sort, kind, (key) => cellsForOrder?.grid?.mean(key) ?? 0), [rows, sort, kind, cellsForOrder]);
   const line = focus ? (shown[focus.row] ?? null) : null;
   const cellFrom = grid && focus ? grid.fromMs + focus.column * grid.stepMs : 0;
   return (
@@ -154,7 +156,27 @@ export function ThreadsView() {
   const windowName = useApp((s) => s.ui.window);
   const [sort, setSort] = useState<ThreadSort>('node');
   const [kind, setKind] = useState<string | null>(null);
-  const latest = useMemo(() => threadLines([...nodes.values()].flatMap((n) => (n.threads?.threads ?? []).map((t) => ({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name })))), [nodes]);
+  // Every push brings new figures, but the threads themselves (nodes, numbers, names) seldom change.
+  const shape = [...nodes.values()].map((n) => `${n.nodeId}:${(n.threads?.threads ?? []).map((t) => `${t.thrNo}=${t.name ?? ''}`).join(',')}`).join(';');
+  const latest = useMemo(
+    () =>
+      threadLines(
+        shape
+          .split(';')
+          .filter(Boolean)
+          .flatMap((entry) => {
+            const [node, list = ''] = entry.split(':');
+            return list
+              .split(',')
+              .filter(Boolean)
+              .map((t) => {
+                const [thrNo, name = ''] = t.split('=');
+                return { nodeId: Number(node), thrNo: Number(thrNo), name: name === '' ? null : name };
+              });
+          }),
+      ),
+    [shape],
+  );
   const kinds = useMemo(() => kindsOf(latest), [latest]);
   if (!source) return <ThreadsHint />;
   return (

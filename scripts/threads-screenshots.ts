@@ -59,7 +59,8 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
       }
       await page.waitForSelector('[data-testid="thread-heatmap"]', { timeout: 60_000 });
       await page.selectOption('[data-testid="threads-window"]', '1m');
-      await waitInPage(page, `Number(document.querySelector('[data-testid="thread-heatmap"]').dataset.version) > 3`);
+      // A 144-node simulator on a loaded machine answers late: shoot what there is rather than nothing.
+      await waitInPage(page, `Number(document.querySelector('[data-testid="thread-heatmap"]').dataset.version) > 3`, 60_000).catch(() => console.log(`${name}: fewer than 4 updates of the heatmap within 60 s`));
       // Point at a recent cell of the third row, so the splits show.
       const box = (await (await page.$('[data-testid="thread-heatmap"]'))!.boundingBox())!;
       await page.mouse.move(box.x + box.width - 40, box.y + 40);

@@ -9,10 +9,11 @@ import { coldFirstPaint } from './renderer/cold-paint.js';
 import { profileRenderer } from './renderer/profile.js';
 import { benchResponsiveness } from './renderer/responsiveness.js';
 import { benchRenderer } from './renderer/run.js';
+import { benchThreads } from './renderer/threads.js';
 
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
- * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load) to run
+ * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load, threads) to run
  * only those; `profile` (long tasks attributed) and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
@@ -24,6 +25,7 @@ const parts: Record<string, () => Promise<void>> = {
   renderer: benchRenderer,
   responsiveness: benchResponsiveness,
   'bare-load': benchBareLoad,
+  threads: benchThreads,
 };
 /** The renderer part's first figure alone (its hops), on a build of its own. */
 async function coldPaintOnly(): Promise<void> {

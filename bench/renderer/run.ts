@@ -14,7 +14,8 @@ import { buildRenderer, launchChromium, startStack, waitInPage } from '../../ren
 import type { Engine } from '../../electron/engine/engine.js';
 import { fillHistory } from './hour-of-history.js';
 import { coldFirstPaint } from './cold-paint.js';
-import { mainTasks, traceMainThread } from './trace.js';
+import { measurePhase, ms, phaseLine, type PhaseFigures } from './phase-figures.js';
+import { percentile } from '../stats.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAILURE_EVERY_MS = 1500;
@@ -101,13 +102,6 @@ const HOP_NAMES: Array<[keyof Hops, keyof Hops, string]> = [
   ['dom', 'painted', 'commit → frame shown'],
 ];
 
-interface PhaseFigures {
-  frames: number[];
-  longTasks: number[];
-  points: number;
-  /** Main-thread tasks from a trace: wall and CPU ms (CPU time is what the page cost, whatever the machine's load). */
-  tasks: Array<{ wall: number; cpu: number }>;
-}
 
 const chartPoints = `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points)`;
 
@@ -116,18 +110,10 @@ const chartPoints = `Number(document.querySelector('[data-testid="throughput-cha
  * every small multiple are drawn, and a second after), a window switch (1 h → 5 min → 1 h, each drawn and settled)
  * and CHART_SECONDS of steady state. Each phase is traced too, for its tasks' CPU time.
  */
-async function throughputHour(page: Page, cdp: CDPSession, dataNodes: number): Promise<Array<[string, PhaseFigures]>> {
+async function throughputHour(page: Page, cdp: CDPSession, dataNodes: number): Promise<Array<[string, PhaseFigures & { points: number }]>> {
   const settle = (msecs: number) => new Promise((resolve) => setTimeout(resolve, msecs));
-  const measured = async (run: () => Promise<void>): Promise<PhaseFigures> => {
-    await page.evaluate('window.__bench.frames = []; window.__bench.longTasks = []');
-    const tasks = mainTasks(await traceMainThread(cdp, run));
-    return {
-      ...((await page.evaluate('({ frames: window.__bench.frames, longTasks: window.__bench.longTasks })')) as Pick<PhaseFigures, 'frames' | 'longTasks'>),
-      points: Number(await page.evaluate(chartPoints)),
-      tasks,
-    };
-  };
-  const out: Array<[string, PhaseFigures]> = [];
+  const measured = async (run: () => Promise<void>): Promise<PhaseFigures & { points: number }> => ({ ...(await measurePhase(page, cdp, run)), points: Number(await page.evaluate(chartPoints)) });
+  const out: Array<[string, PhaseFigures & { points: number }]> = [];
   await page.evaluate(`window.__ndbtopStore.setUi({ window: '1h' })`);
   await settle(1000);
   out.push([
@@ -153,14 +139,6 @@ async function throughputHour(page: Page, cdp: CDPSession, dataNodes: number): P
   out.push([`steady ${CHART_SECONDS} s`, await measured(() => settle(CHART_SECONDS * 1000).then(() => undefined))]);
   return out;
 }
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-const ms = (v: number): string => `${v.toFixed(1)} ms`;
 
 export async function benchRenderer(): Promise<void> {
   console.log('== renderer');
@@ -278,14 +256,7 @@ export async function benchRenderer(): Promise<void> {
       console.log(`    ${name.padEnd(26)} ${ms(percentile(d, 50))} / ${ms(percentile(d, 95))} / ${ms(Math.max(...d))}  (${d.length} seen)`);
     }
     console.log(`  engine process GC ${gcPauses.length} pauses · p95 ${ms(percentile(gcPauses, 95))} · max ${ms(Math.max(0, ...gcPauses))} · total ${ms(gcPauses.reduce((a, b) => a + b, 0))} (engine and simulator share it)`);
-    for (const [what, f] of throughput) {
-      const cpuLong = f.tasks.filter((t) => t.cpu > 50);
-      // CPU time is what a task cost whatever the machine's load; wall time is what the frame goal counts.
-      const heaviest = f.tasks.map((t) => t.cpu).sort((a, b) => b - a).slice(0, 6);
-      console.log(
-        `  throughput 1 h, ${what.padEnd(14)} ${f.frames.length} frames · p50 ${ms(percentile(f.frames, 50))} · p95 ${ms(percentile(f.frames, 95))} (goal <= 16.7 ms) · long tasks ${f.longTasks.length} (longest ${ms(Math.max(0, ...f.longTasks))}) · tasks over 50 ms of CPU ${cpuLong.length} (heaviest, ms of CPU: ${heaviest.map((v) => v.toFixed(0)).join(' ')}) · ${f.points} points drawn`,
-      );
-    }
+    for (const [what, f] of throughput) console.log(`${phaseLine(`  throughput 1 h, ${what.padEnd(14)}`, f)} · ${f.points} points drawn`);
   } finally {
     await browser.close();
     await stack.close();

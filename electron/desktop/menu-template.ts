@@ -8,6 +8,7 @@ export const VIEWS = [
   { id: 'throughput', label: 'Throughput', accelerator: 'CmdOrCtrl+3' },
   { id: 'events', label: 'Events', accelerator: 'CmdOrCtrl+4' },
   { id: 'config', label: 'Configuration', accelerator: 'CmdOrCtrl+6' },
+  { id: 'threads', label: 'Threads', accelerator: 'CmdOrCtrl+9' },
 ] as const;
 export type ViewId = (typeof VIEWS)[number]['id'];
 

@@ -22,6 +22,8 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
     getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
     getCounters: async ({ clusterId }) => engine.cluster(clusterId).tracker.counters(),
     getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
+    getThreadSeries: async ({ clusterId, ...query }) => engine.cluster(clusterId).tracker.threadSeries.series(query),
+    getThreadPoint: async ({ clusterId, ...query }) => engine.cluster(clusterId).tracker.threadSeries.point(query),
     getTimeline: async ({ clusterId, fromMs }) => engine.cluster(clusterId).tracker.timelineView(fromMs),
     getEvents: async ({ clusterId, beforeSeq, limit }) => engine.cluster(clusterId).tracker.events(beforeSeq, limit),
     acknowledgeAlert: async ({ clusterId, alertId }) => {

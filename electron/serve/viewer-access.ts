@@ -19,6 +19,8 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   getSnapshot: 'read',
   getHistory: 'read',
   getTimeline: 'read',
+  getThreadSeries: 'read',
+  getThreadPoint: 'read',
   getEvents: 'read',
   acknowledgeAlert: 'change',
   previewAction: 'read',

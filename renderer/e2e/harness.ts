@@ -9,7 +9,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
 import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
-import type { Simulator } from '../../native-mgm/sim/index.js';
+import type { SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { missingTool } from '../../scripts/missing-tool.js';
 
 /** Debian's Chromium; NDBTOP_CHROMIUM names another build (a CI runner's preinstalled Chrome). */
@@ -51,7 +51,7 @@ export interface Stack {
   readonly url: string;
   readonly engine: EngineHost;
   readonly server: ServeServer;
-  readonly simulator: Simulator;
+  readonly simulator: SqlSimulator;
   close(): Promise<void>;
 }
 

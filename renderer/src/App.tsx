@@ -13,9 +13,9 @@ import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { VIEWS, viewKey, type ViewName } from './store/ui-slice.js';
-import { ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThroughputView, TlsView } from './views/lazy-views.js';
+import { ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs', io: 'Redo & transport' };
+const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs', threads: 'Threads', io: 'Redo & transport' };
 
 function Nav() {
   const { store } = useAppContext();
@@ -71,6 +71,7 @@ function Body() {
         {view === 'config' && <ConfigView />}
         {view === 'tls' && <TlsView />}
         {view === 'runs' && <RunsView />}
+        {view === 'threads' && <ThreadsView />}
         {view === 'io' && <IoView />}
       </Suspense>
     </main>

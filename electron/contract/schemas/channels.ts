@@ -8,6 +8,7 @@ import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, 
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
 import { AlertHistorySchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
+import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
 
@@ -25,6 +26,10 @@ export const REQUESTS = {
   getClusterConfig: { request: ClusterRef, response: ClusterConfigViewSchema.nullable() },
   getCounters: { request: ClusterRef, response: ClusterCountersSchema },
   getHistory: { request: HistoryQuerySchema, response: HistorySeriesSchema },
+  /** Every data node's threads over a window (the Threads view's heatmap); empty without an SQL source. */
+  getThreadSeries: { request: ThreadSeriesQuerySchema, response: ThreadSeriesSchema },
+  /** One heatmap cell's splits (its busiest second); null where the thread had no reading. */
+  getThreadPoint: { request: ThreadPointQuerySchema, response: ThreadPointSchema.nullable() },
   getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
   getEvents: {
     request: ClusterRef.extend({ beforeSeq: z.number().int().optional(), limit: z.number().int().min(1).max(10_000).default(500) }),

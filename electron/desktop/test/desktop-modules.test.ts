@@ -119,11 +119,11 @@ test('menu: views, zoom, full screen, about, profiles', () => {
   }, { devTools: false });
   const find = (items: MenuItemSpec[], label: string): MenuItemSpec | undefined => items.find((i) => i.label === label);
   const view = find(template, 'View')?.submenu ?? [];
-  for (const label of ['Dashboard', 'Restart Timeline', 'Throughput', 'Events', 'Configuration']) find(view, label)?.click?.();
+  for (const label of ['Dashboard', 'Restart Timeline', 'Throughput', 'Events', 'Configuration', 'Threads']) find(view, label)?.click?.();
   assert.deepEqual(view.filter((i) => i.role).map((i) => i.role), ['resetZoom', 'zoomIn', 'zoomOut', 'togglefullscreen']);
   find(find(find(template, 'File')?.submenu ?? [], 'Connect to Profile')?.submenu ?? [], 'prod (mgm1:1186)')?.click?.();
   find(find(template, 'Help')?.submenu ?? [], 'About ndbtop')?.click?.();
-  assert.deepEqual(calls, ['view:nodes', 'view:restarts', 'view:throughput', 'view:events', 'view:config', 'profile:p1', 'about']);
+  assert.deepEqual(calls, ['view:nodes', 'view:restarts', 'view:throughput', 'view:events', 'view:config', 'view:threads', 'profile:p1', 'about']);
   assert.equal(viewUrl('restarts'), 'app://ndbtop/index.html#/restarts');
 });
 

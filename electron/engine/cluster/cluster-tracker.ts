@@ -23,6 +23,8 @@ import { MgmdAlerts } from './rooms/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/node-alerts.js';
 import { NdbinfoRoom } from './rooms/ndbinfo-room.js';
 import { NdbinfoAlerts } from './rooms/ndbinfo-alerts.js';
+import { ThreadSeriesRoom } from './rooms/thread-series-room.js';
+import type { ThreadSeries } from '../ndbinfo/thread-series.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { PlannedWork } from './rooms/planned-work.js';
@@ -78,6 +80,7 @@ export class ClusterTracker {
   private readonly backup: BackupRoom;
   private readonly runRoom: RunRoom;
   private readonly ndbinfo = new NdbinfoRoom();
+  private readonly threads: ThreadSeriesRoom;
   private readonly views: NodeViews;
   /** In the order they take each input: the node records first, so the others see the status it set. */
   private readonly rooms: readonly Room[];
@@ -107,6 +110,7 @@ export class ClusterTracker {
     this.connection = new ConnectionRoom(this.alerts, this.log, options.connectstring, options.mode, () => mgmds.allUp());
     this.load = new LoadRoom(changes, this.alerts, config, { rateInstances: options.rateInstances ?? 'configuration', memoryAlertHoldMs: options.memoryAlertHoldMs });
     this.restarts = new RestartRoom(options.historySeconds * 1000);
+    this.threads = new ThreadSeriesRoom(options.historySeconds);
     this.backup = new BackupRoom(changes);
     this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
@@ -124,6 +128,7 @@ export class ClusterTracker {
       this.rolling,
       this.ndbinfo,
       new NdbinfoAlerts(this.ndbinfo, this.alerts, options.memoryAlertHoldMs),
+      this.threads,
       new NodeDownAlerts(this.alerts, planned),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
@@ -146,6 +151,11 @@ export class ClusterTracker {
     return this.runRoom.history;
   }
 
+  /** Every data node's threads second by second (the Threads view). */
+  get threadSeries(): ThreadSeries {
+    return this.threads.series;
+  }
+
   get runs(): RunTracker {
     return this.runRoom.runs;
   }
@@ -162,6 +172,7 @@ export class ClusterTracker {
     this.history.resize(seconds);
     this.runRoom.inside.resize(seconds);
     this.restarts.setHorizon(seconds * 1000);
+    this.threads.series.resize(seconds);
   }
 
   apply(input: TrackerInput): void {

@@ -16,12 +16,19 @@ export function byNode<R extends { nodeId: number }>(rows: readonly R[]): Map<nu
 
 const percentOf = (used: number, total: number): number | null => (total > 0 ? Math.round((used / total) * 1000) / 10 : null);
 
+/**
+ * The share of the second a thread did not sleep. Spinning counts as busy: the OS sees the core taken, and ndb_top
+ * shows it apart only in the split.
+ */
+export function busyShare(exec: number, send: number, spin: number, bufferFull: number): number {
+  return Math.min(100, exec + send + spin + bufferFull);
+}
+
 function thread(r: ThreadCpuRow): NdbinfoThread {
   return {
     thrNo: r.thrNo,
     name: r.threadName,
-    // Spinning counts as busy: the OS sees the core taken, and ndb_top shows it apart only in the split.
-    busy: Math.min(100, r.threadExec + r.threadSend + r.threadSpinning + r.threadBufferFull),
+    busy: busyShare(r.threadExec, r.threadSend, r.threadSpinning, r.threadBufferFull),
     exec: r.threadExec,
     send: r.threadSend,
     spin: r.threadSpinning,

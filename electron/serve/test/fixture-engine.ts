@@ -78,6 +78,8 @@ export function createFixtureEngine(): FixtureEngine {
     removeCluster: notInFixture,
     getHistory: notInFixture,
     getTimeline: notInFixture,
+    getThreadSeries: notInFixture,
+    getThreadPoint: notInFixture,
     getEvents: notInFixture,
     acknowledgeAlert: notInFixture,
     previewAction: notInFixture,

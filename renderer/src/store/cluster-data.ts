@@ -22,9 +22,9 @@ export interface ClusterData {
   configGeneration: number | null;
   /** The engine's record of the current or just finished rolling restart. */
   rollingRestart: RollingRestart | null;
-  /** The SQL source (ndbinfo): its link and the links between nodes; null without one. */
+  /** The SQL source (ndbinfo): null without one. */
   ndbinfo: NdbinfoView | null;
-  /** Per data node ndbinfo figures, by node id. */
+  /** Per data node ndbinfo figures (threads, hottest thread …), by node id. */
   ndbinfoNodes: ReadonlyMap<number, NdbinfoNode>;
   /** Oldest first, bounded. */
   events: readonly EventView[];
@@ -83,17 +83,10 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     configGeneration: snapshot.configGeneration ?? null,
     rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
     ndbinfo: keep(base.ndbinfo, snapshot.ndbinfo ?? null),
-    ndbinfoNodes: mergeNdbinfo(new Map(), snapshot.ndbinfoNodes ?? [], []),
+    ndbinfoNodes: mergeNodes(base.ndbinfoNodes, snapshot.ndbinfoNodes ?? [], [], true),
   };
 }
 
-/** ndbinfo figures come whole per node, like nodes: replace by id, drop the removed. */
-function mergeNdbinfo(prev: ReadonlyMap<number, NdbinfoNode>, changed: readonly NdbinfoNode[], removed: readonly number[]): ReadonlyMap<number, NdbinfoNode> {
-  const next = new Map(prev);
-  for (const n of changed) next.set(n.nodeId, n);
-  for (const id of removed) next.delete(id);
-  return next;
-}
 
 export type DeltaOutcome = { kind: 'applied'; data: ClusterData } | { kind: 'ignored' } | { kind: 'gap' };
 
@@ -119,7 +112,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
   if (delta.ndbinfo !== undefined) next.ndbinfo = keep(data.ndbinfo, delta.ndbinfo);
-  if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeNdbinfo(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
+  if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeNodes(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
   return { kind: 'applied', data: next };
 }
 

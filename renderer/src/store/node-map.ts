@@ -6,14 +6,9 @@ export { sameValue };
  * Merges incoming node views into the map, keeping the old object whenever the node did not really change, so
  * a memoised card that selects `nodes.get(id)` sees the same reference and does not re-render. Only the nodes a
  * push carries are compared; a push that changes none of them (and removes none) returns `prev` itself, so
- * whatever is derived from the map (`perNodeMap`) is not derived again.
+ * whatever is derived from the map (`perNodeMap`) is not derived again. The same for a node's ndbinfo figures.
  */
-export function mergeNodes(
-  prev: ReadonlyMap<number, NodeView>,
-  incoming: readonly NodeView[],
-  removedIds: readonly number[] = [],
-  replaceAll = false,
-): ReadonlyMap<number, NodeView> {
+export function mergeNodes<T extends { nodeId: number }>(prev: ReadonlyMap<number, T>, incoming: readonly T[], removedIds: readonly number[] = [], replaceAll = false): ReadonlyMap<number, T> {
   const changed = incoming.filter((node) => {
     const old = prev.get(node.nodeId);
     return !old || !sameValue(old, node);

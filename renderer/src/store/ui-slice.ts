@@ -1,7 +1,7 @@
 import type { OperatorAction, Run, Severity } from '../contract.js';
 import type { DensitySetting } from '../view-model/grid-rows.js';
 
-export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs', 'io'] as const;
+export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs', 'threads', 'io'] as const;
 
 /** The number key of the view at `index`: 1–9, then 0 for the tenth. */
 export const viewKey = (index: number): string => String((index + 1) % 10);

@@ -13,6 +13,7 @@ const loaders = {
   tls: () => import('./TlsView.js').then((m) => ({ default: m.TlsView })),
   runs: () => import('./RunsView.js').then((m) => ({ default: m.RunsView })),
   io: () => import('./IoView.js').then((m) => ({ default: m.IoView })),
+  threads: () => import('./ThreadsView.js').then((m) => ({ default: m.ThreadsView })),
 };
 
 export const RestartsView = lazy(loaders.restarts);
@@ -22,6 +23,7 @@ export const ConfigView = lazy(loaders.config);
 export const TlsView = lazy(loaders.tls);
 export const RunsView = lazy(loaders.runs);
 export const IoView = lazy(loaders.io);
+export const ThreadsView = lazy(loaders.threads);
 
 /** Loads every view's chunk without showing it (the module cache makes the later lazy() load instant). */
 export function prefetchViews(): void {

@@ -9,6 +9,7 @@ import { startSqlSimulator } from '../../../../ndbinfo/sim/index.js';
 import { spawnSync } from 'node:child_process';
 import { createMetricsExporter } from '../../../serve/metrics/exporter.js';
 import { createEngine } from '../../create-engine.js';
+import { createReplayEngine } from '../../recording/replay.js';
 import { PushWatcher, waitFor } from '../../test/helpers.js';
 
 // Short intervals so every reading arrives within a couple of seconds.
@@ -86,6 +87,13 @@ test('an SQL password reaches neither pushes nor recordings', { timeout: 120_000
   assert.ok(scrape.ok);
   watcher.unsubscribe();
   await engine.close();
+  // What the engine kept last, to hold the replay to.
+  const series = await engine.handlers.getThreadSeries({});
+  const cell = series.threads[0];
+  assert.ok(cell, 'the Threads view has a series');
+  const cellSpan = { nodeId: cell.nodeId, thrNo: cell.thrNo, fromMs: series.fromMs, toMs: series.fromMs + series.columns * series.stepMs };
+  const point = await engine.handlers.getThreadPoint(cellSpan);
+  assert.ok(point, 'a cell has its splits');
   assert.ok(!JSON.stringify(watcher.messages).includes(password), 'no push carries the password');
   assert.ok(!scrape.body.includes(password), '/metrics does not carry the password');
   for (const family of ['ndbtop_ndbinfo_thread_busy_ratio', 'ndbtop_ndbinfo_log_used_bytes', 'ndbtop_ndbinfo_log_total_bytes', 'ndbtop_ndbinfo_transporter_sent_bytes_total', 'ndbtop_ndbinfo_transporter_overloads_total', 'ndbtop_ndbinfo_disk_written_last_second_bytes', 'ndbtop_ndbinfo_query_seconds', 'ndbtop_ndbinfo_self_load_ratio']) {
@@ -99,4 +107,11 @@ test('an SQL password reaches neither pushes nor recordings', { timeout: 120_000
   const text = gunzipSync(await readFile(recordFile)).toString('utf8');
   assert.match(text, /"kind":"ndbinfo"/, 'the samples are recorded as inputs');
   assert.ok(!text.includes(password), 'the recording does not carry the password');
+
+  // The Threads view's per-second series is derived from the recorded readings: a replay rebuilds it.
+  const replay = await createReplayEngine({ file: recordFile, speed: Infinity });
+  t.after(() => replay.close());
+  await replay.finished;
+  assert.deepEqual(await replay.handlers.getThreadSeries({}), series, 'the replay derives the same thread series');
+  assert.deepEqual(await replay.handlers.getThreadPoint(cellSpan), point);
 });

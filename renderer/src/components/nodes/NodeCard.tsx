@@ -3,6 +3,7 @@ import type { NodeView } from '../../contract.js';
 import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 import { STATUS_TONE } from '../../view-model/status.js';
+import { hottestText } from '../../view-model/threads.js';
 import { LastSeen } from './LastSeen.js';
 import { MemoryBar } from './MemoryBar.js';
 import { NodeActions } from './NodeActions.js';
@@ -41,6 +42,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   const asOf = useFiguresAsOf();
+  const hot = useApp((s) => hottestText(s.shown.ndbinfoNodes.get(nodeId)));
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
   // Old: the node out of contact, or everything on the page (serve or the management server lost).
@@ -77,6 +79,13 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
           <>
             <dt>connects</dt>
             <dd>{node.connectCount}</dd>
+          </>
+        )}
+        {/* Only with an SQL source (ndbinfo): without one the card is as it was. */}
+        {hot && (
+          <>
+            <dt>hottest thread</dt>
+            <dd data-testid="hottest-thread">{hot}</dd>
           </>
         )}
       </dl>

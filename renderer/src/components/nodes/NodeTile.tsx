@@ -6,6 +6,7 @@ import { START_STEPS, phaseStep } from '../../view-model/restart-progress.js';
 import { formatClock } from '../../view-model/format.js';
 import { STATUS_TONE } from '../../view-model/status.js';
 import { memoryOutdated, tilePhase, tileStatus } from '../../view-model/tile-status.js';
+import { hottestText } from '../../view-model/threads.js';
 import { memoryTone } from './MemoryBar.js';
 
 function ThinMemory({ use }: { use: MemoryUse | null }) {
@@ -28,6 +29,7 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const selected = useApp((s) => s.ui.selectedNodeId === nodeId);
   const asOf = useFiguresAsOf();
+  const hot = useApp((s) => hottestText(s.shown.ndbinfoNodes.get(nodeId)));
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
   const starting = node.status === 'STARTING';
@@ -46,8 +48,8 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
       data-testid={`node-${node.nodeId}`}
       data-status={node.status}
       data-start-phase={node.startPhase}
-      aria-label={`node ${node.nodeId} ${node.status}${node.isMaster ? ' master' : ''}: details`}
-      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${node.address ? ` at ${node.address}` : ''}${seenAt === null ? '' : never ? ', not seen since ndbtop started' : `, last seen ${formatClock(seenAt)}`}`}
+      aria-label={`node ${node.nodeId} ${node.status}${node.isMaster ? ' master' : ''}${hot ? `, hottest thread ${hot}` : ''}: details`}
+      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${hot ? `, hottest thread ${hot}` : ''}${node.address ? ` at ${node.address}` : ''}${seenAt === null ? '' : never ? ', not seen since ndbtop started' : `, last seen ${formatClock(seenAt)}`}`}
       onClick={() => store.setUi({ selectedNodeId: node.nodeId })}
     >
       <span className="tile-head">
@@ -66,6 +68,12 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
         )}
       </span>
       <span className={`tile-status tone-${tone}`}>{tileStatus(node.status)}</span>
+      {/* Only with an SQL source; the dense tile has no line to spare and says it in its title. */}
+      {hot && (
+        <span className="tile-hot" data-testid="hottest-thread">
+          {hot}
+        </span>
+      )}
       {node.type === 'NDB' && (
         <span className={`tile-bars${outdated ? ' stale' : ''}`} data-stale={outdated}>
           {starting && (

@@ -1,0 +1,169 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { CELL_NONE } from '../../contract.js';
+import { useDocumentTheme } from '../../hooks/use-document-theme.js';
+import { useSize } from '../../hooks/use-size.js';
+import { heatTable } from '../../view-model/heat-colours.js';
+import type { ThreadGrid } from '../../view-model/thread-grid.js';
+import type { ThreadLine } from '../../view-model/threads.js';
+
+/** Room for the node and thread names left of the cells. */
+export const LABEL_WIDTH = 112;
+
+/** Rows lower than this have no room for a thread's name; pointing at one names it below the heatmap. */
+const MIN_LABEL_ROW = 8;
+
+export interface Cell {
+  row: number;
+  column: number;
+}
+
+/** As tall as the rows can be to fit the view, between 4 px (144 × 20 threads scroll) and 18 px. */
+export function rowHeight(rows: number, height: number): number {
+  return Math.max(4, Math.min(18, Math.floor(height / Math.max(1, rows))));
+}
+
+function cssVar(name: string): string {
+  return getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+}
+
+/**
+ * The heatmap on one canvas the size of its viewport: only the rows in view are drawn, one pixel per cell into an
+ * ImageData through a colour table and scaled up without smoothing, so 2,880 threads × 900 seconds is a scroll
+ * through ~11,000 px of which ~150 rows are drawn, never 2.6 M DOM cells. Pointer and arrow keys move the focused
+ * cell, which the view describes in text.
+ */
+export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: ThreadGrid; version: number; lines: readonly ThreadLine[]; focus: Cell | null; onFocus: (cell: Cell | null) => void }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const offscreen = useMemo(() => document.createElement('canvas'), []);
+  const size = useSize(scrollRef);
+  const theme = useDocumentTheme();
+  const table = useMemo(() => heatTable(theme), [theme]);
+  const [scrollTop, setScrollTop] = useState(0);
+  const rowH = rowHeight(lines.length, size.height);
+  const plotWidth = Math.max(1, size.width - LABEL_WIDTH);
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    if (!canvas || size.width === 0 || size.height === 0) return;
+    const dpr = window.devicePixelRatio || 1;
+    if (canvas.width !== Math.round(size.width * dpr)) canvas.width = Math.round(size.width * dpr);
+    if (canvas.height !== Math.round(size.height * dpr)) canvas.height = Math.round(size.height * dpr);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, size.width, size.height);
+    const first = Math.floor(scrollTop / rowH);
+    const last = Math.min(lines.length, Math.ceil((scrollTop + size.height) / rowH));
+    const count = last - first;
+    if (count <= 0) return;
+    const columns = grid.columns;
+    offscreen.width = columns;
+    offscreen.height = count;
+    const off = offscreen.getContext('2d');
+    if (!off) return;
+    const image = off.createImageData(columns, count);
+    const pixels = new Uint32Array(image.data.buffer);
+    const row = new Uint8Array(columns);
+    for (let i = 0; i < count; i++) {
+      grid.readRow(lines[first + i]!.key, row);
+      const base = i * columns;
+      for (let c = 0; c < columns; c++) {
+        const cell = row[c]!;
+        if (cell !== CELL_NONE) pixels[base + c] = table[cell]!;
+      }
+    }
+    off.putImageData(image, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    const top = first * rowH - scrollTop;
+    ctx.drawImage(offscreen, 0, 0, columns, count, LABEL_WIDTH, top, plotWidth, count * rowH);
+
+    // Names: a node's at its first row (or the top, while its rows scroll by); a thread's when its row is tall enough.
+    const fg = cssVar('--fg');
+    const muted = cssVar('--fg-muted');
+    const border = cssVar('--border');
+    const labelSize = Math.min(12, rowH);
+    ctx.textBaseline = 'middle';
+    for (let i = first; i < last; i++) {
+      const line = lines[i]!;
+      const y = i * rowH - scrollTop;
+      const startsNode = i === 0 || lines[i - 1]!.nodeId !== line.nodeId;
+      if (startsNode && i > 0) {
+        ctx.fillStyle = border;
+        ctx.fillRect(0, y, size.width, 1);
+      }
+      if (startsNode || i === first) {
+        ctx.font = '12px system-ui, sans-serif';
+        ctx.fillStyle = fg;
+        ctx.fillText(`node ${line.nodeId}`, 4, Math.max(y, 0) + Math.max(rowH, 12) / 2);
+      }
+      if (rowH >= MIN_LABEL_ROW) {
+        ctx.font = `${labelSize}px system-ui, sans-serif`;
+        ctx.fillStyle = muted;
+        ctx.fillText(line.label, 58, y + rowH / 2);
+      }
+    }
+    if (focus && focus.row >= first && focus.row < last) {
+      const cellW = plotWidth / columns;
+      ctx.strokeStyle = fg;
+      ctx.lineWidth = 2;
+      ctx.strokeRect(LABEL_WIDTH + focus.column * cellW - 1, focus.row * rowH - scrollTop - 1, Math.max(cellW, 2) + 2, rowH + 2);
+    }
+  }, [grid, version, lines, focus, table, size.width, size.height, scrollTop, rowH, plotWidth, offscreen, theme]);
+
+  const cellAt = (e: MouseEvent): Cell | null => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const x = e.clientX - rect.left - LABEL_WIDTH;
+    const row = Math.floor((e.clientY - rect.top + scrollTop) / rowH);
+    if (x < 0 || row < 0 || row >= lines.length) return null;
+    return { row, column: Math.min(grid.columns - 1, Math.floor((x / plotWidth) * grid.columns)) };
+  };
+
+  const onKeyDown = (e: KeyboardEvent): void => {
+    const at = focus ?? { row: 0, column: grid.columns - 1 };
+    const page = Math.max(1, Math.floor(size.height / rowH) - 1);
+    const moves: Record<string, Cell> = {
+      ArrowUp: { row: at.row - 1, column: at.column },
+      ArrowDown: { row: at.row + 1, column: at.column },
+      ArrowLeft: { row: at.row, column: at.column - 1 },
+      ArrowRight: { row: at.row, column: at.column + 1 },
+      PageUp: { row: at.row - page, column: at.column },
+      PageDown: { row: at.row + page, column: at.column },
+      Home: { row: at.row, column: 0 },
+      End: { row: at.row, column: grid.columns - 1 },
+    };
+    const next = focus ? moves[e.key] : e.key in moves ? at : undefined;
+    if (!next) return;
+    e.preventDefault();
+    const cell = { row: Math.max(0, Math.min(lines.length - 1, next.row)), column: Math.max(0, Math.min(grid.columns - 1, next.column)) };
+    onFocus(cell);
+    const scroll = scrollRef.current;
+    if (!scroll) return;
+    const y = cell.row * rowH;
+    if (y < scroll.scrollTop) scroll.scrollTop = y;
+    else if (y + rowH > scroll.scrollTop + size.height) scroll.scrollTop = y + rowH - size.height;
+  };
+
+  const total = lines.length * rowH;
+  return (
+    <div
+      ref={scrollRef}
+      className="heatmap-scroll"
+      data-testid="thread-heatmap"
+      data-rows={lines.length}
+      data-columns={grid.columns}
+      data-step-ms={grid.stepMs}
+      data-version={version}
+      tabIndex={0}
+      role="application"
+      aria-roledescription="heatmap"
+      aria-label={`busy share of ${lines.length} threads over time, one column per ${grid.stepMs / 1000} s: arrow keys move between cells, the cell's figures are read below`}
+      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
+      onMouseMove={(e) => onFocus(cellAt(e))}
+      onKeyDown={onKeyDown}
+    >
+      <canvas ref={canvasRef} className="heatmap-canvas" style={{ width: size.width, height: size.height }} />
+      <div style={{ height: Math.max(0, total - size.height) }} />
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
+import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
+import { ThreadGrid } from '../view-model/thread-grid.js';
+import { nodeView, snapshot } from './fixtures.js';
+import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/threads.js';
+
+const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy, exec: busy, send: 0, spin: 0, sleep: 100 - busy, bufferFull: 0, osUser: busy, osSystem: 0, osIdle: 100 - busy });
+
+function node(nodeId: number, at: number, threads: Array<[string | null, number]>, stale = false): NdbinfoNode {
+  const list = threads.map(([name, busy], i) => thread(i, name, busy));
+  const hottest = list.reduce<NdbinfoThread | null>((a, b) => (!a || b.busy > a.busy ? b : a), null);
+  return { nodeId, stale, threads: { at, threads: list, hottest: hottest && { thrNo: hottest.thrNo, name: hottest.name, busy: hottest.busy } }, redo: null, undo: null, sendBuffer: null, diskWrite: null, restart: null };
+}
+
+const T = 1_700_000_000_000;
+const LAYOUT: Array<[string, number]> = [
+  ['main', 5],
+  ['rep', 2],
+  ['ldm', 90],
+  ['ldm', 96],
+  ['tc', 40],
+  ['tc', 42],
+  ['recv', 22],
+];
+
+test('rows are named by kind and instance on their node; a kind run once has no number; no threads table names none', () => {
+  const lines = threadLines([
+    { nodeId: 3, thrNo: 2, name: 'ldm' },
+    { nodeId: 2, thrNo: 3, name: 'ldm' },
+    { nodeId: 2, thrNo: 0, name: 'main' },
+    { nodeId: 2, thrNo: 2, name: 'ldm' },
+    { nodeId: 2, thrNo: 7, name: null },
+  ]);
+  assert.deepEqual(
+    lines.map((l) => [l.nodeId, l.label]),
+    [
+      [2, 'main'],
+      [2, 'ldm 0'],
+      [2, 'ldm 1'],
+      [2, 'thread'],
+      [3, 'ldm'],
+    ],
+  );
+  assert.deepEqual(kindsOf(lines), ['ldm', 'main', 'thread']);
+});
+
+test('sorting by node keeps node and thread order; by hottest puts the node with the hottest thread first, its threads hottest first; the kind filter keeps one kind', () => {
+  const lines = threadLines([2, 3].flatMap((nodeId) => LAYOUT.map(([name], thrNo) => ({ nodeId, thrNo, name }))));
+  const heat = new Map<number, number>(lines.map((l) => [l.key, l.nodeId === 3 ? LAYOUT[l.thrNo]![1] : 10]));
+  const byNode = arrangeLines(lines, 'node', null, (k) => heat.get(k)!);
+  assert.deepEqual(
+    byNode.slice(0, 3).map((l) => `${l.nodeId} ${l.label}`),
+    ['2 main', '2 rep', '2 ldm 0'],
+  );
+  const hottest = arrangeLines(lines, 'hottest', null, (k) => heat.get(k)!);
+  assert.deepEqual(
+    hottest.slice(0, 4).map((l) => `${l.nodeId} ${l.label}`),
+    ['3 ldm 1', '3 ldm 0', '3 tc 1', '3 tc 0'],
+  );
+  assert.equal(hottest.at(-1)?.nodeId, 2);
+  const ldm = arrangeLines(lines, 'hottest', 'ldm', (k) => heat.get(k)!);
+  assert.deepEqual(
+    ldm.map((l) => `${l.nodeId} ${l.label}`),
+    ['3 ldm 1', '3 ldm 0', '2 ldm 0', '2 ldm 1'],
+  );
+});
+
+test('per-kind means per node, the hottest ten across nodes (stale nodes left out), and a tile\'s hottest thread', () => {
+  const nodes = [node(2, T, LAYOUT), node(3, T, [['ldm', 99], ['ldm', 50], ['tc', 10]]), node(4, T, [['ldm', 100]], true)];
+  assert.deepEqual(kindAverages(nodes), [
+    {
+      nodeId: 2,
+      stale: false,
+      kinds: [
+        { kind: 'ldm', busy: 93 },
+        { kind: 'tc', busy: 41 },
+        { kind: 'recv', busy: 22 },
+        { kind: 'main', busy: 5 },
+        { kind: 'rep', busy: 2 },
+      ],
+    },
+    { nodeId: 3, stale: false, kinds: [{ kind: 'ldm', busy: 74.5 }, { kind: 'tc', busy: 10 }] },
+    { nodeId: 4, stale: true, kinds: [{ kind: 'ldm', busy: 100 }] },
+  ]);
+  const top = topThreads(nodes, 10);
+  assert.equal(top.length, 10);
+  assert.deepEqual(
+    top.slice(0, 4).map((t) => `${t.nodeId} ${t.label} ${t.busy}`),
+    ['3 ldm 0 99', '2 ldm 1 96', '2 ldm 0 90', '3 ldm 1 50'],
+  );
+  assert.ok(top.every((t) => t.nodeId !== 4));
+  assert.equal(hottestText(nodes[0]), 'ldm 96 %');
+  assert.equal(hottestText(nodes[2]), null, 'stale figures are not shown as current');
+  assert.equal(hottestText(undefined), null);
+});
+
+test('the grid takes the engine series in its buckets and moves on with pushed readings, each bucket its busiest', () => {
+  const end = T / 1000 + 59;
+  const grid = new ThreadGrid(60_000, 1000, end);
+  assert.equal(grid.columns, 60);
+  assert.equal(grid.fromMs, T);
+  const cells = new Uint8Array(60).fill(255);
+  cells[0] = 20;
+  cells[59] = 180;
+  const series: ThreadSeries = { fromMs: T, stepMs: 1000, columns: 60, threads: [{ nodeId: 2, thrNo: 2, name: 'ldm', busy: Buffer.from(cells).toString('base64') }] };
+  assert.deepEqual([...decodeCells(series.threads[0]!.busy)].slice(0, 1).map(cellPercent), [10]);
+  grid.load(series);
+  const key = threadKey(2, 2);
+  assert.equal(grid.cell(key, 59), 180);
+  assert.equal(grid.mean(key), 50);
+  // Two seconds later: the window moved by two columns; the old first column is gone.
+  grid.append(node(2, T + 61_000, [['main', 0], ['rep', 0], ['ldm', 75]]));
+  assert.equal(grid.fromMs, T + 2000);
+  assert.equal(grid.cell(key, 59), 150);
+  assert.equal(grid.cell(key, 58), 150, 'the reading covers the second before it, which had none');
+  assert.equal(grid.cell(key, 57), 180);
+  assert.equal(grid.mean(key), (90 + 75 + 75) / 3);
+  grid.append(node(2, T + 64_000, [['main', 0], ['rep', 0], ['ldm', 5]]));
+  const row = new Uint8Array(60);
+  grid.readRow(key, row);
+  assert.deepEqual([...row.slice(54)], [180, 150, 150, 255, 10, 10], 'a longer gap stays a gap');
+  assert.deepEqual(
+    grid.threads().map((t) => [t.nodeId, t.thrNo, t.name]),
+    [
+      [2, 2, 'ldm'],
+      [2, 0, 'main'],
+      [2, 1, 'rep'],
+    ],
+  );
+
+  // An hour on 1,000 columns: 4-second buckets, each keeping its busiest reading.
+  const hour = new ThreadGrid(3_600_000, 1000, end);
+  assert.equal(hour.stepMs, 4000);
+  assert.ok(hour.columns <= 1000);
+  hour.append(node(2, T + 56_000, [['ldm', 10]]));
+  hour.append(node(2, T + 57_000, [['ldm', 60]]));
+  hour.append(node(2, T + 58_000, [['ldm', 30]]));
+  assert.equal(hour.cell(threadKey(2, 0), hour.columns - 1), 120);
+  assert.equal(series.threads.length, 1);
+});
+
+test('the store keeps the SQL source and each node\'s figures; a delta replaces only the nodes it carries', () => {
+  const source = { source: { status: 'up' as const, since: T, sqlNode: 'mysql://root@127.0.0.1:3306', serverVersion: '8.4.3', tls: false, missing: [], failovers: 0, lastError: null }, selfLoad: null, links: null };
+  const a = node(2, T, LAYOUT);
+  const b = node(3, T, LAYOUT);
+  const data = applySnapshot(EMPTY_CLUSTER, snapshot([nodeView(2), nodeView(3)], { ndbinfo: source, ndbinfoNodes: [a, b] }), 1);
+  assert.equal(data.ndbinfo?.source.status, 'up');
+  assert.deepEqual([...data.ndbinfoNodes.keys()], [2, 3]);
+  const later = node(3, T + 1000, [['ldm', 50]]);
+  const out = applyDelta(data, { clusterId: data.clusterId!, baseVersion: 1, version: 2, ndbinfoNodes: [later, structuredClone(a)] });
+  assert.equal(out.kind, 'applied');
+  if (out.kind !== 'applied') return;
+  assert.equal(out.data.ndbinfoNodes.get(2), data.ndbinfoNodes.get(2), 'an equal node keeps its object');
+  assert.equal(out.data.ndbinfoNodes.get(3), later);
+  const gone = applyDelta(out.data, { clusterId: data.clusterId!, baseVersion: 2, version: 3, removedNdbinfoNodeIds: [3], ndbinfo: null });
+  assert.ok(gone.kind === 'applied' && gone.data.ndbinfo === null && [...gone.data.ndbinfoNodes.keys()].join() === '2');
+  // A snapshot without ndbinfo (no SQL source, or an older recording) has none.
+  assert.equal(applySnapshot(EMPTY_CLUSTER, snapshot([nodeView(2)]), 1).ndbinfo, null);
+});

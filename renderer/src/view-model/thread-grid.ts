@@ -1,0 +1,144 @@
+import { CELL_NONE, columnSeconds, decodeCells, toCell, type NdbinfoNode, type ThreadSeries } from '../contract.js';
+import { threadKey } from './threads.js';
+
+/** cpustat's period: what a reading's figures cover before its time. */
+const COVER_MS = 1000;
+
+export interface GridThread {
+  nodeId: number;
+  thrNo: number;
+  name: string | null;
+}
+
+/**
+ * The Threads view's cells: per thread a ring of one byte per column (busy share in half percent, CELL_NONE without
+ * a reading), over a window that ends at the newest reading and moves on with it. Filled from the engine's series
+ * once, then extended by the ndbinfo figures every push carries, so a second's update writes one byte per thread.
+ */
+export class ThreadGrid {
+  readonly stepMs: number;
+  readonly columns: number;
+  private endBucket: number;
+  private readonly cells = new Map<number, Uint8Array>();
+  private readonly info = new Map<number, GridThread>();
+  private shapeVersion = 0;
+
+  /** `endSecond`: the newest second the window holds. */
+  constructor(
+    readonly windowMs: number,
+    maxColumns: number,
+    endSecond: number,
+  ) {
+    const seconds = Math.round(windowMs / 1000);
+    const step = columnSeconds(seconds, maxColumns);
+    this.stepMs = step * 1000;
+    this.endBucket = Math.floor(endSecond / step);
+    this.columns = this.endBucket - Math.floor((endSecond - seconds + 1) / step) + 1;
+  }
+
+  /** What to ask the engine for: the same window in the same buckets. */
+  static query(windowMs: number, maxColumns: number, endSecond: number): { fromMs: number; toMs: number; maxColumns: number } {
+    return { fromMs: Math.max(0, (endSecond - Math.round(windowMs / 1000) + 1) * 1000), toMs: endSecond * 1000 + 999, maxColumns };
+  }
+
+  get fromMs(): number {
+    return (this.endBucket - this.columns + 1) * this.stepMs;
+  }
+
+  get toMs(): number {
+    return (this.endBucket + 1) * this.stepMs;
+  }
+
+  /** Moves when a thread is added or renamed: what depends on the rows only, not on their cells, is derived again then. */
+  get threadsVersion(): number {
+    return this.shapeVersion;
+  }
+
+  threads(): GridThread[] {
+    return [...this.info.values()];
+  }
+
+  thread(key: number): GridThread | undefined {
+    return this.info.get(key);
+  }
+
+  load(series: ThreadSeries): void {
+    if (series.stepMs !== this.stepMs) return;
+    const first = series.fromMs / this.stepMs;
+    for (const t of series.threads) {
+      const bytes = decodeCells(t.busy);
+      const row = this.row(t.nodeId, t.thrNo, t.name);
+      for (let i = 0; i < bytes.length; i++) if (bytes[i] !== CELL_NONE) this.put(row, first + i, bytes[i]!);
+    }
+  }
+
+  /** A node's latest reading; true when it added anything. */
+  append(node: NdbinfoNode): boolean {
+    const threads = node.threads;
+    if (!threads) return false;
+    const bucket = Math.floor(threads.at / this.stepMs);
+    if (bucket > this.endBucket) this.advance(bucket);
+    if (bucket <= this.endBucket - this.columns) return false;
+    // As the engine's series: a reading covers about the second before it, which it fills when that has none.
+    const before = Math.floor((threads.at - COVER_MS) / this.stepMs);
+    for (const t of threads.threads) {
+      const row = this.row(node.nodeId, t.thrNo, t.name);
+      this.put(row, bucket, toCell(t.busy));
+      if (before < bucket && row[before % this.columns] === CELL_NONE) this.put(row, before, toCell(t.busy));
+    }
+    return true;
+  }
+
+  /** The cell at `column` (0 = oldest) of a thread. */
+  cell(key: number, column: number): number {
+    const row = this.cells.get(key);
+    return row ? row[(this.endBucket - this.columns + 1 + column) % this.columns]! : CELL_NONE;
+  }
+
+  /** Copies a thread's cells, oldest first, into `out` (length `columns`). */
+  readRow(key: number, out: Uint8Array): void {
+    const row = this.cells.get(key);
+    if (!row) return void out.fill(CELL_NONE);
+    const start = (this.endBucket - this.columns + 1) % this.columns;
+    out.set(row.subarray(start), 0);
+    out.set(row.subarray(0, start), this.columns - start);
+  }
+
+  /** Mean busy share over the window in percent (0 without readings): what "hottest" sorts by. */
+  mean(key: number): number {
+    const row = this.cells.get(key);
+    if (!row) return 0;
+    let sum = 0;
+    let count = 0;
+    for (const c of row) if (c !== CELL_NONE) [sum, count] = [sum + c, count + 1];
+    return count === 0 ? 0 : sum / count / 2;
+  }
+
+  private row(nodeId: number, thrNo: number, name: string | null): Uint8Array {
+    const key = threadKey(nodeId, thrNo);
+    let row = this.cells.get(key);
+    if (!row) {
+      row = new Uint8Array(this.columns).fill(CELL_NONE);
+      this.cells.set(key, row);
+    }
+    const known = this.info.get(key);
+    if (!known || (name !== null && known.name !== name)) {
+      this.info.set(key, { nodeId, thrNo, name: name ?? known?.name ?? null });
+      this.shapeVersion += 1;
+    }
+    return row;
+  }
+
+  private put(row: Uint8Array, bucket: number, cell: number): void {
+    if (bucket > this.endBucket || bucket <= this.endBucket - this.columns) return;
+    const slot = bucket % this.columns;
+    const before = row[slot]!;
+    if (before === CELL_NONE || cell > before) row[slot] = cell;
+  }
+
+  private advance(bucket: number): void {
+    const from = Math.max(this.endBucket + 1, bucket - this.columns + 1);
+    for (let b = from; b <= bucket; b++) for (const row of this.cells.values()) row[b % this.columns] = CELL_NONE;
+    this.endBucket = bucket;
+  }
+}

@@ -17,7 +17,7 @@ import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
 import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
-import { dataNodeStarting, watchCluster } from './cluster/watch-cluster.js';
+import { restartWatchHint, watchCluster } from './cluster/watch-cluster.js';
 import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './ndbinfo/sql-watch.js';
 import { join } from 'node:path';
 import { resolveConnectstring } from '../../native-mgm/index.js';
@@ -114,10 +114,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
 
   function watch(entry: ClusterEntry): ClusterSource {
     let sqlWatch: SqlWatch | null = null;
+    const hint = restartWatchHint((on) => sqlWatch?.setRestartWatch(on));
     const feed = (input: TrackerInput): void => {
       engine.feed(entry.id, input);
-      const starting = dataNodeStarting(input);
-      if (starting !== null) sqlWatch?.setRestartWatch(starting);
+      hint(input);
     };
     const monitor = new ClusterMonitor({
       connectstring: entry.connectstring,

@@ -9,7 +9,7 @@ import { EngineClusterPort, type EngineSide } from './engine-port.js';
 import { eventText, nodes } from './event-text.js';
 import { initialMachine } from './executor.js';
 import { hostedEta } from './hosted-eta.js';
-import { resumeAfterRestart, type PlanStore } from './plan-store.js';
+import { resumeAfterRestart, type PlanStore, type StoredRolling } from './plan-store.js';
 import { DEFAULT_LIMITS, planRollingRestart } from './planner.js';
 import { planView } from './plan-view.js';
 import type { Observation, PlanLimits, RestartOrder, RollEvent, RollInput, RollMachine } from './types.js';
@@ -77,7 +77,7 @@ export class RollingHost {
 
   constructor(private readonly options: RollingHostOptions) {
     this.port = new EngineClusterPort(options.side, () => this.conductor?.machine.run?.sentAt ?? null);
-    const stored = options.store?.load() ?? null;
+    const stored = this.load();
     this.history = stored?.history ?? [];
     if (stored?.machine && ACTIVE.has(stored.machine.phase.kind)) {
       this.machine = resumeAfterRestart(stored.machine, options.side.now());
@@ -87,6 +87,16 @@ export class RollingHost {
     }
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
     void this.refresh();
+  }
+
+  /** The plan on disk; a file that cannot be read is said in the log and left as it is (never overwritten unread). */
+  private load(): StoredRolling | null {
+    try {
+      return this.options.store?.load() ?? null;
+    } catch (err) {
+      this.note(`the recorded plan could not be read: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
   }
 
   view(): RollingPlanView | null {

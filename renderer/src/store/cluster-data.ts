@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, RollingPlanView, ConnectionView, EventView, NdbinfoNode, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -22,6 +22,12 @@ export interface ClusterData {
   configGeneration: number | null;
   /** The engine's record of the current or just finished rolling restart. */
   rollingRestart: RollingRestart | null;
+  /** The rolling restart the engine conducts (planned, running or over); null before the first plan. */
+  rollingPlan: RollingPlanView | null;
+  /** The SQL source's state: null without one (the Restarts view's phases then say how to turn it on). */
+  ndbinfoStatus: string | null;
+  /** ndbinfo figures per data node (restart_info's phases among them). */
+  ndbinfoNodes: ReadonlyMap<number, NdbinfoNode>;
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -46,6 +52,9 @@ export const EMPTY_CLUSTER: ClusterData = {
   runs: [],
   configGeneration: null,
   rollingRestart: null,
+  rollingPlan: null,
+  ndbinfoStatus: null,
+  ndbinfoNodes: new Map(),
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -76,7 +85,19 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
     rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
+    rollingPlan: keep(base.rollingPlan, snapshot.rollingPlan ?? null),
+    ndbinfoStatus: snapshot.ndbinfo?.source.status ?? null,
+    ndbinfoNodes: mergeFigures(new Map(), snapshot.ndbinfoNodes ?? [], []),
   };
+}
+
+/** ndbinfo figures by node: changed ones replaced whole, removed ones dropped; the same map when nothing moved. */
+function mergeFigures(prev: ReadonlyMap<number, NdbinfoNode>, changed: readonly NdbinfoNode[], removed: readonly number[]): ReadonlyMap<number, NdbinfoNode> {
+  if (changed.length === 0 && removed.length === 0) return prev;
+  const next = new Map(prev);
+  for (const id of removed) next.delete(id);
+  for (const n of changed) next.set(n.nodeId, n);
+  return next;
 }
 
 export type DeltaOutcome = { kind: 'applied'; data: ClusterData } | { kind: 'ignored' } | { kind: 'gap' };
@@ -102,6 +123,9 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
+  if (delta.rollingPlan !== undefined) next.rollingPlan = keep(data.rollingPlan, delta.rollingPlan);
+  if (delta.ndbinfo !== undefined) next.ndbinfoStatus = delta.ndbinfo?.source.status ?? null;
+  if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeFigures(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
   return { kind: 'applied', data: next };
 }
 

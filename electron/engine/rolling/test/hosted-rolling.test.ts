@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { RollingPlanView } from '../../../contract/schemas/rolling-restart.js';
 import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
-import { startSqlSimulator } from '../../../../ndbinfo/sim/index.js';
 import { startSimulator } from '../../../../native-mgm/sim/index.js';
 import { createEngine } from '../../create-engine.js';
 import type { EngineHost } from '../../engine-host.js';

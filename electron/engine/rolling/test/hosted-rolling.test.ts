@@ -97,7 +97,7 @@ test('serve hosts the rolling restart over HTTP: plan with hazards, start, every
 test('without --allow-actions every rolling-restart request but reading is refused, and a viewer reads that as forbidden', async () => {
   const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 2, speed: SPEED, sql: false }, actionsEnabled: false, pollIntervalMs: 200 });
   try {
-    await assert.rejects(engine.handlers.planRollingRestart({}), /operator action/);
+    await assert.rejects(engine.handlers.planRollingRestart({ order: 'node-group', pauseMs: 0 }), /operator action/);
     assert.equal(await engine.handlers.getRollingRestart({}), null);
     const viewer = viewerHandlers(engine.handlers, false);
     await assert.rejects(viewer.startRollingRestart({ planId: 'x' }), (err: Error & { code?: string }) => err.code === 'FORBIDDEN');

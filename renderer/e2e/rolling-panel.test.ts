@@ -11,6 +11,8 @@ const planIn = (page: Page): Promise<RollingPlanView | null> => page.evaluate('w
 
 /** Plan and start from the panel with the keyboard alone: Tab from the order field to Plan, Enter, Tab to Start, Enter. */
 async function planAndStartByKeyboard(page: Page): Promise<void> {
+  // The controls are enabled once the page knows operator actions are on (getAppInfo).
+  await waitInPage(page, `document.querySelector('[data-testid="rolling-plan"]')?.disabled === false`);
   await page.focus('[data-testid="rolling-order"]');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');

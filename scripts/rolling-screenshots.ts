@@ -57,7 +57,7 @@ async function main(): Promise<void> {
             const page = await browser.newPage({ viewport, colorScheme: theme });
             await page.goto(`${server.url}#restarts`);
             await page.waitForSelector('[data-testid="restart-phases"] tbody tr', { timeout: 60_000 });
-            await waitInPage(page, `document.querySelector('[data-testid="rolling-plan-eta"]')?.dataset.finishAt !== undefined`);
+            await waitInPage(page, `document.querySelector('[data-testid="rolling-plan-eta"]')?.dataset.finishAt !== undefined && document.querySelector('[data-testid="rolling-halt"]')?.disabled === false`);
             await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');
             const path = join(outDir, `restarts-rolling-${dataNodes}nodes-${viewport.width}x${viewport.height}-${theme}.png`);
             await page.screenshot({ path });

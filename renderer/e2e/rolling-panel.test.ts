@@ -49,7 +49,10 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
 
     // Step 2: its nodes have the step-1 nodes' phases as their baseline: an ETA per node and for the plan.
     const b = second[0] as number;
-    await waitInPage(page, `document.querySelector('[data-testid="phase-eta-${b}"]')?.dataset.eta > 0 && document.querySelector('[data-testid="rolling-plan-eta"]')?.dataset.source === 'ndbinfo' && document.querySelector('[data-testid="rolling-plan-eta"]')?.dataset.finishAt > 0`, 60_000);
+    const etaShown = `document.querySelector('[data-testid="phase-eta-${b}"]')?.dataset.eta > 0 && document.querySelector('[data-testid="rolling-plan-eta"]')?.dataset.source === 'ndbinfo' && document.querySelector('[data-testid="rolling-plan-eta"]')?.dataset.finishAt > 0`;
+    await waitInPage(page, `(${etaShown}) || document.querySelector('[data-testid="rolling-conductor"]')?.dataset.state === 'done'`, 60_000);
+    const seen = await page.evaluate(`({ plan: window.__ndbtopStore.getState().live.rollingPlan, figures: [...window.__ndbtopStore.getState().live.ndbinfoNodes.values()].map((n) => [n.nodeId, n.restart, n.previousRestart]) })`);
+    assert.ok(await page.evaluate(etaShown), `no phase ETA while step 2 ran: ${JSON.stringify(seen)}`);
     const predictedAt = Date.now();
     const predicted = Number(await page.getAttribute('[data-testid="rolling-plan-eta"]', 'data-finish-at'));
     const nodePredicted = Number(await page.getAttribute(`[data-testid="phase-eta-${b}"]`, 'data-eta'));

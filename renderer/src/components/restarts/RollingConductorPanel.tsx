@@ -17,6 +17,17 @@ const STATE_WORDS: Record<RollingPlanView['state'], string> = {
 const ACTIVE = new Set<RollingPlanView['state']>(['checking', 'restarting', 'waiting', 'pausing']);
 const SHOWN_LOG = 6;
 
+/** The running step's nodes grouped by where they are, so a step of 24 nodes takes a line or two, not 24. */
+function stepProgress(step: RollingStepView, nodes: ReadonlyMap<number, NodeView>): Array<[string, number[]]> {
+  const groups = new Map<string, number[]>();
+  for (const p of step.progress) {
+    const n = nodes.get(p.nodeId);
+    const where = !p.left ? 'restart sent, still STARTED' : p.backAt !== null ? 'STARTED again' : n ? currentPhaseText(n.status, n.startPhase) : 'not seen';
+    groups.set(where, [...(groups.get(where) ?? []), p.nodeId]);
+  }
+  return [...groups];
+}
+
 function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<number, NodeView> }) {
   const took = step.durationMs !== null ? ` in ${formatDuration(step.durationMs)}` : '';
   return (
@@ -27,15 +38,11 @@ function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<n
       </span>
       {step.progress.length > 0 && (
         <span className="step-progress">
-          {step.progress.map((p) => {
-            const n = nodes.get(p.nodeId);
-            const where = p.backAt !== null ? 'STARTED again' : n ? currentPhaseText(n.status, n.startPhase) : 'not seen';
-            return (
-              <span key={p.nodeId} data-testid={`step-node-${p.nodeId}`}>
-                node {p.nodeId}: {p.left ? where : 'restart sent, still STARTED'}
-              </span>
-            );
-          })}
+          {stepProgress(step, nodes).map(([where, ids]) => (
+            <span key={where}>
+              {formatNodeIds(ids)}: {where}
+            </span>
+          ))}
         </span>
       )}
       {step.hazards.length > 0 && (
@@ -70,7 +77,8 @@ export function RollingConductorPanel({ now }: { now: number }) {
   const plan = useApp((s) => s.shown.rollingPlan);
   const nodes = useApp((s) => s.shown.nodes);
   const clusterId = useApp((s) => s.live.clusterId);
-  const enabled = useApp((s) => s.appInfo?.actionsEnabled === true);
+  const actions = useApp((s) => s.appInfo?.actionsEnabled ?? null);
+  const enabled = actions === true;
   const [order, setOrder] = useState<'node-group' | 'node-id'>('node-group');
   const [pauseSecs, setPauseSecs] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -94,7 +102,7 @@ export function RollingConductorPanel({ now }: { now: number }) {
   return (
     <section className="rolling conduct" data-testid="rolling-conductor" data-state={state ?? 'none'} aria-label="Conduct a rolling restart">
       <h2>Rolling restart by ndbtop {plan && <span className="muted">— {plan.steps.length} steps, {plan.order === 'node-id' ? 'one node at a time' : 'one node of each node group per step'}</span>}</h2>
-      {!enabled && <p className="muted">Operator actions are off: start ndbtop with --allow-actions to plan and run a rolling restart here.</p>}
+      {actions === false && <p className="muted">Operator actions are off: start ndbtop with --allow-actions to plan and run a rolling restart here.</p>}
       <div className="conduct-controls" role="group" aria-label="Rolling restart controls">
         <label>
           Order{' '}

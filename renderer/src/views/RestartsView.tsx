@@ -27,8 +27,9 @@ export function RestartsView() {
   return (
     <div className="view restarts-view">
       <RollingConductorPanel now={now} />
-      <RollingRestartPanel view={rolling} exposed={exposed} nodes={nodes} now={now} />
+      {/* Phases before the round's per-node list: at 48 nodes that list is a screen long. */}
       <RestartPhases now={now} />
+      <RollingRestartPanel view={rolling} exposed={exposed} nodes={nodes} now={now} />
       <h2>Status timeline</h2>
       <TimelineLegend />
       {timeline ? <RestartTimeline timeline={timeline} rows={rows} now={now} /> : <p className="muted">Loading the timeline…</p>}

@@ -1,13 +1,6 @@
-import type { PlanEta, RollEvent, RollingPlan } from '../engine/rolling/index.js';
+import { duration, eventText, nodes, type PlanEta, type RollEvent, type RollingPlan } from '../engine/rolling/index.js';
 import { printText, terminalJson } from './terminal-text.js';
 
-const nodes = (ids: readonly number[]): string => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(', ')}`);
-
-export function duration(ms: number | null): string {
-  if (ms === null) return 'unknown';
-  const s = Math.round(ms / 1000);
-  return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
 
 export interface PlanEvent {
   event: 'plan';
@@ -46,33 +39,10 @@ function planText(e: PlanEvent): string {
   return `${lines.join('\n')}\n`;
 }
 
-function eventText(e: RollEvent): string {
-  switch (e.event) {
-    case 'step':
-      return `step ${e.step}/${e.of}: checking before restarting ${nodes(e.nodes)}`;
-    case 'restarting':
-      return `step ${e.step}: restart sent for ${nodes(e.nodes)}`;
-    case 'note':
-      return `step ${e.step}: ${e.text}`;
-    case 'started':
-      return `step ${e.step}: ${nodes(e.nodes)} STARTED again after ${duration(e.durationMs)}`;
-    case 'paused':
-      return `pausing ${duration(e.pauseMs)} before step ${e.step + 1}`;
-    case 'halted':
-      return `HALTED at step ${e.step} (${e.code}): ${e.reason}\n  continue with --resume, skip this step with --skip, or stop with --abort`;
-    case 'resumed':
-      return `resuming at step ${e.step}`;
-    case 'skipped':
-      return `step ${e.step}: skipped ${nodes(e.nodes)}`;
-    case 'done':
-      return `done: restarted ${e.restarted.length > 0 ? nodes(e.restarted) : 'no node'}${e.skipped.length > 0 ? `, skipped ${nodes(e.skipped)}` : ''}`;
-    case 'aborted':
-      return e.text;
-  }
-}
+const HALT_HINT = '\n  continue with --resume, skip this step with --skip, or stop with --abort';
 
 /** One line per event: JSON (each with its `event`) or words, server text escaped either way. */
 export function printEvent(json: boolean, e: RollEvent | PlanEvent): void {
   if (json) process.stdout.write(`${terminalJson({ ...e, at: new Date().toISOString() })}\n`);
-  else printText(process.stdout, e.event === 'plan' ? planText(e) : `${eventText(e)}\n`);
+  else printText(process.stdout, e.event === 'plan' ? planText(e) : `${eventText(e)}${e.event === 'halted' ? HALT_HINT : ''}\n`);
 }

@@ -20,5 +20,6 @@ export async function startDesktopEngine(args: DesktopArgs, userDataDir: string)
     recordFile: args.recordFile,
     pollIntervalMs: args.pollIntervalMs,
     settingsFile: join(userDataDir, 'settings.json'),
+    rollingStateDir: userDataDir,
   });
 }

@@ -17,8 +17,14 @@ import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
 import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
-import { dataNodeStarting, watchCluster } from './cluster/watch-cluster.js';
+import { restartWatchHint, watchCluster } from './cluster/watch-cluster.js';
 import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './ndbinfo/sql-watch.js';
+import { join } from 'node:path';
+import { resolveConnectstring } from '../../native-mgm/index.js';
+import { restartOnSession } from './rolling/mgm-cluster-port.js';
+import { PlanStore } from './rolling/plan-store.js';
+import { RollingHost } from './rolling/rolling-host.js';
+import type { PlanLimits } from './rolling/types.js';
 
 export interface CreateEngineOptions {
   host: 'desktop' | 'serve';
@@ -49,6 +55,10 @@ export interface CreateEngineOptions {
   configRefreshMs?: number;
   /** Failover targets for this run (`--failover`); otherwise the saved setting, else `from-config`. */
   failover?: FailoverPolicy;
+  /** Where a rolling restart in progress is written (one file per cluster), so it survives a restart of ndbtop; absent: memory only. */
+  rollingStateDir?: string;
+  /** A hosted rolling restart's deadlines (tests shorten them); default the planner's. */
+  rollingLimits?: PlanLimits;
 }
 
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 };
@@ -104,10 +114,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
 
   function watch(entry: ClusterEntry): ClusterSource {
     let sqlWatch: SqlWatch | null = null;
+    const hint = restartWatchHint((on) => sqlWatch?.setRestartWatch(on));
     const feed = (input: TrackerInput): void => {
       engine.feed(entry.id, input);
-      const starting = dataNodeStarting(input);
-      if (starting !== null) sqlWatch?.setRestartWatch(starting);
+      hint(input);
     };
     const monitor = new ClusterMonitor({
       connectstring: entry.connectstring,
@@ -123,7 +133,9 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     });
     const source = watchCluster(monitor, entry.sql ?? null, feed, options.sqlWatch);
     sqlWatch = source.sqlWatch;
-    return source;
+    const rolling = hostRollingRestart(entry, feed, settings.get().pollIntervalMs, options);
+    entry.rolling = rolling;
+    return { ...source, close: () => (rolling.close(), source.close()) };
   }
 
   for (const c of wanted) {
@@ -141,6 +153,27 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   }, TICK_MS);
 
   return Object.assign(engine, { simulator });
+}
+
+/** The cluster's hosted rolling restart: observes through the tracker, restarts on a session of its own. */
+function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => void, pollIntervalMs: number, options: CreateEngineOptions): RollingHost {
+  const timeoutMs = options.requestTimeoutMs ?? 2500;
+  const dir = options.rollingStateDir;
+  return new RollingHost({
+    side: {
+      snapshot: () => entry.tracker.snapshot(),
+      restart: (nodeIds) =>
+        restartOnSession({ hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs }, nodeIds),
+      now: Date.now,
+    },
+    cluster: entry.connectstring,
+    feed,
+    checkRun: (input) => entry.tracker.runs.book.check(input),
+    replicas: () => entry.tracker.replicas(),
+    store: dir ? new PlanStore(join(dir, `rolling-restart-${entry.connectstring.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`)) : null,
+    pollIntervalMs,
+    ...(options.rollingLimits ? { limits: options.rollingLimits } : {}),
+  });
 }
 
 async function openRecorder(file: string | undefined, version: string): Promise<Recorder | null> {

@@ -9,6 +9,7 @@ import type { Progress } from './recording/recording-source.js';
 import type { RecordingImports } from './runs/recording-imports.js';
 import type { RecordingRuns as RecordingRunsResult } from './runs/recording-runs.js';
 import type { SettingsStore } from './settings-store.js';
+import type { RollingHost } from './rolling/rolling-host.js';
 
 /** What the engine needs from a live source of one cluster; replays have none. */
 export interface ClusterSource {
@@ -28,6 +29,8 @@ export interface ClusterEntry {
   sql?: SqlSourceSpec;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
+  /** The rolling restart the engine conducts for this cluster; absent for a recording. */
+  rolling?: RollingHost;
 }
 
 /** The runs of a recording file with their reports, as `ndbtop report` and an import give them. */

@@ -6,6 +6,7 @@ import { exportHistory } from './history/history-export.js';
 import { checkConnectstring } from './input/connectstring-check.js';
 import { runHandlers } from './runs/run-service.js';
 import { maintenanceHandlers } from './alerts/maintenance-service.js';
+import { rollingHandlers } from './rolling/rolling-service.js';
 
 /** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
 export function makeHandlers(engine: EngineCore): EngineHandlers {
@@ -64,5 +65,6 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
     },
     ...runHandlers(engine),
     ...maintenanceHandlers(engine),
+    ...rollingHandlers(engine),
   };
 }

@@ -14,7 +14,7 @@ import { securityHeaders } from './security-headers.js';
  */
 export const RUNS_PATH = '/api/runs';
 const MAX_BODY = 64 * 1024;
-const STATUS_OF: Record<string, number> = { [BAD_MESSAGE]: 400, BAD_REQUEST: 400, NOT_FOUND: 404, CONFLICT: 409, UNSUPPORTED: 409 };
+const STATUS_OF: Record<string, number> = { [BAD_MESSAGE]: 400, BAD_REQUEST: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, UNSUPPORTED: 409 };
 
 export function isRunsPath(pathname: string): boolean {
   return pathname === RUNS_PATH || pathname.startsWith(`${RUNS_PATH}/`);

@@ -13,6 +13,7 @@ import { securityHeaders } from './security-headers.js';
 import { handleRuns, isRunsPath } from './runs-http.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, handleRecordingUpload, RECORDINGS_PATH } from './recording-upload.js';
 import { handleMaintenance, isMaintenancePath } from './maintenance-http.js';
+import { handleRolling, isRollingPath } from './rolling-http.js';
 import { readStaticFile } from './static-files.js';
 import { viewerHandlers } from './viewer-access.js';
 import { attachWebSocket, rejectUpgrade, WS_PATH } from './ws-server.js';
@@ -141,6 +142,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
       return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs });
     }
     if (!options.metricsOnly && isMaintenancePath(url.pathname)) return handleMaintenance(handlers, req, res, url);
+    // Gated like every operator action by the handlers themselves (--allow-actions), not here.
+    if (!options.metricsOnly && isRollingPath(url.pathname)) return handleRolling(handlers, req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');

@@ -44,6 +44,13 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   exportRuns: 'read',
   // Keeps a recording's runs in the server's memory for everyone's comparisons.
   listImportedRuns: 'read',
+  getRollingRestart: 'read',
+  // Planning changes nothing in the cluster, but the plan is every viewer's to see: an operator's, like the rest.
+  planRollingRestart: 'action',
+  startRollingRestart: 'action',
+  haltRollingRestart: 'action',
+  resumeRollingRestart: 'action',
+  abortRollingRestart: 'action',
 };
 
 /** Code of a request a viewer may not make. */
@@ -54,20 +61,23 @@ class ForbiddenError extends Error {
 }
 
 /**
- * Refuses `runAction` as FORBIDDEN when the engine has operator actions off: the engine alone decides whether
- * they run (`getAppInfo().actionsEnabled`), but a viewer's refusal must read like every other one, not as an
- * action that was sent and failed.
+ * Refuses every `action` request (runAction, the rolling restart's) as FORBIDDEN when the engine has operator
+ * actions off: the engine alone decides whether they run (`getAppInfo().actionsEnabled`), but a viewer's refusal
+ * must read like every other one, not as an action that was sent and failed.
  */
 function gateActions(handlers: EngineHandlers): EngineHandlers {
-  return {
-    ...handlers,
-    runAction: async (request) => {
+  const gated = { ...handlers } as Record<RequestName, (request: unknown) => Promise<unknown>>;
+  for (const name of Object.keys(REQUEST_ACCESS) as RequestName[]) {
+    if (REQUEST_ACCESS[name] !== 'action') continue;
+    const handler = handlers[name] as (request: unknown) => Promise<unknown>;
+    gated[name] = async (request) => {
       if (!(await handlers.getAppInfo({})).actionsEnabled) {
-        throw new ForbiddenError('"runAction" is an operator action: they are disabled (start ndbtop serve with --allow-actions)');
+        throw new ForbiddenError(`"${name}" is an operator action: they are disabled (start ndbtop serve with --allow-actions)`);
       }
-      return handlers.runAction(request);
-    },
-  };
+      return handler(request);
+    };
+  }
+  return gated as unknown as EngineHandlers;
 }
 
 /**

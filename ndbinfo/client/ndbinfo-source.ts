@@ -216,6 +216,10 @@ export class NdbinfoSource {
     const { conn } = session;
     while (!this.stop.signal.aborted && !conn.endedBy) {
       for (const s of slots) s.load.paused = this.budget.shedding && !s.def.essential;
+      // A start the management server just reported is read at the fast rate from now on, not after the slow
+      // interval the last reading set (the loop wakes at least once a second for the CPU reading).
+      const restarts = this.restartHint ? slots.find((s) => s.def.key === 'restarts' && s.failures === 0) : undefined;
+      if (restarts) restarts.due = Math.min(restarts.due, Date.now() + this.intervalOf(restarts.def));
       const next = slots.filter((s) => !s.load.paused).sort((a, b) => a.due - b.due)[0];
       if (!next) return conn.endedBy ?? new NdbinfoError('NO_NDBINFO', `${conn.address.display}: no ndbinfo table left to read`);
       await this.pause(Math.max(0, next.due - Date.now()), conn);

@@ -10,3 +10,5 @@ export { formatChange } from '../../electron/contract/page-safe/format-change.js
 export { sameValue } from '../../electron/contract/page-safe/same-value.js';
 export { DEFAULT_FAILOVER, FAILOVER_POLICIES, METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/page-safe/vocabulary.js';
 export { CELL_NONE, cellPercent, columnSeconds, decodeCells, toCell } from '../../electron/contract/page-safe/thread-cells.js';
+export { baselineFor, phaseProgress, restartCompleted, RESTART_PHASES } from '../../electron/contract/page-safe/restart-phases.js';
+export type { PhaseProgress, PhaseRow, RestartTimes } from '../../electron/contract/page-safe/restart-phases.js';

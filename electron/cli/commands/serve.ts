@@ -1,3 +1,5 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
 import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
@@ -34,6 +36,8 @@ export function registerServe(program: Command): void {
       host: 'serve',
       clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls'), ...(sql ? { sql } : {}) }],
       actionsEnabled: opts.allowActions === true,
+      // A rolling restart in progress survives a restart of serve, like the CLI's (same folder).
+      rollingStateDir: join(homedir(), '.ndbtop'),
       recordFile: opts.record,
       pollIntervalMs: opts.poll,
       collapse: collapseConfig(opts),

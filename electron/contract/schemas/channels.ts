@@ -7,6 +7,7 @@ import { AppInfoSchema, ProfileSchema, ProfileSqlSchema, ProfileTlsSchema, Setti
 import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, RunSchema, StartRunSchema } from './runs.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
+import { RollingPlanViewSchema, RollingRequestSchemas } from './rolling-restart.js';
 import { AlertHistorySchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
 import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
 
@@ -70,6 +71,16 @@ export const REQUESTS = {
   getAlertHistory: { request: ClusterRef, response: AlertHistorySchema },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
   listImportedRuns: { request: z.object({}), response: z.array(RunSchema) },
+  /** The rolling restart the engine conducts for the cluster (planned, running or over); null when none. */
+  getRollingRestart: { request: ClusterRef, response: RollingPlanViewSchema.nullable() },
+  /** Makes a plan from the cluster as it is now and shows it (nothing is sent); replaces a plan not started. */
+  planRollingRestart: { request: RollingRequestSchemas.plan, response: RollingPlanViewSchema },
+  startRollingRestart: { request: RollingRequestSchemas.ref, response: RollingPlanViewSchema },
+  /** Halts now, or once the step whose restart went out is back (nothing more is sent). */
+  haltRollingRestart: { request: RollingRequestSchemas.ref, response: RollingPlanViewSchema },
+  /** Continues a halted plan at its step (`skip`: with the next step). */
+  resumeRollingRestart: { request: RollingRequestSchemas.resume, response: RollingPlanViewSchema },
+  abortRollingRestart: { request: RollingRequestSchemas.ref, response: RollingPlanViewSchema },
 } as const;
 
 /** Everything the engine pushes without being asked, at most ~10 times a second, coalesced. */

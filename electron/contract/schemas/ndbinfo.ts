@@ -88,6 +88,10 @@ export const NdbinfoRestartSchema = z.object({
   status: z.string(),
   phases: z.record(z.string(), z.number()),
   totalSecs: z.number(),
+  /** `node_restart_status_int` by its enum name (which phase runs now); absent from older recordings. */
+  statusName: z.string().nullable().optional(),
+  /** The text column says a restart is under way; absent from older recordings. */
+  inProgress: z.boolean().optional(),
 });
 
 export const NdbinfoNodeSchema = z.object({
@@ -102,6 +106,8 @@ export const NdbinfoNodeSchema = z.object({
   /** Absent in recordings made before it was shown. */
   diskPageBuffer: NdbinfoDiskPageBufferSchema.nullable().optional(),
   restart: NdbinfoRestartSchema.nullable(),
+  /** The completed restart before `restart`, kept when a new one began: the baseline of its phase ETA. */
+  previousRestart: NdbinfoRestartSchema.nullable().optional(),
 });
 
 /** One direction of a link between two nodes (`transporters`), as the data node `nodeId` counts it. */

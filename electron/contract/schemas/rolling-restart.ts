@@ -43,3 +43,64 @@ export const RollingRestartSchema = z.object({
 
 export type NodeRestart = z.infer<typeof NodeRestartSchema>;
 export type RollingRestart = z.infer<typeof RollingRestartSchema>;
+
+const PlanOrder = z.enum(['node-group', 'node-id']);
+
+/** One step of a rolling restart ndbtop conducts: its nodes in parallel, one node of a node group at most. */
+export const RollingStepViewSchema = z.object({
+  /** 1-based, as the CLI and the log count. */
+  step: z.number().int().min(1),
+  nodes: NodeIds,
+  state: z.enum(['done', 'skipped', 'running', 'next', 'pending']),
+  /** From the send until its last node was STARTED again; null until then. */
+  durationMs: Millis.nullable(),
+  /** Why the step could not start now, checked against the cluster as last observed (empty: it could). */
+  hazards: z.array(z.string()),
+  /** The running step's nodes: restart sent, seen leaving STARTED, STARTED again (when). */
+  progress: z.array(z.object({ nodeId: z.number().int().min(1).max(255), left: z.boolean(), backAt: Millis.nullable() })),
+});
+
+/** A rolling restart the engine conducts (planned, running, halted or over), as every page and HTTP client sees it. */
+export const RollingPlanViewSchema = z.object({
+  planId: z.string(),
+  createdAt: Millis,
+  order: PlanOrder,
+  pauseMs: Millis,
+  /** `planned`: shown, not started; the rest are the executor's phases. */
+  state: z.enum(['planned', 'checking', 'restarting', 'waiting', 'pausing', 'halted', 'done', 'aborted']),
+  halt: z.object({ code: z.enum(['unsafe', 'refused', 'timeout', 'operator', 'interrupted']), reason: z.string() }).nullable(),
+  /** 1-based; steps.length + 1 once done. */
+  currentStep: z.number().int().min(1),
+  steps: z.array(RollingStepViewSchema),
+  /** What ndbtop does not do itself (management servers), in words. */
+  manual: z.array(z.string()),
+  eta: z.object({
+    /** Expected length of one step; null until something is known. */
+    stepMs: Millis.nullable(),
+    /** When the whole plan should be done (the running step from its nodes' phases where ndbinfo has them). */
+    finishAt: Millis.nullable(),
+    source: z.enum(['ndbinfo', 'previous restarts', 'none']),
+  }),
+  /** What happened, oldest first (bounded). */
+  log: z.array(z.object({ at: Millis, text: z.string() })),
+  /** The run this rolling restart is recorded as (its steps are phases); null when none could be started. */
+  runId: z.string().nullable(),
+  updatedAt: Millis,
+});
+
+const PlanRef = z.object({ clusterId: z.string().optional(), planId: z.string().min(1).max(100) });
+
+export const RollingRequestSchemas = {
+  plan: z.object({
+    clusterId: z.string().optional(),
+    /** Data nodes to restart; all when absent. */
+    nodes: z.array(z.number().int().min(1).max(255)).min(1).max(255).optional(),
+    order: PlanOrder.default('node-group'),
+    pauseMs: z.number().int().min(0).max(3_600_000).default(0),
+  }),
+  ref: PlanRef,
+  resume: PlanRef.extend({ skip: z.boolean().default(false) }),
+};
+
+export type RollingStepView = z.infer<typeof RollingStepViewSchema>;
+export type RollingPlanView = z.infer<typeof RollingPlanViewSchema>;

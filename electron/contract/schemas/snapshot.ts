@@ -3,7 +3,7 @@ import { AlertSchema } from './events.js';
 import { RunSchema } from './runs.js';
 import { MaintenanceWindowSchema } from './maintenance.js';
 import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
-import { RollingRestartSchema } from './rolling-restart.js';
+import { RollingPlanViewSchema, RollingRestartSchema } from './rolling-restart.js';
 import { NdbinfoNodeSchema, NdbinfoViewSchema } from './ndbinfo.js';
 import { TlsViewSchema } from './tls.js';
 
@@ -71,6 +71,8 @@ export const ClusterSnapshotSchema = z.object({
   maintenance: z.array(MaintenanceWindowSchema).optional(),
   /** The current or just finished rolling restart (null: no data node down in the last 10 minutes); absent from older recordings. */
   rollingRestart: RollingRestartSchema.nullable().optional(),
+  /** The rolling restart the engine conducts (planned, running or over); absent until the first plan. */
+  rollingPlan: RollingPlanViewSchema.optional(),
   /** The SQL source's link, self-load and links between nodes; null without an SQL source, absent before ndbinfo. */
   ndbinfo: NdbinfoViewSchema.nullable().optional(),
   /** Per data node ndbinfo figures, by node id (a node with none has no entry). */
@@ -97,6 +99,7 @@ export const SnapshotDeltaSchema = z.object({
   configGeneration: z.number().int().nullable().optional(),
   maintenance: z.array(MaintenanceWindowSchema).optional(),
   rollingRestart: RollingRestartSchema.nullable().optional(),
+  rollingPlan: RollingPlanViewSchema.optional(),
   ndbinfo: NdbinfoViewSchema.nullable().optional(),
   /** ndbinfo figures of the nodes that changed, whole, by id. */
   ndbinfoNodes: z.array(NdbinfoNodeSchema).optional(),

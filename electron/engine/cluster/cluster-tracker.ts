@@ -30,13 +30,14 @@ import { NodeViews } from './rooms/node-views.js';
 import { PlannedWork } from './rooms/planned-work.js';
 import { RestartRoom } from './rooms/restart-room.js';
 import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
+import { RollingPlanRoom } from './rooms/rolling-plan-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
 
 /** Inputs that say themselves which node views they changed, or change none. */
-const OWN_CHANGES = new Set<TrackerInput['kind']>(['status', 'event', 'memory', 'tick', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load']);
+const OWN_CHANGES = new Set<TrackerInput['kind']>(['status', 'event', 'memory', 'tick', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load', 'rolling-plan']);
 
 export interface TrackerListener {
   /** urgent: a data node went down or came up, an alert was raised, or a link changed; it must not wait for a push slot. */
@@ -77,6 +78,7 @@ export class ClusterTracker {
   private readonly load: LoadRoom;
   private readonly restarts: RestartRoom;
   private readonly rolling = new RollingRestartRoom();
+  private readonly rollingPlan = new RollingPlanRoom();
   private readonly backup: BackupRoom;
   private readonly runRoom: RunRoom;
   private readonly ndbinfo = new NdbinfoRoom();
@@ -126,6 +128,7 @@ export class ClusterTracker {
       this.restarts,
       planned,
       this.rolling,
+      this.rollingPlan,
       this.ndbinfo,
       new NdbinfoAlerts(this.ndbinfo, this.alerts, options.memoryAlertHoldMs),
       this.threads,
@@ -214,6 +217,7 @@ export class ClusterTracker {
     const members = this.nodes.members();
     const nodes = this.views.all(members, this.now);
     const ndbinfo = this.ndbinfo.view();
+    const plan = this.rollingPlan.view();
     return {
       clusterId: this.clusterId,
       name: this.name,
@@ -234,6 +238,8 @@ export class ClusterTracker {
         nodes.filter((n) => n.type === 'NDB'),
         this.now,
       ),
+      // Absent until the engine conducts one, so older recordings replay to the snapshots they recorded.
+      ...(plan ? { rollingPlan: plan } : {}),
       // Without an SQL source the snapshot is what it was before ndbinfo, so older recordings replay to theirs.
       ...(ndbinfo ? { ndbinfo, ndbinfoNodes: this.ndbinfo.nodeViews() } : {}),
     };

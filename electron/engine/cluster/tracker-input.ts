@@ -1,4 +1,5 @@
 import type { ConnectionView } from '../../contract/schemas/snapshot.js';
+import type { RollingPlanView } from '../../contract/schemas/rolling-restart.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { SelfLoad, SourceState } from '../../../ndbinfo/client/ndbinfo-source.js';
 import type { Sample } from '../../../ndbinfo/client/sample.js';
@@ -32,6 +33,8 @@ export type TrackerInput =
    */
   | { kind: 'planned'; t: number; nodeIds: number[]; planned: boolean; by: string }
   | { kind: 'ack'; t: number; alertId: string }
+  /** The rolling restart the engine conducts, whole, each time it changed (its host publishes it). */
+  | { kind: 'rolling-plan'; t: number; view: RollingPlanView }
   /** The configuration (`get config_v2`), when first read and whenever it changed. */
   | { kind: 'config'; t: number; config: ClusterConfig }
   /** One ndbinfo reading of the SQL source: its rows as the source gave them (counter rates included). */

@@ -29,3 +29,19 @@ export function dataNodeStarting(input: TrackerInput): boolean | null {
   if (input.kind !== 'status') return null;
   return input.nodes.some((n) => n.type === 'NDB' && n.status === 'STARTING');
 }
+
+/**
+ * Keeps restart_info read every second a little after the last node starting turned STARTED: the reading that says
+ * "Restart completed" comes after STARTED (the rolling restart waits for it), not at the next 30 s reading.
+ */
+export const RESTART_WATCH_HOLD_MS = 5000;
+
+export function restartWatchHint(set: (on: boolean) => void): (input: TrackerInput) => void {
+  let lastStarting: number | null = null;
+  return (input) => {
+    const starting = dataNodeStarting(input);
+    if (starting === null) return;
+    if (starting) lastStarting = input.t;
+    set(starting || (lastStarting !== null && input.t - lastStarting < RESTART_WATCH_HOLD_MS));
+  };
+}

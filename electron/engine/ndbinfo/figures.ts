@@ -1,4 +1,5 @@
 import type { NdbinfoDiskPageBuffer, NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../contract/schemas/ndbinfo.js';
+import { restartInProgress } from '../../../ndbinfo/client/restart-progress.js';
 import type { DiskPageBufferRow, DiskWriteSpeedRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../ndbinfo/client/rows.js';
 
 // Pure functions from one reading's rows to the figures the contract carries, one per node (or link).
@@ -106,7 +107,7 @@ export function diskWriteFigure(r: DiskWriteSpeedRow, at: number): NdbinfoDiskWr
 }
 
 export function restartFigure(r: RestartRow, at: number): NdbinfoRestart {
-  return { at, status: r.status, phases: { ...r.phases }, totalSecs: r.totalSecs };
+  return { at, status: r.status, phases: { ...r.phases }, totalSecs: r.totalSecs, statusName: r.statusName, inProgress: restartInProgress(r) };
 }
 
 export function linkFigure(r: TransporterRow): NdbinfoLink {

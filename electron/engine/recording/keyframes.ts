@@ -1,7 +1,7 @@
 import type { ClusterLine, InputLine, KeyframeLine, RecordingLine } from './recording-format.js';
 
 /** Inputs that replace what came before of their kind: the newest one is the state. */
-const STATE_KINDS = new Set<string>(['config', 'status', 'memory', 'connection', 'ndbinfo-link', 'ndbinfo-load']);
+const STATE_KINDS = new Set<string>(['config', 'status', 'memory', 'connection', 'ndbinfo-link', 'ndbinfo-load', 'rolling-plan']);
 
 interface ClusterState {
   cluster: ClusterLine;

@@ -54,7 +54,7 @@ export type OutputLine =
 export type KeyframeLine = { c: string; kind: 'keyframe'; t: number; cluster: ClusterLine; inputs: InputLine[] };
 export type RecordingLine = ClusterLine | InputLine | OutputLine | KeyframeLine;
 
-const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'planned', 'ack', 'tick', 'config', 'run', 'maintenance', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load']);
+const INPUT_KINDS = new Set<string>(['status', 'event', 'memory', 'connection', 'requested', 'planned', 'ack', 'tick', 'config', 'run', 'maintenance', 'ndbinfo', 'ndbinfo-link', 'ndbinfo-load', 'rolling-plan']);
 
 export function isInputLine(line: RecordingLine): line is InputLine {
   return INPUT_KINDS.has(line.kind);

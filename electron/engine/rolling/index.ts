@@ -12,5 +12,6 @@ export { planEta, type PlanEta, type EtaSource } from './eta.js';
 export { MgmClusterPort, type MgmPortOptions } from './mgm-cluster-port.js';
 export { readPlanInputs, type PlanInputs } from './mgm-plan-inputs.js';
 export { declaringPort } from './declared-port.js';
+export { duration, eventText, nodes } from './event-text.js';
 export type { ClusterPort, RestartOutcome, RollingListener, RollingSink } from './ports.js';
 export type * from './types.js';

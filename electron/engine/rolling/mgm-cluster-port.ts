@@ -38,26 +38,8 @@ export class MgmClusterPort implements ClusterPort {
     }
   }
 
-  async restart(nodeIds: readonly number[]): Promise<RestartOutcome> {
-    const client = new MgmClient({ ...this.clientOptions(), reconnect: false });
-    try {
-      try {
-        await client.connect();
-      } catch (err) {
-        return { kind: 'refused', text: `no management server could be reached to send it, so nothing was sent (${message(err)})` };
-      }
-      try {
-        await client.restart(nodeIds, { initial: false, noStart: false, abort: false, force: false });
-        return { kind: 'ok' };
-      } catch (err) {
-        // The server's own words: `5028-Node shutdown would cause system crash: …` (spec §4.13).
-        if (err instanceof CommandFailedError) return { kind: 'refused', text: err.result };
-        if (err instanceof ServerParserError) return { kind: 'refused', text: err.serverMessage };
-        return { kind: 'lost', error: message(err) };
-      }
-    } finally {
-      client.close();
-    }
+  restart(nodeIds: readonly number[]): Promise<RestartOutcome> {
+    return restartOnSession(this.options, nodeIds);
   }
 
   close(): void {
@@ -65,7 +47,36 @@ export class MgmClusterPort implements ClusterPort {
   }
 
   private clientOptions(): ConstructorParameters<typeof MgmClient>[0] {
-    const { hosts, tls, connectTimeoutMs, requestTimeoutMs } = this.options;
-    return { hosts, connectTimeoutMs, requestTimeoutMs, ...(tls ? { tls } : {}) };
+    return clientOptions(this.options);
+  }
+}
+
+function clientOptions({ hosts, tls, connectTimeoutMs, requestTimeoutMs }: MgmPortOptions): ConstructorParameters<typeof MgmClient>[0] {
+  return { hosts, connectTimeoutMs, requestTimeoutMs, ...(tls ? { tls } : {}) };
+}
+
+/**
+ * `restart node v2` (normal: no initial, no nostart, no abort, never force) on a session of its own, closed when it
+ * returns; the CLI's port and the engine's hosted conductor both send this way.
+ */
+export async function restartOnSession(options: MgmPortOptions, nodeIds: readonly number[]): Promise<RestartOutcome> {
+  const client = new MgmClient({ ...clientOptions(options), reconnect: false });
+  try {
+    try {
+      await client.connect();
+    } catch (err) {
+      return { kind: 'refused', text: `no management server could be reached to send it, so nothing was sent (${message(err)})` };
+    }
+    try {
+      await client.restart(nodeIds, { initial: false, noStart: false, abort: false, force: false });
+      return { kind: 'ok' };
+    } catch (err) {
+      // The server's own words: `5028-Node shutdown would cause system crash: …` (spec §4.13).
+      if (err instanceof CommandFailedError) return { kind: 'refused', text: err.result };
+      if (err instanceof ServerParserError) return { kind: 'refused', text: err.serverMessage };
+      return { kind: 'lost', error: message(err) };
+    }
+  } finally {
+    client.close();
   }
 }

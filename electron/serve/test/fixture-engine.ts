@@ -99,6 +99,12 @@ export function createFixtureEngine(): FixtureEngine {
     stopMaintenance: notInFixture,
     listMaintenance: notInFixture,
     getAlertHistory: notInFixture,
+    getRollingRestart: notInFixture,
+    planRollingRestart: notInFixture,
+    startRollingRestart: notInFixture,
+    haltRollingRestart: notInFixture,
+    resumeRollingRestart: notInFixture,
+    abortRollingRestart: notInFixture,
   };
   return {
     handlers,

@@ -1,5 +1,6 @@
 import type { ClusterState } from '../cluster-state.js';
 import type { DataNode } from '../node-state.js';
+import { TIMINGS } from '../lifecycle/timings.js';
 
 /** `Dbdih::NodeRecoveryStatus` numbers of the statuses a restart goes through, in order (ndbinfo/schema's NODE_RECOVERY_STATUS). */
 const S = {
@@ -32,6 +33,9 @@ const PHASE5_SHARES: ReadonlyArray<readonly [status: number, share: number]> = [
   [S.undoDdCompleted, 0.4], [S.executeRedoCompleted, 0.55], [S.copyFragmentsStarted, 0.7], [S.waitLcpForRestart, 1],
 ];
 
+/** How long phase 5 of a node restart takes in the simulator (its data copy, then the phase itself), in sim ms. */
+const PHASE5_MS = TIMINGS.dataCopy + TIMINGS.phase;
+
 /** The phase columns of restart_info, each the time between reaching two statuses (`from` → `to`). */
 const COLUMN_SPANS: ReadonlyArray<readonly [from: number, to: number]> = [
   [2, 3], [3, 4], [4, 5], [5, 6], [6, 7], [7, 8], [8, 9], [9, 10], [10, 11], [11, 12],
@@ -58,6 +62,8 @@ export interface RestartRecord {
 export class RestartLog {
   /** Per node: sim ms at which each status (index) was reached. */
   private readonly reached = new Map<number, number[]>();
+  /** Nodes in phase 5 (phase 4 completed), whose statuses come in turn as sim time passes. */
+  private readonly inPhase5 = new Set<number>();
 
   constructor(private readonly cluster: ClusterState) {
     cluster.onStatusChange((node) => this.follow(node));
@@ -71,6 +77,7 @@ export class RestartLog {
       times[S.failed] = now;
       times[S.failureCompleted] = now;
       this.reached.set(node.id, times);
+      this.inPhase5.delete(node.id);
       return;
     }
     const times = this.reached.get(node.id);
@@ -91,18 +98,40 @@ export class RestartLog {
     if (phase >= 4) {
       reach(S.startPermitted);
       reach(S.waitLcpToCopyDict);
+      if (phase === 4) this.inPhase5.add(node.id);
     }
     if (phase >= 5) {
-      const from = times[S.waitLcpToCopyDict] ?? now;
-      for (const [status, share] of PHASE5_SHARES) reach(status, from + (now - from) * share);
+      // Phase 5 is over: whatever status its planned course had not reached yet is reached in order up to now.
+      this.reachPhase5(times, now, true);
+      this.inPhase5.delete(node.id);
     }
     if (phase >= 8) reach(S.waitSumaHandover);
+  }
+
+  /**
+   * Phase 5's statuses (dictionary copy, local recovery, copy of the fragments) reached while it runs, at their
+   * share of its planned length, so restart_info read during the data copy shows the restart moving through them.
+   * `over`: phase 5 completed now, so every status left is reached, spread over the phase as it really ran.
+   */
+  private reachPhase5(times: number[], now: number, over: boolean): void {
+    const from = times[S.waitLcpToCopyDict];
+    if (from === undefined) return;
+    const length = over ? now - from : PHASE5_MS;
+    let last = from;
+    for (const [status, share] of PHASE5_SHARES) {
+      // The wait for a local checkpoint begins only once phase 5 is over (a stalled start stays before it).
+      if (!over && share >= 1) break;
+      const at = Math.min(now, Math.max(last, from + length * share));
+      if (times[status] === undefined && (over || at < now)) times[status] = at;
+      last = times[status] ?? at;
+    }
   }
 
   /** The node's last restart, or null if it has not restarted since the simulator began. */
   record(nodeId: number): RestartRecord | null {
     const times = this.reached.get(nodeId);
     if (!times) return null;
+    if (this.inPhase5.has(nodeId)) this.reachPhase5(times, this.cluster.clock.now(), false);
     const start = times[S.failed]!;
     let status: number = S.failed;
     for (let s = S.failed; s <= S.completed; s++) if (times[s] !== undefined) status = s;

@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, RollingPlanView, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -22,9 +22,11 @@ export interface ClusterData {
   configGeneration: number | null;
   /** The engine's record of the current or just finished rolling restart. */
   rollingRestart: RollingRestart | null;
+  /** The rolling restart the engine conducts (planned, running or over); null before the first plan. */
+  rollingPlan: RollingPlanView | null;
   /** The SQL source (ndbinfo): null without one. */
   ndbinfo: NdbinfoView | null;
-  /** Per data node ndbinfo figures (threads, hottest thread …), by node id. */
+  /** Per data node ndbinfo figures (threads, hottest thread, restart_info's phases …), by node id. */
   ndbinfoNodes: ReadonlyMap<number, NdbinfoNode>;
   /** Oldest first, bounded. */
   events: readonly EventView[];
@@ -50,6 +52,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   runs: [],
   configGeneration: null,
   rollingRestart: null,
+  rollingPlan: null,
   ndbinfo: null,
   ndbinfoNodes: new Map(),
   events: [],
@@ -82,6 +85,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
     rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
+    rollingPlan: keep(base.rollingPlan, snapshot.rollingPlan ?? null),
     ndbinfo: keep(base.ndbinfo, snapshot.ndbinfo ?? null),
     ndbinfoNodes: mergeNodes(base.ndbinfoNodes, snapshot.ndbinfoNodes ?? [], [], true),
   };
@@ -111,6 +115,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
+  if (delta.rollingPlan !== undefined) next.rollingPlan = keep(data.rollingPlan, delta.rollingPlan);
   if (delta.ndbinfo !== undefined) next.ndbinfo = keep(data.ndbinfo, delta.ndbinfo);
   if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeNodes(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
   return { kind: 'applied', data: next };

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { RestartTimeline, TimelineLegend } from '../components/restarts/RestartTimeline.js';
 import { RollingRestartPanel } from '../components/restarts/RollingRestartPanel.js';
+import { RollingConductorPanel } from '../components/restarts/RollingConductorPanel.js';
+import { RestartPhases } from '../components/restarts/RestartPhases.js';
 import { useNow } from '../hooks/use-now.js';
 import { useTimeline } from '../hooks/use-timeline.js';
 import { useApp } from '../store/use-app.js';
@@ -24,6 +26,9 @@ export function RestartsView() {
   );
   return (
     <div className="view restarts-view">
+      <RollingConductorPanel now={now} />
+      {/* Phases before the round's per-node list: at 48 nodes that list is a screen long. */}
+      <RestartPhases now={now} />
       <RollingRestartPanel view={rolling} exposed={exposed} nodes={nodes} now={now} />
       <h2>Status timeline</h2>
       <TimelineLegend />

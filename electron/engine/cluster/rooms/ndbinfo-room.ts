@@ -1,4 +1,4 @@
-import type { NdbinfoLinks, NdbinfoNode, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
+import type { NdbinfoLinks, NdbinfoNode, NdbinfoRestart, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
 import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-source.js';
 import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
@@ -72,7 +72,7 @@ export class NdbinfoRoom implements Room {
       case 'restarts':
         this.perNode(sample, false, (rows) => {
           const first = (rows as Sample<'restarts'>['rows'])[0];
-          return first ? { restart: restartFigure(first, at) } : {};
+          return first ? this.restartFigures(first.nodeId, restartFigure(first, at)) : {};
         });
         break;
       case 'transporters':
@@ -86,6 +86,13 @@ export class NdbinfoRoom implements Room {
         // memory, resources, logbuffers: read by the source, not yet shown.
         break;
     }
+  }
+
+  /** A new restart under way keeps the completed one before it: its phases are the new one's baseline. */
+  private restartFigures(nodeId: number, restart: NdbinfoRestart): Partial<Figures> {
+    const before = this.nodes.get(nodeId)?.restart;
+    if (restart.inProgress && before && before.inProgress === false) return { restart, previousRestart: before };
+    return { restart };
   }
 
   /** History per data node: the hottest thread's busy share and the redo log's fill, null when stale or unknown. */

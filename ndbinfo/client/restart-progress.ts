@@ -9,7 +9,7 @@ const IDLE_TEXT = /restart completed|node started|initial state|no data|not rest
 
 /** Whether the node's restart is under way: the text column decides, the number only when the text is empty. */
 export function restartInProgress(row: RestartRow): boolean {
-  // Words or the enum's name (RESTART_COMPLETED, as the simulator writes it): both read the same.
+  // The manual's words, or an enum name (RESTART_COMPLETED) as some tools write it: both read the same.
   if (row.status.trim() !== '') return !IDLE_TEXT.test(row.status.replace(/_/g, ' '));
   const name = row.statusName;
   return name !== null && !['NOT_DEFINED_IN_CLUSTER', 'NODE_NOT_RESTARTED_YET', 'RESTART_COMPLETED'].includes(name);

@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, MaintenanceWindow, Run, ClusterSnapshot, RollingRestart, ConnectionView, EventView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -22,6 +22,8 @@ export interface ClusterData {
   configGeneration: number | null;
   /** The engine's record of the current or just finished rolling restart. */
   rollingRestart: RollingRestart | null;
+  /** Maintenance windows of the session, oldest first. */
+  maintenance: readonly MaintenanceWindow[];
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -46,6 +48,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   runs: [],
   configGeneration: null,
   rollingRestart: null,
+  maintenance: [],
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -76,6 +79,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
     rollingRestart: keep(base.rollingRestart, snapshot.rollingRestart ?? null),
+    maintenance: keep(base.maintenance, snapshot.maintenance ?? []),
   };
 }
 
@@ -102,6 +106,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;
   if (delta.rollingRestart !== undefined) next.rollingRestart = keep(data.rollingRestart, delta.rollingRestart);
+  if (delta.maintenance) next.maintenance = keep(data.maintenance, delta.maintenance);
   return { kind: 'applied', data: next };
 }
 

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
+import { CartesianGrid, Curve, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
 import { useShallow } from 'zustand/react/shallow';
 import { chartMaxPoints, decimationBucketMs, type Metric } from '../contract.js';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
@@ -15,6 +15,7 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
 import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/chart-rows.js';
+import { windowBands } from '../view-model/maintenance.js';
 import { runLines } from '../view-model/runs.js';
 import { axisStart, timeTicks } from '../view-model/time-ticks.js';
 import { valueTicks } from '../view-model/value-ticks.js';
@@ -73,6 +74,15 @@ function PlainTick({ x, y, textAnchor, verticalAnchor, className, fill, payload,
   );
 }
 
+/** A maintenance window's band, with a hook for tests and its label as the title on hover. */
+function Band({ x, y, width, height, label }: { x?: number; y?: number; width?: number; height?: number; label: string }) {
+  return (
+    <rect data-testid="maintenance-band" data-label={label} x={x} y={y} width={width} height={height} fill="var(--maint)" fillOpacity={0.18} stroke="var(--maint)" strokeOpacity={0.6}>
+      <title>{label}</title>
+    </rect>
+  );
+}
+
 interface PlotProps {
   rows: readonly ChartRow[];
   width: number;
@@ -104,6 +114,8 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
   const collapses = useApp(useShallow((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse')));
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
+  const windows = useApp((s) => s.live.maintenance);
+  const bands = useMemo(() => windowBands(windows, from, until), [windows, from, until]);
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
   const ticks = useMemo(() => timeTicks(from, until, width - PLOT_MARGIN), [from, until, width]);
@@ -140,6 +152,16 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
             connectNulls={false}
           />
         ))}
+      {bands.map((b) => (
+        <ReferenceArea
+          key={b.id}
+          x1={b.x1}
+          x2={b.x2}
+          ifOverflow="hidden"
+          shape={(props: { x?: number; y?: number; width?: number; height?: number }) => <Band {...props} label={b.label} />}
+          label={{ value: b.label, fill: 'var(--maint)', position: 'insideTop' }}
+        />
+      ))}
       {marks.map((mark) => (
         // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
         <ReferenceLine

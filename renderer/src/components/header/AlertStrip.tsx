@@ -136,6 +136,9 @@ export function AlertStrip() {
             </span>
           )}
           <span className="spacer" />
+          <button type="button" className="link" data-testid="alerts-history" onClick={() => store.setUi({ panel: 'alert-history' })}>
+            History
+          </button>
           {canAcknowledge && (
             <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
               Acknowledge all ({active.length + resolved.length})

@@ -1,4 +1,4 @@
-import { useApp, useAppContext } from '../../store/use-app.js';
+import { useApp } from '../../store/use-app.js';
 import { AlertHistoryPanel } from './AlertHistoryPanel.js';
 import { MaintenancePanel } from './MaintenancePanel.js';
 
@@ -9,17 +9,3 @@ export function Panels() {
   return null;
 }
 
-/** The two panels' doors where the operator looks for them: the view bar. */
-export function PanelButtons() {
-  const { store } = useAppContext();
-  return (
-    <>
-      <button type="button" data-testid="open-maintenance" onClick={() => store.setUi({ panel: 'maintenance' })}>
-        Maintenance…
-      </button>
-      <button type="button" data-testid="open-alert-history" onClick={() => store.setUi({ panel: 'alert-history' })}>
-        Alert history
-      </button>
-    </>
-  );
-}

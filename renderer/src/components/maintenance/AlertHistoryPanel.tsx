@@ -16,7 +16,8 @@ type Filter = 'all' | 'raised' | 'suppressed';
  * window (which one, and its reason), with how long each lasted.
  */
 export function AlertHistoryPanel() {
-  const { api } = useAppContext();
+  const { api, store } = useAppContext();
+  const close = () => store.setUi({ panel: null });
   const clusterId = useApp((s) => s.live.clusterId);
   const windows = useApp((s) => s.live.maintenance);
   const alerts = useApp((s) => s.live.alerts);
@@ -44,7 +45,7 @@ export function AlertHistoryPanel() {
   const summary = historySummary(rows);
   const shown = filter === 'all' ? rows : rows.filter((r) => r.outcome === filter);
   return (
-    <Panel title="Alert history" testId="alert-history">
+    <Panel title="Alert history" testId="alert-history" wide onClose={close}>
       {error && <p className="tone-bad">{error}</p>}
       <p data-testid="alert-history-summary" data-raised={summary.raised} data-suppressed={summary.suppressed}>
         {rows.length === 0 ? 'No alerts this session.' : `${summary.raised} raised, ${summary.suppressed} suppressed by maintenance windows, ${summary.open} still on`}

@@ -95,6 +95,7 @@ function OpenWindowForm() {
  */
 export function MaintenancePanel() {
   const { api, store } = useAppContext();
+  const close = () => store.setUi({ panel: null });
   const windows = useApp((s) => s.live.maintenance);
   const clusterId = useApp((s) => s.live.clusterId);
   const replay = useApp((s) => s.live.connection?.mode === 'replay');
@@ -106,7 +107,7 @@ export function MaintenancePanel() {
     api.stopMaintenance({ clusterId, windowId }).catch((err: unknown) => store.setUi({ error: `maintenance: ${err instanceof Error ? err.message : String(err)}` }));
   };
   return (
-    <Panel title="Maintenance windows" testId="maintenance-panel">
+    <Panel title="Maintenance windows" testId="maintenance-panel" wide onClose={close}>
       <p className="muted">
         While a window is open, the alert kinds it silences raise no banner: they go to the{' '}
         <button type="button" className="link" onClick={() => store.setUi({ panel: 'alert-history' })}>

@@ -106,7 +106,7 @@ export async function shootStates(dir: string, browser: Browser, shoot: Shoot): 
       await page.click('[data-testid="open-maintenance"]');
       await shoot(page, `states-maintenance-panel-${size}`);
       await page.keyboard.press('Escape');
-      await page.click('[data-testid="alerts-history"]');
+      await page.click('[data-testid="open-alert-history"]');
       await page.waitForSelector('[data-testid="history-row"][data-outcome="suppressed"]', { timeout: 15_000 });
       await shoot(page, `states-maintenance-history-${size}`);
     });

@@ -37,7 +37,7 @@ test('a maintenance window from the page: a band on the chart, a failure inside 
     stack.simulator.model.failNode(id);
     await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${id})?.status === 'NO_CONTACT'`);
 
-    await page.click('[data-testid="alerts-history"]');
+    await page.click('[data-testid="open-alert-history"]');
     const row = page.locator(`[data-testid="history-row"][data-kind="node-down"][data-node="${id}"]`);
     await row.waitFor({ timeout: 15_000 });
     assert.equal(await row.getAttribute('data-outcome'), 'suppressed');

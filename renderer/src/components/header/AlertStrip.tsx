@@ -100,7 +100,8 @@ export function AlertStrip() {
   const [allActive, setAllActive] = useState(false);
   const [review, setReview] = useState(false);
   const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
-  if (clusterId === null) return null;
+  // Nothing to acknowledge: no strip (the view bar leads to the history and the windows).
+  if (active.length + resolved.length === 0 || clusterId === null) return null;
   const acknowledge = (list: readonly Alert[]): void => {
     Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
   };
@@ -115,7 +116,7 @@ export function AlertStrip() {
       <div className="alert-rows" data-testid="alert-rows">
         {groups.length === 0 && (
           <div className="alert alert-none" data-testid="no-alerts">
-            {resolved.length === 0 ? 'No active alerts' : 'No active alerts; resolved ones wait to be acknowledged below'}
+            No active alerts; resolved ones wait to be acknowledged below
           </div>
         )}
         {groups.slice(0, ACTIVE_ROWS).map(row)}
@@ -146,10 +147,7 @@ export function AlertStrip() {
         <button type="button" className="link" data-testid="alerts-history" onClick={() => store.setUi({ panel: 'alert-history' })}>
           Alert history
         </button>
-        <button type="button" className="link" data-testid="open-maintenance" onClick={() => store.setUi({ panel: 'maintenance' })}>
-          Maintenance…
-        </button>
-        {canAcknowledge && active.length + resolved.length > 0 && (
+        {canAcknowledge && (
           <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
             Acknowledge all ({active.length + resolved.length})
           </button>

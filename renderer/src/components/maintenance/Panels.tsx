@@ -1,4 +1,4 @@
-import { useApp } from '../../store/use-app.js';
+import { useApp, useAppContext } from '../../store/use-app.js';
 import { AlertHistoryPanel } from './AlertHistoryPanel.js';
 import { MaintenancePanel } from './MaintenancePanel.js';
 
@@ -9,3 +9,18 @@ export function Panels() {
   return null;
 }
 
+
+/** The panels' doors in the view bar, small: there whether or not an alert is showing. */
+export function PanelLinks() {
+  const { store } = useAppContext();
+  return (
+    <span className="panel-links">
+      <button type="button" className="link" data-testid="open-maintenance" onClick={() => store.setUi({ panel: 'maintenance' })}>
+        Maintenance…
+      </button>
+      <button type="button" className="link" data-testid="open-alert-history" onClick={() => store.setUi({ panel: 'alert-history' })}>
+        Alert history
+      </button>
+    </span>
+  );
+}

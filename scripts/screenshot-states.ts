@@ -1,6 +1,7 @@
 /**
  * The states issue 23 made honest, shot at 1920×1080 and 1280×720 (dark): a 48-node rolling restart at every chart
- * window, the management server lost, serve lost, and a TLS-only cluster watched without TLS.
+ * window, the management server lost, serve lost, a TLS-only cluster watched without TLS, and a maintenance window
+ * with a node failed inside it (header, chart band, the windows and the alert history).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -89,5 +90,27 @@ export async function shootStates(dir: string, browser: Browser, shoot: Shoot): 
     }
   } finally {
     await rm(certs, { recursive: true, force: true });
+  }
+  const maintenance = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
+  try {
+    await maintenance.engine.handlers.startMaintenance({ reason: 'replace the disk of node 2', durationMs: 3_600_000 });
+    const victim = (await maintenance.engine.handlers.getSnapshot({})).nodes.find((n) => n.type === 'NDB')?.nodeId;
+    if (victim === undefined) throw new Error('no data node');
+    maintenance.simulator.model.failNode(victim);
+    await eachSize(browser, maintenance, '', async (page, size) => {
+      await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${victim})?.status === 'NO_CONTACT'`, 30_000);
+      await shoot(page, `states-maintenance-nodes-${size}`);
+      await page.keyboard.press('3');
+      await page.waitForSelector('[data-testid="maintenance-band"]', { timeout: 30_000 });
+      await shoot(page, `states-maintenance-chart-${size}`);
+      await page.click('[data-testid="open-maintenance"]');
+      await shoot(page, `states-maintenance-panel-${size}`);
+      await page.keyboard.press('Escape');
+      await page.click('[data-testid="open-alert-history"]');
+      await page.waitForSelector('[data-testid="history-row"][data-outcome="suppressed"]', { timeout: 15_000 });
+      await shoot(page, `states-maintenance-history-${size}`);
+    });
+  } finally {
+    await maintenance.close();
   }
 }

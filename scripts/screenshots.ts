@@ -1,7 +1,8 @@
 /**
  * Every view at 1920×1080 and 1280×720, dark and light, for a 4-node and a 144-node simulated cluster, into one
  * folder (default: a fresh temp folder; or the first argument): what a reviewer looks at before calling a layout done;
- * then the states of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at every window)
+ * then the states of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at every window,
+ * a maintenance window)
  * and a recording being imported in the Runs view (`import-screenshots.ts`). `--states` or `--import` shoots only those.
  *   node --import tsx scripts/screenshots.ts [outDir] [--states] [--import]
  */

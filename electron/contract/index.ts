@@ -11,6 +11,7 @@ export * from './page-safe/sql-candidates.js';
 export * from './schemas/tls.js';
 export * from './schemas/history.js';
 export * from './schemas/runs.js';
+export * from './schemas/maintenance.js';
 export * from './schemas/actions.js';
 export * from './schemas/settings.js';
 export * from './schemas/channels.js';

@@ -21,6 +21,8 @@ const DATA_BASE = 0.3;
 const DATA_LOAD = 0.6;
 const INDEX_BASE = 0.2;
 const INDEX_LOAD = 0.45;
+/** How far one node's fill under load may be from another's: ±1.5 % of its level. */
+const NODE_SPREAD = 0.03;
 /** Memory follows the load with this time constant. */
 const FOLLOW_MS = 8000;
 
@@ -33,6 +35,8 @@ interface Pool {
   load: number;
   /** Last threshold reported (0 = below all). */
   level: number;
+  /** This node's own share of the load's rows, fixed: nodes settle at different levels, each steady at a steady load. */
+  offset: number;
 }
 
 function thresholdLevel(used: number, total: number): number {
@@ -62,10 +66,16 @@ export class MemoryModel {
       const dataPages = Math.max(1, Math.floor((node.dataMemoryBytes ?? SIM_DATA_MEMORY_BYTES) / DATA_PAGE_BYTES));
       const indexPages = Math.max(1, Math.floor((node.indexMemoryBytes || SIM_INDEX_MEMORY_BYTES) / INDEX_PAGE_BYTES));
       this.poolsByNode.set(id, [
-        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: dataPages, used: dataPages * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0 },
-        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: indexPages, used: indexPages * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0 },
+        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: dataPages, used: dataPages * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0, offset: this.offset() },
+        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: indexPages, used: indexPages * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0, offset: this.offset() },
       ]);
     }
+    // A data node's CMVMI starts with nothing reported (its last level 0): a node that went down and started again
+    // reports every threshold its pages are past at its first check, so its events say what `dump events` says.
+    cluster.onStatusChange((node) => {
+      if (node.status === 'STARTED' || node.status === 'SHUTTING_DOWN') return;
+      for (const p of this.poolsByNode.get(node.id) ?? []) p.level = 0;
+    });
     this.tick();
   }
 
@@ -87,8 +97,10 @@ export class MemoryModel {
     for (const [id, pools] of this.poolsByNode) {
       if (this.cluster.data.get(id)?.status !== 'STARTED') continue;
       for (const p of pools) {
-        // Rows come and go only with load: an idle node's pages stay exactly as they are, as on a real cluster.
-        const target = p.total * (p.base + p.load * intensity) * (1 + (this.prng() - 0.5) * 0.01 * intensity);
+        // Rows come and go only with load: an idle node's pages stay exactly as they are, as on a real cluster. The
+        // level a load leads to is the node's own and steady: a fresh random draw each second made every node at the
+        // benchmark's peak (90 %) cross 90 % up and down every few seconds, events a real node does not send.
+        const target = p.total * (p.base + p.load * intensity) * (1 + p.offset * intensity);
         p.used = Math.min(p.total, Math.max(0, p.used + (target - p.used) * follow));
         const level = thresholdLevel(Math.round(p.used), p.total);
         if (level !== p.level) {
@@ -98,6 +110,10 @@ export class MemoryModel {
       }
     }
     this.cluster.clock.after(CHECK_EVERY_MS, () => this.tick());
+  }
+
+  private offset(): number {
+    return (this.prng() - 0.5) * NODE_SPREAD;
   }
 
   private event(nodeId: number, p: Pool, gth: number): SimEvent {

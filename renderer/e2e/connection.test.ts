@@ -79,7 +79,7 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-test('a cluster that refuses connections says so, with where and when the next try is', { skip }, async () => {
+test('a cluster that refuses connections says so, with where, for how long and when the next try is', { skip }, async () => {
   const { dir, browser } = suite();
   const port = await closedPort();
   const engine = await createEngine({ host: 'serve', clusters: [{ name: 'down', connectstring: `127.0.0.1:${port}` }], simulator: false, pollIntervalMs: 1000 });
@@ -88,7 +88,7 @@ test('a cluster that refuses connections says so, with where and when the next t
   try {
     await page.goto(server.url);
     await page.waitForSelector('[data-testid="connection-problem"]', { timeout: 30_000 });
-    assert.match((await page.textContent('[data-testid="connection-problem"]')) ?? '', new RegExp(`^connection refused at 127\\.0\\.0\\.1:${port}, retrying (in \\d+ s|now)$`));
+    assert.match((await page.textContent('[data-testid="connection-problem"]')) ?? '', new RegExp(`^connection refused at 127\\.0\\.0\\.1:${port} for \\d+ s, retrying (in \\d+ s|now)$`));
   } finally {
     await page.close();
     await server.close();

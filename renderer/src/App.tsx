@@ -7,6 +7,7 @@ import { Header } from './components/header/Header.js';
 import { Headline } from './components/header/Headline.js';
 import { HelpOverlay } from './components/dialogs/HelpOverlay.js';
 import { NodeGrid } from './components/nodes/NodeGrid.js';
+import { PanelLinks, Panels } from './components/maintenance/Panels.js';
 import { RunKeys } from './components/header/RunControls.js';
 import { SkipToNodes } from './components/header/SkipToNodes.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
@@ -30,6 +31,7 @@ function Nav() {
       ))}
       <ClusterActions />
       <span className="spacer" />
+      <PanelLinks />
       {error && (
         <span className="tone-bad nav-error" title={error}>
           {error}
@@ -111,6 +113,7 @@ export function App() {
       <Body />
       <ActionDialog />
       <HelpOverlay />
+      <Panels />
       <RunKeys />
     </div>
   );

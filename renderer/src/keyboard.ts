@@ -45,7 +45,7 @@ export function handleKey(store: AppStore, e: KeyboardEvent): void {
   const { ui } = store.getState();
   if (e.key === 'Escape') {
     if (isTyping(e.target) && e.target instanceof HTMLElement) e.target.blur();
-    store.setUi({ helpOpen: false, pendingAction: null, selectedNodeId: null });
+    store.setUi({ helpOpen: false, pendingAction: null, selectedNodeId: null, panel: null });
     return;
   }
   if (isTyping(e.target)) return;

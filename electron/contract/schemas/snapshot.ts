@@ -24,6 +24,12 @@ export const ConnectionViewSchema = z.object({
   serverVersion: z.string().nullable(),
   failovers: z.number().int().nonnegative(),
   lastError: z.string().nullable(),
+  /**
+   * Why the cluster is not live, as it was when it stopped being live (the command link's error; a new one only when
+   * the status changes, not at each retry or event-stream error), and since when; null while live. Absent from older
+   * recordings.
+   */
+  trouble: z.object({ reason: z.string(), since: z.number().int() }).nullable().optional(),
   /** While no management server has answered yet: when the next attempt is due, so the UI can count down to it. */
   retryAt: z.number().int().nullable().optional(),
   /** The event link's state only: when events last came is the engine's (each report would move it). */

@@ -6,7 +6,7 @@ import type { Sample } from '../../../ndbinfo/client/sample.js';
 import type { RunInput } from '../runs/run-book.js';
 import type { MaintenanceInput } from './rooms/maintenance-room.js';
 
-export type ConnectionInput = Omit<ConnectionView, 'mode'>;
+export type ConnectionInput = Omit<ConnectionView, 'mode' | 'trouble'>;
 
 /**
  * Everything that changes a cluster's derived state, each stamped with the time it happened. The live monitor

@@ -1,4 +1,4 @@
-import type { Alert, BackupView, Run, ClusterSnapshot, RollingRestart, RollingPlanView, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupView, MaintenanceWindow, Run, ClusterSnapshot, RollingRestart, RollingPlanView, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -28,6 +28,8 @@ export interface ClusterData {
   ndbinfo: NdbinfoView | null;
   /** Per data node ndbinfo figures (threads, hottest thread, restart_info's phases …), by node id. */
   ndbinfoNodes: ReadonlyMap<number, NdbinfoNode>;
+  /** Maintenance windows of the session, oldest first. */
+  maintenance: readonly MaintenanceWindow[];
   /** Oldest first, bounded. */
   events: readonly EventView[];
   /** Bumped on every live history point; charts re-read the ring when it changes. */
@@ -55,6 +57,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   rollingPlan: null,
   ndbinfo: null,
   ndbinfoNodes: new Map(),
+  maintenance: [],
   events: [],
   historyVersion: 0,
   historyUntil: 0,
@@ -88,6 +91,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     rollingPlan: keep(base.rollingPlan, snapshot.rollingPlan ?? null),
     ndbinfo: keep(base.ndbinfo, snapshot.ndbinfo ?? null),
     ndbinfoNodes: mergeNodes(base.ndbinfoNodes, snapshot.ndbinfoNodes ?? [], [], true),
+    maintenance: keep(base.maintenance, snapshot.maintenance ?? []),
   };
 }
 
@@ -118,6 +122,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.rollingPlan !== undefined) next.rollingPlan = keep(data.rollingPlan, delta.rollingPlan);
   if (delta.ndbinfo !== undefined) next.ndbinfo = keep(data.ndbinfo, delta.ndbinfo);
   if (delta.ndbinfoNodes || delta.removedNdbinfoNodeIds) next.ndbinfoNodes = mergeNodes(data.ndbinfoNodes, delta.ndbinfoNodes ?? [], delta.removedNdbinfoNodeIds ?? []);
+  if (delta.maintenance) next.maintenance = keep(data.maintenance, delta.maintenance);
   return { kind: 'applied', data: next };
 }
 

@@ -31,6 +31,9 @@ export const THEMES: readonly Theme[] = ['system', 'dark', 'light'];
 /** The page's own link to the engine (serve mode's WebSocket); 'lost' from a close or a silence until it is back. */
 export type Transport = 'connecting' | 'open' | 'lost';
 
+/** A panel over the page: the maintenance windows, or the alert history. */
+export type Panel = 'maintenance' | 'alert-history';
+
 export interface UiState {
   view: ViewName;
   window: WindowName;
@@ -47,6 +50,7 @@ export interface UiState {
   /** The node whose full card (and actions) the side panel shows, opened from a compact tile. */
   selectedNodeId: number | null;
   phaseMarks: readonly PhaseMark[];
+  panel: Panel | null;
   /** The operator action waiting for confirmation in the dialog. */
   pendingAction: OperatorAction | null;
   /** Set when the contract or the transport reports a problem the operator should see. */
@@ -70,6 +74,7 @@ export const INITIAL_UI: UiState = {
   density: 'auto',
   selectedNodeId: null,
   phaseMarks: [],
+  panel: null,
   pendingAction: null,
   error: null,
   transport: 'connecting',

@@ -53,6 +53,9 @@ test('connection problem: the cause in words, where, and when the next try is', 
   assert.equal(connectionProblem({ ...refused, lastError: 'something odd', retryAt: null }, 0), 'something odd');
   assert.equal(connectionProblem({ ...c, status: 'live', lastError: 'old news' }, 0), null);
   assert.equal(connectionProblem(null, 0), null);
+  // The reason the engine holds for the outage, with its age: the latest error (another retry's) stays on hover.
+  const held = { ...refused, lastError: 'event stream: connect ECONNRESET', trouble: { reason: 'no management server reachable: db1.example:1186 (ECONNREFUSED)', since: 2_000 } };
+  assert.equal(connectionProblem(held, 43_000), 'connection refused at db1.example:1186 for 41 s, retrying now');
 });
 
 test('a lost link to the engine outranks whatever the engine last said', () => {

@@ -4,7 +4,7 @@ import { COMPACT_METRICS, DENSE_METRICS, metricsFor } from '../components/nodes/
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { gridSections } from '../view-model/grid-layout.js';
-import { gridColumns, gridRows, resolveDensity, rowHeight, type Density, type GridMetrics } from '../view-model/grid-rows.js';
+import { fillScale, gridColumns, gridRows, resolveDensity, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../view-model/grid-rows.js';
 import { memoryOutdated, tilePhase, tileStatus } from '../view-model/tile-status.js';
 import { nodeView } from './fixtures.js';
 
@@ -98,4 +98,18 @@ test('the density setting is read from storage at start and written back when ch
   const other = createAppStore();
   persistUiPrefs(other, storage)();
   assert.equal(other.getState().ui.density, 'auto', 'an unknown value is ignored');
+});
+
+test('dashboard tiles fill the screen: 48 data nodes drawn larger than compact, 144 as they were, each still fitting', () => {
+  const big = largestCluster();
+  // 24 node groups and the management nodes: what a 48-node dashboard shows.
+  const fortyEight = big.filter((s) => s.kind === 'mgm' || (s.kind === 'nodegroup' && s.nodeGroup < 24));
+  const height = (sections: typeof big, m: GridMetrics, width: number) => gridRows(sections, gridColumns(width, m), m).reduce((n, r) => n + rowHeight(r, m), 0);
+  const scale48 = fillScale(fortyEight, 1900, 880, COMPACT_METRICS);
+  assert.ok(scale48 >= 2, `48 data nodes at ${scale48}×`);
+  assert.ok(height(fortyEight, scaleMetrics(COMPACT_METRICS, scale48), 1900) <= 880, 'the scaled grid still fits');
+  assert.ok(height(fortyEight, scaleMetrics(COMPACT_METRICS, scale48 + 0.25), 1900) > 880 || scale48 === 2.5, 'and is the largest that does');
+  assert.equal(fillScale(big.filter((s) => s.kind !== 'api'), 1900, 880, COMPACT_METRICS), 1, '144 data nodes already fill it');
+  assert.equal(fillScale(fortyEight, 0, 0, COMPACT_METRICS), 1, 'not measured yet');
+  assert.equal(scaleMetrics(COMPACT_METRICS, 1), COMPACT_METRICS);
 });

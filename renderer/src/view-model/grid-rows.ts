@@ -92,3 +92,25 @@ export function resolveDensity(setting: DensitySetting, sections: readonly GridS
   };
   return DENSITY_ORDER.find((density, rank) => fits(density, rank)) ?? 'dense';
 }
+
+/** Every size of a density times `scale`: tiles drawn larger, with the same layout rules. */
+export function scaleMetrics(m: GridMetrics, scale: number): GridMetrics {
+  if (scale === 1) return m;
+  return { ...m, minItemWidth: m.minItemWidth * scale, gap: m.gap * scale, headerHeight: m.headerHeight * scale, itemHeight: (kind) => m.itemHeight(kind) * scale };
+}
+
+/** How much larger dashboard tiles may be drawn, in steps, from none to over twice. */
+export const FILL_SCALES: readonly number[] = [1, 1.25, 1.5, 1.75, 2, 2.25, 2.5];
+
+/**
+ * The largest scale at which every section still fits `height`: in dashboard mode 48 data nodes as compact tiles
+ * filled half of a 1080p screen with 8 px status words; scaled up they fill it and read from across the room.
+ */
+export function fillScale(sections: readonly GridSection[], width: number, height: number, m: GridMetrics): number {
+  if (width <= 0 || height <= 0) return 1;
+  const fits = (scale: number): boolean => {
+    const s = scaleMetrics(m, scale);
+    return gridRows(sections, gridColumns(width, s), s).reduce((sum, row) => sum + rowHeight(row, s), 0) <= height;
+  };
+  return [...FILL_SCALES].reverse().find(fits) ?? 1;
+}

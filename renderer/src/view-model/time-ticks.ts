@@ -18,6 +18,14 @@ export function timeTicks(from: number, to: number, widthPx: number, minPx = TIC
   return ticks;
 }
 
+/**
+ * Ticks whose label is centred on them, as a chart's axis draws them: one whose half label would run past the right
+ * end of the plot and the `roomPx` beyond it is left out (at 1280 px the last "hh:mm:ss" was cut in half).
+ */
+export function centredTimeTicks(from: number, to: number, widthPx: number, roomPx: number): number[] {
+  return timeTicks(from, to, widthPx).filter((t) => ((to - t) / (to - from)) * widthPx + roomPx >= TICK_LABEL_PX / 2);
+}
+
 /** The shortest span a time axis shows, so a chart seconds after a start is not a few points stretched wide. */
 export const MIN_AXIS_SPAN_MS = 60_000;
 

@@ -1,5 +1,5 @@
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { CartesianGrid, Curve, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
+import { CartesianGrid, Curve, Line, LineChart, ReferenceArea, ReferenceLine, Tooltip, XAxis, YAxis, type BaseTickContentProps, type LineDrawShapeProps } from 'recharts';
 import { useShallow } from 'zustand/react/shallow';
 import { chartMaxPoints, decimationBucketMs, type Metric } from '../contract.js';
 import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
@@ -15,8 +15,10 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
 import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/chart-rows.js';
+import { windowBands } from '../view-model/maintenance.js';
 import { runLines } from '../view-model/runs.js';
-import { axisStart, timeTicks } from '../view-model/time-ticks.js';
+import { axisStart, centredTimeTicks } from '../view-model/time-ticks.js';
+import { placeLabels, type PlacedMark } from '../view-model/label-lanes.js';
 import { valueTicks } from '../view-model/value-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
@@ -73,6 +75,33 @@ function PlainTick({ x, y, textAnchor, verticalAnchor, className, fill, payload,
   );
 }
 
+/** A maintenance window's band, with a hook for tests and its label as the title on hover. */
+function Band({ x, y, width, height, label }: { x?: number; y?: number; width?: number; height?: number; label: string }) {
+  return (
+    <rect data-testid="maintenance-band" data-label={label} x={x} y={y} width={width} height={height} fill="var(--maint)" fillOpacity={0.18} stroke="var(--maint)" strokeOpacity={0.6}>
+      <title>{label}</title>
+    </rect>
+  );
+}
+
+const LANE_PX = 15;
+
+/** A mark's label in its lane (from `placeLabels`), counted from the top or the bottom of the plot; none without a lane. */
+function laneLabel(mark: PlacedMark, edge: 'top' | 'bottom', fill: string) {
+  if (mark.lane === null) return undefined;
+  const lane = mark.lane;
+  return function LaneLabel({ viewBox }: { viewBox?: { x?: number; y?: number; height?: number } }) {
+    const x = (viewBox?.x ?? 0) + (mark.anchor === 'start' ? 4 : -4);
+    const top = viewBox?.y ?? 0;
+    const y = edge === 'top' ? top + 14 + lane * LANE_PX : top + (viewBox?.height ?? 0) - 6 - lane * LANE_PX;
+    return (
+      <text x={x} y={y} textAnchor={mark.anchor} fill={fill} fontSize={12} data-testid="mark-label" data-lane={lane}>
+        {mark.label}
+      </text>
+    );
+  };
+}
+
 interface PlotProps {
   rows: readonly ChartRow[];
   width: number;
@@ -104,9 +133,14 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
   const collapses = useApp(useShallow((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse')));
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
+  const windows = useApp((s) => s.live.maintenance);
+  const bands = useMemo(() => windowBands(windows, from, until), [windows, from, until]);
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
-  const ticks = useMemo(() => timeTicks(from, until, width - PLOT_MARGIN), [from, until, width]);
+  const ticks = useMemo(() => centredTimeTicks(from, until, width - PLOT_MARGIN, MARGIN.right), [from, until, width]);
+  // Phase marks along the top, run starts and phases along the bottom, each in lanes so no two labels overlap.
+  const placedPhases = useMemo(() => placeLabels(marks, from, until, width - PLOT_MARGIN), [marks, from, until, width]);
+  const placedRuns = useMemo(() => placeLabels(runMarks, from, until, width - PLOT_MARGIN), [runMarks, from, until, width]);
   // Round ticks up to the highest value, and the axis as wide as their widest label.
   const y = useMemo(() => {
     let max = 0;
@@ -140,18 +174,21 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
             connectNulls={false}
           />
         ))}
-      {marks.map((mark) => (
-        // A label near the right edge is written leftwards from its line, so it is never cut at the chart's edge.
-        <ReferenceLine
-          key={mark.at}
-          x={mark.at}
-          stroke="var(--fg)"
-          strokeDasharray="6 3"
-          label={{ value: mark.label, fill: 'var(--fg)', position: (mark.at - from) / (until - from) > 0.6 ? 'insideTopRight' : 'insideTopLeft' }}
+      {bands.map((b) => (
+        <ReferenceArea
+          key={b.id}
+          x1={b.x1}
+          x2={b.x2}
+          ifOverflow="hidden"
+          shape={(props: { x?: number; y?: number; width?: number; height?: number }) => <Band {...props} label={b.label} />}
+          label={{ value: b.label, fill: 'var(--maint)', position: 'insideTop' }}
         />
       ))}
-      {runMarks.map((m) => (
-        <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={{ value: m.label, fill: 'var(--busy)', position: 'insideBottomLeft' }} />
+      {placedPhases.map((mark) => (
+        <ReferenceLine key={mark.at} x={mark.at} stroke="var(--fg)" strokeDasharray="6 3" label={laneLabel(mark, 'top', 'var(--fg)')} />
+      ))}
+      {placedRuns.map((m) => (
+        <ReferenceLine key={`${m.at}${m.label}`} x={m.at} stroke="var(--busy)" strokeDasharray="2 4" label={laneLabel(m, 'bottom', 'var(--busy)')} />
       ))}
       {collapses.map((a) => (
         <ReferenceLine key={a.id} x={a.at} stroke="var(--bad)" strokeWidth={2} label={{ value: 'collapse', fill: 'var(--bad)', position: 'insideTopRight' }} />

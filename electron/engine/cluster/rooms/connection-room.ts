@@ -23,6 +23,9 @@ export class ConnectionRoom implements Room {
   private eventsSeen = false;
   private certAlerts = new Set<string>();
 
+  /** When the cluster last stopped being live (or first tried to connect); null while live. */
+  private downSince: number | null = null;
+
   constructor(
     private readonly alerts: AlertRoom,
     private readonly log: ClusterLog,
@@ -66,7 +69,8 @@ export class ConnectionRoom implements Room {
   private apply(c: ConnectionInput, at: number): void {
     const before = this.current;
     const status = c.status === 'failed-over' && this.settled(c, at) ? 'live' : c.status;
-    this.current = { ...c, status, mode: before.mode, eventStream: { status: c.eventStream.status } };
+    this.downSince = isLive(c.status) ? null : (this.downSince ?? at);
+    this.current = { ...c, status, mode: before.mode, eventStream: { status: c.eventStream.status }, trouble: troubleOf(before, c, this.downSince) };
     for (const n of connectionNotes(before, this.current, at, this.eventsSeen)) this.log.note(n);
     if (isLive(c.status)) this.alerts.resolve('mgmd-lost', at);
     else if ((isLive(before.status) || before.status === 'stale') && isLost(c.status)) {
@@ -89,4 +93,17 @@ export class ConnectionRoom implements Room {
     for (const e of expiring) this.alerts.raise(e.key, 'cert-expiring', 'warning', at, null, e.message);
     this.certAlerts = keys;
   }
+}
+
+/**
+ * The reason that persists while the cluster is not live: the command link's error when it stopped being live, with
+ * that moment; replaced only when the status changes (reconnecting → refused), never by the next retry's wording or
+ * an event-stream error, so the header does not cycle between reasons. Since when stays the outage's start.
+ */
+function troubleOf(before: ConnectionView, c: ConnectionInput, downSince: number | null): ConnectionView['trouble'] {
+  if (downSince === null) return null;
+  const reason = c.lastError !== null && !c.lastError.startsWith('event stream:') ? c.lastError : null;
+  const held = before.trouble ?? null;
+  if (held === null || (reason !== null && c.status !== before.status)) return reason === null ? held : { reason, since: downSince };
+  return held;
 }

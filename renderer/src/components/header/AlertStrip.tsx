@@ -32,7 +32,7 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Ackno
         )}
       </div>
       {details && (
-        <div className="alert-details" data-testid="alert-details">
+        <div className="alert-details alert-overlay" data-testid="alert-details">
           {alert.message}
         </div>
       )}
@@ -63,7 +63,7 @@ function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup;
         )}
       </div>
       {open && (
-        <div className="alert-review" data-testid="alert-group-list">
+        <div className="alert-review alert-overlay" data-testid="alert-group-list">
           {group.alerts.map((a) => (
             <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
           ))}
@@ -73,15 +73,17 @@ function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup;
   );
 }
 
+/**
+ * Every unacknowledged alert stays pinned, resolved or not and paused or not, in a strip of fixed height so the page
+ * below never moves as alerts come and go: one alert row (the most severe; active alerts of one kind fold into one
+ * row) and one line that folds the rest (more active kinds, the resolved ones a rolling restart leaves behind) and
+ * leads to the alert history and the maintenance windows. Whatever is opened from it (the other active alerts, the
+ * resolved ones, a row's details or a kind's nodes) lies over the page.
+ */
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-/**
- * Every unacknowledged alert stays pinned, resolved or not and paused or not, but compactly: active alerts of one
- * kind fold into one row, at most a few rows show, then one line folds the rest (more active kinds, and the
- * resolved ones a rolling restart leaves behind).
- */
 const dataNodeCount = perNodeMap((nodes) => {
   let n = 0;
   for (const node of nodes.values()) if (node.type === 'NDB') n += 1;
@@ -98,53 +100,66 @@ export function AlertStrip() {
   const [allActive, setAllActive] = useState(false);
   const [review, setReview] = useState(false);
   const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
+  // Nothing to acknowledge: no strip (the view bar leads to the history and the windows).
   if (active.length + resolved.length === 0 || clusterId === null) return null;
   const acknowledge = (list: readonly Alert[]): void => {
     Promise.all(list.map((a) => api.acknowledgeAlert({ clusterId, alertId: a.id }))).catch((err: unknown) => store.setUi({ error: `acknowledge: ${String(err)}` }));
   };
   const onAcknowledge = canAcknowledge ? acknowledge : null;
   const groups = groupAlerts(active);
-  const shownGroups = allActive ? groups : groups.slice(0, ACTIVE_ROWS);
-  const hiddenActive = groups.slice(shownGroups.length).reduce((n, g) => n + g.alerts.length, 0);
-  const folded = hiddenActive > 0 || resolved.length > 0 || allActive;
+  const row = (g: AlertGroup) =>
+    g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={onAcknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={onAcknowledge} />;
+  // The strip shows the first row (the others scroll below it in its box); "more" lays them all over the page.
+  const beyondFirst = groups.slice(1).reduce((n, g) => n + g.alerts.length, 0);
   return (
-    <section className="alert-strip" data-testid="alerts" aria-label="alerts">
-      {shownGroups.map((g) =>
-        g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={onAcknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={onAcknowledge} />,
-      )}
-      {folded && (
-        <div className="alert-fold" data-testid="alert-fold">
-          {(hiddenActive > 0 || allActive) && (
-            <button type="button" className="link" data-testid="alerts-more" onClick={() => setAllActive(!allActive)}>
-              {allActive ? `Show ${ACTIVE_ROWS} active only` : `+${hiddenActive} more active`}
-            </button>
-          )}
-          {resolved.length > 0 && (
-            <span data-testid="alerts-resolved" data-count={resolved.length}>
-              {plural(resolved.length, 'resolved alert')} since {formatClock(resolvedSince ?? 0)} —{' '}
-              <button type="button" className="link" aria-expanded={review} onClick={() => setReview(!review)}>
-                {review ? 'Hide' : 'Review'}
-              </button>{' '}
-              {canAcknowledge && (
-                <>
-                  ·{' '}
-                  <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
-                    Acknowledge all resolved
-                  </button>
-                </>
-              )}
-            </span>
-          )}
-          <span className="spacer" />
-          {canAcknowledge && (
-            <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
-              Acknowledge all ({active.length + resolved.length})
-            </button>
-          )}
+    <section className="alert-strip" data-testid="alerts" aria-label="alerts" data-active={active.length}>
+      <div className="alert-rows" data-testid="alert-rows">
+        {groups.length === 0 && (
+          <div className="alert alert-none" data-testid="no-alerts">
+            No active alerts; resolved ones wait to be acknowledged below
+          </div>
+        )}
+        {groups.slice(0, ACTIVE_ROWS).map(row)}
+      </div>
+      <div className="alert-fold" data-testid="alert-fold">
+        {(beyondFirst > 0 || allActive) && (
+          <button type="button" className="link" data-testid="alerts-more" aria-expanded={allActive} onClick={() => setAllActive(!allActive)}>
+            {allActive ? 'Hide the other active alerts' : `+${beyondFirst} more active`}
+          </button>
+        )}
+        {resolved.length > 0 && (
+          <span data-testid="alerts-resolved" data-count={resolved.length}>
+            {plural(resolved.length, 'resolved alert')} since {formatClock(resolvedSince ?? 0)} —{' '}
+            <button type="button" className="link" aria-expanded={review} onClick={() => setReview(!review)}>
+              {review ? 'Hide' : 'Review'}
+            </button>{' '}
+            {canAcknowledge && (
+              <>
+                ·{' '}
+                <button type="button" className="link" data-testid="ack-resolved" onClick={() => acknowledge(resolved)}>
+                  Acknowledge all resolved
+                </button>
+              </>
+            )}
+          </span>
+        )}
+        <span className="spacer" />
+        <button type="button" className="link" data-testid="alerts-history" onClick={() => store.setUi({ panel: 'alert-history' })}>
+          Alert history
+        </button>
+        {canAcknowledge && (
+          <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
+            Acknowledge all ({active.length + resolved.length})
+          </button>
+        )}
+      </div>
+      {allActive && beyondFirst > 0 && (
+        <div className="alert-review alert-overlay" data-testid="alerts-all">
+          {groups.slice(1).map(row)}
         </div>
       )}
       {review && resolved.length > 0 && (
-        <div className="alert-review" data-testid="alert-review">
+        <div className="alert-review alert-overlay" data-testid="alert-review">
           {resolved.map((a) => (
             <AlertRow key={a.id} alert={a} onAcknowledge={onAcknowledge} />
           ))}

@@ -6,6 +6,7 @@ import { formatClock, formatDuration } from '../../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
 import { TlsBadge } from './TlsBadge.js';
+import { MaintenanceChip } from '../maintenance/MaintenanceChip.js';
 import { tlsTitle } from '../../view-model/tls.js';
 
 /** Older than this, the freshest sample is shown as stale. */
@@ -74,6 +75,7 @@ export function Header() {
       <TlsBadge connection={connection} />
       {showMode && <span className="conn-mode">{mode}</span>}
       <ConnectionProblem />
+      <MaintenanceChip />
       <Mgmd />
       <SampleAge />
       <span className="spacer" />

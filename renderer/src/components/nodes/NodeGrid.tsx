@@ -1,12 +1,12 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type ComponentType, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type ComponentType, type CSSProperties, type RefObject } from 'react';
 import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
 import { useGrowingLimit } from '../../hooks/use-growing-limit.js';
 import { useSize } from '../../hooks/use-size.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../../view-model/grid-layout.js';
-import { gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, type Density, type GridMetrics } from '../../view-model/grid-rows.js';
+import { fillScale, gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../../view-model/grid-rows.js';
 import { AfterFirstPaint } from '../AfterFirstPaint.js';
 import { useGridFocus } from './grid-focus.js';
 import { EmptyGrid } from './EmptyGrid.js';
@@ -123,16 +123,19 @@ export function NodeGrid() {
   useEffect(() => {
     drawn.current = density;
   }, [density]);
-  const metrics = useMemo(() => metricsFor(density, actions), [density, actions]);
+  // Dashboard mode on auto: tiles as large as the screen allows (the whole cluster still on it).
+  const fullscreen = useApp((s) => s.ui.fullscreen);
+  const scale = fullscreen && setting === 'auto' && density !== 'comfortable' ? fillScale(sections, width, height, metricsFor(density, actions)) : 1;
+  const metrics = useMemo(() => scaleMetrics(metricsFor(density, actions), scale), [density, actions, scale]);
 
   return (
     // The detail panel overlays this area only: the event log beside it keeps its filters and messages in view.
     <div className="grid-area">
-      <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density}>
+      <div className="grid-scroll" ref={scrollRef} data-testid="node-grid" data-density={density} data-scale={scale} style={{ '--tile-scale': scale } as CSSProperties}>
         {sections.length === 0 && <EmptyGrid />}
         {width > 0 && (
           <AfterFirstPaint>
-            <GridRows key={density} sections={sections} width={width} height={height} metrics={metrics} density={density} scrollRef={scrollRef} />
+            <GridRows key={`${density}-${scale}`} sections={sections} width={width} height={height} metrics={metrics} density={density} scrollRef={scrollRef} />
           </AfterFirstPaint>
         )}
       </div>

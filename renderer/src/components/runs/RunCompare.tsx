@@ -3,7 +3,7 @@ import { CartesianGrid, Legend, Line, LineChart, ReferenceLine, Tooltip, XAxis, 
 import { commonPhases, legendNames, RUN_FIGURES, type Run, type RunFigure, type RunReport, type RunReports } from '../../contract.js';
 import { useRunReports } from '../../hooks/use-run-reports.js';
 import { useSize } from '../../hooks/use-size.js';
-import { formatRate } from '../../view-model/format.js';
+import { formatAxisRate, formatRate } from '../../view-model/format.js';
 import { alignOffset, overlayRows, ratioText } from '../../view-model/runs.js';
 
 const RUN_COLOURS = ['#4fc3f7', '#ffa24d', '#81c784', '#ba68c8', '#ffd54f', '#ff6e91'];
@@ -15,12 +15,12 @@ function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; fi
   const names = legendNames(reports);
   const collapses = reports.flatMap((r) => r.summary.alerts.filter((a) => a.kind === 'throughput-collapse').map((a) => ({ id: r.id, t: (a.at - r.start - alignOffset(r, align)) / 1000 })));
   return (
-    <div ref={ref} className="chart-box" data-testid="run-overlay" data-points={rows.length}>
+    <div ref={ref} className="chart-box chart-box-sized" data-testid="run-overlay" data-points={rows.length}>
       {width > 0 && (
         <LineChart width={width} height={280} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
           <XAxis dataKey="t" type="number" allowDecimals={false} domain={['dataMin', 'dataMax']} tickFormatter={(t: number) => `${Math.round(t)} s`} stroke="var(--fg-muted)" />
-          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+          <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={68} />
           <Tooltip labelFormatter={(t) => `${Number(t).toFixed(0)} s from ${align}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />
           {reports.map((r, i) => (
@@ -42,12 +42,12 @@ function ScaleOut({ reports }: { reports: RunReports }) {
   const points = reports.comparison?.scaleOut ?? [];
   if (new Set(points.map((p) => p.dataNodes)).size < 2) return <p className="muted">Scale-out: the runs have the same number of data nodes (tag them nodes=N to plot throughput against data nodes).</p>;
   return (
-    <div ref={ref} className="chart-box" data-testid="scale-out" data-points={points.length} data-efficiency={points.at(-1)?.efficiency ?? ''}>
+    <div ref={ref} className="chart-box chart-box-sized" data-testid="scale-out" data-points={points.length} data-efficiency={points.at(-1)?.efficiency ?? ''}>
       {width > 0 && (
         <LineChart width={width} height={240} data={points} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
           <XAxis dataKey="dataNodes" type="number" domain={[0, 'dataMax']} stroke="var(--fg-muted)" label={{ value: 'data nodes', position: 'insideBottomRight', fill: 'var(--fg-muted)' }} />
-          <YAxis tickFormatter={formatRate} stroke="var(--fg-muted)" width={60} />
+          <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={68} />
           <Tooltip formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />
           <Line dataKey="mean" name="measured" stroke="#4fc3f7" strokeWidth={2} isAnimationActive={false} />

@@ -1,0 +1,53 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { AlertHistory, MaintenanceWindow } from '../contract.js';
+import { ALERT_KINDS, historyRows, historySummary, isOpen, openWindows, rowDuration, silenceText, windowBands, windowTiming } from '../view-model/maintenance.js';
+
+const open: MaintenanceWindow = { id: 'mw-1', reason: 'upgrade', silence: [...ALERT_KINDS], start: 100_000, until: null, end: null };
+const timed: MaintenanceWindow = { id: 'mw-2', reason: 'disk swap', silence: ['node-down', 'node-group-degraded'], start: 200_000, until: 260_000, end: null };
+const ended: MaintenanceWindow = { id: 'mw-3', reason: 'old', silence: ['node-down'], start: 10_000, until: null, end: 40_000 };
+
+test('a window is open until stopped or until its duration runs out', () => {
+  assert.equal(isOpen(open, 1e12), true);
+  assert.equal(isOpen(timed, 259_999), true);
+  assert.equal(isOpen(timed, 260_000), false, 'a duration run out before the engine ticked is not shown as open');
+  assert.equal(isOpen(ended, 20_000), false);
+  assert.deepEqual(openWindows([open, timed, ended], 300_000).map((w) => w.id), ['mw-1']);
+});
+
+test('what a window silences and how long it lasts, in words', () => {
+  assert.equal(silenceText(open.silence), 'all alerts');
+  assert.equal(silenceText(timed.silence), 'data node down without a requested stop, node group degraded');
+  assert.match(windowTiming(open, 160_000), /until stopped$/);
+  assert.match(windowTiming(timed, 230_000), /30 s left \(until /);
+  assert.match(windowTiming(ended, 0), /\(30 s\)$/);
+});
+
+test('bands: each window clipped to the chart, an open one to its right edge, a timed one to its end', () => {
+  assert.deepEqual(windowBands([open, timed, ended], 150_000, 300_000), [
+    { id: 'mw-1', x1: 150_000, x2: 300_000, label: 'maintenance: upgrade' },
+    { id: 'mw-2', x1: 200_000, x2: 260_000, label: 'maintenance: disk swap' },
+  ]);
+  assert.deepEqual(windowBands([timed], 0, 230_000), [{ id: 'mw-2', x1: 200_000, x2: 230_000, label: 'maintenance: disk swap' }], 'an open timed window ends at the chart edge while it lasts');
+  assert.deepEqual(windowBands([ended], 50_000, 90_000), [], 'a window before the chart has no band');
+});
+
+test('history rows: newest first, each raised as a banner or suppressed by a named window with its reason', () => {
+  const history: AlertHistory = {
+    dropped: 0,
+    entries: [
+      { id: 'a1', kind: 'memory-high', severity: 'warning', nodeId: 3, message: 'Node 3: data memory 81% used (≥ 80 %)', raisedAt: 1000, clearedAt: 61_000, durationMs: 60_000, silencedBy: null },
+      { id: 's1', kind: 'node-down', severity: 'critical', nodeId: 2, message: 'Node 2 is down', raisedAt: 5000, clearedAt: null, durationMs: null, silencedBy: 'mw-2' },
+      { id: 's2', kind: 'node-down', severity: 'critical', nodeId: 4, message: 'Node 4 is down', raisedAt: 3000, clearedAt: 4000, durationMs: 1000, silencedBy: 'mw-9' },
+    ],
+  };
+  const rows = historyRows(history, [open, timed]);
+  assert.deepEqual(rows.map((r) => [r.id, r.outcome, r.why]), [
+    ['s1', 'suppressed', 'maintenance window mw-2: disk swap'],
+    ['s2', 'suppressed', 'maintenance window mw-9'],
+    ['a1', 'raised', null],
+  ]);
+  assert.deepEqual(historySummary(rows), { raised: 1, suppressed: 2, open: 1 });
+  assert.equal(rowDuration(rows[0]!, 47_000), 'on for 42 s');
+  assert.equal(rowDuration(rows[2]!, 47_000), '1 min 00 s');
+});

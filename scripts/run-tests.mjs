@@ -29,6 +29,8 @@ function collect(dir, out) {
   return out;
 }
 
+/** The longest one test file may run (wall time) before it is killed and counted as failed. */
+const FILE_LIMIT_S = Number(process.env.NDBTOP_TEST_FILE_LIMIT_S) || 600;
 const args = process.argv.slice(2);
 const at = args.indexOf('--concurrency');
 const concurrencyArg = at >= 0 ? Number(args.splice(at, 2)[1]) : Number(process.env.NDBTOP_TEST_CONCURRENCY);
@@ -113,7 +115,14 @@ function runFile(file) {
     const out = [];
     child.stdout.on('data', (b) => out.push(b));
     child.stderr.on('data', (b) => out.push(b));
+    // A file that livelocks must fail, not hold CI until its own limit: node:test sets no limit on a test by default.
+    const limit = setTimeout(() => {
+      out.push(Buffer.from(`\n# killed after ${FILE_LIMIT_S} s, the limit of one file (NDBTOP_TEST_FILE_LIMIT_S)\n`));
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+    }, FILE_LIMIT_S * 1000);
     child.on('close', (code, signal) => {
+      clearTimeout(limit);
       const text = Buffer.concat(out).toString('utf8');
       resolve({ file, ms: performance.now() - t0, exit: code ?? signal, text, summary: parseTapSummary(text) });
     });

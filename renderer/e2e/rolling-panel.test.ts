@@ -32,7 +32,7 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
   try {
     await page.goto(`${stack.url}#restarts`);
     await page.waitForSelector('[data-testid="rolling-conductor"]', { timeout: 30_000 });
-    await waitInPage(page, `window.__ndbtopStore.getState().live.ndbinfoStatus === 'up' && [...window.__ndbtopStore.getState().live.nodes.values()].filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4`);
+    await waitInPage(page, `window.__ndbtopStore.getState().live.ndbinfo?.source.status === 'up' && [...window.__ndbtopStore.getState().live.nodes.values()].filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4`);
     assert.match((await page.textContent('[data-testid="restart-phases"]')) ?? '', /No data node is starting/);
     await planAndStartByKeyboard(page);
     const plan = await planIn(page);

@@ -54,7 +54,8 @@ export class NodeTotals {
   /** Per remote node: how often its link became overloaded / slowed down, and whether it is now. */
   readonly overloadCount = new Map<number, number>();
   readonly slowdownCount = new Map<number, number>();
-  private readonly pressed = new Map<number, { overloaded: boolean; slowdown: boolean }>();
+  /** Each link's overload and slowdown as of the last step integrated: the state its counts were kept by. */
+  readonly pressed = new Map<number, { overloaded: boolean; slowdown: boolean }>();
   readonly threads: ThreadTotals[];
   slowdownsIoLag = 0;
   slowdownsHighCpu = 0;

@@ -12,10 +12,13 @@ function linkRows(model: ClusterModel, node: DataNode, at: number) {
   const totals = model.activity.nodeTotals(node.id);
   return model.activity.linksAt(node, at).map((l) => {
     const used = l.sendBuffer.used;
+    const pressed = totals.pressed.get(l.remoteId);
     return {
       link: l,
       common: [l.remoteId, l.status, l.remoteAddress, whole(totals.sent.get(l.remoteId) ?? 0), whole(totals.received.get(l.remoteId) ?? 0), l.status === 'CONNECTED' ? connectCount(model, l.remoteId) : 0],
-      pressure: [l.sendBuffer.overloaded ? 1 : 0, totals.overloadCount.get(l.remoteId) ?? 0, l.sendBuffer.slowdown ? 1 : 0, totals.slowdownCount.get(l.remoteId) ?? 0],
+      // The flags as of the step the counts were last kept at, not this instant's: a row read between the two said
+      // overloaded with no episode counted yet.
+      pressure: [pressed?.overloaded ? 1 : 0, totals.overloadCount.get(l.remoteId) ?? 0, pressed?.slowdown ? 1 : 0, totals.slowdownCount.get(l.remoteId) ?? 0],
       used,
       maxUsed: Math.max(used, whole(totals.maxSendBuffer.get(l.remoteId) ?? 0)),
     };

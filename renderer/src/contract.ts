@@ -8,6 +8,7 @@ export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page
 export { commonPhases, legendNames } from '../../electron/contract/page-safe/run-alignment.js';
 export { formatChange } from '../../electron/contract/page-safe/format-change.js';
 export { sameValue } from '../../electron/contract/page-safe/same-value.js';
+export { sqlCandidates } from '../../electron/contract/page-safe/sql-candidates.js';
 export { DEFAULT_FAILOVER, FAILOVER_POLICIES, METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/page-safe/vocabulary.js';
 export { CELL_NONE, cellPercent, columnSeconds, decodeCells, toCell } from '../../electron/contract/page-safe/thread-cells.js';
 export { baselineFor, phaseProgress, restartCompleted, RESTART_PHASES } from '../../electron/contract/page-safe/restart-phases.js';

@@ -2,6 +2,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_FAILOVER, FAILOVER_POLICIES, type Profile, type Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
 import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
+import { ProfileSqlFields, type SqlDraft, EMPTY_SQL, profileSql } from '../components/settings/ProfileSqlFields.js';
+import { SqlSourcePanel } from '../components/settings/SqlSourcePanel.js';
 import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { clusterFacts } from '../view-model/cluster-facts.js';
@@ -112,6 +114,7 @@ function Profiles() {
   const [name, setName] = useState('');
   const [connectstring, setConnectstring] = useState('');
   const [tls, setTls] = useState<TlsDraft>(EMPTY_TLS);
+  const [sql, setSql] = useState<SqlDraft>(EMPTY_SQL);
   const [refused, setRefused] = useState<string | null>(null);
   const current = useApp((s) => s.live.clusterId);
   useEffect(() => {
@@ -121,10 +124,12 @@ function Profiles() {
     e.preventDefault();
     try {
       const secured = profileTls(tls);
-      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}) }));
+      const sqlNodes = profileSql(sql);
+      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}), ...(sqlNodes.length > 0 ? { sql: sqlNodes } : {}) }));
       setName('');
       setConnectstring('');
       setTls(EMPTY_TLS);
+      setSql(EMPTY_SQL);
       setRefused(null);
     } catch (err) {
       // The engine's parser says what is wrong; shown beside the form, which keeps what was typed.
@@ -144,7 +149,7 @@ function Profiles() {
   // Watching a profile also shows it: that is what the operator asked for by clicking.
   const open = (p: Profile) =>
     api
-      .addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}) })
+      .addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}), ...(p.sql ? { sql: p.sql } : {}) })
       .then((c) => selectCluster(c.clusterId))
       .catch((err: unknown) => store.setUi({ error: errorText(err) }));
   return (
@@ -168,6 +173,7 @@ function Profiles() {
         {profiles.map((p) => (
           <li key={p.id}>
             <strong>{p.name}</strong> {p.connectstring} <span className="muted">{describeTls(p.tls)}</span>{' '}
+            {p.sql && p.sql.length > 0 && <span className="muted">· SQL {p.sql.join(', ')}</span>}{' '}
             {changes && (
               <>
                 <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
@@ -186,6 +192,7 @@ function Profiles() {
           <input required placeholder="name" size={16} value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
           <input required placeholder="host:1186,host2:1186" size={32} value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
           <ProfileTlsFields draft={tls} onChange={setTls} />
+          <ProfileSqlFields draft={sql} onChange={setSql} />
           <button type="submit">Save profile</button>
         </form>
       )}
@@ -207,6 +214,7 @@ export function SettingsView() {
         <ThemePicker />
         <DensityPicker />
       </div>
+      <SqlSourcePanel />
       <Profiles />
     </div>
   );

@@ -75,6 +75,8 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const clock = new SimClock(options.speed ?? 1);
   const own = { tc: options.tcInstances ?? SIM_INSTANCES.tc, lqh: options.lqhInstances ?? SIM_INSTANCES.lqh };
   const model = new ClusterModel(topology, clock, { instances: simInstances(options.config, own), seed });
+  // What the data nodes do inside is for ndbinfo alone: the SQL endpoint's first read (or a scenario's) wakes it.
+  model.activity.sleepUntilRead();
   const chosen = scenarioByName(options.scenario ?? 'idle');
   const unmet = chosen.requires?.(model) ?? null;
   if (unmet) {

@@ -63,7 +63,8 @@ test('on the simulator the totals equal what the data nodes sent, and never go b
     const sample = setInterval(() => void totalOf(victim).then((v) => seen.push(v)), 50);
     try {
       const beforeFailure = sent.get(victim) ?? 0;
-      sim.model.failNode(victim, { autoRestart: true, downMs: 3000 });
+      // Down 2 s of wall time: 0.3 s (3 s of sim time) was shorter than the engine's poll and this wait on a loaded machine.
+      sim.model.failNode(victim, { autoRestart: true, downMs: 20_000 });
       await waitFor('the victim down', async () => (await engine.handlers.getSnapshot({})).nodes.find((n) => n.nodeId === victim)?.status === 'NO_CONTACT');
       await waitFor('the victim started again', async () => (await engine.handlers.getSnapshot({})).nodes.find((n) => n.nodeId === victim)?.status === 'STARTED', 60_000);
       await waitFor('the victim reporting load again', async () => (await totalOf(victim)) > beforeFailure);

@@ -25,7 +25,7 @@ export function ProfileSqlFields({ draft, onChange }: { draft: SqlDraft; onChang
   return (
     <fieldset className="profile-sql" data-testid="profile-sql">
       <legend>SQL nodes for ndbinfo (optional)</legend>
-      <input placeholder="MySQL user (read-only on ndbinfo)" aria-label="SQL user" value={draft.user} onChange={(e) => set({ user: e.target.value })} />
+      <input placeholder="MySQL user" size={16} title="a read-only user on ndbinfo is enough" aria-label="SQL user" value={draft.user} onChange={(e) => set({ user: e.target.value })} />
       {candidates.map((url) => (
         <label key={url}>
           <input type="checkbox" checked={draft.picked.includes(url)} onChange={(e) => toggle(url, e.target.checked)} /> {url.replace('mysql://', '')}

@@ -1,5 +1,5 @@
 import { useApp } from '../store/use-app.js';
-import { figuresAsOf } from '../view-model/freshness.js';
+import { figuresAsOf } from '../view-model/nodes/freshness.js';
 
 /** When what the page shows is from, if it is not current (null while it is); a number, so cards re-render only when it moves. */
 export function useFiguresAsOf(): number | null {

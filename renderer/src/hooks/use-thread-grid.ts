@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { NdbinfoNode } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
-import { ThreadGrid } from '../view-model/thread-grid.js';
+import { ThreadGrid } from '../view-model/inside/thread-grid.js';
 
 /** 16 nodes × 20 threads over an hour on 1,200 columns is ~0.5 MB of answer. */
 const NODES_PER_ANSWER = 16;

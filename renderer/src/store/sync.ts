@@ -1,5 +1,5 @@
 import type { NdbtopApi, PushMessage } from '../contract.js';
-import { HEADLINE_METRICS } from '../view-model/headline.js';
+import { HEADLINE_METRICS } from '../view-model/nodes/headline.js';
 import { nextTask } from './next-task.js';
 import { SPARKLINE_METRIC, SPARKLINE_SECONDS, type AppStore } from './store.js';
 

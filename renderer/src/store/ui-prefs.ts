@@ -1,4 +1,4 @@
-import type { DensitySetting } from '../view-model/grid-rows.js';
+import type { DensitySetting } from '../view-model/nodes/grid-rows.js';
 import type { AppStore } from './store.js';
 import { THEMES, WINDOWS, type PhaseMark, type UiState } from './ui-slice.js';
 

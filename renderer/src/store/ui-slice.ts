@@ -1,5 +1,5 @@
 import type { OperatorAction, Run, Severity } from '../contract.js';
-import type { DensitySetting } from '../view-model/grid-rows.js';
+import type { DensitySetting } from '../view-model/nodes/grid-rows.js';
 
 export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs', 'threads', 'io'] as const;
 

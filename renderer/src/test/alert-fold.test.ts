@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { groupAlerts, groupTitle } from '../view-model/alert-fold.js';
+import { groupAlerts, groupTitle } from '../view-model/alerts/alert-fold.js';
 import { alert } from './fixtures.js';
 
 test('alerts of one kind fold into one group naming how many of the data nodes and which', () => {

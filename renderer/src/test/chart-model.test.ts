@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { HistorySeries } from '../contract.js';
-import { lastValues, toRows } from '../view-model/chart-rows.js';
-import { sampleAt, sparkGeometry } from '../view-model/spark-geometry.js';
+import { lastValues, toRows } from '../view-model/charts/chart-rows.js';
+import { sampleAt, sparkGeometry } from '../view-model/charts/spark-geometry.js';
 
 const METRICS = ['transactions', 'reads'] as const;
 

@@ -4,9 +4,9 @@ import { connectionState } from '../components/header/ConnectionChip.js';
 import { HistoryRing } from '../store/history-ring.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
-import { connectionProblem } from '../view-model/connection-problem.js';
-import { trendOf, trendText } from '../view-model/headline.js';
-import { currentPhaseText } from '../view-model/start-phase-names.js';
+import { connectionProblem } from '../view-model/nodes/connection-problem.js';
+import { trendOf, trendText } from '../view-model/nodes/headline.js';
+import { currentPhaseText } from '../view-model/restarts/start-phase-names.js';
 import { snapshot } from './fixtures.js';
 
 const minute = (value: (i: number) => number, now: number) => {

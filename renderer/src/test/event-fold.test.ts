@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { NO_FILTER } from '../store/ui-slice.js';
-import { foldEvents } from '../view-model/event-fold.js';
-import { visibleEvents } from '../view-model/event-filter.js';
+import { foldEvents } from '../view-model/events/event-fold.js';
+import { visibleEvents } from '../view-model/events/event-filter.js';
 import { event } from './fixtures.js';
 
 const failCompleted = (seq: number, source: number) => event(seq, { typeId: 22, name: 'NodeFailCompleted', category: 'NODERESTART', severity: 'ALERT', sourceNodeId: source, subjectNodeId: 3, text: `failure handling of node 3 completed by node ${source}` });

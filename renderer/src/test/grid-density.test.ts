@@ -3,9 +3,9 @@ import { test } from 'node:test';
 import { COMPACT_METRICS, DENSE_METRICS, metricsFor } from '../components/nodes/grid-metrics.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
-import { gridSections } from '../view-model/grid-layout.js';
-import { fillScale, gridColumns, gridRows, resolveDensity, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../view-model/grid-rows.js';
-import { memoryOutdated, tilePhase, tileStatus } from '../view-model/tile-status.js';
+import { gridSections } from '../view-model/nodes/grid-layout.js';
+import { fillScale, gridColumns, gridRows, resolveDensity, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../view-model/nodes/grid-rows.js';
+import { memoryOutdated, tilePhase, tileStatus } from '../view-model/nodes/tile-status.js';
 import { nodeView } from './fixtures.js';
 
 /** The largest cluster NDB allows: 144 data nodes in 72 two-replica groups, 2 management nodes, 109 API slots. */

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
 import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
-import { ThreadGrid } from '../view-model/thread-grid.js';
+import { ThreadGrid } from '../view-model/inside/thread-grid.js';
 import { nodeView, snapshot } from './fixtures.js';
-import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/threads.js';
+import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
 
 const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy, exec: busy, send: 0, spin: 0, sleep: 100 - busy, bufferFull: 0, osUser: busy, osSystem: 0, osIdle: 100 - busy });
 

@@ -5,11 +5,11 @@ import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge/bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatDuration, formatNodeIds } from '../view-model/format.js';
-import { figuresAsOf, lastSeenText } from '../view-model/freshness.js';
-import { matchesFilter, visibleEvents } from '../view-model/event-filter.js';
-import { gridSections, layoutKey } from '../view-model/grid-layout.js';
-import { phaseStep, restartProgress } from '../view-model/restart-progress.js';
-import { MIN_AXIS_SPAN_MS, TICK_LABEL_PX, axisStart, timeTicks } from '../view-model/time-ticks.js';
+import { figuresAsOf, lastSeenText } from '../view-model/nodes/freshness.js';
+import { matchesFilter, visibleEvents } from '../view-model/events/event-filter.js';
+import { gridSections, layoutKey } from '../view-model/nodes/grid-layout.js';
+import { phaseStep, restartProgress } from '../view-model/restarts/restart-progress.js';
+import { MIN_AXIS_SPAN_MS, TICK_LABEL_PX, axisStart, timeTicks } from '../view-model/charts/time-ticks.js';
 import { event, nodeView, snapshot } from './fixtures.js';
 
 test('restart progress counts steps, not phase numbers: 101 is the last of nine', () => {

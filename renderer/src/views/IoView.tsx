@@ -1,7 +1,7 @@
 import type { NdbinfoLogFill, NdbinfoNode, NdbinfoView } from '../contract.js';
 import { useApp } from '../store/use-app.js';
 import { formatClock } from '../view-model/format.js';
-import { apiShares, cellKey, cellTone, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, partLabel, transportMatrix } from '../view-model/io-figures.js';
+import { apiShares, cellKey, cellTone, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
 
 const pct = (v: number | null | undefined, digits = 0): string => (v === null || v === undefined ? '–' : `${v.toFixed(digits)} %`);
 

@@ -6,7 +6,7 @@ import { ProfileSqlFields, type SqlDraft, EMPTY_SQL, profileSql } from '../compo
 import { SqlSourcePanel } from '../components/settings/SqlSourcePanel.js';
 import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
-import { clusterFacts } from '../view-model/cluster-facts.js';
+import { clusterFacts } from '../view-model/nodes/cluster-facts.js';
 
 function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);

@@ -8,8 +8,8 @@ import { useThreadGrid } from '../hooks/use-thread-grid.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock } from '../view-model/format.js';
-import { heatGradient } from '../view-model/heat-colours.js';
-import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, threadLines, topThreads, type ThreadLine, type ThreadSort } from '../view-model/threads.js';
+import { heatGradient } from '../view-model/inside/heat-colours.js';
+import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, threadLines, topThreads, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
 import './threads.css';
 
 function Legend() {

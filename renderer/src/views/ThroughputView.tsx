@@ -14,12 +14,12 @@ import { useSize } from '../hooks/use-size.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
-import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/chart-rows.js';
-import { windowBands } from '../view-model/maintenance.js';
+import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/charts/chart-rows.js';
+import { windowBands } from '../view-model/alerts/maintenance.js';
 import { runLines } from '../view-model/runs.js';
-import { axisStart, centredTimeTicks } from '../view-model/time-ticks.js';
-import { placeLabels, type PlacedMark } from '../view-model/label-lanes.js';
-import { valueTicks } from '../view-model/value-ticks.js';
+import { axisStart, centredTimeTicks } from '../view-model/charts/time-ticks.js';
+import { placeLabels, type PlacedMark } from '../view-model/charts/label-lanes.js';
+import { valueTicks } from '../view-model/charts/value-ticks.js';
 
 export const TOTAL_METRICS = ['transactions', 'commits', 'reads', 'writes', 'scans', 'aborts'] as const satisfies readonly Metric[];
 const COLOURS: Record<(typeof TOTAL_METRICS)[number], string> = {

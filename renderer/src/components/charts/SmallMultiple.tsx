@@ -1,7 +1,7 @@
 import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { formatClock, formatRate } from '../../view-model/format.js';
-import { sampleAt, sparkGeometry, type SparkGeometry } from '../../view-model/spark-geometry.js';
+import { sampleAt, sparkGeometry, type SparkGeometry } from '../../view-model/charts/spark-geometry.js';
 import { scheduleDraw } from './draw-queue.js';
 
 export interface SmallMultipleProps {

@@ -1,4 +1,4 @@
-import { sparkGeometry } from '../../view-model/spark-geometry.js';
+import { sparkGeometry } from '../../view-model/charts/spark-geometry.js';
 
 /** A line over the last samples, drawn as one SVG path: cheap enough for a hundred cards. */
 export function Sparkline({ values, width, height, label }: { values: readonly number[]; width: number; height: number; label: string }) {

@@ -5,8 +5,8 @@ import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import type { EventFilter } from '../../store/ui-slice.js';
-import { atLeast, categoriesOf, visibleEvents } from '../../view-model/event-filter.js';
-import { foldEvents } from '../../view-model/event-fold.js';
+import { atLeast, categoriesOf, visibleEvents } from '../../view-model/events/event-filter.js';
+import { foldEvents } from '../../view-model/events/event-fold.js';
 import { EventRow } from './EventRow.js';
 
 const ROW_HEIGHT = 30;

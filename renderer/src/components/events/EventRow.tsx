@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Severity } from '../../contract.js';
-import type { EventFold } from '../../view-model/event-fold.js';
+import type { EventFold } from '../../view-model/events/event-fold.js';
 import { formatClock, formatNodeIds } from '../../view-model/format.js';
 
 const SEVERITY_TONE: Record<Severity, string> = { DEBUG: 'idle', INFO: 'idle', WARNING: 'warn', ERROR: 'bad', CRITICAL: 'bad', ALERT: 'bad' };

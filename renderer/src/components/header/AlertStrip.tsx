@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alert-fold.js';
-import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alert-summary.js';
+import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alerts/alert-fold.js';
+import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alerts/alert-summary.js';
 import { formatClock, formatNodeIds } from '../../view-model/format.js';
 
 /** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */

@@ -1,7 +1,7 @@
 import { useNow } from '../../hooks/use-now.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { WINDOWS, type WindowName } from '../../store/ui-slice.js';
-import { connectionProblem } from '../../view-model/connection-problem.js';
+import { connectionProblem } from '../../view-model/nodes/connection-problem.js';
 import { formatClock, formatDuration } from '../../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';

@@ -1,7 +1,7 @@
 import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 import { formatRate } from '../../view-model/format.js';
-import { HEADLINE_METRICS, TREND_WINDOW_MS, trendOf, trendText, type HeadlineMetric } from '../../view-model/headline.js';
+import { HEADLINE_METRICS, TREND_WINDOW_MS, trendOf, trendText, type HeadlineMetric } from '../../view-model/nodes/headline.js';
 
 const LABELS: Record<HeadlineMetric, string> = { transactions: 'transactions/s', reads: 'reads/s', writes: 'writes/s', aborts: 'aborts/s' };
 

@@ -3,7 +3,7 @@ import { ALERT_KIND_LABEL, type AlertHistory } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock } from '../../view-model/format.js';
-import { historyRows, historySummary, rowDuration } from '../../view-model/maintenance.js';
+import { historyRows, historySummary, rowDuration } from '../../view-model/alerts/maintenance.js';
 import { Panel } from '../dialogs/Panel.js';
 
 /** Asked again this often while open: a silenced alert changes nothing the page is pushed. */

@@ -1,6 +1,6 @@
 import { useNow } from '../../hooks/use-now.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { openWindows } from '../../view-model/maintenance.js';
+import { openWindows } from '../../view-model/alerts/maintenance.js';
 import { formatDuration } from '../../view-model/format.js';
 
 /**

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ALERT_KIND_LABEL, type AlertKind, type MaintenanceWindow } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { ALERT_KINDS, isOpen, silenceText, WINDOW_DURATIONS, windowTiming } from '../../view-model/maintenance.js';
+import { ALERT_KINDS, isOpen, silenceText, WINDOW_DURATIONS, windowTiming } from '../../view-model/alerts/maintenance.js';
 import { Panel } from '../dialogs/Panel.js';
 
 /** Closed windows listed under the open ones: the most recent few. */

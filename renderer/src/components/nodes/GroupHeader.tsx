@@ -1,6 +1,6 @@
-import type { GridSection } from '../../view-model/grid-layout.js';
+import type { GridSection } from '../../view-model/nodes/grid-layout.js';
 import { formatNodeIds } from '../../view-model/format.js';
-import { HEALTH_TONE } from '../../view-model/status.js';
+import { HEALTH_TONE } from '../../view-model/nodes/status.js';
 import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 

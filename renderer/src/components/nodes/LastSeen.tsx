@@ -1,7 +1,7 @@
 import type { NodeView } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatClock, formatDuration } from '../../view-model/format.js';
-import { lastSeenText } from '../../view-model/freshness.js';
+import { lastSeenText } from '../../view-model/nodes/freshness.js';
 
 /** When a node whose figures are old was last seen, with its age counting on; mounted only on old cards, so only those tick. */
 export function LastSeen({ node, seenAt }: { node: NodeView; seenAt: number }) {

@@ -2,11 +2,11 @@ import { memo } from 'react';
 import type { MemoryUse } from '../../contract.js';
 import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { START_STEPS, phaseStep } from '../../view-model/restart-progress.js';
+import { START_STEPS, phaseStep } from '../../view-model/restarts/restart-progress.js';
 import { formatClock } from '../../view-model/format.js';
-import { STATUS_TONE } from '../../view-model/status.js';
-import { memoryOutdated, tilePhase, tileStatus } from '../../view-model/tile-status.js';
-import { hottestText } from '../../view-model/threads.js';
+import { STATUS_TONE } from '../../view-model/nodes/status.js';
+import { memoryOutdated, tilePhase, tileStatus } from '../../view-model/nodes/tile-status.js';
+import { hottestText } from '../../view-model/inside/threads.js';
 import { memoryTone } from './MemoryBar.js';
 
 function ThinMemory({ use }: { use: MemoryUse | null }) {

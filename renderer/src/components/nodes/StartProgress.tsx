@@ -1,7 +1,7 @@
 import type { NodeView } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { formatDuration } from '../../view-model/format.js';
-import { restartProgress } from '../../view-model/restart-progress.js';
+import { restartProgress } from '../../view-model/restarts/restart-progress.js';
 
 /** Phase n of the phases, elapsed, and the estimate; only mounted while a node starts, so only those tick. */
 export function StartProgress({ node }: { node: NodeView }) {

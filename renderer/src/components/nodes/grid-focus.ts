@@ -1,5 +1,5 @@
 import { useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import type { GridRow } from '../../view-model/grid-rows.js';
+import type { GridRow } from '../../view-model/nodes/grid-rows.js';
 
 /** The attribute every card and tile of the grid carries (written out in NodeCard and NodeTile): its node id. */
 export const NODE_ITEM = 'data-node-item';

@@ -1,5 +1,5 @@
-import type { GridSection } from '../../view-model/grid-layout.js';
-import type { Density, GridMetrics } from '../../view-model/grid-rows.js';
+import type { GridSection } from '../../view-model/nodes/grid-layout.js';
+import type { Density, GridMetrics } from '../../view-model/nodes/grid-rows.js';
 
 /** Room for the action buttons under a data node card when actions are enabled. */
 const ACTIONS_HEIGHT = 30;

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { RESTART_PHASES, type PhaseRow } from '../../contract.js';
 import { useApp } from '../../store/use-app.js';
 import { formatClock, formatDuration } from '../../view-model/format.js';
-import { startingNodePhases } from '../../view-model/restart-phase-rows.js';
+import { startingNodePhases } from '../../view-model/restarts/restart-phase-rows.js';
 
 function Cell({ row }: { row: PhaseRow }) {
   const base = row.baselineSecs === null ? '' : ` / ${Math.round(row.baselineSecs)} s`;

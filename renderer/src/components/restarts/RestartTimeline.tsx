@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import type { NodeStatus, Timeline } from '../../contract.js';
 import { useSize } from '../../hooks/use-size.js';
 import { formatClock, formatDuration } from '../../view-model/format.js';
-import { TICK_LABEL_PX, timeTicks } from '../../view-model/time-ticks.js';
-import { STATUS_TONE } from '../../view-model/status.js';
-import { fitSpan, zoomSpan } from '../../view-model/timeline-span.js';
+import { TICK_LABEL_PX, timeTicks } from '../../view-model/charts/time-ticks.js';
+import { STATUS_TONE } from '../../view-model/nodes/status.js';
+import { fitSpan, zoomSpan } from '../../view-model/charts/timeline-span.js';
 
 type Segment = Timeline['nodes'][number]['segments'][number];
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { NodeView, RollingPlanView, RollingStepView } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
-import { currentPhaseText } from '../../view-model/start-phase-names.js';
+import { currentPhaseText } from '../../view-model/restarts/start-phase-names.js';
 
 const STATE_WORDS: Record<RollingPlanView['state'], string> = {
   planned: 'planned: nothing sent yet',

@@ -1,6 +1,6 @@
 import type { NodeGroupView, NodeRestart, NodeView, RollingRestart } from '../../contract.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
-import { currentPhaseText } from '../../view-model/start-phase-names.js';
+import { currentPhaseText } from '../../view-model/restarts/start-phase-names.js';
 
 function ids(list: readonly number[]): string {
   return list.length === 0 ? 'none' : formatNodeIds(list);

@@ -1,4 +1,4 @@
-import { profileSqlUrls } from '../../view-model/sql-source.js';
+import { profileSqlUrls } from '../../view-model/inside/sql-source.js';
 import { useSqlCandidates } from './SqlSourcePanel.js';
 
 export interface SqlDraft {

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { sqlCandidates } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useApp } from '../../store/use-app.js';
-import { sqlSourceSummary } from '../../view-model/sql-source.js';
+import { sqlSourceSummary } from '../../view-model/inside/sql-source.js';
 
 /** The API nodes' addresses with MySQL's port: where an SQL node may be (a guess: an API node need not be a mysqld). */
 export function useSqlCandidates(): string[] {

@@ -2,9 +2,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEve
 import { CELL_NONE } from '../../contract.js';
 import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { useSize } from '../../hooks/use-size.js';
-import { heatTable } from '../../view-model/heat-colours.js';
-import type { ThreadGrid } from '../../view-model/thread-grid.js';
-import type { ThreadLine } from '../../view-model/threads.js';
+import { heatTable } from '../../view-model/inside/heat-colours.js';
+import type { ThreadGrid } from '../../view-model/inside/thread-grid.js';
+import type { ThreadLine } from '../../view-model/inside/threads.js';
 
 /** Room for the node and thread names left of the cells. */
 export const LABEL_WIDTH = 112;

@@ -1,4 +1,4 @@
-import { baselineFor, phaseProgress, restartCompleted, type NdbinfoNode, type NodeView, type PhaseProgress, type RestartTimes, type RollingPlanView, type RollingRestart } from '../contract.js';
+import { baselineFor, phaseProgress, restartCompleted, type NdbinfoNode, type NodeView, type PhaseProgress, type RestartTimes, type RollingPlanView, type RollingRestart } from '../../contract.js';
 
 export interface StartingNodePhases {
   nodeId: number;

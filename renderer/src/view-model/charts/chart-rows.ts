@@ -1,4 +1,4 @@
-import type { HistorySeries } from '../contract.js';
+import type { HistorySeries } from '../../contract.js';
 
 export type ChartRow = Readonly<Record<string, number | null>>;
 

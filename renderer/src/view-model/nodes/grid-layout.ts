@@ -1,4 +1,4 @@
-import type { NodeGroupView, NodeView } from '../contract.js';
+import type { NodeGroupView, NodeView } from '../../contract.js';
 
 export type GridSection =
   | { kind: 'nodegroup'; nodeGroup: number; nodeIds: number[] }

@@ -1,5 +1,5 @@
-import type { ConnectionView } from '../contract.js';
-import type { Transport } from '../store/ui-slice.js';
+import type { ConnectionView } from '../../contract.js';
+import type { Transport } from '../../store/ui-slice.js';
 
 /**
  * When the figures on screen are from, if they are not current; null while they are. They are old once this page

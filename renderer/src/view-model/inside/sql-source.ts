@@ -1,5 +1,5 @@
-import type { NdbinfoView } from '../contract.js';
-import { formatDuration } from './format.js';
+import type { NdbinfoView } from '../../contract.js';
+import { formatDuration } from '../format.js';
 
 export type SqlTone = 'ok' | 'warn' | 'bad' | 'busy';
 

@@ -1,4 +1,4 @@
-import type { Alert } from '../contract.js';
+import type { Alert } from '../../contract.js';
 
 /** Active alerts shown in full before the rest fold into "+N more active". */
 export const ACTIVE_ROWS = 3;

@@ -1,4 +1,4 @@
-import type { NdbinfoLink, NdbinfoLogFill, NdbinfoNode, NodeView } from '../contract.js';
+import type { NdbinfoLink, NdbinfoLogFill, NdbinfoNode, NodeView } from '../../contract.js';
 
 /** The alert marks of a log's fill: a warning at 80 %, critical at 90 % (the engine's log-fill alerts). */
 export const FILL_MARKS = { warn: 80, bad: 90 } as const;

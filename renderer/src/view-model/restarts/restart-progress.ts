@@ -1,4 +1,4 @@
-import type { RestartProgress } from '../contract.js';
+import type { RestartProgress } from '../../contract.js';
 
 /**
  * Start phases counted for progress: 1..8 run in order, then the event handover phase (101, or 100/9 in some

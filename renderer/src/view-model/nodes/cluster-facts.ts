@@ -1,4 +1,4 @@
-import type { ClusterSummary } from '../contract.js';
+import type { ClusterSummary } from '../../contract.js';
 
 /**
  * "localhost:1186 · simulated · live" after a watched cluster's name, each fact once: a cluster named by its

@@ -1,5 +1,5 @@
-import type { NodeStatus, NodeView } from '../contract.js';
-import { START_STEPS, phaseStep } from './restart-progress.js';
+import type { NodeStatus, NodeView } from '../../contract.js';
+import { START_STEPS, phaseStep } from '../restarts/restart-progress.js';
 
 /** Words that fit a 90-pixel tile; the full protocol word is in the tile's title and data-status. */
 const SHORT: Record<NodeStatus, string> = {

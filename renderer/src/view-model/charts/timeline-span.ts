@@ -1,4 +1,4 @@
-import type { Timeline } from '../contract.js';
+import type { Timeline } from '../../contract.js';
 
 export interface Span {
   from: number;

@@ -1,4 +1,4 @@
-import { CELL_NONE, columnSeconds, decodeCells, toCell, type NdbinfoNode, type ThreadSeries } from '../contract.js';
+import { CELL_NONE, columnSeconds, decodeCells, toCell, type NdbinfoNode, type ThreadSeries } from '../../contract.js';
 import { threadKey } from './threads.js';
 
 /** cpustat's period: what a reading's figures cover before its time. */

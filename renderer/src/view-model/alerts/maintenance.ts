@@ -1,5 +1,5 @@
-import { ALERT_KIND_LABEL, type AlertHistory, type AlertKind, type MaintenanceWindow } from '../contract.js';
-import { formatClock, formatDuration } from './format.js';
+import { ALERT_KIND_LABEL, type AlertHistory, type AlertKind, type MaintenanceWindow } from '../../contract.js';
+import { formatClock, formatDuration } from '../format.js';
 
 /** Every alert kind, in the order the chooser lists them. */
 export const ALERT_KINDS = Object.keys(ALERT_KIND_LABEL) as AlertKind[];

@@ -1,4 +1,4 @@
-import type { EventView } from '../contract.js';
+import type { EventView } from '../../contract.js';
 
 /** One displayed row of the event log: a single event, or a run of the same event about the same node. */
 export interface EventFold {

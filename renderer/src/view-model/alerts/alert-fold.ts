@@ -1,4 +1,4 @@
-import { ALERT_KIND_LABEL, listNodeIds, type Alert } from '../contract.js';
+import { ALERT_KIND_LABEL, listNodeIds, type Alert } from '../../contract.js';
 
 /** Active alerts of one kind and severity: one row in the strip however many nodes raised them. */
 export interface AlertGroup {

@@ -1,4 +1,4 @@
-import type { NdbinfoNode } from '../contract.js';
+import type { NdbinfoNode } from '../../contract.js';
 
 /** A heatmap row: one block thread of one data node. */
 export interface ThreadLine {

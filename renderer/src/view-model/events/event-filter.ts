@@ -1,5 +1,5 @@
-import { SEVERITIES, type EventView, type Severity } from '../contract.js';
-import type { EventFilter } from '../store/ui-slice.js';
+import { SEVERITIES, type EventView, type Severity } from '../../contract.js';
+import type { EventFilter } from '../../store/ui-slice.js';
 
 /** The severities from `min` up, least severe first (the contract lists them DEBUG … ALERT); none from a word that is no severity. */
 export function atLeast(min: string): Severity[] {

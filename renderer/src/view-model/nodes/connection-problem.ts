@@ -1,5 +1,5 @@
-import type { ConnectionView } from '../contract.js';
-import { formatDuration } from './format.js';
+import type { ConnectionView } from '../../contract.js';
+import { formatDuration } from '../format.js';
 
 /** Socket error codes in the words an operator acts on. */
 const CAUSES: ReadonlyArray<[RegExp, string]> = [

@@ -1,4 +1,4 @@
-import type { NodeStatus } from '../contract.js';
+import type { NodeStatus } from '../../contract.js';
 
 export type Tone = 'ok' | 'busy' | 'warn' | 'bad' | 'idle';
 

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import mysql from 'mysql2/promise';
+import { simAddresses, spawnCli } from '../electron/cli/test/run-cli.js';
 import { createEngine } from '../electron/engine/index.js';
 import { READINGS } from '../ndbinfo/client/readings.js';
 import { parseSqlUrl } from '../ndbinfo/client/sql-url.js';
@@ -21,18 +21,8 @@ interface Figures {
 
 /** The simulator at 48 data nodes with its SQL node, in a process of its own so its CPU is not counted. */
 async function startSimulator(): Promise<{ child: ChildProcess; connectstring: string; url: string }> {
-  const cli = fileURLToPath(new URL('../electron/cli/ndbtop.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', cli, 'sim', '--port', '0', '--scenario', 'flexasynch', '--data-nodes', String(DATA_NODES), '--sql-port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const cs = /connectstring: (\S+)\n/.exec(out)?.[1];
-      const url = /ndbinfo: (mysql:\/\/\S+)\n/.exec(out)?.[1];
-      if (cs && url) resolve({ child, connectstring: cs, url });
-    });
-    child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
-  });
+  const child = spawnCli(['sim', '--port', '0', '--scenario', 'flexasynch', '--data-nodes', String(DATA_NODES), '--sql-port', '0']);
+  return { child, ...(await simAddresses(child)) };
 }
 
 async function measure(seconds: number): Promise<{ cpuMs: number; wallMs: number }> {

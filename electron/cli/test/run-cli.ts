@@ -38,3 +38,17 @@ export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProc
   if (!('NDB_CONNECTSTRING' in env)) delete cleanEnv.NDB_CONNECTSTRING;
   return spawn(process.execPath, [...CLI_ARGS, ...args], { env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
 }
+
+/** The sim's printed addresses: its connectstring and its ndbinfo URL. */
+export function simAddresses(child: ChildProcess): Promise<{ connectstring: string; url: string }> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const cs = /connectstring: (\S+)\n/.exec(out);
+      const url = /ndbinfo: (mysql:\/\/\S+)\n/.exec(out);
+      if (cs?.[1] && url?.[1]) resolve({ connectstring: cs[1], url: url[1] });
+    });
+    child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
+  });
+}

@@ -4,21 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import mysql from 'mysql2/promise';
-import { runCli, spawnCli } from './run-cli.js';
-
-/** The sim's printed addresses: its connectstring and its ndbinfo URL. */
-function simAddresses(child: ReturnType<typeof spawnCli>): Promise<{ connectstring: string; url: string }> {
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      const cs = /connectstring: (\S+)\n/.exec(out);
-      const url = /ndbinfo: (mysql:\/\/\S+)\n/.exec(out);
-      if (cs?.[1] && url?.[1]) resolve({ connectstring: cs[1], url: url[1] });
-    });
-    child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
-  });
-}
+import { runCli, simAddresses, spawnCli } from './run-cli.js';
 
 test('sim --sql-port 0 --sql-user --sql-password-file: prints the ndbinfo URL and serves it with that account', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-sql-'));

@@ -10,7 +10,7 @@ import { parseDesktopArgs } from '../../desktop/desktop-args.js';
 import { startDesktopEngine } from '../../desktop/desktop-engine.js';
 import type { RecordingLine } from '../../engine/recording/recording-format.js';
 import { readRecording } from '../../engine/recording/recording-reader.js';
-import { runCli, spawnCli } from './run-cli.js';
+import { runCli, simAddresses, spawnCli } from './run-cli.js';
 
 const PASSWORD = 'Wiring-pw-5150';
 
@@ -49,7 +49,7 @@ describe('--sql on record, serve and the desktop app, against the simulator in a
     pwFile = join(dir, 'pw');
     writeFileSync(pwFile, `${PASSWORD}\n`, { mode: 0o600 });
     sim = spawnCli(['sim', '--port', '0', '--scenario', 'steady', '--data-nodes', '2', '--sql-port', '0', '--sql-user', 'monitor', '--sql-password-file', pwFile]);
-    [connectstring, sqlUrl] = await Promise.all([printed(sim, /connectstring: (\S+)\n/), printed(sim, /ndbinfo: (mysql:\/\/\S+)\n/)]);
+    ({ connectstring, url: sqlUrl } = await simAddresses(sim));
   });
   after(async () => {
     sim?.kill('SIGTERM');

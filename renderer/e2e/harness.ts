@@ -127,6 +127,29 @@ export function browserSuite(): () => { dir: string; browser: Browser } {
   };
 }
 
+/**
+ * A failed wait says only what it waited for; a run on a loaded CI machine cannot be watched, so the error also
+ * tells what the page showed then (header, alerts, grid) and where its screenshot is.
+ */
+async function withPageState(err: unknown, page: Page): Promise<unknown> {
+  if (!(err instanceof Error) || page.isClosed()) return err;
+  const state = await page
+    .evaluate(`(() => {
+      const text = (sel) => [...document.querySelectorAll(sel)].map((e) => e.textContent.replace(/\\s+/g, ' ').trim().slice(0, 160));
+      const grid = document.querySelector('[data-testid="node-grid"]');
+      return JSON.stringify({
+        header: text('.app-header'),
+        alerts: text('[data-testid="alert"], [data-testid="alert-group"]'),
+        grid: grid && { density: grid.dataset.density, height: grid.clientHeight, width: grid.clientWidth, nodes: grid.querySelectorAll('[data-status]').length },
+        view: document.querySelector('main')?.dataset.view,
+      });
+    })()`)
+    .catch((e: unknown) => `(unreadable: ${String(e).slice(0, 80)})`);
+  const shot = await screenshot(page, `failed-${Date.now()}`).catch(() => '(no screenshot)');
+  err.message += `\n  the page then: ${String(state)}\n  screenshot: ${shot}`;
+  return err;
+}
+
 export type StackOptions = Parameters<typeof startStack>[1];
 
 /**
@@ -150,6 +173,8 @@ export async function withStackPage(
     await ready(page);
     await body(page, stack);
     assert.deepEqual(errors, [], 'the page threw');
+  } catch (err) {
+    throw await withPageState(err, page);
   } finally {
     await page.close();
     await stack.close();

@@ -1,12 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type ComponentType, type CSSProperties, type RefObject } from 'react';
+import { useMemo, useRef, type ComponentType, type CSSProperties, type RefObject } from 'react';
 import { measureAfterLayout } from '../../hooks/measure-after-layout.js';
 import { useGrowingLimit } from '../../hooks/use-growing-limit.js';
+import { useAutoDensity } from '../../hooks/use-auto-density.js';
 import { useSize } from '../../hooks/use-size.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../../view-model/nodes/grid-layout.js';
-import { fillScale, gridColumns, gridRows, packedWidth, resolveDensity, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../../view-model/nodes/grid-rows.js';
+import { fillScale, gridColumns, gridRows, packedWidth, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../../view-model/nodes/grid-rows.js';
 import { AfterFirstPaint } from '../AfterFirstPaint.js';
 import { useGridFocus } from './grid-focus.js';
 import { EmptyGrid } from './EmptyGrid.js';
@@ -117,12 +118,7 @@ export function NodeGrid() {
     return gridSections(nodes, nodeGroups);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, shape, groupsKey]);
-  // The density last drawn, so "auto" can hold it while the space changes a little.
-  const drawn = useRef<Density>('comfortable');
-  const density = resolveDensity(setting, sections, width, height, (d) => metricsFor(d, actions), drawn.current);
-  useEffect(() => {
-    drawn.current = density;
-  }, [density]);
+  const density = useAutoDensity(setting, sections, width, height, (d) => metricsFor(d, actions));
   // Dashboard mode on auto: tiles as large as the screen allows (the whole cluster still on it).
   const fullscreen = useApp((s) => s.ui.fullscreen);
   const scale = fullscreen && setting === 'auto' && density !== 'comfortable' ? fillScale(sections, width, height, metricsFor(density, actions)) : 1;

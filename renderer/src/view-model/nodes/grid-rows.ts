@@ -78,7 +78,8 @@ export const DENSITY_HYSTERESIS = 0.2;
  * "auto" is the most detailed density at which all data nodes fit on screen: cards, else tiles, else dense tiles
  * (144 data nodes on a 720p wall screen). On a wall screen the whole cluster at once matters more than the details
  * of each node, which stay one click away. Going back to more detail needs room to spare, so an alert strip growing
- * and shrinking by a row does not flip the whole grid back and forth.
+ * and shrinking by a row does not flip the whole grid back and forth (the grid also goes back once it has fit a
+ * while: hooks/use-auto-density.ts).
  */
 export function resolveDensity(setting: DensitySetting, sections: readonly GridSection[], width: number, height: number, metricsOf: (d: Density) => GridMetrics, current: Density = 'comfortable'): Density {
   if (setting !== 'auto') return setting;

@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { ROOT as root } from '../../scripts/test-source.js';
 
 // The test workflow cannot run here; what it asks of the runners is checked offline against the README's commands.
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const yaml = createRequire(createRequire(import.meta.url).resolve('app-builder-lib'))('js-yaml') as { load(text: string): unknown };
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 

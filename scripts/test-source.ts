@@ -1,4 +1,4 @@
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // npm test runs the Node-side tests from the build tsc made moments before (dist/, scripts/run-tests.mjs --dist),
@@ -15,7 +15,7 @@ const DIST = join(ROOT, 'dist');
 export function sourcePath(url: URL): string {
   const path = fileURLToPath(url);
   const inDist = relative(DIST, path);
-  return inDist.startsWith('..') || inDist.startsWith(sep) ? path : join(ROOT, inDist);
+  return inDist.startsWith('..') || isAbsolute(inDist) ? path : join(ROOT, inDist);
 }
 
 /**

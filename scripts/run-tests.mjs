@@ -1,5 +1,5 @@
-// `node scripts/run-tests.mjs [--concurrency N] [files…]`: every *.test.ts (or the files given), each in a process of
-// its own (node:test via tsx), several at once. Node 20's test runner cannot glob TypeScript files, and its own
+// `node scripts/run-tests.mjs [--concurrency N] [--dist] [files…]`: every *.test.ts (or the files given), each in a
+// process of its own (node:test via tsx, or with --dist from JavaScript: scripts/test-build.mjs), several at once. Node 20's test runner cannot glob TypeScript files, and its own
 // pool gives no per-file wall time; this one runs the slowest files first (times of the last run, kept in
 // node_modules/.cache, else scripts/test-timings.json), prints a failing file's whole output, then the slowest files
 // with their CPU time and the totals, and ends with node's summary lines (`# tests N`, `# pass N`, `# fail N` …) and
@@ -11,6 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { buildRendererTests, builtFile, staleBuild } from './test-build.mjs';
 import { parseTapSummary, slowestTable } from './test-report.mjs';
 import { POSIX_ONLY } from './test-platforms.mjs';
 import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
@@ -34,6 +35,8 @@ const FILE_LIMIT_S = Number(process.env.NDBTOP_TEST_FILE_LIMIT_S) || 600;
 const args = process.argv.slice(2);
 const at = args.indexOf('--concurrency');
 const concurrencyArg = at >= 0 ? Number(args.splice(at, 2)[1]) : Number(process.env.NDBTOP_TEST_CONCURRENCY);
+const fromDist = args.includes('--dist');
+if (fromDist) args.splice(args.indexOf('--dist'), 1);
 // Most files wait on sockets and simulated clusters rather than compute, so twice the cores keeps the CPU busy;
 // browser files (a page rendering beside the engine) take at most half of them, the rest run other files.
 const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
@@ -60,6 +63,7 @@ const guess = (file) => previous[file]?.ms ?? (isBrowser(file) ? 60_000 : 0);
 // baseline) the browser files go first: they are the long ones.
 const queue = [...new Set(files)].sort((a, b) => guess(b) - guess(a) || a.localeCompare(b));
 
+if (fromDist) await checkBuild(queue);
 const rendererDir = await sharedRenderer(queue);
 const browser = await sharedChromium(queue);
 const shared = { ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
@@ -107,11 +111,26 @@ const failed = totals.fail + totals.cancelled + broken.length;
 console.log(`${totals.pass} passed, ${failed} failed`);
 process.exit(failed > 0 || results.some((r) => r.exit !== 0) ? 1 : 0);
 
+/** `node`'s arguments that run a TypeScript file of the project: its build with --dist, else through tsx. */
+function script(file) {
+  return fromDist ? [builtFile(file)] : ['--import', 'tsx', file];
+}
+
+/** With --dist: refuses a build older than the checkout, and transpiles the renderer's files when any runs. */
+async function checkBuild(list) {
+  const stale = staleBuild(root);
+  if (stale.length > 0) {
+    console.error(`--dist: dist/ is older than ${stale.length} source files (${stale.slice(0, 3).join(', ')}…): run \`tsc -p tsconfig.json\` first (npm test does)`);
+    process.exit(1);
+  }
+  if (list.some((f) => f.startsWith('renderer/'))) await buildRendererTests(root);
+}
+
 function runFile(file) {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const env = { ...process.env, ...shared };
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=tap', file], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--test-reporter=tap', ...script(file)], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (b) => out.push(b));
     child.stderr.on('data', (b) => out.push(b));
@@ -158,7 +177,7 @@ async function sharedRenderer(list) {
  */
 async function sharedChromium(list) {
   if (process.env.NDBTOP_TEST_CHROMIUM_WS || !list.some(isBrowser)) return null;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'chromium-server.ts')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, script('scripts/chromium-server.ts'), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const endpoint = await new Promise((resolve) => {
     let out = '';
     child.stdout.on('data', (b) => {

@@ -1,10 +1,11 @@
 // `npm test`: the build, the static checks and every test, overlapped on two cores. First tsc (it type-checks
 // and emits dist/) beside the renderer and preload builds and lint; then the tests, with the renderer's type
 // check and Electronegativity beside them (the tests spend much of their time waiting on sockets and simulated
-// clusters). The tests use that build: one renderer for every browser file, and dist/'s CLI for the files that run
-// it as a process. The last line is `N passed, N failed` (a failed build step or check counts as one failure).
+// clusters). The tests use that build: they run from dist/ (run-tests.mjs --dist: no tsx start-up per file, and the
+// CLI they start is the build too), and one renderer serves every browser file. The last line is
+// `N passed, N failed` (a failed build step or check counts as one failure).
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,7 +19,9 @@ const tsx = ['--import', 'tsx'];
 
 const TSC = ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']];
 const BESIDE_TSC = [
-  ['build:renderer', [bin('vite', 'bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn']],
+  // dist/ is emptied before the build starts; Vite emptying dist/renderer itself would race tsc writing the renderer
+  // modules the tests import (the page's WebSocket client, the e2e harness).
+  ['build:renderer', [bin('vite', 'bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', '--emptyOutDir', 'false']],
   ['build:preload', [...tsx, 'scripts/build-preload.ts']],
   // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
   // A circle an edit makes is still found, from the edited file's side.
@@ -58,15 +61,16 @@ async function sequence(steps) {
 }
 
 const t0 = performance.now();
+// Nothing of an earlier build survives to be tested: what a source no longer makes is gone.
+rmSync(join(root, 'dist'), { recursive: true, force: true });
 const [tsc, beside] = await Promise.all([run(...TSC).then((r) => (print(r), r)), sequence(BESIDE_TSC)]);
 const built = [tsc, ...beside];
-const cli = join(root, 'dist', 'electron', 'cli', 'ndbtop.js');
-const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'renderer'), ...(existsSync(cli) ? { NDBTOP_TEST_CLI_JS: cli } : {}) };
+const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'renderer') };
 let summary = null;
 const [checks, tests] = await Promise.all([
   sequence(BESIDE_TESTS),
   beside.slice(0, 2).every((r) => r.ok)
-    ? run('tests', ['scripts/run-tests.mjs', ...process.argv.slice(2)], env, (line) => {
+    ? run('tests', ['scripts/run-tests.mjs', '--dist', ...process.argv.slice(2)], env, (line) => {
         if (/^\d+ passed, \d+ failed$/.test(line)) summary = line.split(/\D+/).map(Number);
         console.log(line);
       })

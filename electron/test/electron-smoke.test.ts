@@ -3,12 +3,11 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { REQUESTS } from '../contract/schemas/channels.js';
+import { ROOT as root } from '../../scripts/test-source.js';
 
 // Launches the real desktop app where an Electron binary exists (a developer machine after `npx install-electron`,
 // or the release runners). Nothing can download one here, so elsewhere this reports why it did not run.
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const electronDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
 const binaryAvailable = existsSync(join(electronDir, 'path.txt')) && existsSync(join(electronDir, 'dist'));
 const skip = binaryAvailable ? false : `Electron binary not available: ${join(electronDir, 'dist')} is missing (run \`npx install-electron\` where the network allows)`;

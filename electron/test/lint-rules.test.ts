@@ -2,12 +2,11 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import { ROOT as root } from '../../scripts/test-source.js';
 
 // The project's own ESLint configuration, run through ESLint's API on code planted for the purpose: the rules that
 // keep import circles out and keep each folder to what it may run must fail on a breach, or they guard nothing.
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 
 const rulesBroken = (results: ESLint.LintResult[]): string[] => results.flatMap((r) => r.messages.map((m) => `${relative(root, r.filePath)}: ${m.ruleId ?? m.message}`));

@@ -3,12 +3,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { crc32, inflateSync } from 'node:zlib';
+import { ROOT as root } from '../../scripts/test-source.js';
 
 // Packaging needs the network (it runs in .github/workflows/release.yml); what can be checked offline is checked
 // here: the electron-builder config against electron-builder's own schema, targets, fuses, entry points, icons.
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const fromBuilder = createRequire(createRequire(import.meta.url).resolve('app-builder-lib'));
 const yaml = fromBuilder('js-yaml') as { load(text: string): unknown };
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');

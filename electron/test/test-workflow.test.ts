@@ -3,10 +3,11 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import type * as Platforms from '../../scripts/test-platforms.mjs';
+import { ROOT as root } from '../../scripts/test-source.js';
 
 // The test workflow cannot run here; what it asks of the runners is checked offline against the README's commands.
-const root = fileURLToPath(new URL('../../', import.meta.url));
 const yaml = createRequire(createRequire(import.meta.url).resolve('app-builder-lib'))('js-yaml') as { load(text: string): unknown };
 const read = (path: string): string => readFileSync(join(root, path), 'utf8');
 
@@ -49,7 +50,8 @@ test('.ci/run installs every outside tool from scratch, then runs the README tes
 });
 
 test('the files the runner leaves out on Windows exist and do check how a process handles a POSIX signal', async () => {
-  const { POSIX_ONLY } = await import('../../scripts/test-platforms.mjs');
+  // From the project's root: the runner's own .mjs is not in dist/, where npm test runs this file from.
+  const { POSIX_ONLY } = (await import(pathToFileURL(join(root, 'scripts/test-platforms.mjs')).href)) as typeof Platforms;
   assert.ok(Object.keys(POSIX_ONLY).length > 0);
   for (const [file, why] of Object.entries(POSIX_ONLY)) {
     assert.ok(why.length > 0, file);

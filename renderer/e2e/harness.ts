@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
@@ -11,6 +10,7 @@ import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
 import type { SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { missingTool } from '../../scripts/missing-tool.js';
+import { sourcePath } from '../../scripts/test-source.js';
 
 /** Debian's Chromium; NDBTOP_CHROMIUM names another build (a CI runner's preinstalled Chrome). */
 export const CHROMIUM = process.env.NDBTOP_CHROMIUM || '/usr/bin/chromium';
@@ -19,7 +19,7 @@ export const GRID_NODES = '[data-testid="node-grid"] [data-testid^="node-"][data
 /** Why the browser tests are skipped (only where the environment allows Chromium to be missing), or null. */
 export const NO_BROWSER = missingTool('chromium', existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install chromium, or set NDBTOP_CHROMIUM)`) || null;
 
-const CONFIG = fileURLToPath(new URL('../vite.config.ts', import.meta.url));
+const CONFIG = sourcePath(new URL('../vite.config.ts', import.meta.url));
 
 /**
  * Builds the renderer into a private folder, so tests never race the project's own build output; under

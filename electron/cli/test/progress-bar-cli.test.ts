@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { recordingWithRun } from '../../engine/test/recording-fixture.js';
-import { CLI, runCli } from './run-cli.js';
+import { CLI_ARGS, runCli } from './run-cli.js';
 
 let dir = '';
 let file = '';
@@ -23,7 +23,7 @@ after(async () => {
  * or it exits.
  */
 function onTerminal(args: string[], until: RegExp): Promise<string> {
-  const command = [process.execPath, '--import', 'tsx', CLI, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
+  const command = [process.execPath, ...CLI_ARGS, ...args].map((a) => `'${a.replaceAll("'", "'\\''")}'`).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { stdio: ['pipe', 'pipe', 'pipe'], detached: true });
   let out = '';
   return new Promise((resolve, reject) => {

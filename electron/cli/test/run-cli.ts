@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { nodeArgs } from '../../../scripts/test-source.js';
 
-export const CLI = fileURLToPath(new URL('../ndbtop.ts', import.meta.url));
 /**
- * How node starts the CLI: its sources through tsx, or under npm test the build tsc made of them moments before
- * (NDBTOP_TEST_CLI_JS, dist/electron/cli/ndbtop.js: what the package ships), which starts on half the CPU time.
+ * How node starts the CLI: its sources through tsx, or, when the tests run from dist/ (npm test), the build tsc made
+ * of them moments before (dist/electron/cli/ndbtop.js: what the package ships), which starts on half the CPU time.
  */
-export const CLI_ARGS = process.env.NDBTOP_TEST_CLI_JS ? [process.env.NDBTOP_TEST_CLI_JS] : ['--import', 'tsx', CLI];
+export const CLI_ARGS = nodeArgs(new URL('../ndbtop.ts', import.meta.url));
 
 export interface CliResult {
   code: number | null;

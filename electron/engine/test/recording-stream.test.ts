@@ -5,7 +5,6 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
@@ -15,6 +14,7 @@ import { encodeMember, KEYFRAME, memberInfo, RUN_MARKS } from '../recording/reco
 import { indexRecording } from '../recording/recording-index.js';
 import { openRecording, readRecording } from '../recording/recording-reader.js';
 import { createReplayEngine } from '../recording/replay.js';
+import { nodeArgs } from '../../../scripts/test-source.js';
 import { waitFor } from './helpers.js';
 
 const HEADER = JSON.stringify({ format: 'ndbtop-recording', version: 1, createdAt: 1, engine: 'test' });
@@ -69,9 +69,9 @@ test('a recording far larger than the heap is read as a stream: 200 MB through a
     }
     await new Promise<void>((r) => out.end(() => r()));
     assert.ok((await stat(plain)).size >= 200e6);
-    const child = fileURLToPath(new URL('./fixtures/stream-child.ts', import.meta.url));
+    const child = nodeArgs(new URL('./fixtures/stream-child.ts', import.meta.url));
     const run = async (file: string) => {
-      const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', '--import', 'tsx', child, file], { timeout: 300_000 });
+      const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', ...child, file], { timeout: 300_000 });
       return JSON.parse(stdout) as { lines: number; unreadable: number; peakHeap: number };
     };
     const read = await run(plain);

@@ -4,7 +4,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../create-engine.js';
 import { isOutputLine } from '../recording/recording-format.js';
@@ -12,6 +11,7 @@ import { isGzip } from '../recording/recording-member.js';
 import { readRecording } from '../recording/recording-reader.js';
 import { createReplayEngine } from '../recording/replay.js';
 import { applyDelta } from '../push/snapshot-delta.js';
+import { nodeArgs, sourcePath } from '../../../scripts/test-source.js';
 import { waitFor } from './helpers.js';
 
 async function tempFile(name: string): Promise<{ file: string; cleanup: () => Promise<void> }> {
@@ -30,7 +30,7 @@ const withoutMode = (s: ClusterSnapshot): unknown => ({ ...s, connection: { ...s
 
 test('recording survives kill -9: every line written before the kill parses, and it replays', async () => {
   const { file, cleanup } = await tempFile('crash.jsonl');
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./fixtures/record-child.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs(new URL('./fixtures/record-child.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     // Ticks on disk while the process runs prove the periodic flush (nothing is closed before the kill).
     const ticks = async (): Promise<number> => (await readRecording(file).catch(() => ({ lines: [] }))).lines.filter((l) => l.kind === 'tick').length;
@@ -128,7 +128,7 @@ test('a corrupt recording: torn lines are reported and skipped, a file that is n
 });
 
 test('a recording made when every node carried its own sampledAt, rates.at and memory at, the total its at and the connection its lastEventAt, still reads, in today’s shape, and replays to what it recorded', async () => {
-  const file = fileURLToPath(new URL('./fixtures/recording-per-node-sampled-at.jsonl', import.meta.url));
+  const file = sourcePath(new URL('./fixtures/recording-per-node-sampled-at.jsonl', import.meta.url));
   const raw = await readFile(file, 'utf8');
   assert.match(raw, /"isMaster":(true|false),"sampledAt":\d+/, 'the fixture is of the old shape');
   assert.match(raw, /"rates":\{"at":\d+,[^}]*"stale":(true|false)\}/, 'with node rates that carried their arrival time');

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { STEADY_RATES } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../create-engine.js';
+import { sourcePath } from '../../../scripts/test-source.js';
 import { newestReportAt, waitFor } from './helpers.js';
 
 /** Cluster transactions/s the engine shows for a steady simulator at `speed`, over a full report period. */
@@ -27,7 +28,7 @@ test('simulator --speed: time runs X times faster, the rates shown are the simul
   for (const [speed, tps] of [[1, one], [4, four]] as const) {
     assert.ok(Math.abs(tps - STEADY_RATES.transPerSec) <= STEADY_RATES.transPerSec * 0.2, `speed ${speed}: ${tps} tx/s vs ${STEADY_RATES.transPerSec}`);
   }
-  const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+  const readme = await readFile(sourcePath(new URL('../../../README.md', import.meta.url)), 'utf8');
   const said = readme.split('\n\n').filter((p) => /--speed X/.test(p) && /rates/.test(p));
   assert.ok(said.length > 0, 'the README says what --speed does to the rates');
   for (const p of said) assert.doesNotMatch(p, /rates are X times faster/, 'the README must not promise X-times rates');

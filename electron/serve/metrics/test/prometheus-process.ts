@@ -4,10 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { sourcePath } from '../../../../scripts/test-source.js';
 
 /** The shipped deployment files (deploy/ at the top of the repository). */
-export const DEPLOY = fileURLToPath(new URL('../../../../deploy/', import.meta.url));
+export const DEPLOY = sourcePath(new URL('../../../../deploy/', import.meta.url));
 
 /** Runs Debian's promtool (installed by .ci/run with Prometheus); a missing binary fails with how to get it. */
 export function promtool(args: string[], cwd?: string): { code: number | null; output: string } {

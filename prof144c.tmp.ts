@@ -1,0 +1,10 @@
+import { startSimulator } from './native-mgm/sim/index.js';
+const sim = await startSimulator({ scenario: 'flexasynch', dataNodes: 144, apiNodes: 8 } as any);
+const m = sim.model as any;
+m.activity.advanceTo(m.clock.now());
+const t0 = m.clock.now();
+const c0 = process.cpuUsage();
+m.activity.advanceTo(t0 + 20_000);
+const c = process.cpuUsage(c0);
+console.log('advance 20 s of sim: CPU ms', ((c.user + c.system) / 1000).toFixed(0));
+await sim.close(); process.exit(0);

@@ -13,6 +13,12 @@ import { NodeTotals } from './node-totals.js';
 
 /** Integration step: state that depends on its own past (redo, checkpoints, counters) is stepped at most this far at once. */
 const STEP_MS = 250;
+/**
+ * A step costs a link per node pair: past this many data nodes (144 have ~21,000 links) the step is a second, so a
+ * large simulated cluster's SQL node keeps up with its readers; episodes of overload last tens of seconds either way.
+ */
+const FINE_STEPS_UP_TO = 48;
+const LARGE_STEP_MS = 1000;
 /** Bytes a write logs and sends per replica (a small key-value row, as flexAsynch writes); scenarios may change it. */
 export const DEFAULT_ROW_BYTES = 100;
 /** Second-to-second variation of a thread's CPU figures. */
@@ -149,8 +155,9 @@ export class ClusterActivity {
   /** Integrates redo, checkpoints, counters and bytes up to sim time `t` (never backwards). */
   advanceTo(t: number): void {
     this.asleep = false;
+    const step = this.cluster.data.size > FINE_STEPS_UP_TO ? LARGE_STEP_MS : STEP_MS;
     while (this.last < t) {
-      const dt = Math.min(STEP_MS, t - this.last);
+      const dt = Math.min(step, t - this.last);
       const mid = this.last + dt / 2;
       // Statuses do not change inside this loop: counted once a step, not once a node (144 × 144 a step otherwise).
       const started = this.startedCount();

@@ -37,7 +37,7 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
   const replication = primaryWrites * (WIRE.replicationBytes + rowBytes);
   const idle = WIRE.idleBytesPerSec;
   const links: Link[] = [];
-  const push = (l: Omit<Link, 'sendBuffer'>): void => void links.push({ ...l, sendBuffer: sendBufferState(l.outPerSec, bandwidth) });
+  const push = (l: Omit<Link, 'sendBuffer'>): void => void links.push(Object.assign(l, { sendBuffer: sendBufferState(l.outPerSec, bandwidth) }));
   // Management servers usually have the lowest ids and API nodes the highest: in this order the links are most often
   // sorted already, and the check below spares a sort per node and step (a 144-node cluster integrates ~80,000 a second).
   for (const m of cluster.mgm.values()) {

@@ -69,7 +69,7 @@ export function TransportMatrix({ m }: { m: Matrix }) {
             {virtualColumns.map((c) => {
               const col = m.columns[c.index]!;
               return (
-                <div key={c.key} className="io-mx-label" style={{ left: c.start, width: c.size, height: HEAD_H }} title={col.type ?? ''}>
+                <div key={c.key} className="io-mx-label" style={{ left: c.start, top: 0, width: c.size, height: HEAD_H }} title={col.type ?? ''}>
                   {col.nodeId}
                   {col.type && col.type !== 'NDB' && <span className="muted"> {col.type.toLowerCase()}</span>}
                 </div>

@@ -64,9 +64,10 @@ export interface CreateEngineOptions {
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4 };
 /**
  * The embedded SQL node runs in the engine's own process, and sql.js refreshes a table's rows whole: at 144 data
- * nodes `transporters` alone is ~23,600 rows and a query blocked the event loop for 2–7 s, starving the engine and
- * the page. Until the simulator's SQL node refreshes incrementally (or runs in a worker), the embedded default brings
- * it only for clusters up to this size; `ndbtop sim --sql-port` serves any size from a process of its own.
+ * nodes `transporters` alone is ~21,900 rows (built, inserted and selected: ~1–2 s on a loaded machine). At 48 data
+ * nodes the engine's event loop was still held up to 0.8 s (p99 0.3 s, at load ~25; 0.25 s and 51 ms at 16), so
+ * until the simulator's SQL node runs in a worker, the embedded default brings it only for clusters up to this size;
+ * `ndbtop sim --sql-port` serves any size from a process of its own.
  */
 const EMBEDDED_SQL_MAX_DATA_NODES = 16;
 const TICK_MS = 1000;

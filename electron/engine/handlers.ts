@@ -25,6 +25,7 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
     getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
     getThreadSeries: async ({ clusterId, ...query }) => engine.cluster(clusterId).tracker.threadSeries.series(query),
     getThreadPoint: async ({ clusterId, ...query }) => engine.cluster(clusterId).tracker.threadSeries.point(query),
+    getLinks: async ({ clusterId, nodeIds }) => engine.cluster(clusterId).tracker.links(nodeIds),
     getTimeline: async ({ clusterId, fromMs }) => engine.cluster(clusterId).tracker.timelineView(fromMs),
     getEvents: async ({ clusterId, beforeSeq, limit }) => engine.cluster(clusterId).tracker.events(beforeSeq, limit),
     acknowledgeAlert: async ({ clusterId, alertId }) => {

@@ -21,6 +21,7 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   getTimeline: 'read',
   getThreadSeries: 'read',
   getThreadPoint: 'read',
+  getLinks: 'read',
   getEvents: 'read',
   acknowledgeAlert: 'change',
   previewAction: 'read',

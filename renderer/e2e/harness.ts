@@ -165,18 +165,28 @@ export async function withStackPage(
 ): Promise<void> {
   const { dir, browser } = suite();
   const stack = await startStack(dir, options);
+  try {
+    await withPage(browser, stack.url, viewport, async (page) => {
+      await ready(page);
+      await body(page, stack);
+    });
+  } finally {
+    await stack.close();
+  }
+}
+
+/** A page on `url` for one test, closed whatever happens; it must not throw, and a failure says what it showed. */
+export async function withPage(browser: Browser, url: string, viewport: { width: number; height: number }, body: (page: Page) => Promise<void>): Promise<void> {
   const page = await browser.newPage({ viewport });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   try {
-    await page.goto(stack.url);
-    await ready(page);
-    await body(page, stack);
+    await page.goto(url);
+    await body(page);
     assert.deepEqual(errors, [], 'the page threw');
   } catch (err) {
     throw await withPageState(err, page);
   } finally {
     await page.close();
-    await stack.close();
   }
 }

@@ -9,6 +9,7 @@ import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from
 import { ClusterConfigViewSchema } from './config.js';
 import { RollingPlanViewSchema, RollingRequestSchemas } from './rolling-restart.js';
 import { AlertHistorySchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
+import { NdbinfoLinksQuerySchema, NdbinfoLinksSchema } from './ndbinfo.js';
 import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
@@ -31,6 +32,8 @@ export const REQUESTS = {
   getThreadSeries: { request: ThreadSeriesQuerySchema, response: ThreadSeriesSchema },
   /** One heatmap cell's splits (its busiest second); null where the thread had no reading. */
   getThreadPoint: { request: ThreadPointQuerySchema, response: ThreadPointSchema.nullable() },
+  /** The links between nodes as the SQL source last read them (`transporters`); null without one. Ask a few data nodes at a time. */
+  getLinks: { request: NdbinfoLinksQuerySchema, response: NdbinfoLinksSchema.nullable() },
   getTimeline: { request: ClusterRef.extend({ fromMs: z.number().int().nonnegative().optional() }), response: TimelineSchema },
   getEvents: {
     request: ClusterRef.extend({ beforeSeq: z.number().int().optional(), limit: z.number().int().min(1).max(10_000).default(500) }),

@@ -129,6 +129,26 @@ export const NdbinfoLinkSchema = z.object({
 
 export const NdbinfoLinksSchema = z.object({ at: z.number().int(), stale: z.boolean(), links: z.array(NdbinfoLinkSchema) });
 
+/**
+ * What the snapshot and its pushes say of the links: when they were read and how many are in trouble. The links
+ * themselves (one per direction of every node pair: ~21,900 at 144 data nodes, megabytes) travel only through
+ * `getLinks`, which the view showing them asks for when `at` moves.
+ */
+export const NdbinfoLinksSummarySchema = z.object({
+  at: z.number().int(),
+  stale: z.boolean(),
+  count: z.number().int().nonnegative(),
+  overloaded: z.number().int().nonnegative(),
+  /** In slowdown and not overloaded. */
+  slowdown: z.number().int().nonnegative(),
+});
+
+/** `getLinks`: the links data nodes `nodeIds` count (all of them without it), a few nodes an answer. */
+export const NdbinfoLinksQuerySchema = z.object({
+  clusterId: z.string().optional(),
+  nodeIds: z.array(z.number().int().nonnegative()).max(255).optional(),
+});
+
 /** The SQL source's link: which SQL node, and why none. Never carries the password. */
 export const NdbinfoSourceViewSchema = z.object({
   status: z.enum(['connecting', 'up', 'lost', 'closed']),
@@ -163,7 +183,7 @@ export const NdbinfoSelfLoadSchema = z.object({
 export const NdbinfoViewSchema = z.object({
   source: NdbinfoSourceViewSchema,
   selfLoad: NdbinfoSelfLoadSchema.nullable(),
-  links: NdbinfoLinksSchema.nullable(),
+  links: NdbinfoLinksSummarySchema.nullable(),
 });
 
 export type NdbinfoThread = z.infer<typeof NdbinfoThreadSchema>;
@@ -176,6 +196,7 @@ export type NdbinfoRestart = z.infer<typeof NdbinfoRestartSchema>;
 export type NdbinfoNode = z.infer<typeof NdbinfoNodeSchema>;
 export type NdbinfoLink = z.infer<typeof NdbinfoLinkSchema>;
 export type NdbinfoLinks = z.infer<typeof NdbinfoLinksSchema>;
+export type NdbinfoLinksSummary = z.infer<typeof NdbinfoLinksSummarySchema>;
 export type NdbinfoSourceView = z.infer<typeof NdbinfoSourceViewSchema>;
 export type NdbinfoSelfLoad = z.infer<typeof NdbinfoSelfLoadSchema>;
 export type NdbinfoView = z.infer<typeof NdbinfoViewSchema>;

@@ -79,7 +79,7 @@ export const ClusterSnapshotSchema = z.object({
   rollingRestart: RollingRestartSchema.nullable().optional(),
   /** The rolling restart the engine conducts (planned, running or over); absent until the first plan. */
   rollingPlan: RollingPlanViewSchema.optional(),
-  /** The SQL source's link, self-load and links between nodes; null without an SQL source, absent before ndbinfo. */
+  /** The SQL source's link, self-load and a summary of the links between nodes (the links: `getLinks`); null without an SQL source, absent before ndbinfo. */
   ndbinfo: NdbinfoViewSchema.nullable().optional(),
   /** Per data node ndbinfo figures, by node id (a node with none has no entry). */
   ndbinfoNodes: z.array(NdbinfoNodeSchema).optional(),

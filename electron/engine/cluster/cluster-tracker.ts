@@ -3,6 +3,7 @@ import type { ClusterCounters } from '../../contract/schemas/counters.js';
 import type { Alert, EventView } from '../../contract/schemas/events.js';
 import type { HistoryPoint, Timeline } from '../../contract/schemas/history.js';
 import type { AlertHistory } from '../../contract/schemas/maintenance.js';
+import type { NdbinfoLinks } from '../../contract/schemas/ndbinfo.js';
 import type { Run, RunReport } from '../../contract/schemas/runs.js';
 import type { ClusterSnapshot, ConnectionView } from '../../contract/schemas/snapshot.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
@@ -157,6 +158,11 @@ export class ClusterTracker {
   /** Every data node's threads second by second (the Threads view). */
   get threadSeries(): ThreadSeries {
     return this.threads.series;
+  }
+
+  /** The links between nodes as last read (the Redo & transport view asks for them apart from the snapshot). */
+  links(nodeIds?: readonly number[]): NdbinfoLinks | null {
+    return this.ndbinfo.linkView(nodeIds);
   }
 
   get runs(): RunTracker {

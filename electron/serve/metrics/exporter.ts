@@ -57,6 +57,7 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
         cluster: labels.get(c.clusterId) ?? c.name,
         snapshot: await handlers.getSnapshot({ clusterId: c.clusterId }),
         counters: await handlers.getCounters({ clusterId: c.clusterId }),
+        links: await handlers.getLinks({ clusterId: c.clusterId }),
       })),
     );
     // Each scrape starts empty, so nodes and clusters that went away stop being exported.

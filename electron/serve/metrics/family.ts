@@ -1,5 +1,6 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { ClusterCounters } from '../../contract/schemas/counters.js';
+import type { NdbinfoLinks } from '../../contract/schemas/ndbinfo.js';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 
 /** What one scrape knows about one cluster; every family reads from it, none asks the engine itself. */
@@ -8,6 +9,8 @@ export interface ClusterScrape {
   cluster: string;
   snapshot: ClusterSnapshot;
   counters: ClusterCounters;
+  /** The links between nodes (`getLinks`: not in the snapshot); null without an SQL source. */
+  links: NdbinfoLinks | null;
 }
 
 /** A group of metric families that fills itself from one cluster's scrape. */

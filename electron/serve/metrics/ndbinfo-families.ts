@@ -25,7 +25,7 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
   const share = gauge('ndbtop_ndbinfo_self_load_ratio', 'Share of wall time the SQL node spent on ndbtop\'s queries over the budget window', ['cluster']);
   const shedding = gauge('ndbtop_ndbinfo_shedding', '1 while the SQL source pauses non-essential readings to keep within its budget', ['cluster']);
 
-  return ({ cluster, snapshot }) => {
+  return ({ cluster, snapshot, links }) => {
     const view = snapshot.ndbinfo;
     if (!view) return;
     up.set({ cluster }, view.source.status === 'up' ? 1 : 0);
@@ -52,8 +52,8 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
         diskWrite.set({ cluster, node_id, kind: 'lcp' }, n.diskWrite.lcpBytesPerSec);
       }
     }
-    if (!view.links || view.links.stale) return;
-    for (const l of view.links.links) {
+    if (!links || links.stale) return;
+    for (const l of links.links) {
       const labels = { cluster, node_id: String(l.nodeId), remote_node_id: String(l.remoteNodeId) };
       sent.inc(labels, l.bytesSent);
       received.inc(labels, l.bytesReceived);

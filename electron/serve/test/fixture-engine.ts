@@ -80,6 +80,7 @@ export function createFixtureEngine(): FixtureEngine {
     getTimeline: notInFixture,
     getThreadSeries: notInFixture,
     getThreadPoint: notInFixture,
+    getLinks: notInFixture,
     getEvents: notInFixture,
     acknowledgeAlert: notInFixture,
     previewAction: notInFixture,

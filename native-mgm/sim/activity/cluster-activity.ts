@@ -13,6 +13,12 @@ import { NodeTotals } from './node-totals.js';
 
 /** Integration step: state that depends on its own past (redo, checkpoints, counters) is stepped at most this far at once. */
 const STEP_MS = 250;
+/**
+ * A step costs a link per node pair: past this many data nodes (144 have ~21,000 links) the step is a second, so a
+ * large simulated cluster's SQL node keeps up with its readers; episodes of overload last tens of seconds either way.
+ */
+const FINE_STEPS_UP_TO = 48;
+const LARGE_STEP_MS = 1000;
 /** Bytes a write logs and sends per replica (a small key-value row, as flexAsynch writes); scenarios may change it. */
 export const DEFAULT_ROW_BYTES = 100;
 /** Second-to-second variation of a thread's CPU figures. */
@@ -100,26 +106,39 @@ export class ClusterActivity {
     return [...this.cluster.data.values()].filter(processUp);
   }
 
-  /** What one data node handles per second at sim time `t` (nothing unless STARTED). */
-  loadAt(node: DataNode, t: number): NodeLoad {
+  /** What one data node handles per second at sim time `t` (nothing unless STARTED); `started`: how many data nodes are. */
+  loadAt(node: DataNode, t: number, started = this.startedCount()): NodeLoad {
     if (node.status !== 'STARTED') return NO_NODE_LOAD;
-    const started = [...this.cluster.data.values()].filter((n) => n.status === 'STARTED').length;
     return nodeLoad(this.sources.statistics.ratesAt(t), started, this.cluster.replicas);
   }
 
   linksAt(node: DataNode, t: number): Link[] {
-    return nodeLinks(this.cluster, node, this.loadAt(node, t), this.rowBytes, this.linkBytesPerSec);
+    return this.linksFor(node, this.loadAt(node, t));
   }
 
   demandsAt(node: DataNode, t: number): ThreadDemand[] {
-    const links = this.linksAt(node, t);
+    const load = this.loadAt(node, t);
+    return this.demandsFor(node, load, this.linksFor(node, load));
+  }
+
+  private startedCount(): number {
+    let started = 0;
+    for (const n of this.cluster.data.values()) if (n.status === 'STARTED') started++;
+    return started;
+  }
+
+  private linksFor(node: DataNode, load: NodeLoad): Link[] {
+    return nodeLinks(this.cluster, node, load, this.rowBytes, this.linkBytesPerSec);
+  }
+
+  private demandsFor(node: DataNode, load: NodeLoad, links: readonly Link[]): ThreadDemand[] {
     const redo = this.redoLog(node.id);
     const traffic = {
       bytesInPerSec: links.reduce((s, l) => s + l.inPerSec, 0),
       bytesOutPerSec: links.reduce((s, l) => s + l.outPerSec, 0),
       lcpBytesPerSec: redo.lcpRunning ? redo.speed : 0,
     };
-    return threadDemands(this.threads(node.id), this.loadAt(node, t), traffic);
+    return threadDemands(this.threads(node.id), load, traffic);
   }
 
   /** cpustat's figures for each thread of a node over the second before `t`. */
@@ -136,20 +155,25 @@ export class ClusterActivity {
   /** Integrates redo, checkpoints, counters and bytes up to sim time `t` (never backwards). */
   advanceTo(t: number): void {
     this.asleep = false;
+    const step = this.cluster.data.size > FINE_STEPS_UP_TO ? LARGE_STEP_MS : STEP_MS;
     while (this.last < t) {
-      const dt = Math.min(STEP_MS, t - this.last);
+      const dt = Math.min(step, t - this.last);
       const mid = this.last + dt / 2;
-      for (const node of this.reportingNodes()) this.step(node, mid, dt);
+      // Statuses do not change inside this loop: counted once a step, not once a node (144 × 144 a step otherwise).
+      const started = this.startedCount();
+      for (const node of this.reportingNodes()) this.step(node, mid, dt, started);
       this.last += dt;
     }
   }
 
-  private step(node: DataNode, at: number, dt: number): void {
-    const load = this.loadAt(node, at);
+  private step(node: DataNode, at: number, dt: number, started: number): void {
+    const load = this.loadAt(node, at, started);
     const redo = this.redoLog(node.id);
     const redoPerSec = load.replicaWrites * this.rowBytes;
     const lcpBytes = redo.advance(dt, redoPerSec);
-    const demands = this.demandsAt(node, at);
-    this.nodeTotals(node.id).add(at, dt, { load, links: this.linksAt(node, at), demands, redoBytes: (redoPerSec * dt) / 1000, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
+    // One node's links are as many as the cluster's nodes: built once a step, for the demands and the totals both.
+    const links = this.linksFor(node, load);
+    const demands = this.demandsFor(node, load, links);
+    this.nodeTotals(node.id).add(at, dt, { load, links, demands, redoBytes: (redoPerSec * dt) / 1000, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
   }
 }

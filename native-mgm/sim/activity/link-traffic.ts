@@ -36,18 +36,21 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
   const primaryWrites = load.replicaWrites / cluster.replicas;
   const replication = primaryWrites * (WIRE.replicationBytes + rowBytes);
   const idle = WIRE.idleBytesPerSec;
-  const links: Array<Omit<Link, 'sendBuffer'>> = [];
+  const links: Link[] = [];
+  const push = (l: Omit<Link, 'sendBuffer'>): void => void links.push(Object.assign(l, { sendBuffer: sendBufferState(l.outPerSec, bandwidth) }));
+  // Management servers usually have the lowest ids and API nodes the highest: in this order the links are most often
+  // sorted already, and the check below spares a sort per node and step (a 144-node cluster integrates ~80,000 a second).
+  for (const m of cluster.mgm.values()) {
+    push({ remoteId: m.id, remoteAddress: m.address, status: m.running ? 'CONNECTED' : 'CONNECTING', outPerSec: m.running ? idle : 0, inPerSec: m.running ? idle : 0 });
+  }
   for (const d of cluster.data.values()) {
     if (d.id === node.id) continue;
     const up = processUp(d) && inCluster(node);
     const bytes = up ? idle + (peers.includes(d) && d.status === 'STARTED' ? replication : 0) : 0;
-    links.push({ remoteId: d.id, remoteAddress: d.address, status: processUp(d) ? 'CONNECTED' : 'CONNECTING', outPerSec: bytes, inPerSec: bytes });
-  }
-  for (const m of cluster.mgm.values()) {
-    links.push({ remoteId: m.id, remoteAddress: m.address, status: m.running ? 'CONNECTED' : 'CONNECTING', outPerSec: m.running ? idle : 0, inPerSec: m.running ? idle : 0 });
+    push({ remoteId: d.id, remoteAddress: d.address, status: processUp(d) ? 'CONNECTED' : 'CONNECTING', outPerSec: bytes, inPerSec: bytes });
   }
   for (const a of cluster.api.values()) {
-    links.push({
+    push({
       remoteId: a.id,
       remoteAddress: a.connected ? a.address : '-',
       status: a.connected ? 'CONNECTED' : 'CONNECTING',
@@ -55,5 +58,6 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
       inPerSec: a.connected ? idle + apiIn : 0,
     });
   }
-  return links.map((l) => ({ ...l, sendBuffer: sendBufferState(l.outPerSec, bandwidth) })).sort((x, y) => x.remoteId - y.remoteId);
+  const sorted = links.every((l, i) => i === 0 || links[i - 1]!.remoteId < l.remoteId);
+  return sorted ? links : links.sort((x, y) => x.remoteId - y.remoteId);
 }

@@ -98,10 +98,13 @@ export class NodeTotals {
       this.sent.set(l.remoteId, (this.sent.get(l.remoteId) ?? 0) + l.outPerSec * s);
       this.received.set(l.remoteId, (this.received.get(l.remoteId) ?? 0) + l.inPerSec * s);
       this.maxSendBuffer.set(l.remoteId, Math.max(this.maxSendBuffer.get(l.remoteId) ?? 0, l.sendBuffer.used));
-      const before = this.pressed.get(l.remoteId);
-      if (l.sendBuffer.overloaded && !before?.overloaded) this.overloadCount.set(l.remoteId, (this.overloadCount.get(l.remoteId) ?? 0) + 1);
-      if (l.sendBuffer.slowdown && !before?.slowdown) this.slowdownCount.set(l.remoteId, (this.slowdownCount.get(l.remoteId) ?? 0) + 1);
-      this.pressed.set(l.remoteId, { overloaded: l.sendBuffer.overloaded, slowdown: l.sendBuffer.slowdown });
+      // Kept in place: a new object per link and step was most of a 144-node cluster's garbage.
+      let pressed = this.pressed.get(l.remoteId);
+      if (!pressed) this.pressed.set(l.remoteId, (pressed = { overloaded: false, slowdown: false }));
+      if (l.sendBuffer.overloaded && !pressed.overloaded) this.overloadCount.set(l.remoteId, (this.overloadCount.get(l.remoteId) ?? 0) + 1);
+      if (l.sendBuffer.slowdown && !pressed.slowdown) this.slowdownCount.set(l.remoteId, (this.slowdownCount.get(l.remoteId) ?? 0) + 1);
+      pressed.overloaded = l.sendBuffer.overloaded;
+      pressed.slowdown = l.sendBuffer.slowdown;
     }
     step.demands.forEach((d, i) => {
       const t = this.threads[i];

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NdbinfoLink, NodeView } from '../contract.js';
-import { apiShares, cellKey, cellTone, fillTone, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
+import { apiShares, cellKey, cellTone, fillTone, linkText, nodeTypes, nodeTypesKey, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
 
 const node = (nodeId: number, type: NodeView['type']): [number, NodeView] => [nodeId, { nodeId, type } as NodeView];
-const NODES = new Map([node(2, 'NDB'), node(3, 'NDB'), node(1, 'MGM'), node(50, 'API'), node(51, 'API'), node(52, 'API'), node(53, 'API')]);
+const NODES = nodeTypes(nodeTypesKey(new Map([node(2, 'NDB'), node(3, 'NDB'), node(1, 'MGM'), node(50, 'API'), node(51, 'API'), node(52, 'API'), node(53, 'API')])));
 
 function link(nodeId: number, remoteNodeId: number, perSec: number, extra: Partial<NdbinfoLink> = {}): NdbinfoLink {
   return { nodeId, remoteNodeId, status: 'CONNECTED', sentPerSec: perSec, receivedPerSec: perSec, overloaded: false, slowdown: false, bytesSent: 0, bytesReceived: 0, overloadCount: 0, slowdownCount: 0, ...extra };
@@ -30,4 +30,13 @@ test('API shares: one SQL node well under an even share stands out; an unconnect
   assert.deepEqual(shares.map((s) => [s.nodeId, Math.round(s.share * 100), s.behind]), [[50, 45, false], [51, 45, false], [52, 9, true]]);
   assert.equal(shares[0]?.bytesPerSec, 4000);
   assert.deepEqual(apiShares(links.filter((l) => l.remoteNodeId === 50), NODES).map((s) => s.behind), [false], 'alone, nothing to be behind');
+});
+
+test('a link in words: both directions of its bytes, its state now and its counts; a node has no link to itself', () => {
+  const m = transportMatrix([link(2, 3, 2_500_000, { receivedPerSec: 1200, overloaded: true, overloadCount: 4, slowdownCount: 9 }), link(2, 50, 0, { status: 'CONNECTING' }), link(3, 2, 10)], NODES);
+  const text = (from: number, to: number): string => linkText(from, m.columns.find((c) => c.nodeId === to) ?? { nodeId: to, type: null }, m.cells.get(cellKey(from, to)));
+  assert.equal(text(2, 3), 'node 2 → node 3 (NDB): sends 2.5 MB/s, receives 1.2 kB/s; overloaded now; overloaded 4, slowed down 9 times since the data node started');
+  assert.equal(text(2, 50), 'node 2 → node 50 (API): connecting');
+  assert.equal(text(2, 2), 'node 2 → node 2 (NDB): a node has no link to itself');
+  assert.deepEqual([...nodeTypes('')], [], 'no nodes, no types');
 });

@@ -1,7 +1,10 @@
+import { useMemo } from 'react';
+import { TransportMatrix } from '../components/io/TransportMatrix.js';
 import type { NdbinfoLogFill, NdbinfoNode, NdbinfoView } from '../contract.js';
+import { useLinks } from '../hooks/use-links.js';
 import { useApp } from '../store/use-app.js';
 import { formatClock } from '../view-model/format.js';
-import { apiShares, cellKey, cellTone, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
+import { apiShares, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, nodeTypes, nodeTypesKey, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
 
 const pct = (v: number | null | undefined, digits = 0): string => (v === null || v === undefined ? '–' : `${v.toFixed(digits)} %`);
 
@@ -80,54 +83,24 @@ function Logs({ nodes }: { nodes: NdbinfoNode[] }) {
 }
 
 function Transport({ view }: { view: NdbinfoView }) {
-  const nodes = useApp((s) => s.shown.nodes);
-  const links = view.links?.links ?? [];
-  const m = transportMatrix(links, nodes);
-  const shares = apiShares(links, nodes);
-  const over = links.filter((l) => l.overloaded).length;
-  const slow = links.filter((l) => l.slowdown && !l.overloaded).length;
+  const key = useApp((s) => nodeTypesKey(s.shown.nodes));
+  const types = useMemo(() => nodeTypes(key), [key]);
+  const links = useLinks(true);
+  const m = useMemo(() => transportMatrix(links?.links ?? [], types), [links, types]);
+  const shares = useMemo(() => apiShares(links?.links ?? [], types), [links, types]);
+  const summary = view.links;
+  const over = summary?.overloaded ?? 0;
+  const slow = summary?.slowdown ?? 0;
   return (
     <>
       <section data-testid="io-transport">
         <h3>
-          Transport <span className="muted">· bytes/s each data node sends (rows) to each node (columns){view.links && ` · read ${formatClock(view.links.at)}`}</span>
+          Transport <span className="muted">· bytes/s each data node sends (rows) to each node (columns){links && ` · read ${formatClock(links.at)}`}</span>
         </h3>
         <p data-testid="io-link-state" className={over > 0 ? 'tone-bad' : slow > 0 ? 'tone-warn' : 'muted'}>
           {over === 0 && slow === 0 ? 'No transporter overloaded or slowed down.' : `${over} link${over === 1 ? '' : 's'} overloaded, ${slow} slowed down (red: overloaded, amber: slowed down).`}
         </p>
-        <div className="io-matrix-scroll">
-          <table className="io-matrix" data-testid="io-matrix">
-            <thead>
-              <tr>
-                <th>from \ to</th>
-                {m.columns.map((c) => (
-                  <th key={c.nodeId} title={c.type ?? ''}>
-                    {c.nodeId}
-                    {c.type && c.type !== 'NDB' && <span className="muted"> {c.type.toLowerCase()}</span>}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {m.rows.map((r) => (
-                <tr key={r}>
-                  <th>{r}</th>
-                  {m.columns.map((c) => {
-                    const cell = m.cells.get(cellKey(r, c.nodeId));
-                    if (!cell) return <td key={c.nodeId} className="muted">{c.nodeId === r ? '·' : ''}</td>;
-                    if (cell.status !== 'CONNECTED') return <td key={c.nodeId} className="muted" title={cell.status}>{cell.status.toLowerCase()}</td>;
-                    const tone = cellTone(cell);
-                    return (
-                      <td key={c.nodeId} data-testid="io-cell" data-from={r} data-to={c.nodeId} data-tone={tone} className={`io-cell io-${tone}-cell`}>
-                        {formatBytesPerSec(cell.sentPerSec)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <TransportMatrix m={m} />
       </section>
       <section data-testid="io-api-share">
         <h3>API nodes&apos; share of the traffic</h3>

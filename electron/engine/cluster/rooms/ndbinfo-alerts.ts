@@ -58,10 +58,10 @@ export class NdbinfoAlerts implements Room {
   }
 
   private transporters(at: number): void {
-    const view = this.ndbinfo.view();
-    if (!view?.links || view.links.stale) return;
+    const links = this.ndbinfo.linkView();
+    if (!links || links.stale) return;
     const byNode = new Map<number, NdbinfoLink[]>();
-    for (const l of view.links.links) byNode.set(l.nodeId, [...(byNode.get(l.nodeId) ?? []), l]);
+    for (const l of links.links) byNode.set(l.nodeId, [...(byNode.get(l.nodeId) ?? []), l]);
     for (const [nodeId, links] of byNode) {
       const key = `transporter-overload:${nodeId}`;
       const overloaded = links.filter((l) => l.overloaded).map((l) => l.remoteNodeId);

@@ -1,4 +1,4 @@
-import type { NdbinfoLinks, NdbinfoNode, NdbinfoRestart, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
+import type { NdbinfoLinks, NdbinfoLinksSummary, NdbinfoNode, NdbinfoRestart, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
 import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-source.js';
 import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
@@ -38,8 +38,15 @@ export class NdbinfoRoom implements Room {
   /** The cluster-wide part; null while no SQL source was ever told of. Same object while nothing changed. */
   view(): NdbinfoView | null {
     if (!this.source) return null;
-    this.viewCache ??= { source: this.source, selfLoad: this.selfLoad, links: this.links };
+    this.viewCache ??= { source: this.source, selfLoad: this.selfLoad, links: this.links && linksSummary(this.links) };
     return this.viewCache;
+  }
+
+  /** The links data nodes `nodeIds` count (every one's without it); null before the first transporters reading. */
+  linkView(nodeIds?: readonly number[]): NdbinfoLinks | null {
+    if (!this.links || !nodeIds) return this.links;
+    const wanted = new Set(nodeIds);
+    return { ...this.links, links: this.links.links.filter((l) => wanted.has(l.nodeId)) };
   }
 
   nodeViews(): NdbinfoNode[] {
@@ -163,4 +170,14 @@ export class NdbinfoRoom implements Room {
     this.selfLoad = { at, share: load.share, load: load.load, stretch: load.stretch, shedding: load.shedding, queries: load.queries, readings };
     this.viewCache = null;
   }
+}
+
+function linksSummary({ at, stale, links }: NdbinfoLinks): NdbinfoLinksSummary {
+  let overloaded = 0;
+  let slowdown = 0;
+  for (const l of links) {
+    if (l.overloaded) overloaded++;
+    else if (l.slowdown) slowdown++;
+  }
+  return { at, stale, count: links.length, overloaded, slowdown };
 }

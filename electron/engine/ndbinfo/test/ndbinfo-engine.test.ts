@@ -38,8 +38,12 @@ test('the built-in simulator brings its SQL node: ndbinfo figures reach the snap
     for (const th of threads.threads) assert.equal(th.busy, Math.min(100, th.exec + th.send + th.spin + th.bufferFull));
     assert.ok(n.redo!.total > 0 && n.redo!.used <= n.redo!.total);
   }
-  const links = ready.ndbinfo!.links!.links;
-  assert.ok(links.some((l) => l.nodeId !== l.remoteNodeId), 'links between nodes');
+  // The links travel apart from the snapshot; its summary counts them.
+  const links = await engine.handlers.getLinks({});
+  assert.ok(links?.links.some((l) => l.nodeId !== l.remoteNodeId), 'links between nodes');
+  assert.ok(ready.ndbinfo!.links!.count > 0);
+  const one = await engine.handlers.getLinks({ nodeIds: [ready.ndbinfoNodes![0]!.nodeId] });
+  assert.ok(one && one.links.length > 0 && one.links.every((l) => l.nodeId === ready.ndbinfoNodes![0]!.nodeId), 'nodeIds narrows the answer to those data nodes');
   assert.match(ready.ndbinfo!.source.sqlNode ?? '', /^mysql:\/\/root@127\.0\.0\.1:\d+$/);
   assert.ok(ready.ndbinfo!.selfLoad!.queries > 0 && 'cpu' in ready.ndbinfo!.selfLoad!.readings);
   // An unchanged node's figures are not resent: the delta carries only nodes whose figures changed.

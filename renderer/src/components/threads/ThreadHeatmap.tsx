@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEve
 import { CELL_NONE } from '../../contract.js';
 import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { useSize } from '../../hooks/use-size.js';
+import { moveCell, type GridCell } from '../../view-model/inside/grid-focus.js';
 import { heatTable } from '../../view-model/inside/heat-colours.js';
 import type { ThreadGrid } from '../../view-model/inside/thread-grid.js';
 import type { ThreadLine } from '../../view-model/inside/threads.js';
@@ -12,10 +13,7 @@ export const LABEL_WIDTH = 112;
 /** Rows lower than this have no room for a thread's name; pointing at one names it below the heatmap. */
 const MIN_LABEL_ROW = 8;
 
-export interface Cell {
-  row: number;
-  column: number;
-}
+export type Cell = GridCell;
 
 /** As tall as the rows can be to fit the view, between 4 px (144 × 20 threads scroll) and 18 px. */
 export function rowHeight(rows: number, height: number): number {
@@ -122,20 +120,11 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
   const onKeyDown = (e: KeyboardEvent): void => {
     const at = focus ?? { row: 0, column: grid.columns - 1 };
     const page = Math.max(1, Math.floor(size.height / rowH) - 1);
-    const moves: Record<string, Cell> = {
-      ArrowUp: { row: at.row - 1, column: at.column },
-      ArrowDown: { row: at.row + 1, column: at.column },
-      ArrowLeft: { row: at.row, column: at.column - 1 },
-      ArrowRight: { row: at.row, column: at.column + 1 },
-      PageUp: { row: at.row - page, column: at.column },
-      PageDown: { row: at.row + page, column: at.column },
-      Home: { row: at.row, column: 0 },
-      End: { row: at.row, column: grid.columns - 1 },
-    };
-    const next = focus ? moves[e.key] : e.key in moves ? at : undefined;
-    if (!next) return;
+    const moved = moveCell(at, e.key, lines.length, grid.columns, page);
+    // The first key only shows where the focus starts.
+    const cell = moved && !focus ? at : moved;
+    if (!cell) return;
     e.preventDefault();
-    const cell = { row: Math.max(0, Math.min(lines.length - 1, next.row)), column: Math.max(0, Math.min(grid.columns - 1, next.column)) };
     onFocus(cell);
     const scroll = scrollRef.current;
     if (!scroll) return;

@@ -16,13 +16,7 @@ export function partLabel(fill: NdbinfoLogFill): string {
   return fill.parts > 1 ? `log ${fill.logId} part ${fill.logPart} (of ${fill.parts})` : '';
 }
 
-export interface LinkCell {
-  /** CONNECTED, CONNECTING …: a link that is not up carries nothing to show. */
-  status: string;
-  sentPerSec: number | null;
-  overloaded: boolean;
-  slowdown: boolean;
-}
+export type LinkCell = Pick<NdbinfoLink, 'status' | 'sentPerSec' | 'receivedPerSec' | 'overloaded' | 'slowdown' | 'overloadCount' | 'slowdownCount'>;
 
 export interface TransportMatrix {
   /** Data nodes, the rows: each counts its own side of every link. */
@@ -32,16 +26,40 @@ export interface TransportMatrix {
   cells: Map<string, LinkCell>;
 }
 
+/** Each node's type by id: all the matrix and the shares need of the nodes. */
+export type NodeTypes = ReadonlyMap<number, NodeView['type']>;
+
+/** The nodes' types as one string ("2:NDB,50:API"): a store selector that changes only when a type does, not with every push's rates. */
+export function nodeTypesKey(nodes: ReadonlyMap<number, NodeView>): string {
+  return [...nodes.values()].map((n) => `${n.nodeId}:${n.type}`).join(',');
+}
+
+export function nodeTypes(key: string): NodeTypes {
+  return new Map(key ? key.split(',').map((part) => {
+    const [id, type] = part.split(':');
+    return [Number(id), type as NodeView['type']];
+  }) : []);
+}
+
 export const cellKey = (from: number, to: number): string => `${from}>${to}`;
 
 /** The node×node matrix of bytes/s each data node sends, with each link's overload and slowdown state. */
-export function transportMatrix(links: readonly NdbinfoLink[], nodes: ReadonlyMap<number, NodeView>): TransportMatrix {
+export function transportMatrix(links: readonly NdbinfoLink[], types: NodeTypes): TransportMatrix {
   const rows = [...new Set(links.map((l) => l.nodeId))].sort((a, b) => a - b);
-  const dataFirst = (id: number): number => (nodes.get(id)?.type === 'NDB' || rows.includes(id) ? 0 : 1);
+  const dataFirst = (id: number): number => (types.get(id) === 'NDB' || rows.includes(id) ? 0 : 1);
   const remote = [...new Set(links.map((l) => l.remoteNodeId))].sort((a, b) => dataFirst(a) - dataFirst(b) || a - b);
   const cells = new Map<string, LinkCell>();
-  for (const l of links) cells.set(cellKey(l.nodeId, l.remoteNodeId), { status: l.status, sentPerSec: l.sentPerSec, overloaded: l.overloaded, slowdown: l.slowdown });
-  return { rows, columns: remote.map((nodeId) => ({ nodeId, type: nodes.get(nodeId)?.type ?? null })), cells };
+  for (const l of links) cells.set(cellKey(l.nodeId, l.remoteNodeId), l);
+  return { rows, columns: remote.map((nodeId) => ({ nodeId, type: types.get(nodeId) ?? null })), cells };
+}
+
+/** A cell of the matrix in words: the focused or pointed-at link's figures for every reader. */
+export function linkText(from: number, to: { nodeId: number; type: NodeView['type'] | null }, cell: LinkCell | undefined): string {
+  const name = `node ${from} → node ${to.nodeId}${to.type ? ` (${to.type})` : ''}`;
+  if (!cell) return `${name}: ${from === to.nodeId ? 'a node has no link to itself' : 'no link read'}`;
+  if (cell.status !== 'CONNECTED') return `${name}: ${cell.status.toLowerCase()}`;
+  const state = cell.overloaded ? 'overloaded' : cell.slowdown ? 'in slowdown' : 'neither overloaded nor slowed down';
+  return `${name}: sends ${formatBytesPerSec(cell.sentPerSec)}, receives ${formatBytesPerSec(cell.receivedPerSec)}; ${state} now; overloaded ${cell.overloadCount}, slowed down ${cell.slowdownCount} times since the data node started`;
 }
 
 export function cellTone(cell: LinkCell | undefined): Tone {
@@ -66,11 +84,11 @@ const BEHIND_SHARE = 0.6;
  * Each API (SQL) node's share of the traffic with the data nodes. Behind a load balancer every SQL node should carry
  * about the same; one well under an even share is the one slowing the benchmark down.
  */
-export function apiShares(links: readonly NdbinfoLink[], nodes: ReadonlyMap<number, NodeView>): ApiShare[] {
+export function apiShares(links: readonly NdbinfoLink[], types: NodeTypes): ApiShare[] {
   const bytes = new Map<number, number>();
   for (const l of links) {
     // An API slot nothing is connected to is not a node holding anything back.
-    if (nodes.get(l.remoteNodeId)?.type !== 'API' || l.status !== 'CONNECTED') continue;
+    if (types.get(l.remoteNodeId) !== 'API' || l.status !== 'CONNECTED') continue;
     bytes.set(l.remoteNodeId, (bytes.get(l.remoteNodeId) ?? 0) + (l.sentPerSec ?? 0) + (l.receivedPerSec ?? 0));
   }
   const total = [...bytes.values()].reduce((s, b) => s + b, 0);

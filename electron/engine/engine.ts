@@ -48,6 +48,8 @@ export interface EngineConfig {
   recordingRuns?: RecordingRuns;
   /** The SQL password for clusters added with SQL nodes (a profile's): from a file or NDBTOP_SQL_PASSWORD at start. */
   sqlPassword?: string | undefined;
+  /** Runs summarised as their ticks go by (`TrackerOptions.streamRuns`): a report's replay. */
+  streamRuns?: boolean;
   /** Closed with the engine: the built-in simulator, a replay's player. */
   onClose?: () => Promise<void>;
 }
@@ -110,7 +112,7 @@ export class Engine implements EngineHost, EngineCore {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances, streamRuns: this.config.streamRuns === true },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),

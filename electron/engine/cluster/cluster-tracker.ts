@@ -59,6 +59,8 @@ export interface TrackerOptions {
   reuseNodeViews?: boolean;
   /** Default 'configuration'; a replay of an older recording says 'arrivals'. */
   rateInstances?: RateInstances;
+  /** Runs summarised as their ticks go by, not from the history (a report's replay, whose history is short). */
+  streamRuns?: boolean;
 }
 
 /**
@@ -114,7 +116,7 @@ export class ClusterTracker {
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.threads = new ThreadSeriesRoom(options.historySeconds);
     this.backup = new BackupRoom(changes);
-    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
+    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point), streamRuns: options.streamRuns === true });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();

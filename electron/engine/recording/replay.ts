@@ -19,6 +19,8 @@ export interface ReplayOptions {
   /** Recorded milliseconds per real millisecond; Infinity plays it all at once. Default 1 (as it happened). */
   speed?: number;
   historySeconds?: number;
+  /** Summarise runs as they play rather than from the history (`reportsOfRecording`, whose history is short). */
+  streamRuns?: boolean;
 }
 
 /** `problems`: lines that could not be read (a torn last line after a crash, typically); the rest was played. */
@@ -52,7 +54,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();
-  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress), onClose: async () => abort.abort() });
+  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, streamRuns: options.streamRuns === true, recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress), onClose: async () => abort.abort() });
   const addCluster = (line: ClusterLine): void =>
     void engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse, line.rateInstances ?? 'arrivals');
   let inputs = 0;

@@ -5,7 +5,12 @@ import type { Progress } from '../recording/recording-source.js';
 import type { createReplayEngine } from '../recording/replay.js';
 
 const MIN_HISTORY_S = 60;
-const MAX_HISTORY_S = 7 * 24 * 3600;
+/**
+ * The replay's history holds no more than this, whatever the run's length: runs are summarised as they play
+ * (`run-stream.ts`), and what still reads the history, a collapse alert listing the data nodes' figures, looks back
+ * over its window only (10 s by default).
+ */
+export const REPORT_HISTORY_S = 600;
 /**
  * A run is played from a keyframe at least this long before its start: rates are the mean of the latest 5 s
  * reports, so by the run's start they are what they were live.
@@ -20,10 +25,10 @@ interface Span {
   bytes: [number, number];
 }
 
-/** Enough history for the whole span, so a summary sees every second of the run. */
+/** The span's length, within [MIN_HISTORY_S, REPORT_HISTORY_S]: a short span needs no more. */
 function historySeconds(first: number | null, last: number | null): number {
   const span = first === null || last === null ? 0 : (last - first) / 1000;
-  return Math.min(MAX_HISTORY_S, Math.max(MIN_HISTORY_S, Math.ceil(span) + 10));
+  return Math.min(REPORT_HISTORY_S, Math.max(MIN_HISTORY_S, Math.ceil(span) + 10));
 }
 
 /** One span per run where the file has keyframes; else the whole file once (older, plain recordings). */
@@ -44,7 +49,8 @@ export interface RecordingRuns extends ReadProblems {
  * The runs of a recording with their summaries: the recording is played at full speed through the same engine
  * as live, so a report's figures are the ones the live engine computed. A compressed recording's index says
  * where its runs are, and each run is played from the keyframe before it to its stop, so a long file costs the
- * time of its runs, not of its length; memory is bounded by the run's history, whatever the file's size. `play`
+ * time of its runs, not of its length. Runs are summarised as they play, over a short history: memory is the
+ * cluster's series of each run (which the report carries) and no node's, whatever the file's size. `play`
  * is `createReplayEngine`, passed in because a replay engine itself imports recordings with this (a replay that
  * imported replay would be an import circle).
  */
@@ -61,6 +67,7 @@ export async function reportsOfRecording(file: string, source: string, play: typ
     const engine = await play({
       file,
       speed: Infinity,
+      streamRuns: true,
       historySeconds: historySeconds(span.from ?? index.firstT, span.until ?? index.lastT),
       ...(span.from === undefined ? {} : { from: span.from }),
       ...(span.until === undefined ? {} : { until: span.until }),

@@ -32,6 +32,7 @@ import { RestartRoom } from './rooms/restart-room.js';
 import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
 import { RollingPlanRoom } from './rooms/rolling-plan-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
+import type { RunStream } from '../runs/run-stream.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
@@ -150,6 +151,11 @@ export class ClusterTracker {
 
   get time(): number {
     return this.now;
+  }
+
+  /** Runs summarised as their ticks go by (`TrackerOptions.streamRuns`), else null. */
+  get runStream(): RunStream | null {
+    return this.runRoom.stream;
   }
 
   get history(): ClusterHistory {

@@ -51,10 +51,14 @@ function meansOf(sums: Sums): Means {
   return out;
 }
 
+/** Ticks near the peak a stretch that never held steady keeps; past that, a second play picks them (`RunPicks`). */
+export const NEAR_PEAK_HELD = 300;
+
 /**
  * One stretch's bottleneck evidence as its ticks go by: sums of the inside figures over its steady ticks (a tick is
  * steady once the next one is in), and, while none was steady, the ticks near the peak so far (what the verdict
- * reads of a stretch that never held steady). The same rules as `bottleneckOf`, so the means are the ones it reads.
+ * reads of a stretch that never held steady), up to `held` of them. The same rules as `bottleneckOf`, so the means
+ * are the ones it reads. Given `picks` (a second play's), it adds up the figures at those ticks instead.
  */
 export class SliceSums {
   private readonly last: Kept[] = [];
@@ -62,6 +66,13 @@ export class SliceSums {
   private steadyTicks = 0;
   private peak = 0;
   private nearPeak: Kept[] = [];
+  private overflowed = false;
+  private readonly picked: Sums = new Map();
+
+  constructor(
+    private readonly held: number,
+    private readonly picks?: ReadonlySet<number>,
+  ) {}
 
   add(tick: Kept): void {
     this.last.push(tick);
@@ -73,17 +84,31 @@ export class SliceSums {
       this.nearPeak = [];
     }
     if (this.steadyTicks > 0) return;
+    if (this.picks) {
+      if (this.picks.has(tick.at)) addTo(this.picked, tick.inside);
+      return;
+    }
     const v = tick.throughput ?? 0;
     if (v > this.peak) {
       this.peak = v;
       this.nearPeak = this.nearPeak.filter((k) => (k.throughput ?? 0) >= v * NEAR_PEAK);
     }
-    if (this.peak > 0 && v >= this.peak * NEAR_PEAK) this.nearPeak.push(tick);
+    if (this.overflowed || this.peak <= 0 || v < this.peak * NEAR_PEAK) return;
+    this.nearPeak.push(tick);
+    if (this.nearPeak.length <= this.held) return;
+    this.overflowed = true;
+    this.nearPeak = [];
   }
 
-  /** The means over `times`: the steady ticks, else the ticks near the peak. */
+  /** It never held steady and kept too many ticks near the peak to keep them: a second play must pick them. */
+  get unresolved(): boolean {
+    return this.steadyTicks === 0 && this.overflowed;
+  }
+
+  /** The means over `times`: the steady ticks, else the ticks near the peak (or picked). */
   meansAt(times: readonly number[]): Means {
     if (this.steadyTicks > 0) return meansOf(this.steady);
+    if (this.picks) return meansOf(this.picked);
     const wanted = new Set(times);
     const sums: Sums = new Map();
     for (const k of this.nearPeak) if (wanted.has(k.at)) addTo(sums, k.inside);
@@ -96,14 +121,33 @@ export class SliceSums {
   }
 }
 
+/** A stretch of a run: the whole run, or its phase by index. */
+export type Stretch = 'run' | number;
+
+/** Per cluster, run and stretch (`pickKey`), the ticks whose inside figures a second play adds up. */
+export type RunPicks = ReadonlyMap<string, ReadonlySet<number>>;
+export const pickKey = (clusterId: string, runId: string, stretch: Stretch): string => `${clusterId}\u0000${runId}\u0000${stretch}`;
+
+export interface RunStreamOptions {
+  /** What a first play could not hold (`RunStream.unresolved`). */
+  picks?: RunPicks;
+  /** Default NEAR_PEAK_HELD (tests make it small). */
+  nearPeakHeld?: number;
+}
+
 /** One run summarised as it streams by: its cluster series (what the report shows), per-node sums, per-stretch evidence. */
 class StreamedRun implements RunSource {
   private readonly series: RunColumns = { at: [], cluster: Object.fromEntries(RUN_FIGURES.map((f) => [f, []])) as unknown as RunColumns['cluster'] };
   private readonly transactions = new Map<number, { sum: number; n: number }>();
-  readonly whole = new SliceSums();
+  readonly whole: SliceSums;
   readonly phases: SliceSums[] = [];
 
-  constructor(private readonly insideKnown: () => boolean) {}
+  constructor(
+    private readonly insideKnown: () => boolean,
+    private readonly stretch: (s: Stretch) => SliceSums,
+  ) {
+    this.whole = stretch('run');
+  }
 
   add(run: Run, tick: StreamTick, k: Kept): void {
     this.series.at.push(tick.at);
@@ -119,7 +163,7 @@ class StreamedRun implements RunSource {
     this.whole.add(k);
     run.phases.forEach((p, i) => {
       // Half-open as the summary slices them; the last phase keeps the run's end.
-      if (tick.at >= p.start && (p.end === null || tick.at < p.end || (tick.at === p.end && p.end === run.end))) (this.phases[i] ??= new SliceSums()).add(k);
+      if (tick.at >= p.start && (p.end === null || tick.at < p.end || (tick.at === p.end && p.end === run.end))) (this.phases[i] ??= this.stretch(i)).add(k);
     });
   }
 
@@ -138,12 +182,29 @@ class StreamedRun implements RunSource {
   }
 
   bottleneck(phase: number | null, _from: number, _to: number, at: readonly number[], throughput: readonly (number | null)[]): Bottleneck {
-    const sums = phase === null ? this.whole : (this.phases[phase] ?? new SliceSums());
+    const sums = phase === null ? this.whole : (this.phases[phase] ?? this.stretch(phase));
     return bottleneckFrom(at, throughput, this.insideKnown(), (times) => sums.meansAt(times));
   }
 
+  /** The stretches that never held steady and held too many ticks near their peak, with those ticks' times. */
+  unresolved(run: Run): Array<{ stretch: Stretch; times: number[] }> {
+    const { at, cluster } = this.series;
+    const inStretch = (stretch: Stretch, t: number): boolean => {
+      const p = stretch === 'run' ? undefined : run.phases[stretch];
+      return p === undefined || (t >= p.start && (p.end === null || t < p.end || (t === p.end && p.end === run.end)));
+    };
+    // A phase without a tick has no sums: `phases` has holes.
+    const stretches: Stretch[] = [this.whole, ...Array.from(this.phases)].flatMap((sums, i) => (sums?.unresolved ? [i === 0 ? 'run' : i - 1] : []));
+    return stretches.map((stretch) => {
+      const ticks = at.map((t, i) => ({ t, v: cluster.transactions[i] ?? null })).filter((x) => inStretch(stretch, x.t));
+      // As the verdict reads a stretch that never held steady: its ticks within 20 % of its peak.
+      const peak = ticks.reduce((max, x) => Math.max(max, x.v ?? 0), 0);
+      return { stretch, times: ticks.filter((x) => peak > 0 && (x.v ?? 0) >= peak * NEAR_PEAK).map((x) => x.t) };
+    });
+  }
+
   get heldTicks(): number {
-    return this.whole.heldTicks + this.phases.reduce((n, p) => n + (p?.heldTicks ?? 0), 0);
+    return this.whole.heldTicks + Array.from(this.phases).reduce((n, p) => n + (p?.heldTicks ?? 0), 0);
   }
 
   get seriesTicks(): number {
@@ -164,7 +225,16 @@ export class RunStream {
   constructor(
     private readonly covering: (t: number) => Run[],
     private readonly insideKnown: () => boolean,
+    private readonly clusterId = '',
+    private readonly options: RunStreamOptions = {},
   ) {}
+
+  /** Per run and stretch, the ticks a second play must pick (none: every summary is complete). */
+  unresolved(runs: readonly Run[]): Map<string, Set<number>> {
+    const out = new Map<string, Set<number>>();
+    for (const run of runs) for (const u of this.runs.get(run.id)?.unresolved(run) ?? []) out.set(pickKey(this.clusterId, run.id, u.stretch), new Set(u.times));
+    return out;
+  }
 
   tick(tick: StreamTick): void {
     if (this.pending) this.place(this.pending);
@@ -175,7 +245,7 @@ export class RunStream {
   source(run: Run): RunSource {
     if (this.pending) this.place(this.pending);
     this.pending = null;
-    return this.runs.get(run.id) ?? new StreamedRun(this.insideKnown);
+    return this.runs.get(run.id) ?? this.streamed(run.id);
   }
 
   /** What is held per tick: the cluster series' ticks, and ticks whose every node's figures are held. */
@@ -195,8 +265,13 @@ export class RunStream {
     const k: Kept = { at: tick.at, throughput: kept(tick.cluster.transactions), inside: new Map([...tick.inside].map(([id, v]) => [id, Object.fromEntries(INSIDE_FIGURES.map((f) => [f, kept(v[f])]))])) };
     for (const run of runs) {
       let streamed = this.runs.get(run.id);
-      if (!streamed) this.runs.set(run.id, (streamed = new StreamedRun(this.insideKnown)));
+      if (!streamed) this.runs.set(run.id, (streamed = this.streamed(run.id)));
       streamed.add(run, tick, k);
     }
+  }
+
+  private streamed(runId: string): StreamedRun {
+    const held = this.options.nearPeakHeld ?? NEAR_PEAK_HELD;
+    return new StreamedRun(this.insideKnown, (s) => new SliceSums(held, this.options.picks?.get(pickKey(this.clusterId, runId, s))));
   }
 }

@@ -7,6 +7,7 @@ import { bigRecording } from '../../../bench/big-recording.js';
 import { createEngine } from '../create-engine.js';
 import { createReplayEngine, type ReplayOptions } from '../recording/replay.js';
 import { REPORT_HISTORY_S, reportsOfRecording } from '../runs/recording-runs.js';
+import { NEAR_PEAK_HELD } from '../runs/run-stream.js';
 
 test("report of a run longer than the report's history: the replay holds 10 minutes of node figures, and says what a whole-run history says", async () => {
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-report-memory-'));
@@ -42,11 +43,13 @@ test("report of a run longer than the report's history: the replay holds 10 minu
     assert.ok(report && reports.length === 1);
     const ticks = report.series.offsetMs.length;
     assert.ok(ticks > REPORT_HISTORY_S, `the run has ${ticks} ticks over ${(lastT - firstT) / 1000} s`);
-    assert.equal(held.length, 1);
-    const [h] = held;
-    assert.ok(h && h.historyTicks <= REPORT_HISTORY_S, `the replay's history held ${h?.historyTicks} ticks of every node (bound ${REPORT_HISTORY_S}), the run had ${ticks}`);
-    assert.ok(h.heldTicks <= 3, `ticks of every node's figures held for the summary: ${h.heldTicks}`);
-    assert.equal(h.seriesTicks, ticks, "beyond that, only the cluster's series the report carries");
+    // One play, or two when the run never held steady (its seconds near the peak are picked by the second).
+    assert.ok(held.length === 1 || held.length === 2, `${held.length} plays`);
+    for (const h of held) {
+      assert.ok(h.historyTicks <= REPORT_HISTORY_S, `the replay's history held ${h.historyTicks} ticks of every node (bound ${REPORT_HISTORY_S}), the run had ${ticks}`);
+      assert.ok(h.heldTicks <= 3 + NEAR_PEAK_HELD, `ticks of every node's figures held for the summary: ${h.heldTicks}`);
+      assert.equal(h.seriesTicks, ticks, "beyond that, only the cluster's series the report carries");
+    }
     assert.equal(report.summary.bottleneck.kind, 'outside-data-nodes', 'the verdict was read from the SQL source');
 
     // The same run from a history as long as the recording, as reports were made before.

@@ -5,7 +5,7 @@ import { InsideHistory } from '../../ndbinfo/inside-history.js';
 import type { CollapseConfig } from '../../runs/collapse.js';
 import { insideFiguresOf } from '../../runs/bottleneck.js';
 import { runReport } from '../../runs/run-summary.js';
-import { RunStream } from '../../runs/run-stream.js';
+import { RunStream, type RunStreamOptions } from '../../runs/run-stream.js';
 import { RunTracker } from '../../runs/run-tracker.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
@@ -21,7 +21,7 @@ export interface RunRoomOptions {
   /** Gets each history sample as it is recorded. */
   sampled: (point: HistoryPoint) => void;
   /** Summarise runs as their ticks go by rather than from the history (a report's replay: `runs/run-stream.ts`). */
-  streamRuns?: boolean;
+  streamRuns?: (RunStreamOptions & { clusterId: string }) | undefined;
 }
 
 /**
@@ -54,7 +54,8 @@ export class RunRoom implements Room {
       },
       options.collapse,
     );
-    this.stream = options.streamRuns ? new RunStream((t) => this.runs.book.covering(t), () => inside.knownNodeIds().length > 0) : null;
+    const stream = options.streamRuns;
+    this.stream = stream ? new RunStream((t) => this.runs.book.covering(t), () => inside.knownNodeIds().length > 0, stream.clusterId, stream) : null;
     alerts.onRaised((a) => this.runs.onAlert(a));
     alerts.onResolved((a) => this.runs.onResolved(a));
   }

@@ -16,7 +16,7 @@ export const REPORT_HISTORY_S = 600;
  * A run is played from a keyframe at least this long before its start: rates are the mean of the latest 5 s
  * reports, so by the run's start they are what they were live.
  */
-const LEAD_MS = 30_000;
+export const LEAD_MS = 30_000;
 
 interface Span {
   from?: number;
@@ -33,10 +33,10 @@ function historySeconds(first: number | null, last: number | null): number {
 }
 
 /** One span per run where the file has keyframes; else the whole file once (older, plain recordings). */
-function spansOf(index: RecordingIndex): Span[] {
+function spansOf(index: RecordingIndex, leadMs: number): Span[] {
   if (index.keyframes.length === 0 || index.runs.length === 0) return [{ bytes: [0, index.size] }];
   return index.runs.map((run: IndexedRun) => {
-    const from = run.start - LEAD_MS;
+    const from = run.start - leadMs;
     const next = run.end === null ? undefined : index.keyframes.find((k) => k.t > (run.end as number));
     return { from, ...(run.end === null ? {} : { until: run.end }), runId: run.runId, bytes: [offsetBefore(index, from), next?.offset ?? index.size] };
   });
@@ -75,12 +75,12 @@ async function summarise(play: typeof createReplayEngine, options: ReplayOptions
  * is `createReplayEngine`, passed in because a replay engine itself imports recordings with this (a replay that
  * imported replay would be an import circle).
  */
-export async function reportsOfRecording(file: string, source: string, play: typeof createReplayEngine, progress?: Progress): Promise<RecordingRuns> {
+export async function reportsOfRecording(file: string, source: string, play: typeof createReplayEngine, progress?: Progress, leadMs = LEAD_MS): Promise<RecordingRuns> {
   // A span's reader may still report a read-ahead chunk after its replay closed: nothing is reported once done.
   let over = false;
   const onProgress: Progress | undefined = progress && ((done, total) => !over && progress(done, total));
   const index = await indexRecording(file);
-  const spans = spansOf(index);
+  const spans = spansOf(index, leadMs);
   const total = spans.reduce((sum, s) => sum + s.bytes[1] - s.bytes[0], 0);
   const out: RecordingRuns = { reports: [], problems: [], unreadable: 0 };
   let base = 0;

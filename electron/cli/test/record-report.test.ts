@@ -82,7 +82,8 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
     assert.ok(offsetBefore(await indexRecording(file), done.start - leadMs) > 0, 'the run is played from a keyframe, not from the start');
 
     const lead = { NDBTOP_REPORT_LEAD_MS: String(leadMs) };
-    const json = await runCli(['report', file, '--format', 'json'], lead);
+    // A generous deadline: a loaded machine (load 30+ on 2 cores) once took over 30 s to start and play this.
+    const json = await runCli(['report', file, '--format', 'json'], lead, 120_000);
     assert.equal(json.code, 0, json.stderr);
     const reported = (JSON.parse(json.stdout) as { runs: JsonRun[] }).runs;
     assert.equal(reported.length, 1);
@@ -96,7 +97,7 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
     assert.ok(live.summary.perNode.every((n) => n.share !== null && Math.abs(n.share - 0.5) < 0.05), 'both nodes carry half');
     assert.deepEqual(live.summary.alerts, [], 'phase changes and the stop raise no collapse alert');
 
-    const md = await runCli(['report', file], lead);
+    const md = await runCli(['report', file], lead, 120_000);
     assert.equal(md.code, 0, md.stderr);
     const tx = live.summary.transactions;
     assert.ok(tx);

@@ -101,8 +101,8 @@ export async function benchRecording(): Promise<void> {
       largest = { file, firstT, lastT };
     }
     // Side by side: bounded memory reads about the same peak for a file several times longer.
-    console.log('report by size:  file GB | recorded h | wall s | CPU s | peak RSS MB');
-    for (const r of reports) console.log(`                 ${[r.size / 1e9, r.hours, r.figures.wallMs / 1000, r.figures.cpuMs / 1000, r.figures.peakRssKb / 1024].map(fmt).join(' | ')}`);
+    console.log('report by size:  file MB | recorded h | wall s | CPU s | peak RSS MB');
+    for (const r of reports) console.log(`                 ${[r.size / 1e6, r.hours, r.figures.wallMs / 1000, r.figures.cpuMs / 1000, r.figures.peakRssKb / 1024].map(fmt).join(' | ')}`);
     const [small, large] = [reports[0], reports.at(-1)];
     if (small && large && small !== large) console.log(`report peak RSS ×${fmt(large.figures.peakRssKb / small.figures.peakRssKb)} for a file ×${fmt(large.size / small.size)} as large`);
     if (!largest) return;

@@ -102,8 +102,11 @@ export async function bigRecording(file: string, sampleFile: string, bytes: numb
         await add(`${JSON.stringify({ c, kind: 'run', t, op: 'start', runId: 'run-1', name: 'whole', tags: {} })}\n`, RUN_MARKS, t);
         started = true;
       }
-      await add(`${m.lines.map((l) => render(l, shift)).join('\n')}\n`, m.flags, t);
-      lastT = t;
+      const rows = m.lines.map((l) => render(l, shift));
+      await add(`${rows.join('\n')}\n`, m.flags, t);
+      // The stop goes after the last line's time, not its member's (the time of its first line): a report plays a
+      // run until its stop, and would leave the last member's later lines, and the stop, unread.
+      lastT = Math.max(lastT, (JSON.parse(rows.at(-1) ?? '{}') as { t?: number }).t ?? t);
     }
     written = out.bytesWritten;
   }

@@ -40,6 +40,8 @@ export interface CreateEngineOptions {
   historySeconds?: number;
   actionsEnabled?: boolean;
   recordFile?: string;
+  /** How often the recording opens a member with keyframes (default KEYFRAME_MS, 10 s; tests shorten it). */
+  keyframeMs?: number;
   settingsFile?: string;
   /** How often memory is asked for with `dump events 50`; threshold events come in between. */
   memoryRefreshMs?: number;
@@ -89,7 +91,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(withSql ? { sql: { port: 0 } } : {}) }) : null;
 
   const version = appVersion();
-  const recorder = await openRecorder(options.recordFile, version).catch(async (err: unknown) => {
+  const recorder = await openRecorder(options.recordFile, version, options.keyframeMs).catch(async (err: unknown) => {
     await simulator?.close();
     throw err;
   });
@@ -177,6 +179,6 @@ function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => 
   });
 }
 
-async function openRecorder(file: string | undefined, version: string): Promise<Recorder | null> {
-  return file ? new Recorder(file, version) : null;
+async function openRecorder(file: string | undefined, version: string, keyframeMs: number | undefined): Promise<Recorder | null> {
+  return file ? new Recorder(file, version, Date.now, keyframeMs) : null;
 }

@@ -17,6 +17,7 @@ import type { RateInstances } from './rates/rates.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
 import { parseSqlUrl, type SqlNodeAddress } from '../../ndbinfo/client/sql-url.js';
 import { NdbinfoError } from '../../ndbinfo/client/errors.js';
+import type { RunStreamOptions } from './runs/run-stream.js';
 
 /** A profile's SQL node URLs, checked: a bad one is the request's error (its message never repeats a password). */
 function sqlAddresses(urls: readonly string[] | undefined): SqlNodeAddress[] {
@@ -48,6 +49,8 @@ export interface EngineConfig {
   recordingRuns?: RecordingRuns;
   /** The SQL password for clusters added with SQL nodes (a profile's): from a file or NDBTOP_SQL_PASSWORD at start. */
   sqlPassword?: string | undefined;
+  /** Runs summarised as their ticks go by (`TrackerOptions.streamRuns`): a report's replay. */
+  streamRuns?: RunStreamOptions;
   /** Closed with the engine: the built-in simulator, a replay's player. */
   onClose?: () => Promise<void>;
 }
@@ -110,7 +113,7 @@ export class Engine implements EngineHost, EngineCore {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances, streamRuns: this.config.streamRuns },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),

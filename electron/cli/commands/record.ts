@@ -3,6 +3,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import { rendererDistDir } from '../../serve/renderer-dir.js';
 import { startServeServer, type ServeServer } from '../../serve/serve-server.js';
 import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
+import { testInterval } from '../test-intervals.js';
 import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
 import { addCollapseOptions, collapseConfig, collectTag, durationOption, type CollapseOpts } from '../run-options.js';
 
@@ -44,6 +45,7 @@ export function registerRecord(program: Command): void {
       host: 'serve',
       clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), ...(sql ? { sql } : {}) }],
       recordFile: opts.out,
+      ...testInterval('NDBTOP_KEYFRAME_MS', 'keyframeMs'),
       pollIntervalMs: opts.poll,
       collapse: collapseConfig(opts),
       ...(opts.failover ? { failover: opts.failover } : {}),

@@ -9,6 +9,7 @@ import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/r
 import { progressBar } from '../progress-bar.js';
 import { printText, terminalText } from '../terminal-text.js';
 import { noRunsOutcome } from '../report-exit.js';
+import { testInterval } from '../test-intervals.js';
 
 interface ReportOpts {
   run?: string[];
@@ -43,7 +44,7 @@ export function registerReport(program: Command): void {
       const all: RunReport[] = [];
       for (const file of files) {
         const bar = progressBar(terminalText(basename(file)));
-        const { reports, problems, unreadable } = await reportsOfRecording(file, basename(file), createReplayEngine, bar.update).finally(bar.done);
+        const { reports, problems, unreadable } = await reportsOfRecording(file, basename(file), createReplayEngine, bar.update, testInterval('NDBTOP_REPORT_LEAD_MS', 'leadMs').leadMs).finally(bar.done);
         // Recordings are shared: what they quote (a line's bytes in a parse error) must not drive the terminal.
         for (const p of problems) printText(process.stderr, `ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
         if (unreadable > problems.length) printText(process.stderr, `ndbtop report: ${file}: ${unreadable - problems.length} more unreadable lines skipped\n`);

@@ -25,8 +25,8 @@ after(async () => {
 });
 
 /** `ndbtop record … --port 0` in its own process; resolves with its URL once the banner is out. */
-async function startRecord(sim: Simulator, out: string): Promise<{ child: ChildProcess; url: string; output: () => string }> {
-  const child = spawnCli(['record', '-c', sim.connectstring, '--out', out, '--port', '0', '--poll', '500']);
+async function startRecord(sim: Simulator, out: string, env: NodeJS.ProcessEnv = {}): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawnCli(['record', '-c', sim.connectstring, '--out', out, '--port', '0', '--poll', '500'], env);
   let text = '';
   child.stderr?.on('data', (d: Buffer) => (text += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
@@ -62,13 +62,16 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
   const speed = 8;
   const sim = await startSimulator({ scenario: 'flexasynch', dataNodes: 2, speed, waitForMarker: true });
   const file = join(dir, 'flex.jsonl');
-  const rec = await startRecord(sim, file);
+  // Keyframes every 2 s and a lead of 5 s before a run (10 s and 30 s by default): at speed 8 that lead is 40 s of
+  // the simulated cluster, eight statistics periods, as the default lead is six at speed 1.
+  const leadMs = 5000;
+  const rec = await startRecord(sim, file, { NDBTOP_KEYFRAME_MS: '2000' });
   try {
-    // The run starts over 30 s after a keyframe that is not the file's start, so report plays it from that
-    // keyframe (a fresh tracker picking the cluster up mid-file), not from the start: that is what is compared.
-    await waitFor('a keyframe past the start, 31 s old', async () => {
+    // The run starts longer than the lead after a keyframe that is not the file's start, so report plays it from
+    // that keyframe (a fresh tracker picking the cluster up mid-file), not from the start: that is what is compared.
+    await waitFor('a keyframe past the start, older than the lead', async () => {
       const k = (await indexRecording(file)).keyframes.find((kf) => kf.offset > 0);
-      return k !== undefined && Date.now() - k.t > 31_000;
+      return k !== undefined && Date.now() - k.t > leadMs + 1000;
     }, 90_000);
     sim.marks.attach(oneRun(sim, httpRunMarker({ url: rec.url })));
     const done = await waitFor('the flexAsynch run to stop', async () => (await runs(rec.url)).find((r) => r.end !== null), 120_000);
@@ -76,9 +79,11 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
     await stopRecord(rec.child, 'SIGINT');
     assert.match(rec.output(), /SIGINT, closing/);
     assert.deepEqual(live.phases.map((p) => p.name), ['insert', 'read', 'update', 'delete']);
-    assert.ok(offsetBefore(await indexRecording(file), done.start - 30_000) > 0, 'the run is played from a keyframe, not from the start');
+    assert.ok(offsetBefore(await indexRecording(file), done.start - leadMs) > 0, 'the run is played from a keyframe, not from the start');
 
-    const json = await runCli(['report', file, '--format', 'json']);
+    const lead = { NDBTOP_REPORT_LEAD_MS: String(leadMs) };
+    // A generous deadline: a loaded machine (load 30+ on 2 cores) once took over 30 s to start and play this.
+    const json = await runCli(['report', file, '--format', 'json'], lead, 120_000);
     assert.equal(json.code, 0, json.stderr);
     const reported = (JSON.parse(json.stdout) as { runs: JsonRun[] }).runs;
     assert.equal(reported.length, 1);
@@ -92,7 +97,7 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
     assert.ok(live.summary.perNode.every((n) => n.share !== null && Math.abs(n.share - 0.5) < 0.05), 'both nodes carry half');
     assert.deepEqual(live.summary.alerts, [], 'phase changes and the stop raise no collapse alert');
 
-    const md = await runCli(['report', file]);
+    const md = await runCli(['report', file], lead, 120_000);
     assert.equal(md.code, 0, md.stderr);
     const tx = live.summary.transactions;
     assert.ok(tx);

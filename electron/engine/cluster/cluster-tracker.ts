@@ -33,6 +33,7 @@ import { RestartRoom } from './rooms/restart-room.js';
 import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
 import { RollingPlanRoom } from './rooms/rolling-plan-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
+import type { RunStream, RunStreamOptions } from '../runs/run-stream.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
@@ -60,6 +61,8 @@ export interface TrackerOptions {
   reuseNodeViews?: boolean;
   /** Default 'configuration'; a replay of an older recording says 'arrivals'. */
   rateInstances?: RateInstances;
+  /** Runs summarised as their ticks go by, not from the history (a report's replay, whose history is short). */
+  streamRuns?: RunStreamOptions | undefined;
 }
 
 /**
@@ -115,7 +118,7 @@ export class ClusterTracker {
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.threads = new ThreadSeriesRoom(options.historySeconds);
     this.backup = new BackupRoom(changes);
-    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point) });
+    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point), streamRuns: options.streamRuns && { ...options.streamRuns, clusterId } });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();
@@ -149,6 +152,11 @@ export class ClusterTracker {
 
   get time(): number {
     return this.now;
+  }
+
+  /** Runs summarised as their ticks go by (`TrackerOptions.streamRuns`), else null. */
+  get runStream(): RunStream | null {
+    return this.runRoom.stream;
   }
 
   get history(): ClusterHistory {

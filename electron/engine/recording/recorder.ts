@@ -36,6 +36,8 @@ export class Recorder {
     readonly file: string,
     engineVersion: string,
     private readonly now: () => number = Date.now,
+    /** How often a member opens with keyframes (tests shorten it, so a run can start well after one sooner). */
+    private readonly keyframeMs = KEYFRAME_MS,
   ) {
     this.fd = openSync(file, 'a+');
     try {
@@ -69,7 +71,7 @@ export class Recorder {
   /** A member's first line; a keyframe member opens with the state of every cluster before it. */
   private startMember(t: number): void {
     this.firstT = t;
-    if (t - this.lastKeyframe < KEYFRAME_MS) return;
+    if (t - this.lastKeyframe < this.keyframeMs) return;
     const keyframes = this.state.keyframes(t);
     if (keyframes.length === 0) return;
     this.lastKeyframe = t;

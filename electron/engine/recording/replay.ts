@@ -7,6 +7,7 @@ import { openRecording, type ReadProblems } from './recording-reader.js';
 import type { Progress } from './recording-source.js';
 import { DEFAULT_SETTINGS, SettingsStore } from '../settings-store.js';
 import { reportsOfRecording } from '../runs/recording-runs.js';
+import type { RunStreamOptions } from '../runs/run-stream.js';
 import { sleepUnlessAborted } from '../../../native-mgm/index.js';
 
 export interface ReplayOptions {
@@ -19,6 +20,8 @@ export interface ReplayOptions {
   /** Recorded milliseconds per real millisecond; Infinity plays it all at once. Default 1 (as it happened). */
   speed?: number;
   historySeconds?: number;
+  /** Summarise runs as they play rather than from the history (`reportsOfRecording`, whose history is short). */
+  streamRuns?: RunStreamOptions;
 }
 
 /** `problems`: lines that could not be read (a torn last line after a crash, typically); the rest was played. */
@@ -52,7 +55,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();
-  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress), onClose: async () => abort.abort() });
+  const engine = new Engine({ host: 'replay', version: appVersion(), actionsEnabled: false, settings, recorder: null, ...(options.streamRuns ? { streamRuns: options.streamRuns } : {}), recordingRuns: (file, source, onProgress) => reportsOfRecording(file, source, createReplayEngine, onProgress), onClose: async () => abort.abort() });
   const addCluster = (line: ClusterLine): void =>
     void engine.addCluster(line.name, line.connectstring, 'replay', line.c, line.t, line.collapse, line.rateInstances ?? 'arrivals');
   let inputs = 0;

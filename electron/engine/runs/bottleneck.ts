@@ -20,7 +20,8 @@ const DISK_HIT_LOW = 0.9;
  */
 const STEADY_BAND = 0.1;
 const STEADY_HALF = 1;
-const NEAR_PEAK = 0.8;
+/** Where throughput never held steady, the seconds within this share of its peak are read. */
+export const NEAR_PEAK = 0.8;
 
 const KIND_LABEL: Readonly<Record<ThreadKindName, string>> = { ldm: 'LDM', tc: 'TC', recv: 'receive', send: 'send', main: 'main' };
 
@@ -52,7 +53,8 @@ export function nodeRanges(ids: readonly number[]): string {
 const nodesWord = (ids: readonly number[]): string => `${ids.length === 1 ? 'node' : 'nodes'} ${nodeRanges(ids)}`;
 const pct = (v: number): string => `${Math.round(v)} %`;
 
-type Means = Map<number, Partial<Record<InsideFigure, number>>>;
+/** Each data node's mean of each figure over some seconds, in ascending node order (figures it never had are absent). */
+export type Means = Map<number, Partial<Record<InsideFigure, number>>>;
 
 /** Each node's mean of each figure over the steady seconds (figures it never had are absent). */
 function steadyMeans(inside: InsideWindow, times: readonly number[]): Means {
@@ -145,7 +147,16 @@ function cpuBound(means: Means, lines: string[]): Bottleneck | null {
  * well under saturation while throughput held means the limit is outside the data nodes.
  */
 export function bottleneckOf(at: readonly number[], throughput: readonly (number | null)[], inside: InsideWindow): Bottleneck {
-  if (inside.nodes.size === 0) {
+  return bottleneckFrom(at, throughput, inside.nodes.size > 0, (times) => steadyMeans(inside, times));
+}
+
+/**
+ * `bottleneckOf` with the inside figures' means over the seconds it reads given by `meansAt` (called once, with
+ * those seconds' times): a run summarised as it streams by keeps those means instead of every node's seconds.
+ * `known`: the SQL source ever reported a data node.
+ */
+export function bottleneckFrom(at: readonly number[], throughput: readonly (number | null)[], known: boolean, meansAt: (times: readonly number[]) => Means): Bottleneck {
+  if (!known) {
     return verdict('unknown', "No figures from inside the data nodes: with an SQL node's ndbinfo (--sql mysql://USER@HOST) ndbtop reads their threads, send buffers and redo log and names what limits throughput", []);
   }
   // A stretch too short or too uneven to hold steady (a 30 s phase seen in four samples) is read at its seconds
@@ -158,7 +169,7 @@ export function bottleneckOf(at: readonly number[], throughput: readonly (number
     basis = `throughput never held within ±10 % for 3 s: read from the ${steady.length} of ${at.length} seconds within 20 % of its peak`;
   }
   if (steady.length === 0) return verdict('unknown', 'No throughput in this stretch: nothing to read a limit from', []);
-  const means = steadyMeans(inside, steady);
+  const means = meansAt(steady);
   if (means.size === 0) return verdict('unknown', 'The SQL source gave no figures while there was throughput: nothing to read a limit from', [basis]);
   const lines = [basis, ...threadAndTransport(means), ...storage(means)];
 

@@ -30,6 +30,17 @@ export class RunBook {
     return this.runs.find((r) => r.id === id);
   }
 
+  /** The runs whose span holds `t` (at most two: one stopped at `t`, one started at it), the book's own objects. */
+  covering(t: number): Run[] {
+    const out: Run[] = [];
+    for (let i = this.runs.length - 1; i >= 0; i--) {
+      const run = this.runs[i] as Run;
+      if (run.start <= t && (run.end === null || run.end >= t)) out.unshift(run);
+      else if (run.end !== null && run.end < t) break;
+    }
+    return out;
+  }
+
   running(): Run | undefined {
     return this.runs.find((r) => r.end === null);
   }

@@ -1,16 +1,37 @@
 import type { Alert, EventView } from '../../contract/schemas/events.js';
-import { type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
+import { type Bottleneck, type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import type { ClusterHistory } from '../history/history.js';
 import type { InsideWindow } from '../ndbinfo/inside-history.js';
 import { bottleneckOf } from './bottleneck.js';
 import { figureStats } from './stats.js';
 
+/** A run's cluster figures at each tick of a stretch. */
+export interface RunColumns {
+  at: number[];
+  cluster: Record<RunFigure, Array<number | null>>;
+}
+
+/**
+ * Where a run's figures come from. By default the history (and the SQL source's inside history), which must then
+ * hold the whole run; a report's replay gives a `RunSource` that summarised the run as it streamed by
+ * (`run-stream.ts`), so it keeps the cluster's series and not every node's.
+ */
+export interface RunSource {
+  columns(from: number, to: number): RunColumns;
+  /** Each data node's mean transactions/s over [from, to] (null: never known). */
+  nodeMeans(from: number, to: number, nodeIds: readonly number[]): Map<number, number | null>;
+  /** The verdict over the whole run (`phase` null) or one of its phases, [from, to] at its ticks `at`. */
+  bottleneck(phase: number | null, from: number, to: number, at: readonly number[], throughput: readonly (number | null)[]): Bottleneck;
+}
+
 /** What a run's summary is computed from: the cluster's full-resolution history, its log and its alerts. */
 export interface RunContext {
   history: ClusterHistory;
   /** What the SQL source showed of the data nodes in [from, to], at the history's ticks. */
   inside(from: number, to: number): InsideWindow;
+  /** Overrides `history` and `inside` (a report's replay). */
+  figures?: RunSource;
   events(from: number, to: number): EventView[];
   alerts(from: number, to: number): Alert[];
   /** The data nodes and their node groups, as known now. */
@@ -27,31 +48,33 @@ const MAX_EVENTS = 200;
 const WARNING_OR_WORSE = new Set(['WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
 const NODE_GROUP_ALERTS = new Set(['node-group-degraded', 'node-group-offline']);
 
-type Columns = { at: number[]; cluster: Record<RunFigure, Array<number | null>>; nodes: Map<number, Array<number | null>> };
-
-function columns(history: ClusterHistory, from: number, to: number, nodeIds: number[]): Columns {
-  const q = history.query({ fromMs: from, toMs: to, metrics: [...RUN_FIGURES], nodeIds });
-  const cluster = Object.fromEntries(RUN_FIGURES.map((f) => [f, [] as Array<number | null>])) as Columns['cluster'];
-  const nodes = new Map<number, Array<number | null>>();
-  for (const s of q.series) {
-    if (s.nodeId === null) cluster[s.metric as RunFigure] = s.values;
-    else if (s.metric === 'transactions') nodes.set(s.nodeId, s.values);
-  }
-  return { at: q.at, cluster, nodes };
-}
-
-/** Phases are half-open, [start, end), so a sample on a boundary counts once; the last one keeps the run's end. */
-function slice(c: Columns, from: number, to: number, inclusive: boolean): Columns {
-  const keep = c.at.map((t) => t >= from && (t < to || (inclusive && t === to)));
-  const pick = <T>(values: T[]): T[] => values.filter((_, i) => keep[i]);
+/** The default source: the history's ticks and the inside history's window over the run. */
+function historySource(ctx: RunContext, from: number, to: number): RunSource {
+  let window: InsideWindow | null = null;
   return {
-    at: pick(c.at),
-    cluster: Object.fromEntries(RUN_FIGURES.map((f) => [f, pick(c.cluster[f])])) as Columns['cluster'],
-    nodes: new Map([...c.nodes].map(([id, v]) => [id, pick(v)])),
+    columns: (a, b) => {
+      const q = ctx.history.query({ fromMs: a, toMs: b, metrics: [...RUN_FIGURES] });
+      const cluster = Object.fromEntries(RUN_FIGURES.map((f) => [f, [] as Array<number | null>])) as RunColumns['cluster'];
+      for (const s of q.series) cluster[s.metric as RunFigure] = s.values;
+      return { at: q.at, cluster };
+    },
+    nodeMeans: (a, b, nodeIds) => {
+      const q = ctx.history.query({ fromMs: a, toMs: b, metrics: ['transactions'], nodeIds: [...nodeIds] });
+      return new Map(q.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId as number, figureStats(s.values)?.mean ?? null]));
+    },
+    // One window over the whole run serves every phase: the verdict reads only the times it is given.
+    bottleneck: (_phase, _a, _b, at, throughput) => bottleneckOf(at, throughput, (window ??= ctx.inside(from, to))),
   };
 }
 
-function figures(c: Columns, inside: InsideWindow): Omit<PhaseSummary, 'durationMs' | 'steadyAfterMs'> {
+/** Phases are half-open, [start, end), so a sample on a boundary counts once; the last one keeps the run's end. */
+function slice(c: RunColumns, from: number, to: number, inclusive: boolean): RunColumns {
+  const keep = c.at.map((t) => t >= from && (t < to || (inclusive && t === to)));
+  const pick = <T>(values: T[]): T[] => values.filter((_, i) => keep[i]);
+  return { at: pick(c.at), cluster: Object.fromEntries(RUN_FIGURES.map((f) => [f, pick(c.cluster[f])])) as RunColumns['cluster'] };
+}
+
+function figures(c: RunColumns, bottleneck: Bottleneck): Omit<PhaseSummary, 'durationMs' | 'steadyAfterMs'> {
   const stats = Object.fromEntries(RUN_FIGURES.map((f) => [f, figureStats(c.cluster[f])])) as Record<RunFigure, ReturnType<typeof figureStats>>;
   let aborts = 0;
   let transactions = 0;
@@ -61,7 +84,7 @@ function figures(c: Columns, inside: InsideWindow): Omit<PhaseSummary, 'duration
     transactions += t;
     aborts += a;
   });
-  return { ...stats, abortRatio: transactions > 0 ? aborts / transactions : null, bottleneck: bottleneckOf(c.at, c.cluster.transactions, inside) };
+  return { ...stats, abortRatio: transactions > 0 ? aborts / transactions : null, bottleneck };
 }
 
 /** From the first sample until `STEADY_SAMPLES` samples running stay within the band around the median. */
@@ -75,8 +98,8 @@ export function steadyAfter(at: readonly number[], values: readonly (number | nu
   return null;
 }
 
-function perNode(c: Columns, ctx: RunContext): Pick<RunSummary, 'perNode' | 'imbalance'> {
-  const means = ctx.dataNodes.map((n) => ({ ...n, mean: figureStats(c.nodes.get(n.nodeId) ?? [])?.mean ?? null }));
+function perNode(nodeMeans: ReadonlyMap<number, number | null>, ctx: RunContext): Pick<RunSummary, 'perNode' | 'imbalance'> {
+  const means = ctx.dataNodes.map((n) => ({ ...n, mean: nodeMeans.get(n.nodeId) ?? null }));
   const total = means.reduce((s, n) => s + (n.mean ?? 0), 0);
   const shares = means.map((n) => ({ nodeId: n.nodeId, nodeGroup: n.nodeGroup, meanTransactions: n.mean, share: n.mean === null || total <= 0 ? null : n.mean / total }));
   const known = means.filter((n): n is typeof n & { mean: number } => n.mean !== null);
@@ -85,16 +108,16 @@ function perNode(c: Columns, ctx: RunContext): Pick<RunSummary, 'perNode' | 'imb
   return { perNode: shares, imbalance: slowest && average > 0 ? { slowestNodeId: slowest.nodeId, ratioToMean: slowest.mean / average } : null };
 }
 
-/** A run's summary, its phases' summaries and its overlay series, from full-resolution history. */
+/** A run's summary, its phases' summaries and its overlay series, from full-resolution figures. */
 export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(run, ctx)): RunReport {
   const end = run.end ?? ctx.now;
-  const all = columns(ctx.history, run.start, end, ctx.dataNodes.map((n) => n.nodeId));
+  const source = ctx.figures ?? historySource(ctx, run.start, end);
+  const all = source.columns(run.start, end);
   const alerts = ctx.alerts(run.start, end);
-  const inside = ctx.inside(run.start, end);
   const summary: RunSummary = {
     durationMs: end - run.start,
-    ...figures(all, inside),
-    ...perNode(all, ctx),
+    ...figures(all, source.bottleneck(null, run.start, end, all.at, all.cluster.transactions)),
+    ...perNode(source.nodeMeans(run.start, end, ctx.dataNodes.map((n) => n.nodeId)), ctx),
     nodeGroupTrouble: alerts.filter((a) => NODE_GROUP_ALERTS.has(a.kind)).map((a) => ({ message: a.message, at: a.at })),
     events: ctx
       .events(run.start, end)
@@ -103,10 +126,11 @@ export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(
       .map((e) => ({ at: e.at, name: e.name, severity: e.severity, sourceNodeId: e.sourceNodeId, text: e.text })),
     alerts: alerts.map((a) => ({ at: a.at, kind: a.kind, severity: a.severity, nodeId: a.nodeId, message: a.message })),
   };
-  const phases = run.phases.map((p) => {
+  const phases = run.phases.map((p, i) => {
     const phaseEnd = p.end ?? end;
     const c = slice(all, p.start, phaseEnd, phaseEnd === end);
-    return { ...p, summary: { durationMs: phaseEnd - p.start, ...figures(c, inside), steadyAfterMs: steadyAfter(c.at, c.cluster.transactions, p.start) } };
+    const verdict = source.bottleneck(i, p.start, phaseEnd, c.at, c.cluster.transactions);
+    return { ...p, summary: { durationMs: phaseEnd - p.start, ...figures(c, verdict), steadyAfterMs: steadyAfter(c.at, c.cluster.transactions, p.start) } };
   });
   return {
     ...run,

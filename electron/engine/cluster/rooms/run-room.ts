@@ -5,6 +5,7 @@ import { InsideHistory } from '../../ndbinfo/inside-history.js';
 import type { CollapseConfig } from '../../runs/collapse.js';
 import { insideFiguresOf } from '../../runs/bottleneck.js';
 import { runReport } from '../../runs/run-summary.js';
+import { RunStream, type RunStreamOptions } from '../../runs/run-stream.js';
 import { RunTracker } from '../../runs/run-tracker.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
@@ -19,6 +20,8 @@ export interface RunRoomOptions {
   collapse: CollapseConfig | undefined;
   /** Gets each history sample as it is recorded. */
   sampled: (point: HistoryPoint) => void;
+  /** Summarise runs as their ticks go by rather than from the history (a report's replay: `runs/run-stream.ts`). */
+  streamRuns?: (RunStreamOptions & { clusterId: string }) | undefined;
 }
 
 /**
@@ -29,6 +32,7 @@ export class RunRoom implements Room {
   readonly history: ClusterHistory;
   readonly inside: InsideHistory;
   readonly runs: RunTracker;
+  readonly stream: RunStream | null;
   private failovers = 0;
 
   constructor(
@@ -50,6 +54,8 @@ export class RunRoom implements Room {
       },
       options.collapse,
     );
+    const stream = options.streamRuns;
+    this.stream = stream ? new RunStream((t) => this.runs.book.covering(t), () => inside.knownNodeIds().length > 0, stream.clusterId, stream) : null;
     alerts.onRaised((a) => this.runs.onAlert(a));
     alerts.onResolved((a) => this.runs.onResolved(a));
   }
@@ -79,6 +85,7 @@ export class RunRoom implements Room {
     return runReport(run, {
       history: this.history,
       inside: (from, to) => this.inside.window(from, to),
+      ...(this.stream ? { figures: this.stream.source(run) } : {}),
       events: (from, to) => this.log.between(from, to),
       alerts: (from, to) => this.runs.activeDuring(from, to),
       dataNodes,
@@ -92,8 +99,11 @@ export class RunRoom implements Room {
     const { cluster, perNode } = this.load.sample(at, ids, (id) => this.nodes.isConnected(id));
     const inside = this.ndbinfo.historyValues(ids);
     for (const [id, values] of inside.perNode) perNode.set(id, { ...perNode.get(id), ...values });
-    this.options.sampled(this.history.record(at, { ...cluster, ...inside.cluster }, perNode));
-    this.inside.record(at, this.ndbinfo.insideValues(ids));
+    const clusterValues = { ...cluster, ...inside.cluster };
+    this.options.sampled(this.history.record(at, clusterValues, perNode));
+    const insideValues = this.ndbinfo.insideValues(ids);
+    this.inside.record(at, insideValues);
+    this.stream?.tick({ at, cluster: clusterValues, transactions: new Map([...perNode].map(([id, v]) => [id, v.transactions ?? null])), inside: insideValues });
     const inFlight = this.load.total(at, ids)?.concurrentOps ?? null;
     this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });
   }

@@ -6,7 +6,7 @@ import { ThreadGrid } from '../view-model/inside/thread-grid.js';
 import { nodeView, snapshot } from './fixtures.js';
 import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
 
-const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy, exec: busy, send: 0, spin: 0, sleep: 100 - busy, bufferFull: 0, osUser: busy, osSystem: 0, osIdle: 100 - busy });
+const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy });
 
 function node(nodeId: number, at: number, threads: Array<[string | null, number]>, stale = false): NdbinfoNode {
   const list = threads.map(([name, busy], i) => thread(i, name, busy));
@@ -94,6 +94,17 @@ test('per-kind means per node, the hottest ten across nodes (stale nodes left ou
   assert.equal(hottestText(nodes[0]), 'ldm 96 %');
   assert.equal(hottestText(nodes[2]), null, 'stale figures are not shown as current');
   assert.equal(hottestText(undefined), null);
+});
+
+test('the top ten of 144 nodes × 20 threads, ties included, is the first ten of them all sorted busiest first, named on their node', () => {
+  const kinds: Array<string | null> = ['main', 'rep', 'ldm', 'ldm', 'ldm', 'ldm', 'query', 'query', 'tc', 'tc', 'recv', 'send', 'send', null, 'ldm', 'ldm', 'ldm', 'ldm', 'io', 'io'];
+  // A few busy levels only, so many threads tie and the order among them (node, then thread number) decides.
+  const nodes = Array.from({ length: 144 }, (_, i) => node(i + 1, T, kinds.map((k, thrNo) => [k, ((i * 31 + thrNo * 17) % 7) * 15 + (thrNo === 5 && i % 40 === 3 ? 6 : 0)])));
+  const all = nodes.flatMap((n) => threadLines(n.threads!.threads.map((t) => ({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name }))).map((l) => ({ nodeId: n.nodeId, thrNo: l.thrNo, label: l.label, busy: n.threads!.threads[l.thrNo]!.busy })));
+  const expected = all.sort((a, b) => b.busy - a.busy || a.nodeId - b.nodeId || a.thrNo - b.thrNo).slice(0, 10);
+  assert.deepEqual(topThreads(nodes, 10), expected);
+  assert.equal(expected[0]!.busy, 96, 'the few threads 6 points above the rest lead');
+  assert.deepEqual(topThreads(nodes.slice(0, 1), 30).length, 20, 'fewer threads than asked: all of them');
 });
 
 test('the grid takes the engine series in its buckets and moves on with pushed readings, each bucket its busiest', () => {

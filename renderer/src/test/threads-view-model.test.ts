@@ -128,10 +128,17 @@ test('the grid takes the engine series in its buckets and moves on with pushed r
   assert.equal(grid.cell(key, 58), 150, 'the reading covers the second before it, which had none');
   assert.equal(grid.cell(key, 57), 180);
   assert.equal(grid.mean(key), (90 + 75 + 75) / 3);
+  const drawn = grid.changes;
   grid.append(node(2, T + 64_000, [['main', 0], ['rep', 0], ['ldm', 5]]));
-  const row = new Uint8Array(60);
-  grid.readRow(key, row);
-  assert.deepEqual([...row.slice(54)], [180, 150, 150, 255, 10, 10], 'a longer gap stays a gap');
+  const ring = grid.ring(key)!;
+  const row = Array.from({ length: 60 }, (_, c) => ring[(grid.oldestSlot + c) % 60]);
+  assert.deepEqual(row.slice(54), [180, 150, 150, 255, 10, 10], 'a longer gap stays a gap');
+  // What a drawing made at `drawn` must redraw: the three columns the window moved on by (the reading and the
+  // second before it among them), no other.
+  assert.deepEqual(grid.changedSlots(drawn), [57, 58, 59].map((c) => (grid.oldestSlot + c) % 60).sort((a, b) => a - b));
+  assert.deepEqual(grid.changedSlots(grid.changes), []);
+  grid.append(node(2, T + 64_000, [['main', 0], ['rep', 0], ['ldm', 4]]));
+  assert.deepEqual(grid.changedSlots(drawn + 1), [], 'a reading that lowers no busiest cell writes none');
   assert.deepEqual(
     grid.threads().map((t) => [t.nodeId, t.thrNo, t.name]),
     [

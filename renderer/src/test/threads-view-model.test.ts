@@ -4,7 +4,7 @@ import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type Th
 import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
 import { ThreadGrid } from '../view-model/inside/thread-grid.js';
 import { nodeView, snapshot } from './fixtures.js';
-import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
+import { arrangeLines, hottestText, kindAverages, kindsOf, latestThreads, sameThreads, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
 
 const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy });
 
@@ -105,6 +105,16 @@ test('the top ten of 144 nodes × 20 threads, ties included, is the first ten of
   assert.deepEqual(topThreads(nodes, 10), expected);
   assert.equal(expected[0]!.busy, 96, 'the few threads 6 points above the rest lead');
   assert.deepEqual(topThreads(nodes.slice(0, 1), 30).length, 20, 'fewer threads than asked: all of them');
+});
+
+test("the rows of the latest figures are made again only when a thread came, went or was renamed, not when figures moved", () => {
+  const known = latestThreads([node(2, T, LAYOUT), node(3, T, LAYOUT)]);
+  assert.deepEqual(known.slice(0, 3), [{ nodeId: 2, thrNo: 0, name: 'main' }, { nodeId: 2, thrNo: 1, name: 'rep' }, { nodeId: 2, thrNo: 2, name: 'ldm' }]);
+  assert.ok(sameThreads(known, [node(2, T + 1000, LAYOUT.map(([k, b]) => [k, b / 2])), node(3, T + 1000, LAYOUT)]), 'new figures, same threads');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT)]), 'a node gone');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT), node(3, T, [...LAYOUT, ['send', 3]])]), 'a thread came');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT), node(3, T, LAYOUT.slice(1))]), 'a thread went');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT), node(3, T, LAYOUT.map(([k, b], i) => [i === 4 ? null : k, b]))]), 'a thread lost its name');
 });
 
 test('the grid takes the engine series in its buckets and moves on with pushed readings, each bucket its busiest', () => {

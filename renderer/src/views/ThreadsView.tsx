@@ -9,7 +9,7 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock } from '../view-model/format.js';
 import { heatGradient } from '../view-model/inside/heat-colours.js';
-import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, threadLines, topThreads, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
+import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, latestThreads, sameThreads, threadLines, topThreads, type ThreadId, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
 import './threads.css';
 
 function Legend() {
@@ -156,27 +156,14 @@ export function ThreadsView() {
   const windowName = useApp((s) => s.ui.window);
   const [sort, setSort] = useState<ThreadSort>('node');
   const [kind, setKind] = useState<string | null>(null);
-  // Every push brings new figures, but the threads themselves (nodes, numbers, names) seldom change.
-  const shape = [...nodes.values()].map((n) => `${n.nodeId}:${(n.threads?.threads ?? []).map((t) => `${t.thrNo}=${t.name ?? ''}`).join(',')}`).join(';');
-  const latest = useMemo(
-    () =>
-      threadLines(
-        shape
-          .split(';')
-          .filter(Boolean)
-          .flatMap((entry) => {
-            const [node, list = ''] = entry.split(':');
-            return list
-              .split(',')
-              .filter(Boolean)
-              .map((t) => {
-                const [thrNo, name = ''] = t.split('=');
-                return { nodeId: Number(node), thrNo: Number(thrNo), name: name === '' ? null : name };
-              });
-          }),
-      ),
-    [shape],
-  );
+  // Every push brings new figures, but the threads themselves (nodes, numbers, names) seldom change: their rows are
+  // made again only when they did, so what depends on the rows alone is not derived again every second.
+  const kept = useRef<{ threads: ThreadId[]; lines: ThreadLine[] } | null>(null);
+  if (!kept.current || !sameThreads(kept.current.threads, nodes.values())) {
+    const threads = latestThreads(nodes.values());
+    kept.current = { threads, lines: threadLines(threads) };
+  }
+  const latest = kept.current.lines;
   const kinds = useMemo(() => kindsOf(latest), [latest]);
   if (!source) return <ThreadsHint />;
   return (

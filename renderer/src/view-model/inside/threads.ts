@@ -30,8 +30,34 @@ export function compareKinds(a: string, b: string): number {
   return (ia < 0 ? KIND_ORDER.length : ia) - (ib < 0 ? KIND_ORDER.length : ib) || a.localeCompare(b);
 }
 
+/** A thread by its node, number and name: what a heatmap row is made from. */
+export interface ThreadId {
+  nodeId: number;
+  thrNo: number;
+  name: string | null;
+}
+
+/** The threads of every node's latest figures, in the nodes' order. */
+export function latestThreads(nodes: Iterable<NdbinfoNode>): ThreadId[] {
+  const out: ThreadId[] = [];
+  for (const n of nodes) for (const t of n.threads?.threads ?? []) out.push({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name });
+  return out;
+}
+
+/** Whether the latest figures name the same threads, in the same order, as `known` (latestThreads of earlier ones). */
+export function sameThreads(known: readonly ThreadId[], nodes: Iterable<NdbinfoNode>): boolean {
+  let i = 0;
+  for (const n of nodes) {
+    for (const t of n.threads?.threads ?? []) {
+      const k = known[i++];
+      if (!k || k.nodeId !== n.nodeId || k.thrNo !== t.thrNo || k.name !== t.name) return false;
+    }
+  }
+  return i === known.length;
+}
+
 /** Rows for threads given by node and number, numbered within their kind on their node in thread-number order. */
-export function threadLines(threads: ReadonlyArray<{ nodeId: number; thrNo: number; name: string | null }>): ThreadLine[] {
+export function threadLines(threads: readonly ThreadId[]): ThreadLine[] {
   const sorted = [...threads].sort((a, b) => a.nodeId - b.nodeId || a.thrNo - b.thrNo);
   const perNodeKind = new Map<string, number>();
   for (const t of sorted) perNodeKind.set(`${t.nodeId}:${threadKind(t.name)}`, (perNodeKind.get(`${t.nodeId}:${threadKind(t.name)}`) ?? 0) + 1);

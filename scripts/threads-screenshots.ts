@@ -1,6 +1,7 @@
 /**
- * The Threads view (and the Nodes view's tiles and cards with their hottest thread) at 1920×1080 and 1280×720, dark
- * and light, for 4 and 144 data nodes under flexAsynch, plus the one-line hint without an SQL source. The 144-node
+ * The Threads view, the 'Redo & transport' view (and the Nodes view's tiles and cards with their hottest thread) at
+ * 1920×1080 and 1280×720, dark and light, for 4 and 144 data nodes under flexAsynch, plus each view's one-line hint
+ * without an SQL source. The 144-node
  * cluster's SQL node is a process of its own (`ndbtop sim --sql-port 0`), as the embedded one stops at 48 data nodes.
  *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144]   (--144: only the large cluster)
  */
@@ -54,6 +55,9 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
       if (!withSource) {
         await page.waitForSelector('[data-testid="threads-hint"]');
         await shoot(page, outDir, `${name}-threads`);
+        await page.keyboard.press('0');
+        await page.waitForSelector('[data-testid="io-hint"]');
+        await shoot(page, outDir, `${name}-io`);
         await page.close();
         continue;
       }
@@ -68,6 +72,11 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
       await shoot(page, outDir, `${name}-threads`);
       await page.selectOption('[data-testid="threads-sort"]', 'hottest');
       await shoot(page, outDir, `${name}-threads-hottest`);
+      // A focused select would take the key as a choice of its own.
+      await page.evaluate('document.activeElement?.blur()');
+      await page.keyboard.press('0');
+      await waitInPage(page, `document.querySelectorAll('[data-testid="io-log-row"]').length > 0`, 60_000).catch(() => console.log(`${name}: no redo/undo row within 60 s`));
+      await shoot(page, outDir, `${name}-io`);
       await page.close();
     }
   }

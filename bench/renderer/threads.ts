@@ -27,7 +27,8 @@ function cpuRows(at: number): ThreadCpuRow[] {
   for (let nodeId = 1; nodeId <= DATA_NODES; nodeId++) {
     KINDS.forEach((name, thrNo) => {
       const base = name === 'ldm' ? 80 : name === 'tc' ? 40 : name === 'recv' || name === 'send' ? 25 : 8;
-      const exec = Math.max(0, Math.min(95, base + 12 * wave + ((nodeId * 7 + thrNo * 3) % 11) - 5));
+      // Whole percentages, as cpustat gives them (and the simulator's SQL node).
+      const exec = Math.round(Math.max(0, Math.min(95, base + 12 * wave + ((nodeId * 7 + thrNo * 3) % 11) - 5)));
       rows.push({ nodeId, thrNo, threadName: name, osUser: exec, osSystem: 3, osIdle: 97 - exec, threadExec: exec, threadSleeping: 95 - exec, threadSpinning: 1, threadSend: 4, threadBufferFull: 0, elapsedTime: 1_000_000 });
     });
   }

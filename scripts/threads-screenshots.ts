@@ -42,6 +42,12 @@ async function simProcess(dataNodes: number): Promise<{ child: ChildProcess; con
   throw new Error('ndbtop sim ended before printing its addresses');
 }
 
+const PAGE_STATE = `(() => {
+  const s = window.__ndbtopStore.getState();
+  const nodes = [...s.shown.ndbinfoNodes.values()];
+  return { source: s.shown.ndbinfo?.source ?? null, selfLoad: s.shown.ndbinfo?.selfLoad ?? null, withThreads: nodes.filter((n) => n.threads).length, error: s.ui.error ?? null, header: document.querySelector('header')?.textContent?.slice(0, 200) };
+})()`;
+
 async function shootAll(browser: Browser, url: string, outDir: string, prefix: string, withSource: boolean): Promise<void> {
   for (const viewport of SIZES) {
     for (const theme of THEMES) {
@@ -61,7 +67,17 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
         await page.close();
         continue;
       }
-      await page.waitForSelector('[data-testid="thread-heatmap"]', { timeout: 60_000 });
+      const drawn = await waitInPage(page, `document.querySelector('[data-testid="thread-heatmap"]')`, 60_000).then(
+        () => true,
+        () => false,
+      );
+      if (!drawn) {
+        // Say what the page had instead (the SQL source's state, nodes with thread figures, its error) and shoot it.
+        console.log(`${name}: no heatmap within 60 s; the page had ${JSON.stringify(await page.evaluate(PAGE_STATE))}`);
+        await shoot(page, outDir, `${name}-threads`);
+        await page.close();
+        continue;
+      }
       await page.selectOption('[data-testid="threads-window"]', '1m');
       // A 144-node simulator on a loaded machine answers late: shoot what there is rather than nothing.
       await waitInPage(page, `Number(document.querySelector('[data-testid="thread-heatmap"]').dataset.version) > 3`, 60_000).catch(() => console.log(`${name}: fewer than 4 updates of the heatmap within 60 s`));

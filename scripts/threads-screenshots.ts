@@ -3,7 +3,8 @@
  * 1920×1080 and 1280×720, dark and light, for 4 and 144 data nodes under flexAsynch, plus each view's one-line hint
  * without an SQL source. The 144-node
  * cluster's SQL node is a process of its own (`ndbtop sim --sql-port 0`), as the embedded one stops at 48 data nodes.
- *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144]   (--144: only the large cluster)
+ *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144 | --fed]   (--144: only the large cluster; --fed:
+ *   144 data nodes in process with their thread readings fed, for when the 144-node SQL simulator cannot keep up)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -16,6 +17,7 @@ import { parseSqlUrl } from '../ndbinfo/client/sql-url.js';
 import { createEngine } from '../electron/engine/create-engine.js';
 import { startServeServer } from '../electron/serve/serve-server.js';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
+import { startFedStack } from '../bench/renderer/threads.js';
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -116,13 +118,25 @@ async function shootSmall(browser: Browser, dir: string, outDir: string): Promis
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const largeOnly = args.includes('--144');
+  const largeOnly = args.includes('--144') || args.includes('--fed');
+  const fed = args.includes('--fed');
   const outDir = args.find((a) => !a.startsWith('--')) ?? join(tmpdir(), `ndbtop-threads-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
   try {
     if (!largeOnly) await shootSmall(browser, built.dir, outDir);
+    if (fed) {
+      // The in-process simulator, its thread readings fed as an SQL source would give them: no redo, transport or
+      // restart figures, but the Threads view at 144 × 20 threads as it draws.
+      const stack = await startFedStack(built.dir);
+      try {
+        await shootAll(browser, stack.url, outDir, '144nodes-fed', true);
+      } finally {
+        await stack.close();
+      }
+      return;
+    }
     const sim = await simProcess(144);
     try {
       const engine = await createEngine({ host: 'serve', simulator: false, pollIntervalMs: 1000, clusters: [{ connectstring: sim.connectstring, sql: { addresses: [parseSqlUrl(sim.sqlUrl)], password: undefined } }] });

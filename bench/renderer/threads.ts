@@ -11,7 +11,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { ThreadCpuRow } from '../../ndbinfo/client/rows.js';
 import type { Engine } from '../../electron/engine/engine.js';
 import type { EngineHost } from '../../electron/engine/engine-host.js';
-import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { buildRenderer, launchChromium, startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 import { measurePhase, phaseLine, type PhaseFigures } from './phase-figures.js';
 import { profilePhase, unminifiedBuild } from './profile.js';
 
@@ -87,12 +87,28 @@ async function phases(page: Page, cdp: CDPSession): Promise<Array<[string, Phase
   return out;
 }
 
-/** The stack fed with thread readings and a page at 1920×1080 on the Nodes view, for `body`; all closed after. */
-async function withThreadsPage(built: { dir: string; remove(): Promise<void> }, body: (page: Page, cdp: CDPSession, engine: Engine) => Promise<void>): Promise<void> {
-  const stack = await startStack(built.dir, { pollIntervalMs: 1000, simulator: { scenario: 'steady', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 20, replicas: 2 } }, (engine) => fillThreads(engine));
+/**
+ * The 144-node simulator's stack with 15 minutes of thread readings and one more every second, as an SQL source
+ * would give them (the screenshots use it too when the 144-node SQL simulator cannot keep up); `close` stops all.
+ */
+export async function startFedStack(dir: string): Promise<Stack> {
+  const stack = await startStack(dir, { pollIntervalMs: 1000, simulator: { scenario: 'steady', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 20, replicas: 2 } }, (engine) => fillThreads(engine));
   const engine = stack.engine as Engine;
   const clusterId = engine.entries()[0]!.id;
   const ticker = setInterval(() => feedReading(engine, clusterId, Date.now()), 1000);
+  return {
+    ...stack,
+    close: () => {
+      clearInterval(ticker);
+      return stack.close();
+    },
+  };
+}
+
+/** The fed stack and a page at 1920×1080 on the Nodes view, for `body`; all closed after. */
+async function withThreadsPage(built: { dir: string; remove(): Promise<void> }, body: (page: Page, cdp: CDPSession, engine: Engine) => Promise<void>): Promise<void> {
+  const stack = await startFedStack(built.dir);
+  const engine = stack.engine as Engine;
   const browser = await launchChromium();
   try {
     // The width at which a 15-minute window is one column per second.
@@ -103,7 +119,6 @@ async function withThreadsPage(built: { dir: string; remove(): Promise<void> }, 
     await page.evaluate(PROBE);
     await body(page, await page.context().newCDPSession(page), engine);
   } finally {
-    clearInterval(ticker);
     await browser.close();
     await stack.close();
     await built.remove();

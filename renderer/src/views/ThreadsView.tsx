@@ -30,14 +30,21 @@ function Legend() {
 function KindStrip() {
   const nodes = useApp((s) => s.shown.ndbinfoNodes);
   const rows = useMemo(() => kindAverages(nodes.values()), [nodes]);
+  // At 144 data nodes three lines show nine of them: the count says the rest are a scroll away.
   return (
-    <ul className="kind-strip" data-testid="thread-kind-strip" aria-label="mean busy share per kind of thread, per data node">
-      {rows.map((r) => (
-        <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId}>
-          <b>node {r.nodeId}</b> {r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`).join(', ')}
-        </li>
-      ))}
-    </ul>
+    <div className="kind-strip-box">
+      <span className="muted kind-strip-count" data-testid="thread-kind-strip-count">
+        mean busy by kind, {rows.length} data node{rows.length === 1 ? '' : 's'}
+        {rows.length > 9 ? ' (scroll)' : ''}
+      </span>
+      <ul className="kind-strip" data-testid="thread-kind-strip" aria-label="mean busy share per kind of thread, per data node">
+        {rows.map((r) => (
+          <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId}>
+            <b>node {r.nodeId}</b> {r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -30,6 +30,7 @@ function Legend() {
 function KindStrip() {
   const nodes = useApp((s) => s.shown.ndbinfoNodes);
   const rows = useMemo(() => kindAverages(nodes.values()), [nodes]);
+  if (rows.length === 0) return null;
   // At 144 data nodes three lines show nine of them: the count says the rest are a scroll away.
   return (
     <div className="kind-strip-box">
@@ -203,7 +204,11 @@ export function ThreadsView() {
           </select>
         </label>
         <Legend />
-        {source.source.status !== 'up' && <span className="tone-warn">SQL source {source.source.status}: figures as last seen</span>}
+        {source.source.status !== 'up' && (
+          <span className="tone-warn" data-testid="threads-source">
+            SQL source {source.source.status}: {latest.length > 0 ? 'figures as last seen' : 'no thread readings yet'}
+          </span>
+        )}
       </div>
       <KindStrip />
       <div className="threads-main">

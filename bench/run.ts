@@ -9,12 +9,12 @@ import { coldFirstPaint } from './renderer/cold-paint.js';
 import { profileRenderer } from './renderer/profile.js';
 import { benchResponsiveness } from './renderer/responsiveness.js';
 import { benchRenderer } from './renderer/run.js';
-import { benchThreads } from './renderer/threads.js';
+import { benchThreads, profileThreads } from './renderer/threads.js';
 
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
  * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load, threads) to run
- * only those; `profile` (long tasks attributed) and `cold-paint` (the renderer part's cold first paint alone) run only when named.
+ * only those; `profile` (long tasks attributed), `threads-profile` and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
   'native-mgm': benchNativeMgm,
@@ -38,7 +38,7 @@ async function coldPaintOnly(): Promise<void> {
   }
 }
 /** Diagnostics run only when named. */
-const onRequest: Record<string, () => Promise<void>> = { profile: profileRenderer, 'cold-paint': coldPaintOnly };
+const onRequest: Record<string, () => Promise<void>> = { profile: profileRenderer, 'cold-paint': coldPaintOnly, 'threads-profile': profileThreads };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(parts)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();

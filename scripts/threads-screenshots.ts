@@ -1,8 +1,10 @@
 /**
- * The Threads view (and the Nodes view's tiles and cards with their hottest thread) at 1920×1080 and 1280×720, dark
- * and light, for 4 and 144 data nodes under flexAsynch, plus the one-line hint without an SQL source. The 144-node
+ * The Threads view, the 'Redo & transport' view (and the Nodes view's tiles and cards with their hottest thread) at
+ * 1920×1080 and 1280×720, dark and light, for 4 and 144 data nodes under flexAsynch, plus each view's one-line hint
+ * without an SQL source. The 144-node
  * cluster's SQL node is a process of its own (`ndbtop sim --sql-port 0`), as the embedded one stops at 48 data nodes.
- *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144]   (--144: only the large cluster)
+ *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144 | --fed]   (--144: only the large cluster; --fed:
+ *   144 data nodes in process with their thread readings fed, for when the 144-node SQL simulator cannot keep up)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import { parseSqlUrl } from '../ndbinfo/client/sql-url.js';
 import { createEngine } from '../electron/engine/create-engine.js';
 import { startServeServer } from '../electron/serve/serve-server.js';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
+import { startFedStack } from '../bench/renderer/threads.js';
 
 const SIZES = [
   { width: 1920, height: 1080 },
@@ -41,6 +44,12 @@ async function simProcess(dataNodes: number): Promise<{ child: ChildProcess; con
   throw new Error('ndbtop sim ended before printing its addresses');
 }
 
+const PAGE_STATE = `(() => {
+  const s = window.__ndbtopStore.getState();
+  const nodes = [...s.shown.ndbinfoNodes.values()];
+  return { source: s.shown.ndbinfo?.source ?? null, selfLoad: s.shown.ndbinfo?.selfLoad ?? null, withThreads: nodes.filter((n) => n.threads).length, error: s.ui.error ?? null, header: document.querySelector('header')?.textContent?.slice(0, 200) };
+})()`;
+
 async function shootAll(browser: Browser, url: string, outDir: string, prefix: string, withSource: boolean): Promise<void> {
   for (const viewport of SIZES) {
     for (const theme of THEMES) {
@@ -54,10 +63,23 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
       if (!withSource) {
         await page.waitForSelector('[data-testid="threads-hint"]');
         await shoot(page, outDir, `${name}-threads`);
+        await page.keyboard.press('0');
+        await page.waitForSelector('[data-testid="io-hint"]');
+        await shoot(page, outDir, `${name}-io`);
         await page.close();
         continue;
       }
-      await page.waitForSelector('[data-testid="thread-heatmap"]', { timeout: 60_000 });
+      const drawn = await waitInPage(page, `document.querySelector('[data-testid="thread-heatmap"]')`, 60_000).then(
+        () => true,
+        () => false,
+      );
+      if (!drawn) {
+        // Say what the page had instead (the SQL source's state, nodes with thread figures, its error) and shoot it.
+        console.log(`${name}: no heatmap within 60 s; the page had ${JSON.stringify(await page.evaluate(PAGE_STATE))}`);
+        await shoot(page, outDir, `${name}-threads`);
+        await page.close();
+        continue;
+      }
       await page.selectOption('[data-testid="threads-window"]', '1m');
       // A 144-node simulator on a loaded machine answers late: shoot what there is rather than nothing.
       await waitInPage(page, `Number(document.querySelector('[data-testid="thread-heatmap"]').dataset.version) > 3`, 60_000).catch(() => console.log(`${name}: fewer than 4 updates of the heatmap within 60 s`));
@@ -68,6 +90,11 @@ async function shootAll(browser: Browser, url: string, outDir: string, prefix: s
       await shoot(page, outDir, `${name}-threads`);
       await page.selectOption('[data-testid="threads-sort"]', 'hottest');
       await shoot(page, outDir, `${name}-threads-hottest`);
+      // A focused select would take the key as a choice of its own.
+      await page.evaluate('document.activeElement?.blur()');
+      await page.keyboard.press('0');
+      await waitInPage(page, `document.querySelectorAll('[data-testid="io-log-row"]').length > 0`, 60_000).catch(() => console.log(`${name}: no redo/undo row within 60 s`));
+      await shoot(page, outDir, `${name}-io`);
       await page.close();
     }
   }
@@ -91,13 +118,25 @@ async function shootSmall(browser: Browser, dir: string, outDir: string): Promis
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const largeOnly = args.includes('--144');
+  const largeOnly = args.includes('--144') || args.includes('--fed');
+  const fed = args.includes('--fed');
   const outDir = args.find((a) => !a.startsWith('--')) ?? join(tmpdir(), `ndbtop-threads-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
   try {
     if (!largeOnly) await shootSmall(browser, built.dir, outDir);
+    if (fed) {
+      // The in-process simulator, its thread readings fed as an SQL source would give them: no redo, transport or
+      // restart figures, but the Threads view at 144 × 20 threads as it draws.
+      const stack = await startFedStack(built.dir);
+      try {
+        await shootAll(browser, stack.url, outDir, '144nodes-fed', true);
+      } finally {
+        await stack.close();
+      }
+      return;
+    }
     const sim = await simProcess(144);
     try {
       const engine = await createEngine({ host: 'serve', simulator: false, pollIntervalMs: 1000, clusters: [{ connectstring: sim.connectstring, sql: { addresses: [parseSqlUrl(sim.sqlUrl)], password: undefined } }] });

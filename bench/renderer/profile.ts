@@ -36,7 +36,7 @@ interface Profile {
   timeDeltas: number[];
 }
 
-async function unminifiedBuild(): Promise<{ dir: string; remove(): Promise<void> }> {
+export async function unminifiedBuild(): Promise<{ dir: string; remove(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-profile-'));
   const configFile = fileURLToPath(new URL('../../renderer/vite.config.ts', import.meta.url));
   await build({ configFile, logLevel: 'warn', build: { outDir: dir, emptyOutDir: true, minify: false, sourcemap: false } });
@@ -105,7 +105,8 @@ function top(map: ReadonlyMap<string, number>, n: number, skip: (k: string) => b
     .join('\n');
 }
 
-async function phase(cdp: CDPSession, name: string, run: () => Promise<void>): Promise<void> {
+/** Traces and profiles `run`, then prints its long and heavy tasks attributed (trace events, JS functions, components). */
+export async function profilePhase(cdp: CDPSession, name: string, run: () => Promise<void>): Promise<void> {
   const { main, profile } = await record(cdp, run);
   const tasks = main.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_US);
   // Wall time is what the goal counts, CPU time what the task itself cost (the machine is shared).
@@ -154,26 +155,26 @@ export async function profileRenderer(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     const cdp = await page.context().newCDPSession(page);
     const settle = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-    await phase(cdp, 'page load to every tile', async () => {
+    await profilePhase(cdp, 'page load to every tile', async () => {
       await page.goto(stack.url);
       await waitInPage(page, `document.querySelectorAll(${JSON.stringify(GRID_NODES)}).length >= ${DATA_NODES}`, 60_000);
       await settle(3000);
     });
     if (LOAD_ONLY) return;
-    await phase(cdp, 'switch to throughput, 1 h (mount)', async () => {
+    await profilePhase(cdp, 'switch to throughput, 1 h (mount)', async () => {
       await page.evaluate(`window.__ndbtopStore.setUi({ window: '1h' })`);
       await page.keyboard.press('3');
       await waitInPage(page, `Number(document.querySelector('[data-testid="throughput-chart"]')?.dataset.points) > 100`, 60_000);
       await settle(2000);
     });
-    await phase(cdp, 'throughput 1 h steady, 10 s', () => settle(10_000));
-    await phase(cdp, 'window 1 h → 5 min → 1 h', async () => {
+    await profilePhase(cdp, 'throughput 1 h steady, 10 s', () => settle(10_000));
+    await profilePhase(cdp, 'window 1 h → 5 min → 1 h', async () => {
       await page.click('button:text-is("5m")');
       await settle(2000);
       await page.click('button:text-is("1h")');
       await settle(3000);
     });
-    await phase(cdp, 'switch to nodes', async () => {
+    await profilePhase(cdp, 'switch to nodes', async () => {
       await page.keyboard.press('1');
       await settle(3000);
     });

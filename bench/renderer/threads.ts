@@ -11,8 +11,9 @@ import type { CDPSession, Page } from 'playwright-core';
 import type { ThreadCpuRow } from '../../ndbinfo/client/rows.js';
 import type { Engine } from '../../electron/engine/engine.js';
 import type { EngineHost } from '../../electron/engine/engine-host.js';
-import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { buildRenderer, launchChromium, startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 import { measurePhase, phaseLine, type PhaseFigures } from './phase-figures.js';
+import { profilePhase, unminifiedBuild } from './profile.js';
 
 const DATA_NODES = 144;
 const KINDS = ['main', 'rep', ...Array(8).fill('ldm'), ...Array(4).fill('query'), ...Array(3).fill('tc'), 'recv', 'send', 'send'] as const;
@@ -26,7 +27,8 @@ function cpuRows(at: number): ThreadCpuRow[] {
   for (let nodeId = 1; nodeId <= DATA_NODES; nodeId++) {
     KINDS.forEach((name, thrNo) => {
       const base = name === 'ldm' ? 80 : name === 'tc' ? 40 : name === 'recv' || name === 'send' ? 25 : 8;
-      const exec = Math.max(0, Math.min(95, base + 12 * wave + ((nodeId * 7 + thrNo * 3) % 11) - 5));
+      // Whole percentages, as cpustat gives them (and the simulator's SQL node).
+      const exec = Math.round(Math.max(0, Math.min(95, base + 12 * wave + ((nodeId * 7 + thrNo * 3) % 11) - 5)));
       rows.push({ nodeId, thrNo, threadName: name, osUser: exec, osSystem: 3, osIdle: 97 - exec, threadExec: exec, threadSleeping: 95 - exec, threadSpinning: 1, threadSend: 4, threadBufferFull: 0, elapsedTime: 1_000_000 });
     });
   }
@@ -85,13 +87,28 @@ async function phases(page: Page, cdp: CDPSession): Promise<Array<[string, Phase
   return out;
 }
 
-export async function benchThreads(): Promise<void> {
-  console.log('== threads');
-  const built = await buildRenderer();
-  const stack = await startStack(built.dir, { pollIntervalMs: 1000, simulator: { scenario: 'steady', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 20, replicas: 2 } }, (engine) => fillThreads(engine));
+/**
+ * The 144-node simulator's stack with 15 minutes of thread readings and one more every second, as an SQL source
+ * would give them (the screenshots use it too when the 144-node SQL simulator cannot keep up); `close` stops all.
+ */
+export async function startFedStack(dir: string): Promise<Stack> {
+  const stack = await startStack(dir, { pollIntervalMs: 1000, simulator: { scenario: 'steady', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 20, replicas: 2 } }, (engine) => fillThreads(engine));
   const engine = stack.engine as Engine;
   const clusterId = engine.entries()[0]!.id;
   const ticker = setInterval(() => feedReading(engine, clusterId, Date.now()), 1000);
+  return {
+    ...stack,
+    close: () => {
+      clearInterval(ticker);
+      return stack.close();
+    },
+  };
+}
+
+/** The fed stack and a page at 1920×1080 on the Nodes view, for `body`; all closed after. */
+async function withThreadsPage(built: { dir: string; remove(): Promise<void> }, body: (page: Page, cdp: CDPSession, engine: Engine) => Promise<void>): Promise<void> {
+  const stack = await startFedStack(built.dir);
+  const engine = stack.engine as Engine;
   const browser = await launchChromium();
   try {
     // The width at which a 15-minute window is one column per second.
@@ -100,16 +117,39 @@ export async function benchThreads(): Promise<void> {
     await page.waitForSelector('[data-testid="node-1"]', { timeout: 60_000 });
     await page.evaluate(`window.__ndbtopStore.setUi({ window: '15m' })`);
     await page.evaluate(PROBE);
-    const cdp = await page.context().newCDPSession(page);
-    const figures = await phases(page, cdp);
-    const columns = await page.evaluate(`${heatmap}.dataset.columns`);
-    const bytes = engine.entries()[0]!.tracker.threadSeries.bytes();
-    console.log(`threads bench: ${DATA_NODES} data nodes × ${KINDS.length} threads, a reading a second, 15-minute window (${String(columns)} columns at 1920×1080), engine series ${(bytes / 2 ** 20).toFixed(1)} MiB, Chromium ${browser.version()}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
-    for (const [what, f] of figures) console.log(phaseLine(`  threads 15 m, ${what.padEnd(14)}`, f));
+    await body(page, await page.context().newCDPSession(page), engine);
   } finally {
-    clearInterval(ticker);
     await browser.close();
     await stack.close();
     await built.remove();
   }
+}
+
+export async function benchThreads(): Promise<void> {
+  console.log('== threads');
+  await withThreadsPage(await buildRenderer(), async (page, cdp, engine) => {
+    const figures = await phases(page, cdp);
+    const columns = await page.evaluate(`${heatmap}.dataset.columns`);
+    const bytes = engine.entries()[0]!.tracker.threadSeries.bytes();
+    console.log(`threads bench: ${DATA_NODES} data nodes × ${KINDS.length} threads, a reading a second, 15-minute window (${String(columns)} columns at 1920×1080), engine series ${(bytes / 2 ** 20).toFixed(1)} MiB, Chromium ${page.context().browser()?.version() ?? ''}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${availableParallelism()} cores`);
+    for (const [what, f] of figures) console.log(phaseLine(`  threads 15 m, ${what.padEnd(14)}`, f));
+    // The engine runs in this process beside the simulator: its CPU a second, steady, is what a reading costs there.
+    const before = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    const used = process.cpuUsage(before);
+    console.log(`  engine + simulator process, steady: ${((used.user + used.system) / 1000 / 10).toFixed(0)} ms of CPU a second`);
+  });
+}
+
+/** `npm run bench threads-profile`: the Threads view's mount and steady state attributed (unminified build). */
+export async function profileThreads(): Promise<void> {
+  console.log('== threads profile (long and heavy tasks attributed)');
+  await withThreadsPage(await unminifiedBuild(), async (page, cdp) => {
+    await profilePhase(cdp, 'threads mount', async () => {
+      await page.keyboard.press('9');
+      await waitInPage(page, `${heatmap}?.dataset.rows === '${DATA_NODES * KINDS.length}' && Number(${heatmap}.dataset.version) > 0`, 60_000);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    });
+    await profilePhase(cdp, `threads steady ${STEADY_SECONDS} s`, () => new Promise((resolve) => setTimeout(resolve, STEADY_SECONDS * 1000)));
+  });
 }

@@ -7,21 +7,18 @@ import { z } from 'zod';
  * before ndbinfo have none.
  */
 
-/** One block thread's last second, percentages 0–100 as `cpustat` gives them. */
+/**
+ * One block thread's last second as every push carries it: its busy share only. The splits (exec, send, spin,
+ * buffer full, sleeping; OS user, system, idle) stay in the engine's thread series and are asked for per cell
+ * (`getThreadPoint`): at 144 data nodes × 20 threads they made each second's push ~600 KB that nothing on the page
+ * read, and parsing it was most of the Threads view's time per update.
+ */
 export const NdbinfoThreadSchema = z.object({
   thrNo: z.number().int().nonnegative(),
   /** `threads.thread_name` (main, rep, ldm, query, tc, recv, send …); null without a `threads` table. */
   name: z.string().nullable(),
-  /** exec + send + spin + buffer full: the share of the second the thread did not sleep. */
+  /** exec + send + spin + buffer full, percent: the share of the second the thread did not sleep. */
   busy: z.number(),
-  exec: z.number(),
-  send: z.number(),
-  spin: z.number(),
-  sleep: z.number(),
-  bufferFull: z.number(),
-  osUser: z.number(),
-  osSystem: z.number(),
-  osIdle: z.number(),
 });
 
 export const NdbinfoThreadsSchema = z.object({

@@ -26,19 +26,7 @@ export function busyShare(exec: number, send: number, spin: number, bufferFull: 
 }
 
 function thread(r: ThreadCpuRow): NdbinfoThread {
-  return {
-    thrNo: r.thrNo,
-    name: r.threadName,
-    busy: busyShare(r.threadExec, r.threadSend, r.threadSpinning, r.threadBufferFull),
-    exec: r.threadExec,
-    send: r.threadSend,
-    spin: r.threadSpinning,
-    sleep: r.threadSleeping,
-    bufferFull: r.threadBufferFull,
-    osUser: r.osUser,
-    osSystem: r.osSystem,
-    osIdle: r.osIdle,
-  };
+  return { thrNo: r.thrNo, name: r.threadName, busy: busyShare(r.threadExec, r.threadSend, r.threadSpinning, r.threadBufferFull) };
 }
 
 export function threadsFigure(rows: readonly ThreadCpuRow[], at: number): NdbinfoThreads {

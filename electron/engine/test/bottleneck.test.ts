@@ -24,7 +24,7 @@ test('node ids read as ranges; steady seconds leave ramps and falls out', () => 
 });
 
 test("a thread kind's share: query threads count as LDM, rep as main; unnamed threads not at all", () => {
-  const t = (name: string | null, busy: number) => ({ thrNo: 0, name, busy, exec: busy, send: 0, spin: 0, sleep: 100 - busy, bufferFull: 0, osUser: 0, osSystem: 0, osIdle: 0 });
+  const t = (name: string | null, busy: number) => ({ thrNo: 0, name, busy });
   assert.deepEqual(kindBusy([t('ldm', 90), t('query', 70), t('main', 10), t('rep', 0), t('tc', 20), t(null, 100), t('io', 100)]), { ldm: 80, tc: 20, main: 5 });
 });
 

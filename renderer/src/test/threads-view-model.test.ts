@@ -4,9 +4,9 @@ import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type Th
 import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
 import { ThreadGrid } from '../view-model/inside/thread-grid.js';
 import { nodeView, snapshot } from './fixtures.js';
-import { arrangeLines, hottestText, kindAverages, kindsOf, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
+import { arrangeLines, hottestText, kindAverages, kindsOf, latestThreads, sameThreads, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
 
-const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy, exec: busy, send: 0, spin: 0, sleep: 100 - busy, bufferFull: 0, osUser: busy, osSystem: 0, osIdle: 100 - busy });
+const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy });
 
 function node(nodeId: number, at: number, threads: Array<[string | null, number]>, stale = false): NdbinfoNode {
   const list = threads.map(([name, busy], i) => thread(i, name, busy));
@@ -96,6 +96,27 @@ test('per-kind means per node, the hottest ten across nodes (stale nodes left ou
   assert.equal(hottestText(undefined), null);
 });
 
+test('the top ten of 144 nodes × 20 threads, ties included, is the first ten of them all sorted busiest first, named on their node', () => {
+  const kinds: Array<string | null> = ['main', 'rep', 'ldm', 'ldm', 'ldm', 'ldm', 'query', 'query', 'tc', 'tc', 'recv', 'send', 'send', null, 'ldm', 'ldm', 'ldm', 'ldm', 'io', 'io'];
+  // A few busy levels only, so many threads tie and the order among them (node, then thread number) decides.
+  const nodes = Array.from({ length: 144 }, (_, i) => node(i + 1, T, kinds.map((k, thrNo) => [k, ((i * 31 + thrNo * 17) % 7) * 15 + (thrNo === 5 && i % 40 === 3 ? 6 : 0)])));
+  const all = nodes.flatMap((n) => threadLines(n.threads!.threads.map((t) => ({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name }))).map((l) => ({ nodeId: n.nodeId, thrNo: l.thrNo, label: l.label, busy: n.threads!.threads[l.thrNo]!.busy })));
+  const expected = all.sort((a, b) => b.busy - a.busy || a.nodeId - b.nodeId || a.thrNo - b.thrNo).slice(0, 10);
+  assert.deepEqual(topThreads(nodes, 10), expected);
+  assert.equal(expected[0]!.busy, 96, 'the few threads 6 points above the rest lead');
+  assert.deepEqual(topThreads(nodes.slice(0, 1), 30).length, 20, 'fewer threads than asked: all of them');
+});
+
+test("the rows of the latest figures are made again only when a thread came, went or was renamed, not when figures moved", () => {
+  const known = latestThreads([node(2, T, LAYOUT), node(3, T, LAYOUT)]);
+  assert.deepEqual(known.slice(0, 3), [{ nodeId: 2, thrNo: 0, name: 'main' }, { nodeId: 2, thrNo: 1, name: 'rep' }, { nodeId: 2, thrNo: 2, name: 'ldm' }]);
+  assert.ok(sameThreads(known, [node(2, T + 1000, LAYOUT.map(([k, b]) => [k, b / 2])), node(3, T + 1000, LAYOUT)]), 'new figures, same threads');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT)]), 'a node gone');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT), node(3, T, [...LAYOUT, ['send', 3]])]), 'a thread came');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT), node(3, T, LAYOUT.slice(1))]), 'a thread went');
+  assert.ok(!sameThreads(known, [node(2, T, LAYOUT), node(3, T, LAYOUT.map(([k, b], i) => [i === 4 ? null : k, b]))]), 'a thread lost its name');
+});
+
 test('the grid takes the engine series in its buckets and moves on with pushed readings, each bucket its busiest', () => {
   const end = T / 1000 + 59;
   const grid = new ThreadGrid(60_000, 1000, end);
@@ -117,10 +138,17 @@ test('the grid takes the engine series in its buckets and moves on with pushed r
   assert.equal(grid.cell(key, 58), 150, 'the reading covers the second before it, which had none');
   assert.equal(grid.cell(key, 57), 180);
   assert.equal(grid.mean(key), (90 + 75 + 75) / 3);
+  const drawn = grid.changes;
   grid.append(node(2, T + 64_000, [['main', 0], ['rep', 0], ['ldm', 5]]));
-  const row = new Uint8Array(60);
-  grid.readRow(key, row);
-  assert.deepEqual([...row.slice(54)], [180, 150, 150, 255, 10, 10], 'a longer gap stays a gap');
+  const ring = grid.ring(key)!;
+  const row = Array.from({ length: 60 }, (_, c) => ring[(grid.oldestSlot + c) % 60]);
+  assert.deepEqual(row.slice(54), [180, 150, 150, 255, 10, 10], 'a longer gap stays a gap');
+  // What a drawing made at `drawn` must redraw: the three columns the window moved on by (the reading and the
+  // second before it among them), no other.
+  assert.deepEqual(grid.changedSlots(drawn), [57, 58, 59].map((c) => (grid.oldestSlot + c) % 60).sort((a, b) => a - b));
+  assert.deepEqual(grid.changedSlots(grid.changes), []);
+  grid.append(node(2, T + 64_000, [['main', 0], ['rep', 0], ['ldm', 4]]));
+  assert.deepEqual(grid.changedSlots(drawn + 1), [], 'a reading that lowers no busiest cell writes none');
   assert.deepEqual(
     grid.threads().map((t) => [t.nodeId, t.thrNo, t.name]),
     [

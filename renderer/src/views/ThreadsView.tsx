@@ -9,7 +9,7 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock } from '../view-model/format.js';
 import { heatGradient } from '../view-model/inside/heat-colours.js';
-import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, threadLines, topThreads, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
+import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, latestThreads, sameThreads, threadLines, topThreads, type ThreadId, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
 import './threads.css';
 
 function Legend() {
@@ -30,14 +30,22 @@ function Legend() {
 function KindStrip() {
   const nodes = useApp((s) => s.shown.ndbinfoNodes);
   const rows = useMemo(() => kindAverages(nodes.values()), [nodes]);
+  if (rows.length === 0) return null;
+  // At 144 data nodes three lines show nine of them: the count says the rest are a scroll away.
   return (
-    <ul className="kind-strip" data-testid="thread-kind-strip" aria-label="mean busy share per kind of thread, per data node">
-      {rows.map((r) => (
-        <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId}>
-          <b>node {r.nodeId}</b> {r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`).join(', ')}
-        </li>
-      ))}
-    </ul>
+    <div className="kind-strip-box">
+      <span className="muted kind-strip-count" data-testid="thread-kind-strip-count">
+        mean busy by kind, {rows.length} data node{rows.length === 1 ? '' : 's'}
+        {rows.length > 9 ? ' (scroll)' : ''}
+      </span>
+      <ul className="kind-strip" data-testid="thread-kind-strip" aria-label="mean busy share per kind of thread, per data node">
+        {rows.map((r) => (
+          <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId}>
+            <b>node {r.nodeId}</b> {r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`).join(', ')}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 
@@ -156,27 +164,14 @@ export function ThreadsView() {
   const windowName = useApp((s) => s.ui.window);
   const [sort, setSort] = useState<ThreadSort>('node');
   const [kind, setKind] = useState<string | null>(null);
-  // Every push brings new figures, but the threads themselves (nodes, numbers, names) seldom change.
-  const shape = [...nodes.values()].map((n) => `${n.nodeId}:${(n.threads?.threads ?? []).map((t) => `${t.thrNo}=${t.name ?? ''}`).join(',')}`).join(';');
-  const latest = useMemo(
-    () =>
-      threadLines(
-        shape
-          .split(';')
-          .filter(Boolean)
-          .flatMap((entry) => {
-            const [node, list = ''] = entry.split(':');
-            return list
-              .split(',')
-              .filter(Boolean)
-              .map((t) => {
-                const [thrNo, name = ''] = t.split('=');
-                return { nodeId: Number(node), thrNo: Number(thrNo), name: name === '' ? null : name };
-              });
-          }),
-      ),
-    [shape],
-  );
+  // Every push brings new figures, but the threads themselves (nodes, numbers, names) seldom change: their rows are
+  // made again only when they did, so what depends on the rows alone is not derived again every second.
+  const kept = useRef<{ threads: ThreadId[]; lines: ThreadLine[] } | null>(null);
+  if (!kept.current || !sameThreads(kept.current.threads, nodes.values())) {
+    const threads = latestThreads(nodes.values());
+    kept.current = { threads, lines: threadLines(threads) };
+  }
+  const latest = kept.current.lines;
   const kinds = useMemo(() => kindsOf(latest), [latest]);
   if (!source) return <ThreadsHint />;
   return (
@@ -209,7 +204,11 @@ export function ThreadsView() {
           </select>
         </label>
         <Legend />
-        {source.source.status !== 'up' && <span className="tone-warn">SQL source {source.source.status}: figures as last seen</span>}
+        {source.source.status !== 'up' && (
+          <span className="tone-warn" data-testid="threads-source">
+            SQL source {source.source.status}: {latest.length > 0 ? 'figures as last seen' : 'no thread readings yet'}
+          </span>
+        )}
       </div>
       <KindStrip />
       <div className="threads-main">

@@ -13,6 +13,40 @@ export const LABEL_WIDTH = 112;
 /** Rows lower than this have no room for a thread's name; pointing at one names it below the heatmap. */
 const MIN_LABEL_ROW = 8;
 
+/** The offscreen image: the rows in view, each its ring of cells in the colours of `table`, as of change `stamp`. */
+interface Painted {
+  grid: ThreadGrid;
+  table: Uint32Array;
+  keys: number[];
+  stamp: number;
+  image: ImageData;
+}
+
+/** Writes the given ring slots (null: all) of every row into the image; a slot without a reading is transparent. */
+function paintSlots({ grid, table, keys, image }: Painted, slots: readonly number[] | null): void {
+  const pixels = new Uint32Array(image.data.buffer);
+  const columns = grid.columns;
+  for (let i = 0; i < keys.length; i++) {
+    const ring = grid.ring(keys[i]!);
+    const base = i * columns;
+    if (slots === null) for (let slot = 0; slot < columns; slot++) pixels[base + slot] = ring ? paint(table, ring[slot]!) : 0;
+    else for (const slot of slots) pixels[base + slot] = ring ? paint(table, ring[slot]!) : 0;
+  }
+}
+
+const paint = (table: Uint32Array, cell: number): number => (cell === CELL_NONE ? 0 : table[cell]!);
+
+/** Ascending slots as runs of neighbours, [first, last] each: one dirty rectangle per run. */
+function runs(slots: readonly number[]): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const slot of slots) {
+    const run = out[out.length - 1];
+    if (run && run[1] === slot - 1) run[1] = slot;
+    else out.push([slot, slot]);
+  }
+  return out;
+}
+
 export type Cell = GridCell;
 
 /** As tall as the rows can be to fit the view, between 4 px (144 × 20 threads scroll) and 18 px. */
@@ -27,13 +61,15 @@ function cssVar(name: string): string {
 /**
  * The heatmap on one canvas the size of its viewport: only the rows in view are drawn, one pixel per cell into an
  * ImageData through a colour table and scaled up without smoothing, so 2,880 threads × 900 seconds is a scroll
- * through ~11,000 px of which ~150 rows are drawn, never 2.6 M DOM cells. Pointer and arrow keys move the focused
- * cell, which the view describes in text.
+ * through ~11,000 px of which ~150 rows are drawn, never 2.6 M DOM cells. The image keeps the grid's ring layout,
+ * so a second's update paints the one or two columns it wrote, not the whole image again. Pointer and arrow keys
+ * move the focused cell, which the view describes in text.
  */
 export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: ThreadGrid; version: number; lines: readonly ThreadLine[]; focus: Cell | null; onFocus: (cell: Cell | null) => void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const offscreen = useMemo(() => document.createElement('canvas'), []);
+  const painted = useRef<Painted | null>(null);
   const size = useSize(scrollRef);
   const theme = useDocumentTheme();
   const table = useMemo(() => heatTable(theme), [theme]);
@@ -56,25 +92,30 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
     const count = last - first;
     if (count <= 0) return;
     const columns = grid.columns;
-    offscreen.width = columns;
-    offscreen.height = count;
+    const keys = lines.slice(first, last).map((l) => l.key);
     const off = offscreen.getContext('2d');
     if (!off) return;
-    const image = off.createImageData(columns, count);
-    const pixels = new Uint32Array(image.data.buffer);
-    const row = new Uint8Array(columns);
-    for (let i = 0; i < count; i++) {
-      grid.readRow(lines[first + i]!.key, row);
-      const base = i * columns;
-      for (let c = 0; c < columns; c++) {
-        const cell = row[c]!;
-        if (cell !== CELL_NONE) pixels[base + c] = table[cell]!;
-      }
+    let p = painted.current;
+    if (!p || p.grid !== grid || p.table !== table || p.keys.length !== keys.length || p.keys.some((k, i) => k !== keys[i])) {
+      offscreen.width = columns;
+      offscreen.height = count;
+      p = painted.current = { grid, table, keys, stamp: grid.changes, image: off.createImageData(columns, count) };
+      paintSlots(p, null);
+      off.putImageData(p.image, 0, 0);
+    } else if (p.stamp !== grid.changes) {
+      // A second's update writes a column or two of the rings: only those are painted again.
+      const slots = grid.changedSlots(p.stamp);
+      p.stamp = grid.changes;
+      paintSlots(p, slots);
+      for (const [from, to] of runs(slots)) off.putImageData(p.image, 0, 0, from, 0, to - from + 1, count);
     }
-    off.putImageData(image, 0, 0);
+    // The image holds each row as the grid's ring: the oldest slot onwards goes left, the slots before it right.
     ctx.imageSmoothingEnabled = false;
     const top = first * rowH - scrollTop;
-    ctx.drawImage(offscreen, 0, 0, columns, count, LABEL_WIDTH, top, plotWidth, count * rowH);
+    const cellW = plotWidth / columns;
+    const split = grid.oldestSlot;
+    ctx.drawImage(offscreen, split, 0, columns - split, count, LABEL_WIDTH, top, (columns - split) * cellW, count * rowH);
+    if (split > 0) ctx.drawImage(offscreen, 0, 0, split, count, LABEL_WIDTH + (columns - split) * cellW, top, split * cellW, count * rowH);
 
     // Names: a node's at its first row (or the top, while its rows scroll by); a thread's when its row is tall enough.
     const fg = cssVar('--fg');
@@ -102,7 +143,6 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
       }
     }
     if (focus && focus.row >= first && focus.row < last) {
-      const cellW = plotWidth / columns;
       ctx.strokeStyle = fg;
       ctx.lineWidth = 2;
       ctx.strokeRect(LABEL_WIDTH + focus.column * cellW - 1, focus.row * rowH - scrollTop - 1, Math.max(cellW, 2) + 2, rowH + 2);

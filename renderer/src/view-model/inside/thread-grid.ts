@@ -22,6 +22,9 @@ export class ThreadGrid {
   private readonly cells = new Map<number, Uint8Array>();
   private readonly info = new Map<number, GridThread>();
   private shapeVersion = 0;
+  /** Per ring slot, the change stamp that last wrote it: a drawing redraws only the slots written since its own. */
+  private readonly slotStamps: Uint32Array;
+  private stamp = 0;
 
   /** `endSecond`: the newest second the window holds. */
   constructor(
@@ -34,6 +37,7 @@ export class ThreadGrid {
     this.stepMs = step * 1000;
     this.endBucket = Math.floor(endSecond / step);
     this.columns = this.endBucket - Math.floor((endSecond - seconds + 1) / step) + 1;
+    this.slotStamps = new Uint32Array(this.columns);
   }
 
   /** What to ask the engine for: the same window in the same buckets. */
@@ -62,8 +66,31 @@ export class ThreadGrid {
     return this.info.get(key);
   }
 
+  /** Moves with every load or append that wrote a cell. */
+  get changes(): number {
+    return this.stamp;
+  }
+
+  /** The ring slots written after change stamp `since`. */
+  changedSlots(since: number): number[] {
+    const out: number[] = [];
+    for (let slot = 0; slot < this.columns; slot++) if (this.slotStamps[slot]! > since) out.push(slot);
+    return out;
+  }
+
+  /** The ring slot of the oldest column: column c of every thread's ring is at (oldestSlot + c) % columns. */
+  get oldestSlot(): number {
+    return (this.endBucket - this.columns + 1) % this.columns;
+  }
+
+  /** A thread's cells as a ring of `columns` slots (see oldestSlot); undefined for a thread the grid has not seen. */
+  ring(key: number): Uint8Array | undefined {
+    return this.cells.get(key);
+  }
+
   load(series: ThreadSeries): void {
     if (series.stepMs !== this.stepMs) return;
+    this.stamp += 1;
     const first = series.fromMs / this.stepMs;
     for (const t of series.threads) {
       const bytes = decodeCells(t.busy);
@@ -77,6 +104,7 @@ export class ThreadGrid {
     const threads = node.threads;
     if (!threads) return false;
     const bucket = Math.floor(threads.at / this.stepMs);
+    this.stamp += 1;
     if (bucket > this.endBucket) this.advance(bucket);
     if (bucket <= this.endBucket - this.columns) return false;
     // As the engine's series: a reading covers about the second before it, which it fills when that has none.
@@ -93,15 +121,6 @@ export class ThreadGrid {
   cell(key: number, column: number): number {
     const row = this.cells.get(key);
     return row ? row[(this.endBucket - this.columns + 1 + column) % this.columns]! : CELL_NONE;
-  }
-
-  /** Copies a thread's cells, oldest first, into `out` (length `columns`). */
-  readRow(key: number, out: Uint8Array): void {
-    const row = this.cells.get(key);
-    if (!row) return void out.fill(CELL_NONE);
-    const start = (this.endBucket - this.columns + 1) % this.columns;
-    out.set(row.subarray(start), 0);
-    out.set(row.subarray(0, start), this.columns - start);
   }
 
   /** Mean busy share over the window in percent (0 without readings): what "hottest" sorts by. */
@@ -133,12 +152,17 @@ export class ThreadGrid {
     if (bucket > this.endBucket || bucket <= this.endBucket - this.columns) return;
     const slot = bucket % this.columns;
     const before = row[slot]!;
-    if (before === CELL_NONE || cell > before) row[slot] = cell;
+    if (before !== CELL_NONE && cell <= before) return;
+    row[slot] = cell;
+    this.slotStamps[slot] = this.stamp;
   }
 
   private advance(bucket: number): void {
     const from = Math.max(this.endBucket + 1, bucket - this.columns + 1);
-    for (let b = from; b <= bucket; b++) for (const row of this.cells.values()) row[b % this.columns] = CELL_NONE;
+    for (let b = from; b <= bucket; b++) {
+      for (const row of this.cells.values()) row[b % this.columns] = CELL_NONE;
+      this.slotStamps[b % this.columns] = this.stamp;
+    }
     this.endBucket = bucket;
   }
 }

@@ -30,8 +30,34 @@ export function compareKinds(a: string, b: string): number {
   return (ia < 0 ? KIND_ORDER.length : ia) - (ib < 0 ? KIND_ORDER.length : ib) || a.localeCompare(b);
 }
 
+/** A thread by its node, number and name: what a heatmap row is made from. */
+export interface ThreadId {
+  nodeId: number;
+  thrNo: number;
+  name: string | null;
+}
+
+/** The threads of every node's latest figures, in the nodes' order. */
+export function latestThreads(nodes: Iterable<NdbinfoNode>): ThreadId[] {
+  const out: ThreadId[] = [];
+  for (const n of nodes) for (const t of n.threads?.threads ?? []) out.push({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name });
+  return out;
+}
+
+/** Whether the latest figures name the same threads, in the same order, as `known` (latestThreads of earlier ones). */
+export function sameThreads(known: readonly ThreadId[], nodes: Iterable<NdbinfoNode>): boolean {
+  let i = 0;
+  for (const n of nodes) {
+    for (const t of n.threads?.threads ?? []) {
+      const k = known[i++];
+      if (!k || k.nodeId !== n.nodeId || k.thrNo !== t.thrNo || k.name !== t.name) return false;
+    }
+  }
+  return i === known.length;
+}
+
 /** Rows for threads given by node and number, numbered within their kind on their node in thread-number order. */
-export function threadLines(threads: ReadonlyArray<{ nodeId: number; thrNo: number; name: string | null }>): ThreadLine[] {
+export function threadLines(threads: readonly ThreadId[]): ThreadLine[] {
   const sorted = [...threads].sort((a, b) => a.nodeId - b.nodeId || a.thrNo - b.thrNo);
   const perNodeKind = new Map<string, number>();
   for (const t of sorted) perNodeKind.set(`${t.nodeId}:${threadKind(t.name)}`, (perNodeKind.get(`${t.nodeId}:${threadKind(t.name)}`) ?? 0) + 1);
@@ -104,15 +130,31 @@ export interface HotThread {
   busy: number;
 }
 
-/** The busiest threads at the latest reading of every node whose figures are current, busiest first. */
+/**
+ * The busiest threads at the latest reading of every node whose figures are current, busiest first. It runs on every
+ * push over all of them (2,880 at 144 × 20): one pass keeps the leaders, and only their nodes' threads are named.
+ */
 export function topThreads(nodes: Iterable<NdbinfoNode>, count = 10): HotThread[] {
-  const all: HotThread[] = [];
+  const before = (a: { nodeId: number; thrNo: number; busy: number }, b: { nodeId: number; thrNo: number; busy: number }): boolean => b.busy < a.busy || (b.busy === a.busy && (a.nodeId < b.nodeId || (a.nodeId === b.nodeId && a.thrNo < b.thrNo)));
+  const leaders: Array<{ node: NdbinfoNode; thrNo: number; nodeId: number; busy: number; name: string | null }> = [];
   for (const n of nodes) {
     if (!n.threads || n.stale) continue;
-    const lines = new Map(threadLines(n.threads.threads.map((t) => ({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name }))).map((l) => [l.thrNo, l.label]));
-    for (const t of n.threads.threads) all.push({ nodeId: n.nodeId, thrNo: t.thrNo, label: lines.get(t.thrNo) ?? threadKind(t.name), busy: t.busy });
+    for (const t of n.threads.threads) {
+      const entry = { node: n, nodeId: n.nodeId, thrNo: t.thrNo, busy: t.busy, name: t.name };
+      if (leaders.length === count && !before(entry, leaders[count - 1]!)) continue;
+      let at = Math.min(leaders.length, count - 1);
+      while (at > 0 && before(entry, leaders[at - 1]!)) at -= 1;
+      leaders.splice(at, 0, entry);
+      if (leaders.length > count) leaders.pop();
+    }
   }
-  return all.sort((a, b) => b.busy - a.busy || a.nodeId - b.nodeId || a.thrNo - b.thrNo).slice(0, count);
+  const labels = new Map<NdbinfoNode, Map<number, string>>();
+  const labelOf = (n: NdbinfoNode, thrNo: number): string | undefined => {
+    let byThread = labels.get(n);
+    if (!byThread) labels.set(n, (byThread = new Map(threadLines(n.threads!.threads.map((t) => ({ nodeId: n.nodeId, thrNo: t.thrNo, name: t.name }))).map((l) => [l.thrNo, l.label]))));
+    return byThread.get(thrNo);
+  };
+  return leaders.map((l) => ({ nodeId: l.nodeId, thrNo: l.thrNo, label: labelOf(l.node, l.thrNo) ?? threadKind(l.name), busy: l.busy }));
 }
 
 /** "ldm 97 %": a node's hottest thread for its tile or card; null without current thread figures. */

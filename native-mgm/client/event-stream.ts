@@ -139,8 +139,15 @@ export class EventStream {
     this.stopWatchdog();
     this.lastByteAt = Date.now();
     const tick = Math.max(50, Math.min(250, Math.floor(this.livenessTimeoutMs / 4)));
+    let tickedAt = Date.now();
     this.watchdog = setInterval(() => {
-      const silent = Date.now() - this.lastByteAt;
+      const now = Date.now();
+      // A tick this late means this process did not run (a long task, a starved CPU): PINGs sent meanwhile wait
+      // unread in the socket, so that time is not the server's silence.
+      const stalled = now - tickedAt - tick;
+      tickedAt = now;
+      if (stalled > tick) this.lastByteAt += stalled;
+      const silent = now - this.lastByteAt;
       if (silent > this.livenessTimeoutMs) {
         this.stopWatchdog();
         conn.destroy(new TimeoutError('event stream silent (no <PING>)', silent));

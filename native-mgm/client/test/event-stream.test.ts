@@ -183,3 +183,26 @@ test('follow during a dial that then fails: the stream goes to the named server 
   assert.equal(stream.state.port, good.port);
   assert.equal(good.requests.filter((r) => r.command === 'listen event').length, 1);
 });
+
+// Under load the process itself may not run for longer than the liveness timeout (a 144-node status parsed, the CPU
+// shared with a dozen others): the PINGs then wait unread in the socket, and the stream must not be declared dead.
+test("a stall of ndbtop's own event loop is not silence of the server", async (t) => {
+  const server = await ScriptedServer.start((_req, socket) => {
+    const timer = setInterval(() => socket.writable && socket.write('<PING>\n'), 50);
+    socket.on('close', () => clearInterval(timer));
+    return SPEC_REPLIES.listenEventOk;
+  });
+  const stream = new EventStream({ hosts: hostsOf(server), livenessTimeoutMs: 300, backoff: { baseMs: 10, capMs: 50 } });
+  t.after(async () => {
+    stream.close();
+    await server.close();
+  });
+  await stream.start();
+  const states: string[] = [];
+  stream.events.on('state', (s) => states.push(s.status));
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  for (const end = Date.now() + 1000; Date.now() < end; );
+  await new Promise((resolve) => setTimeout(resolve, 400));
+  assert.deepEqual(states, [], 'the stream stayed up');
+  assert.equal(stream.state.failovers, 0);
+});

@@ -53,12 +53,16 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
     const clusters = all.filter((c) => wanted(c, cluster));
     if (cluster !== undefined && clusters.length === 0) return { ok: false, status: 404, message: `no cluster named ${JSON.stringify(cluster)} is watched` };
     const scrapes: ClusterScrape[] = await Promise.all(
-      clusters.map(async (c) => ({
-        cluster: labels.get(c.clusterId) ?? c.name,
-        snapshot: await handlers.getSnapshot({ clusterId: c.clusterId }),
-        counters: await handlers.getCounters({ clusterId: c.clusterId }),
-        links: await handlers.getLinks({ clusterId: c.clusterId }),
-      })),
+      clusters.map(async (c) => {
+        const snapshot = await handlers.getSnapshot({ clusterId: c.clusterId });
+        return {
+          cluster: labels.get(c.clusterId) ?? c.name,
+          snapshot,
+          counters: await handlers.getCounters({ clusterId: c.clusterId }),
+          // Asked for only where the snapshot says links were read: without an SQL source there are none to ask.
+          links: snapshot.ndbinfo?.links ? await handlers.getLinks({ clusterId: c.clusterId }) : null,
+        };
+      }),
     );
     // Each scrape starts empty, so nodes and clusters that went away stop being exported.
     state.resetMetrics();

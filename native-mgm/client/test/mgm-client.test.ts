@@ -97,8 +97,9 @@ test('operator commands send the protocol arguments and surface refusals verbati
 
 test('a server that stalls: the call times out, the session is replaced, the next call succeeds', async (t) => {
   let stalls = 1;
-  const { client } = await scripted(t, mgmdScript(1, (req) => (req.command === 'get status' && stalls-- > 0 ? { stall: true } : undefined)), { requestTimeoutMs: 300, backoff: { baseMs: 10, capMs: 50 } });
+  const { client } = await scripted(t, mgmdScript(1, (req) => (req.command === 'get status' && stalls-- > 0 ? { stall: true } : undefined)), { requestTimeoutMs: 1500, backoff: { baseMs: 10, capMs: 50 } });
   await client.connect();
+  // The timeout also bounds the next call's new session and reply: 300 ms was too short for that on a loaded machine.
   await assert.rejects(client.getStatus(), TimeoutError);
   const nodes = await client.getStatus();
   assert.equal(nodes.length, 7);

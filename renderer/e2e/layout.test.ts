@@ -36,17 +36,19 @@ async function clickEveryCardButton(page: Page): Promise<number> {
  * edge. Items of a `display: contents` wrapper count as the bar's own.
  */
 async function viewBarRows(page: Page): Promise<string[]> {
-  return page.$eval('[data-testid="view-bar"]', (bar) => {
-    const items = (el: Element): Element[] => [...el.children].flatMap((c) => (getComputedStyle(c).display === 'contents' ? items(c) : getComputedStyle(c).display === 'none' ? [] : [c]));
+  // A string, not a function: the bundler's helpers for named inner functions do not exist in the page.
+  return page.evaluate(`(() => {
+    const bar = document.querySelector('[data-testid="view-bar"]');
+    const items = (el) => [...el.children].flatMap((c) => (getComputedStyle(c).display === 'contents' ? items(c) : getComputedStyle(c).display === 'none' ? [] : [c]));
     const edge = bar.getBoundingClientRect().right;
-    const boxes = items(bar).map((el) => ({ text: el.textContent ?? '', box: el.getBoundingClientRect() }));
+    const boxes = items(bar).map((el) => ({ text: (el.textContent ?? '').slice(0, 30), box: el.getBoundingClientRect() })).filter((b) => b.box.height > 0);
     const top = Math.min(...boxes.map((b) => b.box.top));
     return [
-      ...boxes.filter((b) => b.box.top > top + 12).map((b) => `"${b.text.slice(0, 30)}" on a second row (${b.box.top - top} px lower)`),
-      ...boxes.filter((b) => b.box.right > edge + 0.5).map((b) => `"${b.text.slice(0, 30)}" past the bar's right edge (${b.box.right} > ${edge})`),
-      ...(bar.scrollWidth > bar.clientWidth ? [`the bar scrolls (${bar.scrollWidth} > ${bar.clientWidth})`] : []),
+      ...boxes.filter((b) => b.box.top > top + 12).map((b) => '"' + b.text + '" on a second row (' + (b.box.top - top) + ' px lower)'),
+      ...boxes.filter((b) => b.box.right > edge + 0.5).map((b) => '"' + b.text + '" past the bar right edge (' + b.box.right + ' > ' + edge + ')'),
+      ...(bar.scrollWidth > bar.clientWidth ? ['the bar scrolls (' + bar.scrollWidth + ' > ' + bar.clientWidth + ')'] : []),
     ];
-  });
+  })()`);
 }
 
 for (const viewport of [

@@ -2,16 +2,17 @@
  * Every view at 1920×1080 and 1280×720, dark and light, for a 4-node and a 144-node simulated cluster, into one
  * folder (default: a fresh temp folder; or the first argument): what a reviewer looks at before calling a layout done;
  * then the states of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at every window,
- * a maintenance window)
- * and a recording being imported in the Runs view (`import-screenshots.ts`). `--states` or `--import` shoots only those.
- *   node --import tsx scripts/screenshots.ts [outDir] [--states] [--import]
+ * a maintenance window, the 144-node benchmark's ramp-down)
+ * and a recording being imported in the Runs view (`import-screenshots.ts`). `--states` or `--import` shoots only those,
+ * `--state NAME` (repeatable) only the states named (rolling, lost, tls, maintenance, rampdown).
+ *   node --import tsx scripts/screenshots.ts [outDir] [--states] [--state NAME] [--import]
  */
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
-import { shootStates } from './screenshot-states.js';
+import { STATE_NAMES, shootStates, type StateName } from './screenshot-states.js';
 import { importScreens } from './import-screenshots.js';
 import { VIEWS } from '../renderer/src/store/ui-slice.js';
 
@@ -34,9 +35,12 @@ async function shoot(page: Page, outDir: string, name: string): Promise<void> {
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const statesOnly = args.includes('--states');
+  const named = args.flatMap((a, i) => (args[i - 1] === '--state' ? [a] : []));
+  const unknown = named.filter((n) => !(STATE_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`no state ${unknown.join(', ')}: one of ${STATE_NAMES.join(', ')}`);
+  const statesOnly = args.includes('--states') || named.length > 0;
   const onlyImport = args.includes('--import');
-  const outDir = args.find((a) => !a.startsWith('--')) ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
+  const outDir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--state') ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
@@ -72,7 +76,7 @@ async function main(): Promise<void> {
         await stack.close();
       }
     }
-    if (!onlyImport) await shootStates(built.dir, browser, (page, name) => shoot(page, outDir, name));
+    if (!onlyImport) await shootStates(built.dir, browser, (page, name) => shoot(page, outDir, name), named.length > 0 ? (named as StateName[]) : STATE_NAMES);
     if (!statesOnly) await importScreens(browser, built.dir, SIZES, (page, name) => shoot(page, outDir, name));
   } finally {
     await browser.close();

@@ -31,10 +31,51 @@ async function clickEveryCardButton(page: Page): Promise<number> {
   return count;
 }
 
+/**
+ * What breaks the view bar's one row: an item below the first one's top (a second row), or past the bar's right
+ * edge. Items of a `display: contents` wrapper count as the bar's own.
+ */
+async function viewBarRows(page: Page): Promise<string[]> {
+  // A string, not a function: the bundler's helpers for named inner functions do not exist in the page.
+  return page.evaluate(`(() => {
+    const bar = document.querySelector('[data-testid="view-bar"]');
+    const items = (el) => [...el.children].flatMap((c) => (getComputedStyle(c).display === 'contents' ? items(c) : getComputedStyle(c).display === 'none' ? [] : [c]));
+    const edge = bar.getBoundingClientRect().right;
+    const boxes = items(bar).map((el) => ({ text: (el.textContent ?? '').slice(0, 30), box: el.getBoundingClientRect() })).filter((b) => b.box.height > 0);
+    const top = Math.min(...boxes.map((b) => b.box.top));
+    return [
+      ...boxes.filter((b) => b.box.top > top + 12).map((b) => '"' + b.text + '" on a second row (' + (b.box.top - top) + ' px lower)'),
+      ...boxes.filter((b) => b.box.right > edge + 0.5).map((b) => '"' + b.text + '" past the bar right edge (' + b.box.right + ' > ' + edge + ')'),
+      ...(bar.scrollWidth > bar.clientWidth ? ['the bar scrolls (' + bar.scrollWidth + ' > ' + bar.clientWidth + ')'] : []),
+    ];
+  })()`);
+}
+
 for (const viewport of [
   { width: 1920, height: 1080 },
   { width: 1280, height: 720 },
 ]) {
+  test(`at ${viewport.width}×${viewport.height} the view bar is one row with the actions; its menu works by keyboard`, { skip }, async () => {
+    await withStackPage(suite, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page) => {
+      await page.waitForSelector('[data-testid="cluster-actions-toggle"]', { timeout: 30_000 });
+      assert.deepEqual(await viewBarRows(page), []);
+      await page.focus('[data-testid="cluster-actions-toggle"]');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid="cluster-actions-menu"]', { state: 'visible' });
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate(`document.activeElement?.textContent`), 'Start backup', 'Tab goes into the menu');
+      await page.keyboard.press('Escape');
+      await page.waitForSelector('[data-testid="cluster-actions-menu"]', { state: 'hidden' });
+      assert.equal(await page.evaluate(`document.activeElement?.dataset.testid`), 'cluster-actions-toggle', 'the focus is back on the toggle');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('[data-testid="action-dialog"]');
+      assert.equal(await page.isHidden('[data-testid="cluster-actions-menu"]'), true, 'choosing an action closes the menu');
+      await page.keyboard.press('Escape');
+    });
+  });
+
   test(`at ${viewport.width}×${viewport.height} no heading or row covers a card's buttons, right after load and after an alert`, { skip }, async () => {
     await withStackPage(suite, { actionsEnabled: true, simulator: { scenario: 'steady', dataNodes: 4, mgmNodes: 2, apiNodes: 6, connectedApiNodes: 2 } }, viewport, async (page, stack) => {
       await page.waitForSelector('[data-testid="node-grid"][data-density="comfortable"] [data-testid^="node-"] .card-actions button', { timeout: 30_000 });
@@ -60,7 +101,7 @@ async function cutHeadings(page: Page): Promise<string[]> {
 
 test('144 data nodes all on a 1920×1080 screen in the normal view, beside the event log; tiles carry their memory number', { skip }, async () => {
   const simulator = { scenario: 'steady' as const, dataNodes: 144, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 };
-  await withStackPage(suite, { simulator }, { width: 1920, height: 1080 }, async (page) => {
+  await withStackPage(suite, { simulator }, { width: 1920, height: 1080 }, async (page, stack) => {
     await page.waitForSelector('[data-testid="node-grid"][data-density="compact"] [data-testid="node-144"]', { timeout: 60_000 });
     await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] .tile-mem').length >= 144`, 60_000);
     const log = await page.locator('[data-testid="event-log"]').boundingBox();
@@ -80,6 +121,27 @@ test('144 data nodes all on a 1920×1080 screen in the normal view, beside the e
     await page.waitForSelector('[data-testid="node-grid"][data-density="dense"]', { timeout: 10_000 });
     await page.setViewportSize({ width: 1920, height: 1080 });
     await page.waitForSelector('[data-testid="node-grid"][data-density="compact"] [data-testid="node-144"] .tile-mem', { timeout: 30_000 });
+
+    // A 720p wall screen: dense tiles, where "NOT STARTED" and "SINGLE USER" were cut to "NOT START…".
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.waitForSelector('[data-testid="node-grid"][data-density="dense"]', { timeout: 30_000 });
+    for (const id of [3, 5]) await stack.simulator.model.restartNode(id, { nostart: true });
+    const api = (await stack.engine.handlers.getSnapshot({})).nodes.find((n) => n.type === 'API' && n.status === 'CONNECTED')?.nodeId;
+    assert.ok(api !== undefined, 'a connected API node');
+    await stack.simulator.model.enterSingleUser(api);
+    await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] [data-status="NOT_STARTED"]').length === 2 && document.querySelectorAll('[data-testid="node-grid"] [data-status="SINGLE USER MODE"]').length === 142`, 60_000);
+    assert.equal(await page.getAttribute('[data-testid="node-grid"]', 'data-density'), 'dense');
+    const words = await page.$$eval('[data-testid="node-grid"] .tile', (tiles) =>
+      tiles.map((tile) => {
+        const word = tile.querySelector('.tile-status') as HTMLElement;
+        const bars = tile.querySelector('.tile-bars')?.getBoundingClientRect();
+        const inside = !bars || bars.bottom <= tile.getBoundingClientRect().bottom;
+        return { status: tile.getAttribute('data-status'), text: word.textContent, cut: word.scrollWidth > word.clientWidth || word.scrollHeight > word.clientHeight || !inside };
+      }),
+    );
+    assert.deepEqual(words.filter((w) => w.cut), [], 'no dense tile cuts its status word or pushes its bars out');
+    assert.deepEqual([...new Set(words.filter((w) => w.status === 'NOT_STARTED' || w.status === 'SINGLE USER MODE').map((w) => w.text))].sort(), ['NOT STARTED', 'SINGLE USER']);
+    assert.deepEqual(await viewBarRows(page), [], 'the view bar is one row at 1280×720 with single user mode shown');
   });
 });
 

@@ -28,11 +28,14 @@ async function bothThemes(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Presses a card's button through the DOM: on first load the "Management nodes" heading still overlaps the first
- * row of cards (issue 14, grid layout; fixed on that branch), which would swallow a pointer click.
+ * Presses a card's button through the DOM, once it is enabled: a card's actions are disabled while the figures are
+ * not current (a status poll 1.5 s late on a loaded machine is enough), and a click on a disabled button does
+ * nothing, so the dialog would never open. Checked and clicked in one evaluation: nothing can change in between.
  */
 async function press(page: Page, nodeId: number, label: string): Promise<void> {
-  await page.$eval(`[data-testid="node-${nodeId}"] .card-actions button:text-is("${label}")`, (b) => (b as HTMLButtonElement).click());
+  const button = `[...document.querySelectorAll('[data-testid="node-${nodeId}"] .card-actions button')].find((b) => b.textContent === ${JSON.stringify(label)})`;
+  await waitInPage(page, `(() => { const b = ${button}; if (!b || b.matches(':disabled')) return false; b.click(); return true; })()`);
+  await page.waitForSelector('[data-testid="action-dialog"]', { timeout: 30_000 });
 }
 
 const dialog = (attr: string): string => `document.querySelector('[data-testid="action-dialog"]')?.dataset.${attr}`;

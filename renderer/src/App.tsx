@@ -1,51 +1,19 @@
 import { Suspense, useEffect } from 'react';
 import { ActionDialog } from './components/dialogs/ActionDialog.js';
 import { AlertStrip } from './components/header/AlertStrip.js';
-import { ClusterActions } from './components/header/ClusterActions.js';
 import { EventLog } from './components/events/EventLog.js';
 import { Header } from './components/header/Header.js';
 import { Headline } from './components/header/Headline.js';
 import { HelpOverlay } from './components/dialogs/HelpOverlay.js';
 import { NodeGrid } from './components/nodes/NodeGrid.js';
-import { PanelLinks, Panels } from './components/maintenance/Panels.js';
+import { Panels } from './components/maintenance/Panels.js';
+import { ViewBar } from './components/nav/ViewBar.js';
 import { RunKeys } from './components/header/RunControls.js';
 import { SkipToNodes } from './components/header/SkipToNodes.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
-import { handleKey, releaseFocusAfterChoice, toggleFullscreen } from './keyboard.js';
+import { handleKey, releaseFocusAfterChoice } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
-import { VIEWS, viewKey, type ViewName } from './store/ui-slice.js';
 import { ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
-
-const TITLES: Record<ViewName, string> = { nodes: 'Nodes', restarts: 'Restarts', throughput: 'Throughput', events: 'Events', settings: 'Settings', config: 'Configuration', tls: 'TLS', runs: 'Runs', threads: 'Threads', io: 'Redo & transport' };
-
-function Nav() {
-  const { store } = useAppContext();
-  const view = useApp((s) => s.ui.view);
-  const error = useApp((s) => s.ui.error);
-  return (
-    <nav className="app-nav" aria-label="views">
-      {VIEWS.map((v, i) => (
-        <button key={v} type="button" data-testid={`view-${v}`} aria-current={v === view ? 'page' : undefined} onClick={() => store.setUi({ view: v })}>
-          <kbd>{viewKey(i)}</kbd> {TITLES[v]}
-        </button>
-      ))}
-      <ClusterActions />
-      <span className="spacer" />
-      <PanelLinks />
-      {error && (
-        <span className="tone-bad nav-error" title={error}>
-          {error}
-        </span>
-      )}
-      <button type="button" onClick={() => toggleFullscreen(store)} title="full-screen dashboard (f)">
-        Dashboard (f)
-      </button>
-      <button type="button" onClick={() => store.setUi({ helpOpen: true })} title="keyboard shortcuts (?)">
-        ?
-      </button>
-    </nav>
-  );
-}
 
 function Body() {
   const view = useApp((s) => s.ui.view);
@@ -109,7 +77,7 @@ export function App() {
       <SkipToNodes />
       <Header />
       <AlertStrip />
-      {!fullscreen && <Nav />}
+      {!fullscreen && <ViewBar />}
       <Body />
       <ActionDialog />
       <HelpOverlay />

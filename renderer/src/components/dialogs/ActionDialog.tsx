@@ -34,6 +34,10 @@ function PendingAction({ action }: { action: OperatorAction }) {
   const groups = useApp((s) => s.live.nodeGroups);
   const master = useApp((s) => s.live.masterNodeId);
   const backup = useApp((s) => s.live.backup);
+  // An answer lost with the page's link (or late past the request's timeout) is shown as an error; nothing in an
+  // idle cluster would ever change again to ask anew, so the link and the cluster connection coming back do.
+  const transport = useApp((s) => s.ui.transport);
+  const connection = useApp((s) => s.live.connection?.status);
   const [preview, setPreview] = useState<ActionPreview | null>(null);
   const [openedSafe, setOpenedSafe] = useState<boolean | null>(null);
   const [typed, setTyped] = useState('');
@@ -61,7 +65,7 @@ function PendingAction({ action }: { action: OperatorAction }) {
     return () => {
       current = false;
     };
-  }, [api, action, clusterId, nodes, groups, master, backup]);
+  }, [api, action, clusterId, nodes, groups, master, backup, transport, connection]);
 
   const close = () => store.setUi({ pendingAction: null });
   const setRestart = (patch: Partial<Restart>) => action.kind === 'restart' && store.setUi({ pendingAction: { ...action, ...patch } });

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import type { NodeView } from '../../contract.js';
+import { useMemo, useRef, useState } from 'react';
+import type { NodeView, OperatorAction } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatBytes } from '../../view-model/format.js';
@@ -20,6 +20,8 @@ export function ClusterActions() {
   const backup = useApp((s) => s.shown.backup);
   const singleUser = useApp((s) => s.shown.singleUserApiNodeId);
   const [apiNodeId, setApiNodeId] = useState('');
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
   const apiKey = useApp((s) => apiNodesKey(s.shown.nodes));
   const apiNodes = useMemo(() => {
     const { nodes } = store.getState().shown;
@@ -33,31 +35,57 @@ export function ClusterActions() {
     </span>
   );
   if (!enabled) return <div className="cluster-actions">{backupText}</div>;
+  // Behind one button, so the view bar stays one row at 1280 px; the menu is there (hidden) when closed, so what it
+  // offers can still be read. Choosing an action opens the confirmation dialog and closes the menu.
+  const propose = (pendingAction: OperatorAction) => {
+    setOpen(false);
+    store.setUi({ pendingAction });
+  };
   return (
-    <div className="cluster-actions">
-      <button type="button" onClick={() => store.setUi({ pendingAction: { kind: 'startBackup' } })}>
-        Start backup
-      </button>
-      {singleUser === null ? (
-        <>
-          {/* Only the cluster's API and SQL nodes are offered: a data node id cannot be typed in by mistake. */}
-          <select aria-label="API node for single user mode" data-testid="single-user-node" value={apiNodeId} onChange={(e) => setApiNodeId(e.target.value)}>
-            <option value="">API node…</option>
-            {apiNodes.map((n) => (
-              <option key={n.nodeId} value={n.nodeId}>
-                API node {n.nodeId}
-                {n.status === 'CONNECTED' ? ` (${n.address ?? 'connected'})` : ' (not connected)'}
-              </option>
-            ))}
-          </select>
-          <button type="button" disabled={apiNodeId === ''} onClick={() => store.setUi({ pendingAction: { kind: 'enterSingleUser', apiNodeId: Number(apiNodeId) } })}>
-            Single user mode…
-          </button>
-        </>
-      ) : (
-        <button type="button" onClick={() => store.setUi({ pendingAction: { kind: 'exitSingleUser' } })}>
-          Exit single user mode (API node {singleUser})
+    <div
+      className="cluster-actions"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape' || !open) return;
+        e.stopPropagation();
+        setOpen(false);
+        toggle.current?.focus();
+      }}
+    >
+      <span className="cluster-actions-anchor">
+        <button ref={toggle} type="button" aria-expanded={open} aria-controls="cluster-actions-menu" data-testid="cluster-actions-toggle" onClick={() => setOpen(!open)}>
+          Actions {open ? '▴' : '▾'}
         </button>
+        <div className="cluster-actions-menu" id="cluster-actions-menu" data-testid="cluster-actions-menu" hidden={!open}>
+          <button type="button" onClick={() => propose({ kind: 'startBackup' })}>
+            Start backup
+          </button>
+          {singleUser === null ? (
+            <>
+              {/* Only the cluster's API and SQL nodes are offered: a data node id cannot be typed in by mistake. */}
+              <select aria-label="API node for single user mode" data-testid="single-user-node" value={apiNodeId} onChange={(e) => setApiNodeId(e.target.value)}>
+                <option value="">API node…</option>
+                {apiNodes.map((n) => (
+                  <option key={n.nodeId} value={n.nodeId}>
+                    API node {n.nodeId}
+                    {n.status === 'CONNECTED' ? ` (${n.address ?? 'connected'})` : ' (not connected)'}
+                  </option>
+                ))}
+              </select>
+              <button type="button" disabled={apiNodeId === ''} onClick={() => propose({ kind: 'enterSingleUser', apiNodeId: Number(apiNodeId) })}>
+                Single user mode…
+              </button>
+            </>
+          ) : (
+            <button type="button" onClick={() => propose({ kind: 'exitSingleUser' })}>
+              Exit single user mode (API node {singleUser})
+            </button>
+          )}
+        </div>
+      </span>
+      {singleUser !== null && (
+        <span className="chip nav-chip" data-testid="single-user-chip" title={`single user mode: only API node ${singleUser} has access to the data`}>
+          single user: API {singleUser}
+        </span>
       )}
       {backupText}
     </div>

@@ -138,15 +138,18 @@ test('a listener that stops reading is dropped about a second after its writes s
     const l = await open();
     await listen(l, 'INFO=7');
     l.socket.pause();
-    // Two batches of ~3.5 MB of InfoEvents: the first fills what loopback buffers hold for a reader that does not
-    // read (about 4 MB: Linux's default send buffer limit, tcp_wmem), the second waits in the server. Neither comes near the size at which a listener used
-    // to be dropped whatever the time (4 MB waiting), so only the write timeout can end this listener.
+    // Batches of ~3.5 MB of InfoEvents 1.5 s apart: the first fills what loopback buffers hold for a reader that
+    // does not read (about 4 MB with Linux's default send buffer limit, tcp_wmem; a CI machine once took two
+    // batches whole), a later one waits in the server. None comes near the size at which a listener is dropped
+    // whatever the time (16 MB waiting), so only the write timeout can end this listener.
     const words = Array.from({ length: 24 }, (_, i) => 4_000_000_000 + i);
     const batch = 11_000;
-    const sent = 2 * batch;
-    for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
-    await new Promise((r) => setTimeout(r, 1500));
-    for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
+    const batches = 3;
+    const sent = batches * batch;
+    for (let b = 0; b < batches; b++) {
+      if (b > 0) await new Promise((r) => setTimeout(r, 1500));
+      for (let n = 0; n < batch; n++) sim.model.emit({ type: 49, source: 1, body: words, mgmd: 1 });
+    }
     await new Promise((r) => setTimeout(r, 3000));
     l.socket.resume();
     // What the kernel held still arrives, then the server's close; a listener kept open would read it all.

@@ -95,7 +95,9 @@ test('record + report on the flexAsynch-like scenario: the report has the live e
     const perNode = (live.summary.transactions?.median ?? 0) / 2;
     assert.ok(perNode > 170_000 && perNode < 240_000, `median ${perNode} transactions/s per data node`);
     assert.ok(live.summary.perNode.every((n) => n.share !== null && Math.abs(n.share - 0.5) < 0.05), 'both nodes carry half');
-    assert.deepEqual(live.summary.alerts, [], 'phase changes and the stop raise no collapse alert');
+    // Only collapse alerts: a loaded CI machine once starved the simulator's process past a poll's timeout, and the
+    // management server lost then is an alert of its own, recorded and reported like any other.
+    assert.deepEqual(live.summary.alerts.filter((a) => a.kind === 'throughput-collapse'), [], 'phase changes and the stop raise no collapse alert');
 
     const md = await runCli(['report', file], lead, 120_000);
     assert.equal(md.code, 0, md.stderr);

@@ -5,8 +5,9 @@ import { PushWatcher, waitFor } from './helpers.js';
 
 test('rolling restart: phases in order with durations, node group DEGRADED then OK, partner not safe to stop, estimate from the first restart', async () => {
   // Node 2's restart begins after the scenario's first 3 s pause: at speed 4 (0.75 s) a loaded CI machine had not yet
-  // subscribed to the event stream, and its start phases were missed; at speed 2 the engine has 1.5 s.
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'rolling-restart', dataNodes: 2, speed: 2 } });
+  // subscribed to the event stream, and its start phases were missed; at speed 2 (1.5 s) a later one had not yet
+  // polled when node 2 was shutting down. At speed 1 the engine has the whole 3 s.
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'rolling-restart', dataNodes: 2, speed: 1 } });
   const watch = new PushWatcher(engine);
   try {
     // Node 2 restarts first, then node 3: wait until node 3 is restarting, so node 2's restart is complete.

@@ -64,16 +64,16 @@ test('the built-in simulator brings its SQL node: ndbinfo figures reach the snap
   });
 
   await engine.simulator!.sql!.close();
-  const stale = await waitFor('every figure stale', () => {
+  // The source may say it is down a push before it says why (a clean-clone run under load saw that push).
+  const stale = await waitFor('every figure stale, and the source saying why', () => {
     const s = watcher.current;
-    return s?.ndbinfo?.source.status !== 'up' && (s?.ndbinfoNodes ?? []).every((n) => n.stale) && s?.ndbinfo?.links?.stale ? s : null;
+    return s?.ndbinfo?.source.status !== 'up' && s?.ndbinfo?.source.lastError && (s?.ndbinfoNodes ?? []).every((n) => n.stale) && s?.ndbinfo?.links?.stale ? s : null;
   }).catch((err: unknown) => {
     throw new Error(`${String(err)}; last: ${JSON.stringify({ source: watcher.current?.ndbinfo?.source, stale: watcher.current?.ndbinfoNodes?.map((n) => n.stale) })}`);
   });
   // The last values stay, greyed, with the time they were observed.
   assert.equal(stale.ndbinfoNodes?.length, 2);
   for (const n of stale.ndbinfoNodes ?? []) assert.ok(n.threads && n.threads.at <= Date.now());
-  assert.ok(stale.ndbinfo?.source.lastError, 'says why');
 });
 
 test('an SQL password reaches neither pushes nor recordings', { timeout: 120_000 }, async (t) => {

@@ -91,9 +91,15 @@ export async function startStack(
  * Polls through the DevTools protocol, which the page's CSP (no eval) does not apply to, unlike waitForFunction.
  */
 export async function waitInPage(page: Page, expression: string, timeout = 30_000): Promise<void> {
+  await valueInPage(page, expression, timeout);
+}
+
+/** What `expression` evaluates to in the page once it is truthy: a condition and what it saw, in one look. */
+export async function valueInPage<T>(page: Page, expression: string, timeout = 30_000): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
-    if (await page.evaluate(expression)) return;
+    const value = (await page.evaluate(expression)) as T;
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out after ${timeout} ms waiting for: ${expression}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

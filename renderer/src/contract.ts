@@ -7,6 +7,7 @@ export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/page-safe
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';
 export { commonPhases, legendNames } from '../../electron/contract/page-safe/run-alignment.js';
 export { formatChange } from '../../electron/contract/page-safe/format-change.js';
+export { linksSummary } from '../../electron/contract/page-safe/links-summary.js';
 export { sameValue } from '../../electron/contract/page-safe/same-value.js';
 export { sqlCandidates } from '../../electron/contract/page-safe/sql-candidates.js';
 export { DEFAULT_FAILOVER, FAILOVER_POLICIES, METRICS, RUN_FIGURES, SEVERITIES } from '../../electron/contract/page-safe/vocabulary.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { TransportMatrix } from '../components/io/TransportMatrix.js';
-import type { NdbinfoLogFill, NdbinfoNode, NdbinfoView } from '../contract.js';
+import { linksSummary, type NdbinfoLogFill, type NdbinfoNode, type NdbinfoView } from '../contract.js';
 import { useLinks } from '../hooks/use-links.js';
 import { useApp } from '../store/use-app.js';
 import { formatClock } from '../view-model/format.js';
@@ -88,7 +88,8 @@ function Transport({ view }: { view: NdbinfoView }) {
   const links = useLinks(true);
   const m = useMemo(() => transportMatrix(links?.links ?? [], types), [links, types]);
   const shares = useMemo(() => apiShares(links?.links ?? [], types), [links, types]);
-  const summary = view.links;
+  // The line counts the reading the matrix shows: the snapshot's summary may already describe the next one.
+  const summary = links ? linksSummary(links) : view.links;
   const over = summary?.overloaded ?? 0;
   const slow = summary?.slowdown ?? 0;
   return (

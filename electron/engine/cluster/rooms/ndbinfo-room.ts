@@ -1,4 +1,5 @@
-import type { NdbinfoLinks, NdbinfoLinksSummary, NdbinfoNode, NdbinfoRestart, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
+import { linksSummary } from '../../../contract/page-safe/links-summary.js';
+import type { NdbinfoLinks, NdbinfoNode, NdbinfoRestart, NdbinfoSelfLoad, NdbinfoSourceView, NdbinfoView } from '../../../contract/schemas/ndbinfo.js';
 import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-source.js';
 import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
@@ -170,14 +171,4 @@ export class NdbinfoRoom implements Room {
     this.selfLoad = { at, share: load.share, load: load.load, stretch: load.stretch, shedding: load.shedding, queries: load.queries, readings };
     this.viewCache = null;
   }
-}
-
-function linksSummary({ at, stale, links }: NdbinfoLinks): NdbinfoLinksSummary {
-  let overloaded = 0;
-  let slowdown = 0;
-  for (const l of links) {
-    if (l.overloaded) overloaded++;
-    else if (l.slowdown) slowdown++;
-  }
-  return { at, stale, count: links.length, overloaded, slowdown };
 }

@@ -23,6 +23,8 @@ const BESIDE_TSC = [
   // modules the tests import (the page's WebSocket client, the e2e harness).
   ['build:renderer', [bin('vite', 'bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', '--emptyOutDir', 'false']],
   ['build:preload', [...tsx, 'scripts/build-preload.ts']],
+  // The CLI the tests start is the one-file bundle package.json's `bin` names.
+  ['build:cli', [...tsx, 'scripts/build-cli.ts']],
   // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
   // A circle an edit makes is still found, from the edited file's side.
   ['lint', [bin('eslint', 'bin/eslint.js'), '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
@@ -69,12 +71,12 @@ const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'rend
 let summary = null;
 const [checks, tests] = await Promise.all([
   sequence(BESIDE_TESTS),
-  beside.slice(0, 2).every((r) => r.ok)
+  beside.slice(0, 3).every((r) => r.ok)
     ? run('tests', ['scripts/run-tests.mjs', '--dist', ...process.argv.slice(2)], env, (line) => {
         if (/^\d+ passed, \d+ failed$/.test(line)) summary = line.split(/\D+/).map(Number);
         console.log(line);
       })
-    : Promise.resolve({ name: 'tests', ok: false, ms: 0, output: 'not run: the renderer or preload build failed' }),
+    : Promise.resolve({ name: 'tests', ok: false, ms: 0, output: 'not run: the renderer, preload or CLI build failed' }),
 ]);
 
 const steps = [...built, ...checks, tests];

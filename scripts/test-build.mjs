@@ -25,15 +25,24 @@ function sources(root, dir, out = []) {
 /** The JavaScript file `node` runs for a test file (project-relative, `/`-separated). */
 export const builtFile = (file) => `${DIST}/${file.replace(/\.tsx?$/, '.js')}`;
 
+/** The CLI's one-file bundle (scripts/build-cli.ts), which the tests start as a user's shell would. */
+export const CLI_BUNDLE = `${DIST}/ndbtop.mjs`;
+/** The folders the CLI bundle is made of. */
+const CLI_ROOTS = ['native-mgm', 'ndbinfo', 'electron'];
+
 /**
- * The sources tsc's build is missing or older than (project-relative): an edit after the build, or a build that
- * failed before writing. Empty when dist/ is that build of this checkout.
+ * The sources tsc's build or the CLI bundle is missing or older than (project-relative): an edit after the build,
+ * or a build that failed before writing. Empty when dist/ is that build of this checkout.
  */
 export function staleBuild(root) {
   const stale = [];
+  const mtime = (file) => statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? -1;
   for (const file of TSC_ROOTS.flatMap((dir) => sources(root, dir))) {
-    const built = statSync(join(root, builtFile(file)), { throwIfNoEntry: false });
-    if (!built || built.mtimeMs < statSync(join(root, file)).mtimeMs) stale.push(file);
+    if (mtime(builtFile(file)) < mtime(file)) stale.push(file);
+  }
+  const bundled = mtime(CLI_BUNDLE);
+  for (const file of CLI_ROOTS.flatMap((dir) => sources(root, dir))) {
+    if (bundled < mtime(file) && !stale.includes(file)) stale.push(file);
   }
   return stale;
 }

@@ -26,3 +26,8 @@ export function nodeArgs(url: URL): string[] {
   const path = fileURLToPath(url);
   return compiled ? [path.replace(/\.ts$/, '.js')] : ['--import', 'tsx', path];
 }
+
+/** `node`'s arguments that run the CLI: the bundle package.json's `bin` names when this test runs from dist/. */
+export function cliArgs(): string[] {
+  return compiled ? [join(DIST, 'ndbtop.mjs')] : ['--import', 'tsx', join(ROOT, 'electron', 'cli', 'ndbtop.ts')];
+}

@@ -1,4 +1,3 @@
-import mysql from 'mysql2';
 import type { AddressInfo, Server as NetServer } from 'node:net';
 import type { ClusterModel } from '../../native-mgm/sim/index.js';
 import { NdbinfoSql, type Session } from './sql/engine.js';
@@ -45,6 +44,8 @@ export async function startSqlEndpoint(model: ClusterModel, options: SqlEndpoint
   const host = options.host ?? '127.0.0.1';
   const account = { user: options.user ?? 'root', password: options.password ?? '' };
   const sql = await NdbinfoSql.create(model, options.version);
+  // mysql2 is loaded only where a simulated SQL node runs: most commands never need it.
+  const { default: mysql } = await import('mysql2');
   const sockets = new Set<ServerConnection['stream']>();
   let nextId = 1;
 

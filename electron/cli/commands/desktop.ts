@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { createEngine } from '../../engine/create-engine.js';
+import { packageRoot } from '../../engine/package-root.js';
 import { serveUntilSignalled } from '../../serve/serve-cli.js';
 import { locateElectron } from '../electron-binary.js';
 import { connectstringFrom, intOption } from '../options.js';
@@ -19,8 +18,6 @@ interface DesktopOpts extends TlsCliOptions, SqlCliOptions {
   port: number;
 }
 
-/** The package root: Electron loads `main` (dist/electron/main.js) from its package.json. */
-const APP_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..');
 
 function forwarded(opts: DesktopOpts): string[] {
   return [
@@ -56,7 +53,8 @@ export function registerDesktop(program: Command): void {
       const sql = await sqlSourceFrom(opts);
       const electron = locateElectron(true);
       if ('path' in electron) {
-        const child = spawn(electron.path, [APP_ROOT, ...forwarded(opts)], { stdio: 'inherit' });
+        // Electron loads `main` (dist/electron/main.js) from the package root's package.json.
+        const child = spawn(electron.path, [packageRoot()?.dir ?? process.cwd(), ...forwarded(opts)], { stdio: 'inherit' });
         const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
         process.exitCode = code;
         return;

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { nodeArgs } from '../../../scripts/test-source.js';
+import { cliArgs } from '../../../scripts/test-source.js';
 
 /**
- * How node starts the CLI: its sources through tsx, or, when the tests run from dist/ (npm test), the build tsc made
- * of them moments before (dist/electron/cli/ndbtop.js: what the package ships), which starts on half the CPU time.
+ * How node starts the CLI: its sources through tsx, or, when the tests run from dist/ (npm test), the one-file
+ * bundle built of them moments before (dist/ndbtop.mjs: what package.json's `bin` ships).
  */
-export const CLI_ARGS = nodeArgs(new URL('../ndbtop.ts', import.meta.url));
+export const CLI_ARGS = cliArgs();
 
 export interface CliResult {
   code: number | null;

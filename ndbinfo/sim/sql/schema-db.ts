@@ -1,4 +1,4 @@
-import initSqlJs, { type Database } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import { NDBINFO_TABLES, type ColumnKind } from '../../schema/tables.js';
 
 /** The schemas the endpoint has: ndbinfo (the tables) and information_schema (what describes them). */
@@ -19,7 +19,8 @@ const INFORMATION_SCHEMA = [
   'CREATE TABLE information_schema.columns (TABLE_CATALOG VARCHAR(64), TABLE_SCHEMA VARCHAR(64), TABLE_NAME VARCHAR(64), COLUMN_NAME VARCHAR(64), ORDINAL_POSITION UNSIGNED32 FLOAT, IS_NULLABLE VARCHAR(3), DATA_TYPE VARCHAR(64), COLUMN_TYPE VARCHAR(64))',
 ];
 
-let sqlJs: ReturnType<typeof initSqlJs> | null = null;
+// Loaded on first use: a CLI command or an engine without the simulator's SQL node never pays for sql.js.
+let sqlJs: Promise<SqlJsStatic> | null = null;
 
 /**
  * A SQLite database with the ndbinfo tables (empty; the snapshot fills them) and information_schema describing
@@ -27,7 +28,7 @@ let sqlJs: ReturnType<typeof initSqlJs> | null = null;
  * `information_schema.tables` all resolve as a MySQL client writes them.
  */
 export async function createSchemaDatabase(functions: Readonly<Record<string, (...args: never[]) => string | number | null>>): Promise<Database> {
-  sqlJs ??= initSqlJs();
+  sqlJs ??= import('sql.js').then((m) => m.default());
   const db = new (await sqlJs).Database();
   db.run("ATTACH DATABASE ':memory:' AS ndbinfo");
   db.run("ATTACH DATABASE ':memory:' AS information_schema");

@@ -81,7 +81,7 @@ test('every ndbtop_ metric named in the rules and the dashboard is one ndbtop ex
 test('the systemd unit: its ExecStart with the example environment runs a token-protected, metrics-only exporter', async (t) => {
   const unit = await readFile(join(DEPLOY, 'systemd', 'ndbtop-exporter.service'), 'utf8');
   const exec = /^ExecStart=(.*)$/m.exec(unit)?.[1]?.split(/\s+/) ?? [];
-  const cliAt = exec.findIndex((w) => w.endsWith('/ndbtop.js'));
+  const cliAt = exec.findIndex((w) => w.endsWith('/dist/ndbtop.mjs'));
   assert.ok(cliAt > 0, `ExecStart runs the CLI: ${exec.join(' ')}`);
   const env: Record<string, string> = {};
   for (const line of (await readFile(join(DEPLOY, 'systemd', 'ndbtop.env'), 'utf8')).split('\n')) {

@@ -1,13 +1,16 @@
 import type { AlertKind } from '../schemas/events.js';
 
+/** The use (%) at which each memory alert is raised: the engine's levels, and the page's "was ≥ 80 %, now 74 %". */
+export const MEMORY_RAISE_AT = { 'memory-high': 80, 'memory-critical': 90 } as const satisfies Partial<Record<AlertKind, number>>;
+
 /** What one alert kind means, for a row or notification that folds many alerts of that kind into one. */
 export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'node-down': 'data node down without a requested stop',
   'node-group-degraded': 'node group degraded',
   'node-group-offline': 'node group offline',
   arbitration: 'arbitration problem',
-  'memory-high': 'memory ≥ 80 % used',
-  'memory-critical': 'memory ≥ 90 % used',
+  'memory-high': `memory ≥ ${MEMORY_RAISE_AT['memory-high']} % used`,
+  'memory-critical': `memory ≥ ${MEMORY_RAISE_AT['memory-critical']} % used`,
   'checkpoint-stall': 'checkpoint stalled',
   'mgmd-lost': 'management server lost',
   'mgmd-down': 'another management server down',

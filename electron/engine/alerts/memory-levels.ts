@@ -1,3 +1,4 @@
+import { MEMORY_RAISE_AT } from '../../contract/page-safe/alert-kinds.js';
 import type { AlertKind } from '../../contract/schemas/events.js';
 
 export interface MemoryLevel {
@@ -11,8 +12,8 @@ export interface MemoryLevel {
 
 /** Highest first. Clearing 5 points lower keeps a node hovering at 90 % from raising a new alert every report. */
 export const MEMORY_LEVELS: readonly MemoryLevel[] = [
-  { kind: 'memory-critical', severity: 'critical', raiseAt: 90, clearBelow: 85 },
-  { kind: 'memory-high', severity: 'warning', raiseAt: 80, clearBelow: 75 },
+  { kind: 'memory-critical', severity: 'critical', raiseAt: MEMORY_RAISE_AT['memory-critical'], clearBelow: 85 },
+  { kind: 'memory-high', severity: 'warning', raiseAt: MEMORY_RAISE_AT['memory-high'], clearBelow: 75 },
 ];
 
 /** Redo and undo log fill (the worst part), with the same marks and hysteresis as memory. */

@@ -97,7 +97,7 @@ test('a silent server (no PING) is declared dead and the stream fails over to th
 test('a stream waiting out its backoff reconnects at once when told which server is up', { timeout: 60_000 }, async (t) => {
   const server = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
   // Pings keep the stream alive; a minute's backoff would outlast the test without the hint.
-  const pings = setInterval(() => server.sockets.forEach((s) => s.write('<PING>\n')), 200);
+  const pings = setInterval(() => server.listeners.forEach((s) => s.write('<PING>\n')), 200);
   const stream = new EventStream({ hosts: hostsOf(server), backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
   t.after(async () => {
     clearInterval(pings);
@@ -122,7 +122,7 @@ test('follow on a live stream opens no second session; after a loss it dials onc
   let seq = 0;
   const broadcast = setInterval(() => {
     seq += 1;
-    for (const s of server.sockets) s.write(`<PING>\nlog event reply\ntype=0\ntime=0\nsource_nodeid=1\nnode=${seq}\n\n`);
+    for (const s of server.listeners) s.write(`<PING>\nlog event reply\ntype=0\ntime=0\nsource_nodeid=1\nnode=${seq}\n\n`);
   }, 20);
   const stream = new EventStream({ hosts: hostsOf(server), backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
   t.after(async () => {
@@ -163,7 +163,7 @@ test('follow during a dial that then fails: the stream goes to the named server 
   let listens = 0;
   const hanging = await ScriptedServer.start(() => (++listens === 1 ? SPEC_REPLIES.listenEventOk : { stall: true }));
   const good = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
-  const pings = setInterval(() => [...hanging.sockets, ...good.sockets].forEach((s) => s.write('<PING>\n')), 200);
+  const pings = setInterval(() => [...hanging.listeners, ...good.listeners].forEach((s) => s.write('<PING>\n')), 200);
   const stream = new EventStream({ hosts: hostsOf(hanging, good), requestTimeoutMs: 500, backoff: { baseMs: 60_000, capMs: 60_000, random: () => 0.999 } });
   t.after(async () => {
     clearInterval(pings);

@@ -19,6 +19,11 @@ export type ScriptAction = string | { stall: true } | { close: true } | { chunks
 export class ScriptedServer {
   readonly requests: ScriptedRequest[] = [];
   readonly sockets = new Set<Socket>();
+  /**
+   * The sockets a `listen event` was answered on: where a test may write records and PINGs, as a real server's event
+   * stream begins only after that reply (a PING to a socket still awaiting it would be a server bug, not the client's).
+   */
+  readonly listeners = new Set<Socket>();
   private server: Server;
   port = 0;
 
@@ -52,7 +57,10 @@ export class ScriptedServer {
 
   private accept(socket: Socket): void {
     this.sockets.add(socket);
-    socket.on('close', () => this.sockets.delete(socket));
+    socket.on('close', () => {
+      this.sockets.delete(socket);
+      this.listeners.delete(socket);
+    });
     socket.on('error', () => socket.destroy());
     let buffered = '';
     socket.on('data', (chunk) => {
@@ -68,7 +76,9 @@ export class ScriptedServer {
         }
         const req = { command, args, raw };
         this.requests.push(req);
-        this.act(socket, this.script(req, socket));
+        const action = this.script(req, socket);
+        this.act(socket, action);
+        if (command === 'listen event' && typeof action === 'string') this.listeners.add(socket);
       }
     });
   }

@@ -11,3 +11,20 @@ test('alerts of one kind fold into one group naming how many of the data nodes a
   assert.equal(groupTitle(groups[1]!, 144), 'memory ≥ 90 % used on 141 of 144 data nodes: 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, …');
   assert.equal(groupTitle(groups[2]!, 144), 'node group degraded: 1 alert');
 });
+
+test('a memory group says the nodes’ use now, and that it was over the mark once all are back under it while the hysteresis holds', () => {
+  const held = [3, 4, 5].map((id) => alert(`h${id}`, { kind: 'memory-high', severity: 'warning', nodeId: id }));
+  const [group] = groupAlerts(held);
+  assert.ok(group);
+  const uses = new Map([[3, 73.2], [4, 74.6], [5, 75.4]]);
+  assert.equal(groupTitle(group, 144, (id) => uses.get(id) ?? null), 'memory was ≥ 80 % on 3 of 144 data nodes, now 73–75 %: 3, 4, 5');
+  // One still over the mark (as its tile rounds it): the alert is current, and says so.
+  uses.set(5, 79.6);
+  assert.equal(groupTitle(group, 144, (id) => uses.get(id) ?? null), 'memory ≥ 80 % used on 3 of 144 data nodes, now 73–80 %: 3, 4, 5');
+  // A node without a current report: nothing is claimed of it, so not "was".
+  uses.set(5, 70);
+  assert.equal(groupTitle(group, 144, (id) => (id === 4 ? null : (uses.get(id) ?? null))), 'memory ≥ 80 % used on 3 of 144 data nodes, now 70–73 %: 3, 4, 5');
+  // Not memory: no use.
+  const [down] = groupAlerts([alert('d1', { kind: 'node-down', severity: 'critical', nodeId: 3 }), alert('d2', { kind: 'node-down', severity: 'critical', nodeId: 4 })]);
+  assert.equal(groupTitle(down!, 4, () => 50), 'data node down without a requested stop on 2 of 4 data nodes: 3, 4');
+});

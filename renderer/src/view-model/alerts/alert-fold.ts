@@ -1,4 +1,4 @@
-import { ALERT_KIND_LABEL, listNodeIds, type Alert } from '../../contract.js';
+import { ALERT_KIND_LABEL, listNodeIds, MEMORY_RAISE_AT, type Alert } from '../../contract.js';
 
 /** Active alerts of one kind and severity: one row in the strip however many nodes raised them. */
 export interface AlertGroup {
@@ -26,11 +26,29 @@ export function groupAlerts(active: readonly Alert[]): AlertGroup[] {
   return [...groups.values()];
 }
 
-/** "memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, 7, …" */
-export function groupTitle(group: AlertGroup, dataNodes: number): string {
-  const label = ALERT_KIND_LABEL[group.kind];
+/** A data node's memory use now (its fuller pool, %), null without a current report. */
+export type UseNow = (nodeId: number) => number | null;
+
+/**
+ * "memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, 7, …". A memory group also says the nodes' use now, and when
+ * every one is back under the mark while the hysteresis holds the alerts, that it was: "memory was ≥ 80 % on 75 of
+ * 144 data nodes, now 73–75 %", never a use the tiles beside it contradict.
+ */
+export function groupTitle(group: AlertGroup, dataNodes: number, useNow?: UseNow): string {
   const n = group.nodeIds.length;
-  if (n === 0) return `${label}: ${group.alerts.length} alert${group.alerts.length === 1 ? '' : 's'}`;
+  if (n === 0) return `${ALERT_KIND_LABEL[group.kind]}: ${group.alerts.length} alert${group.alerts.length === 1 ? '' : 's'}`;
   const of = dataNodes >= n ? ` of ${dataNodes} data nodes` : ` node${n === 1 ? '' : 's'}`;
-  return `${label} on ${n}${of}: ${listNodeIds(group.nodeIds)}`;
+  const now = memoryNow(group, useNow);
+  const label = now?.below ? `memory was ≥ ${now.mark} %` : ALERT_KIND_LABEL[group.kind];
+  return `${label} on ${n}${of}${now ? `, now ${now.range}` : ''}: ${listNodeIds(group.nodeIds)}`;
+}
+
+function memoryNow(group: AlertGroup, useNow: UseNow | undefined): { mark: number; below: boolean; range: string } | null {
+  const mark = group.kind === 'memory-high' || group.kind === 'memory-critical' ? MEMORY_RAISE_AT[group.kind] : null;
+  if (mark === null || !useNow) return null;
+  const uses = group.nodeIds.map(useNow).filter((u): u is number => u !== null).map((u) => Math.min(100, Math.round(u)));
+  if (uses.length === 0) return null;
+  const lo = Math.min(...uses);
+  const hi = Math.max(...uses);
+  return { mark, below: uses.length === group.nodeIds.length && hi < mark, range: lo === hi ? `${lo} %` : `${lo}–${hi} %` };
 }

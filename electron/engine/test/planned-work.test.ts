@@ -98,3 +98,22 @@ test('another client stopping a node (not restarting it) degrades its group: tha
     await engine.close();
   }
 });
+
+test('a start phase read after a poll already saw the node up is from before it: no failure of a node that never went down', () => {
+  const { t, raised } = tracker();
+  t.apply({ kind: 'planned', t: 1500, nodeIds: [3], planned: true, by: 'rolling restart' });
+  t.apply({ kind: 'event', t: 2000, event: event('NDBStopStarted', 3, 2000, { stoptype: 0 }) });
+  t.apply({ kind: 'event', t: 2100, event: event('NDBStartStarted', 3, 2100, { version: 0x90300 }) });
+  t.apply({ kind: 'event', t: 2500, event: event('StartPhaseCompleted', 3, 2500, { phase: 5, starttype: 4 }) });
+  // The poll (its own session) answers STARTED before the event stream delivers the last phase and the completion.
+  t.apply({ kind: 'status', t: 3000, requestedAt: 2990, nodes: states() });
+  t.apply({ kind: 'event', t: 3010, event: event('StartPhaseCompleted', 3, 3010, { phase: 101, starttype: 4 }) });
+  assert.equal(t.snapshot().nodes.find((n) => n.nodeId === 3)?.status, 'STARTED');
+  t.apply({ kind: 'event', t: 3020, event: event('NDBStartCompleted', 3, 3020, { version: 0x90300 }) });
+  assert.deepEqual(raised.map((a) => `${a.kind} ${a.message}`), []);
+  // A real restart still shows: the node goes down first, then its phases.
+  t.apply({ kind: 'event', t: 5000, event: event('NODE_FAILREP', 1, 5000, { failed_node: 3, failure_state: 0 }) });
+  t.apply({ kind: 'event', t: 5100, event: event('StartPhaseCompleted', 3, 5100, { phase: 1, starttype: 4 }) });
+  assert.equal(t.snapshot().nodes.find((n) => n.nodeId === 3)?.status, 'STARTING');
+  assert.deepEqual(raised.map((a) => a.kind).sort(), ['node-down', 'node-group-degraded']);
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { connect } from 'node:net';
 import { SCENARIOS, SCENARIO_NAMES, startSimulator } from '../index.js';
+import { REPORT_PERIOD_MS } from '../statistics.js';
 import { collect, indexOf, listen } from './event-stream.js';
 import { eventually, statusMap, withSim } from './raw-socket.js';
 
@@ -13,7 +14,11 @@ test('every scenario is listed with a description', () => {
 });
 
 test('steady: non-zero counters', async () => {
-  await withSim({ scenario: 'steady', speed: SPEED }, async (_sim, open) => {
+  await withSim({ scenario: 'steady', speed: SPEED }, async (sim, open) => {
+    // Listen once every instance's first report (each within one period of the start) is out: a starved process
+    // fires overdue timers late, and a first report covering only the moment before the load began rightly says 0.
+    const loadSince = sim.model.clock.now();
+    await eventually(() => sim.model.clock.now(), (now) => now > loadSince + 2 * REPORT_PERIOD_MS);
     const l = await open();
     await listen(l, 'STATISTICS=8');
     const rs = await collect(l, (r) => r.filter((x) => x.type === 35).length >= 4);

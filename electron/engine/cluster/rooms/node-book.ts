@@ -70,10 +70,10 @@ export class NodeBook implements Room {
         this.onConnected(f.node ?? 0, at);
         break;
       case 'NDBStartStarted':
-        this.setStatus(src, 'STARTING', 0, at);
+        if (!this.upNow(src)) this.setStatus(src, 'STARTING', 0, at);
         break;
       case 'StartPhaseCompleted':
-        this.setStatus(src, 'STARTING', f.phase ?? 0, at);
+        if (!this.upNow(src)) this.setStatus(src, 'STARTING', f.phase ?? 0, at);
         break;
       case 'NDBStartCompleted':
         this.setStatus(src, 'STARTED', 0, at);
@@ -157,6 +157,17 @@ export class NodeBook implements Room {
     if (single) this.singleUserApi = single.nodeId;
     else if (states.some((s) => s.isSingleUser !== null)) this.singleUserApi = null;
     this.sampledAt = at;
+  }
+
+  /**
+   * A start's progress can only follow a node's going down, which its own events (NDBStopStarted, NODE_FAILREP,
+   * Disconnected) or a poll say first. Events and polls travel on different sessions: a start phase written just
+   * before the node came up can be read after a poll that already saw it STARTED, and must not take the node back
+   * to STARTING (a failure of a node that never went down, raised and resolved within a poll).
+   */
+  private upNow(id: number): boolean {
+    const status = this.nodes.get(id)?.status;
+    return status !== undefined && isUp(status);
   }
 
   /** The one place a node's status changes, whether a poll or an event tells it. */

@@ -3,12 +3,18 @@ import type { Prng } from '../prng.js';
 
 /**
  * How replies and records reach the socket: `whole` writes each reply in one write like the server; `bytewise`
- * writes one byte per write and `random` pieces of 1..64 bytes, each write waiting for the previous one, so a
+ * writes one byte per write and `random` pieces of 1..64 bytes (more for long messages), each write waiting for the previous one, so a
  * client's reassembly of split replies gets exercised.
  */
 export type WriteMode = 'whole' | 'bytewise' | 'random';
 
 const RANDOM_MAX_PIECE = 64;
+/**
+ * At most this many pieces a message in `random` mode: each costs a turn of both event loops, and a 255-node status
+ * reply (~90 KB) in pieces of up to 64 bytes took ~2,800 turns, over a minute on a loaded machine. Larger pieces
+ * still split it at random points hundreds of times; `bytewise` covers every boundary of the smaller replies.
+ */
+const RANDOM_MAX_PIECES = 256;
 
 export class OutputQueue {
   private pieces: Buffer[] = [];
@@ -46,8 +52,9 @@ export class OutputQueue {
       this.write(buf, () => undefined);
       return;
     }
+    const maxPiece = Math.max(RANDOM_MAX_PIECE, Math.ceil((2 * buf.length) / RANDOM_MAX_PIECES));
     for (let at = 0; at < buf.length; ) {
-      const size = this.mode === 'bytewise' ? 1 : 1 + Math.floor(this.prng() * RANDOM_MAX_PIECE);
+      const size = this.mode === 'bytewise' ? 1 : 1 + Math.floor(this.prng() * maxPiece);
       this.pieces.push(buf.subarray(at, at + size));
       at += size;
     }

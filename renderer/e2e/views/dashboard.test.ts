@@ -3,12 +3,12 @@ import { execFile } from 'node:child_process';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
-import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { CLI_ARGS } from '../../electron/cli/test/run-cli.js';
-import { MgmClient } from '../../native-mgm/index.js';
-import { startSimulator } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from './harness.js';
-import { attr, recordAttributes, seen } from './page-probe.js';
+import type { ClusterSnapshot } from '../../../electron/contract/index.js';
+import { CLI_ARGS } from '../../../electron/cli/test/run-cli.js';
+import { MgmClient } from '../../../native-mgm/index.js';
+import { startSimulator } from '../../../native-mgm/sim/index.js';
+import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from '../harness.js';
+import { attr, recordAttributes, seen } from '../page-probe.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { makeCerts } from '../../native-mgm/tls/make-certs.js';
-import { PKI_FILES } from '../../native-mgm/tls/pki-files.js';
-import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage } from './harness.js';
-import { attr } from './page-probe.js';
+import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
+import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
+import { NO_BROWSER, buildRenderer, launchChromium, screenshot, startStack, waitInPage } from '../harness.js';
+import { attr } from '../page-probe.js';
 
 const skip = NO_BROWSER ?? false;
 

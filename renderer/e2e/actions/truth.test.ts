@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from './harness.js';
+import type { ClusterSnapshot } from '../../../electron/contract/index.js';
+import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 const MEMORY_USAGE = 50;

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { Run, RunReport } from '../../electron/contract/index.js';
-import { waitFor } from '../../electron/engine/test/helpers.js';
-import { httpRunMarker } from '../../electron/serve/runs-client.js';
-import type { RunMarker } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from './harness.js';
+import type { Run, RunReport } from '../../../electron/contract/index.js';
+import { waitFor } from '../../../electron/engine/test/helpers.js';
+import { httpRunMarker } from '../../../electron/serve/runs-client.js';
+import type { RunMarker } from '../../../native-mgm/sim/index.js';
+import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage, type Stack } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createEngine } from '../../electron/engine/create-engine.js';
-import { startServeServer } from '../../electron/serve/serve-server.js';
-import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
-import { recordAttributes, seen } from './page-probe.js';
+import { createEngine } from '../../../electron/engine/create-engine.js';
+import { startServeServer } from '../../../electron/serve/serve-server.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
+import { recordAttributes, seen } from '../page-probe.js';
 
 const skip = NO_BROWSER ?? false;
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 

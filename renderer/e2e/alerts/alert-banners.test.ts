@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NO_BROWSER, browserSuite, withStackPage } from './harness.js';
+import { NO_BROWSER, browserSuite, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 const suite = browserSuite();

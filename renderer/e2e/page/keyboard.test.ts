@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { GRID_NODES, NO_BROWSER, browserSuite, startStack, withStackPage } from './harness.js';
+import { GRID_NODES, NO_BROWSER, browserSuite, startStack, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 

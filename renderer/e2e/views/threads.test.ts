@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createConnection } from 'mysql2/promise';
-import { NO_BROWSER, browserSuite, screenshot, waitInPage, withStackPage, GRID_NODES } from './harness.js';
+import { NO_BROWSER, browserSuite, screenshot, waitInPage, withStackPage, GRID_NODES } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createEngine } from '../../electron/engine/create-engine.js';
-import { startServeServer } from '../../electron/serve/serve-server.js';
-import { startSimulator } from '../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage } from './harness.js';
+import { createEngine } from '../../../electron/engine/create-engine.js';
+import { startServeServer } from '../../../electron/serve/serve-server.js';
+import { startSimulator } from '../../../native-mgm/sim/index.js';
+import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { recordingWithRun } from '../../electron/engine/test/recording-fixture.js';
-import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
-import { IMPORT_INPUT, IMPORTED_ROWS, importProgress, recordImportProgress, throttleUploads } from './recording-import.js';
+import { recordingWithRun } from '../../../electron/engine/test/recording-fixture.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
+import { IMPORT_INPUT, IMPORTED_ROWS, importProgress, recordImportProgress, throttleUploads } from '../recording-import.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);

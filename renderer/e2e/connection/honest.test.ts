@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import type { ClusterSnapshot } from '../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
+import type { ClusterSnapshot } from '../../../electron/contract/index.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from './harness.js';
+import { NO_BROWSER, buildRenderer, launchChromium, startStack, waitInPage } from '../harness.js';
 
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { NO_BROWSER, browserSuite, startStack, waitInPage } from './harness.js';
-import { VIEWS, viewKey } from '../src/store/ui-slice.js';
+import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
+import { VIEWS, viewKey } from '../../src/store/ui-slice.js';
 
 const skip = NO_BROWSER ?? false;
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { GRID_NODES, NO_BROWSER, browserSuite, waitInPage, withStackPage } from './harness.js';
+import { GRID_NODES, NO_BROWSER, browserSuite, waitInPage, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 const suite = browserSuite();

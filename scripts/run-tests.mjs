@@ -1,4 +1,4 @@
-// `node scripts/run-tests.mjs [--concurrency N] [--dist] [files…]`: every *.test.ts (or the files given), each in a
+// `node scripts/run-tests.mjs [--concurrency N] [--dist] [files or folders…]`: every *.test.ts (or those given), each in a
 // process of its own (node:test via tsx, or with --dist from JavaScript: scripts/test-build.mjs), several at once. Node 20's test runner cannot glob TypeScript files, and its own
 // pool gives no per-file wall time; this one runs the slowest files first (times of the last run, kept in
 // node_modules/.cache, else scripts/test-timings.json), prints a failing file's whole output, then the slowest files
@@ -40,8 +40,11 @@ if (fromDist) args.splice(args.indexOf('--dist'), 1);
 // Most files wait on sockets and simulated clusters rather than compute, so twice the cores keeps the CPU busy;
 // browser files (a page rendering beside the engine) take at most half of them, the rest run other files.
 const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
-const found = (args.length > 0 ? args : roots.filter((r) => existsSync(join(root, r))).flatMap((r) => collect(join(root, r), [])))
-  .map((f) => relative(root, resolve(f)).split(sep).join('/'));
+// A folder given (`npm run test:e2e`, or one sub-folder of it) stands for every test file under it.
+const given = args.length > 0 ? args.map((f) => resolve(f)) : roots.map((r) => join(root, r)).filter((r) => existsSync(r));
+const found = given
+  .flatMap((f) => (statSync(f, { throwIfNoEntry: false })?.isDirectory() ? collect(f, []) : [f]))
+  .map((f) => relative(root, f).split(sep).join('/'));
 const notHere = process.platform === 'win32' ? found.filter((f) => f in POSIX_ONLY) : [];
 for (const f of notHere) console.log(`skip   ${f}  (POSIX only: ${POSIX_ONLY[f]})`);
 const files = found.filter((f) => !notHere.includes(f));

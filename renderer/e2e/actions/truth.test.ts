@@ -150,6 +150,7 @@ test('an alert storm on 141 of 144 data nodes folds into one row; the log agrees
       for (const id of hot) stack.simulator.model.emit({ type: MEMORY_USAGE, source: id, body: [-1, 32768, 48_000, 65_536, DATA_BLOCK] });
       await waitInPage(page, `document.querySelector('[data-testid="alert-group"][data-kind="memory-critical"] .alert-msg')?.textContent.startsWith('memory was ≥ 90 % on 141 of 144 data nodes, now 73 %: ')`, 30_000);
       assert.equal(Math.round((await snapshot(stack)).nodes.find((n) => n.nodeId === hot[0])?.memory.data?.percent ?? 0), 73, 'what the node tiles show');
+      await bothThemes(page, 'truth-alert-held');
 
       await page.keyboard.press('4');
       for (const viewport of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {

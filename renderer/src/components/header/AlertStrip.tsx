@@ -77,9 +77,9 @@ function AlertGroupRow({ group, dataNodes, useNow, onAcknowledge }: { group: Ale
 /**
  * Every unacknowledged alert stays pinned, resolved or not and paused or not, in a strip of fixed height so the page
  * below never moves as alerts come and go: one alert row (the most severe; active alerts of one kind fold into one
- * row) and one line that folds the rest (more active kinds, the resolved ones a rolling restart leaves behind) and
- * leads to the alert history and the maintenance windows. Whatever is opened from it (the other active alerts, the
- * resolved ones, a row's details or a kind's nodes) lies over the page.
+ * row) and one line that folds the rest (more active kinds, the resolved ones a rolling restart leaves behind); the
+ * alert history and the maintenance windows open from the view bar just below. Whatever is opened from it (the other
+ * active alerts, the resolved ones, a row's details or a kind's nodes) lies over the page.
  */
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -153,9 +153,6 @@ export function AlertStrip() {
           </span>
         )}
         <span className="spacer" />
-        <button type="button" className="link" data-testid="alerts-history" onClick={() => store.setUi({ panel: 'alert-history' })}>
-          Alert history
-        </button>
         {canAcknowledge && (
           <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
             Acknowledge all ({active.length + resolved.length})

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, screenshot, waitInPage, withStackPage } from '../harness.js';
+import { NO_BROWSER, boxesInPage, browserSuite, screenshot, waitInPage, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 
@@ -106,12 +106,15 @@ test('144 data nodes all on a 1920×1080 screen in the normal view, beside the e
     await waitInPage(page, `document.querySelectorAll('[data-testid="node-grid"] .tile-mem').length >= 144`, 60_000);
     const log = await page.locator('[data-testid="event-log"]').boundingBox();
     assert.ok(log && log.width >= 400, 'the event log is still beside the grid');
-    for (let id = 1; id <= 144; id++) {
-      const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+    const ids = Array.from({ length: 144 }, (_, i) => i + 1);
+    const boxes = await boxesInPage(page, ids.map((id) => `[data-testid="node-${id}"]`));
+    const memory = await page.evaluate((list) => list.map((id) => document.querySelector(`[data-testid="node-${id}"] .tile-mem`)?.textContent ?? ''), ids);
+    ids.forEach((id, i) => {
+      const box = boxes[i];
       assert.ok(box, `node ${id} is rendered`);
       assert.ok(box.y >= 0 && box.y + box.height <= 1080 && box.x + box.width <= log.x, `node ${id} at ${JSON.stringify(box)} is not fully on screen`);
-      assert.match((await page.textContent(`[data-testid="node-${id}"] .tile-mem`)) ?? '', /^\d+%$/);
-    }
+      assert.match(memory[i] ?? '', /^\d+%$/);
+    });
     assert.deepEqual(await cutHeadings(page), []);
     const cut = await page.$$eval('.tile-status', (els) => els.filter((e) => e.scrollWidth > e.clientWidth || e.scrollHeight > e.clientHeight).map((e) => e.textContent));
     assert.deepEqual(cut, [], 'no tile cuts its status word');

@@ -7,7 +7,7 @@ import type { ClusterSnapshot } from '../../../electron/contract/index.js';
 import { CLI_ARGS } from '../../../electron/cli/test/run-cli.js';
 import { MgmClient } from '../../../native-mgm/index.js';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
-import { NO_BROWSER, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from '../harness.js';
+import { NO_BROWSER, boxesInPage, browserSuite, withStackPage, screenshot, waitInPage, type Stack, type StackOptions } from '../harness.js';
 import { attr, recordAttributes, seen } from '../page-probe.js';
 
 const skip = NO_BROWSER ?? false;
@@ -149,15 +149,16 @@ function largestClusterFits(width: number, height: number, density: 'compact' | 
       const headers = await page.$$eval('.group-block .group-head', (els) => els.filter((e) => e.scrollWidth > e.clientWidth).map((e) => e.textContent));
       assert.deepEqual(headers, [], 'no node group header is cut');
       await screenshot(page, `e2e-${density}-144-${width}`);
-      for (const id of dataNodes) {
-        const box = await page.locator(`[data-testid="node-${id}"]`).boundingBox();
+      const boxes = await boxesInPage(page, dataNodes.map((id) => `[data-testid="node-${id}"]`));
+      dataNodes.forEach((id, i) => {
+        const box = boxes[i];
         assert.ok(box, `node ${id} is rendered`);
         assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height, `node ${id} at ${JSON.stringify(box)} is off screen`);
-      }
-      for (const testId of ['node-145', 'node-146', 'free-api-slots']) {
-        const box = await page.locator(`[data-testid="${testId}"]`).boundingBox();
-        assert.ok(box && box.y >= 0 && box.y + box.height <= height, `${testId} (management nodes, API summary) on screen too`);
-      }
+      });
+      const others = ['node-145', 'node-146', 'free-api-slots'];
+      (await boxesInPage(page, others.map((id) => `[data-testid="${id}"]`))).forEach((box, i) => {
+        assert.ok(box && box.y >= 0 && box.y + box.height <= height, `${others[i]} (management nodes, API summary) on screen too`);
+      });
       await page.click(`[data-testid="node-${victim}"]`);
       await page.waitForSelector('[data-testid="node-detail"][data-status="NO_CONTACT"]');
       await page.keyboard.press('Escape');

@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
 import { startSqlSimulator, type SqlSimulator } from '../../../../ndbinfo/sim/index.js';
 import { PASSWORD_ENV } from '../../../../ndbinfo/client/password.js';
+import { dispatchRequest } from '../../../serve/bridge.js';
 import { startServeServer, type ServeServer } from '../../../serve/serve-server.js';
 import { createEngine } from '../../create-engine.js';
 import type { EngineHost } from '../../engine-host.js';
@@ -147,6 +148,12 @@ describe("a desktop profile's SQL password, kept by the secret store, against th
       assert.equal((await serve.handlers.getAppInfo({})).sqlPasswordStore, 'none');
       await assert.rejects(serve.handlers.saveProfile({ ...profile('p'), sqlPassword: { set: PLANTED } }), (err: Error) => /NDBTOP_SQL_PASSWORD or --sql-password-file/.test(err.message) && !err.message.includes(PLANTED));
       assert.deepEqual(await serve.handlers.listProfiles({}), [], 'nothing saved');
+      // What a transport answers for it, and for malformed password fields: the password is in no error.
+      for (const sqlPassword of [{ set: PLANTED }, { set: PLANTED, clear: true }, PLANTED, { set: PLANTED.repeat(100) }]) {
+        const answer = await dispatchRequest(serve.handlers, 'saveProfile', { ...profile('p'), sqlPassword });
+        assert.equal(answer.ok, false);
+        assert.ok(!JSON.stringify(answer).includes(PLANTED), JSON.stringify(answer));
+      }
     } finally {
       await serve.close();
     }

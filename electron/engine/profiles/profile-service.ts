@@ -39,7 +39,8 @@ export function profileHandlers(engine: EngineCore): ProfileHandlers {
       if (sqlPassword && 'set' in sqlPassword) {
         if ((profile.sql ?? []).length === 0) throw new EngineRequestError('INVALID', 'an SQL password needs the SQL nodes it is for');
         await secrets.set(passwordId(profile.id), sqlPassword.set);
-      } else if (sqlPassword?.clear) {
+      } else if (sqlPassword?.clear || !sameNodes(profile.sql, settings.listProfiles().find((p) => p.id === profile.id)?.sql)) {
+        // A password typed for some SQL nodes is not sent to others the profile is changed to name.
         secrets.delete(passwordId(profile.id));
       }
       settings.saveProfile(profile);

@@ -121,6 +121,10 @@ describe("a desktop profile's SQL password, kept by the secret store, against th
     const cleared = await engine.handlers.saveProfile({ ...profile('temp'), sqlPassword: { clear: true } });
     assert.equal(cleared.find((p) => p.id === 'temp')?.hasSqlPassword, false);
     await engine.handlers.saveProfile({ ...profile('temp'), sqlPassword: { set: WRONG } });
+    assert.equal((await engine.handlers.saveProfile(profile('temp'))).find((p) => p.id === 'temp')?.hasSqlPassword, true, 'saved again as it was: kept');
+    const moved = await engine.handlers.saveProfile({ ...profile('temp'), sql: ['mysql://monitor@127.0.0.1:1'] });
+    assert.equal(moved.find((p) => p.id === 'temp')?.hasSqlPassword, false, 'other SQL nodes: forgotten');
+    await engine.handlers.saveProfile({ ...profile('temp'), sqlPassword: { set: WRONG } });
     await engine.handlers.deleteProfile({ id: 'temp' });
     assert.deepEqual(Object.keys(JSON.parse(readFileSync(files.secrets, 'utf8')).secrets).sort(), ['sql-password:good', 'sql-password:wrong']);
   });

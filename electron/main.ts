@@ -1,4 +1,4 @@
-import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, screen, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REQUESTS, type RequestName } from './contract/schemas/channels.js';
@@ -7,6 +7,7 @@ import { createAlertNotifier } from './desktop/alert-notifier.js';
 import { appProtocolReply } from './desktop/app-protocol.js';
 import { parseDesktopArgs } from './desktop/desktop-args.js';
 import { startDesktopEngine } from './desktop/desktop-engine.js';
+import { osKeychainCipher } from './desktop/os-keychain.js';
 import { APP_ENTRY_URL, APP_SCHEME, isTrustedSender } from './desktop/ipc-guard.js';
 import { buildMenuTemplate, viewUrl } from './desktop/menu-template.js';
 import { desktopRecordingUpload, isRecordingUpload } from './desktop/recording-upload-protocol.js';
@@ -39,7 +40,7 @@ async function refreshMenu(devTools: boolean): Promise<void> {
   const profiles = engine ? await engine.handlers.listProfiles({}) : [];
   const template = buildMenuTemplate(profiles, {
     showView: (view) => void win?.loadURL(viewUrl(view)),
-    connectProfile: (p) => void engine?.handlers.addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}), ...(p.sql ? { sql: p.sql } : {}) }),
+    connectProfile: (p) => void engine?.handlers.addCluster({ name: p.name, connectstring: p.connectstring, profileId: p.id, ...(p.tls ? { tls: p.tls } : {}), ...(p.sql ? { sql: p.sql } : {}) }),
     about: () =>
       void dialog.showMessageBox({ type: 'info', title: 'About ndbtop', message: `ndbtop ${app.getVersion()}`, detail: 'Monitor for MySQL NDB Cluster, speaking the ndb_mgmd protocol.' }),
   }, { devTools });
@@ -113,7 +114,8 @@ async function start(): Promise<void> {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [contentSecurityPolicy()] } }), // eng-disable CSP_GLOBAL_CHECK
   );
 
-  const host = await startDesktopEngine(args, app.getPath('userData'));
+  // After ready: safeStorage knows its keychain only then. Profiles' SQL passwords are encrypted by it.
+  const host = await startDesktopEngine(args, app.getPath('userData'), await osKeychainCipher(safeStorage, process.platform));
   engine = host;
   notificationsOn = (await host.handlers.getSettings({})).notifications;
   const notify = createAlertNotifier(

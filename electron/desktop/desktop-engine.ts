@@ -3,16 +3,20 @@ import { createEngine } from '../engine/create-engine.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { createReplayEngine } from '../engine/recording/replay.js';
 import { sqlSourceFrom } from '../cli/sql-options.js';
+import { FileSecretStore } from '../engine/secrets/file-secret-store.js';
+import type { SecretCipher, SecretStore } from '../engine/secrets/secret-store.js';
 import type { DesktopArgs } from './desktop-args.js';
 
 /**
  * The engine behind the desktop window: a recording with --replay; otherwise the cluster from -c or
  * NDB_CONNECTSTRING, or the built-in simulated cluster when neither is given. Settings and saved connection
- * profiles persist in the user's data folder.
+ * profiles persist in the user's data folder; profiles' SQL passwords beside them, encrypted by `keychain` (the OS
+ * keychain through Electron's safeStorage; null where the OS has none: then they cannot be saved).
  */
-export async function startDesktopEngine(args: DesktopArgs, userDataDir: string): Promise<EngineHost> {
+export async function startDesktopEngine(args: DesktopArgs, userDataDir: string, keychain: SecretCipher | null = null): Promise<EngineHost> {
   if (args.replayFile !== undefined) return createReplayEngine({ file: args.replayFile });
   const sql = await sqlSourceFrom(args.sql ?? {}, process.env);
+  const secrets = keychain ? openSecrets(join(userDataDir, SECRETS_FILE), keychain) : undefined;
   return createEngine({
     host: 'desktop',
     clusters: [{ ...(args.connectstring === undefined ? {} : { connectstring: args.connectstring }), tls: args.tls, ...(sql ? { sql } : {}) }],
@@ -20,6 +24,17 @@ export async function startDesktopEngine(args: DesktopArgs, userDataDir: string)
     recordFile: args.recordFile,
     pollIntervalMs: args.pollIntervalMs,
     settingsFile: join(userDataDir, 'settings.json'),
+    ...(secrets ? { secrets } : {}),
     rollingStateDir: userDataDir,
   });
+}
+
+/** Ciphertext only (base64), mode 0600. */
+export const SECRETS_FILE = 'sql-passwords.json';
+
+function openSecrets(file: string, keychain: SecretCipher): SecretStore {
+  const store = new FileSecretStore(file, keychain);
+  // Names the file and why, never its content.
+  if (store.loadError) console.warn(`ndbtop: ${store.loadError}; stored SQL passwords must be typed again`);
+  return store;
 }

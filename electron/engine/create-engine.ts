@@ -14,6 +14,7 @@ import { createReplayEngine } from './recording/replay.js';
 import { reportsOfRecording } from './runs/recording-runs.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
+import type { SecretStore } from './secrets/secret-store.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
 import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
@@ -32,8 +33,10 @@ export interface CreateEngineOptions {
   clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls; sql?: SqlSourceSpec }>;
   /** Options for the built-in simulator; false: never start it. Its SQL node runs on an ephemeral port unless `sql: false`. */
   simulator?: (SimulatorOptions & { sql?: false }) | false;
-  /** The password for SQL nodes of clusters added later (a profile's); default NDBTOP_SQL_PASSWORD. */
+  /** The password for SQL nodes of clusters added later (a profile's); default NDBTOP_SQL_PASSWORD. Wins over a profile's stored one. */
   sqlPassword?: string;
+  /** Where profiles' SQL passwords are kept (the desktop's OS keychain); default none. */
+  secrets?: SecretStore;
   /** The SQL source's intervals and deadlines (tests shorten them). */
   sqlWatch?: SqlWatchOptions;
   pollIntervalMs?: number;
@@ -104,6 +107,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     ...(options.memoryAlertHoldMs !== undefined ? { memoryAlertHoldMs: options.memoryAlertHoldMs } : {}),
     ...(options.eventLogSize !== undefined ? { eventLogSize: options.eventLogSize } : {}),
     settings,
+    ...(options.secrets ? { secrets: options.secrets } : {}),
     recorder,
     sqlPassword: options.sqlPassword ?? options.clusters?.find((c) => c.sql)?.sql?.password ?? (process.env[PASSWORD_ENV] || undefined),
     ...(options.collapse ? { collapse: options.collapse } : {}),

@@ -9,6 +9,7 @@ import type { Progress } from './recording/recording-source.js';
 import type { RecordingImports } from './runs/recording-imports.js';
 import type { RecordingRuns as RecordingRunsResult } from './runs/recording-runs.js';
 import type { SettingsStore } from './settings-store.js';
+import type { SecretStore } from './secrets/secret-store.js';
 import type { RollingHost } from './rolling/rolling-host.js';
 
 /** What the engine needs from a live source of one cluster; replays have none. */
@@ -45,9 +46,14 @@ export interface EngineCore {
   readonly appInfo: AppInfo;
   readonly actionsAllowed: boolean;
   readonly settings: SettingsStore;
+  /** Where profiles' SQL passwords are kept (the desktop's OS keychain; elsewhere none). */
+  readonly secrets: SecretStore;
   summaries(): ClusterSummary[];
-  /** `sql`: the profile's SQL node URLs; the password is the engine's (a file or NDBTOP_SQL_PASSWORD at start). */
-  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[]): ClusterSummary;
+  /**
+   * `sql`: the profile's SQL node URLs; their password is the one given at start (a file or NDBTOP_SQL_PASSWORD),
+   * else `storedPassword` (the profile's, from the secret store).
+   */
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[], storedPassword?: string): ClusterSummary;
   removeCluster(id: string): boolean;
   /** The cluster with this id, or the first; a request error when there is none. */
   cluster(id: string | undefined): ClusterEntry;

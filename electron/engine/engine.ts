@@ -12,6 +12,7 @@ import { worstOpenAlert } from './input/worst-alert.js';
 import { PushHub } from './push/push-hub.js';
 import type { Recorder } from './recording/recorder.js';
 import type { SettingsStore } from './settings-store.js';
+import { NO_SECRET_STORE, type SecretStore } from './secrets/secret-store.js';
 import type { CollapseConfig } from './runs/collapse.js';
 import type { RateInstances } from './rates/rates.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
@@ -40,6 +41,8 @@ export interface EngineConfig {
   /** Entries each cluster's event log keeps (default 10,000). */
   eventLogSize?: number;
   settings: SettingsStore;
+  /** Where profiles' SQL passwords are kept; default none (serve, replay). */
+  secrets?: SecretStore;
   recorder: Recorder | null;
   /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
   collapse?: CollapseConfig;
@@ -80,7 +83,7 @@ export class Engine implements EngineHost, EngineCore {
   }
 
   get appInfo(): AppInfo {
-    return { version: this.config.version, host: this.config.host, actionsEnabled: this.actionsAllowed };
+    return { version: this.config.version, host: this.config.host, actionsEnabled: this.actionsAllowed, sqlPasswordStore: this.secrets.kind };
   }
 
   get actionsAllowed(): boolean {
@@ -93,6 +96,10 @@ export class Engine implements EngineHost, EngineCore {
 
   get settings(): SettingsStore {
     return this.config.settings;
+  }
+
+  get secrets(): SecretStore {
+    return this.config.secrets ?? NO_SECRET_STORE;
   }
 
   subscribe(listener: (message: PushMessage) => void): () => void {
@@ -136,14 +143,15 @@ export class Engine implements EngineHost, EngineCore {
   }
 
   /** A cluster the user adds from the UI: only where the engine can connect to clusters. */
-  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[]): ClusterSummary {
+  connectCluster(name: string, connectstring: string, tls?: ProfileTls, sql?: readonly string[], storedPassword?: string): ClusterSummary {
     const connect = this.config.connect;
     if (!connect) throw new EngineRequestError('UNSUPPORTED', `a ${this.config.host} cannot watch further clusters`);
     if (this.clusters.size >= MAX_CLUSTERS) throw new EngineRequestError('UNSUPPORTED', `already watching ${MAX_CLUSTERS} clusters, the most one ndbtop watches`);
     const addresses = sqlAddresses(sql);
     const entry = this.addCluster(name, connectstring, 'live');
     if (tls) entry.tls = tls;
-    if (addresses.length > 0) entry.sql = { addresses, password: this.config.sqlPassword };
+    // A password given at start (--sql-password-file, NDBTOP_SQL_PASSWORD) wins over a profile's stored one.
+    if (addresses.length > 0) entry.sql = { addresses, password: this.config.sqlPassword ?? storedPassword };
     entry.source = connect(entry);
     return this.summary(entry);
   }

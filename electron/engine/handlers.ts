@@ -3,7 +3,7 @@ import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
 import { previewAction } from './actions/action-preview.js';
 import type { EngineCore } from './engine-core.js';
 import { exportHistory } from './history/history-export.js';
-import { checkConnectstring } from './input/connectstring-check.js';
+import { profileHandlers } from './profiles/profile-service.js';
 import { runHandlers } from './runs/run-service.js';
 import { maintenanceHandlers } from './alerts/maintenance-service.js';
 import { rollingHandlers } from './rolling/rolling-service.js';
@@ -14,10 +14,6 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
   return {
     getAppInfo: async () => engine.appInfo,
     listClusters: async () => engine.summaries(),
-    addCluster: async ({ name, connectstring, tls, sql }) => {
-      checkConnectstring(connectstring);
-      return engine.connectCluster(name, connectstring, tls, sql);
-    },
     removeCluster: async ({ clusterId }) => ({ removed: engine.removeCluster(clusterId) }),
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
     getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
@@ -54,16 +50,11 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
       }
       return next;
     },
-    listProfiles: async () => settings.listProfiles(),
-    saveProfile: async (profile) => {
-      checkConnectstring(profile.connectstring);
-      return settings.saveProfile(profile);
-    },
-    deleteProfile: async ({ id }) => settings.deleteProfile(id),
     exportHistory: async ({ clusterId, format, fromMs, toMs, marks }) => {
       const { tracker, id } = engine.cluster(clusterId);
       return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks });
     },
+    ...profileHandlers(engine),
     ...runHandlers(engine),
     ...maintenanceHandlers(engine),
     ...rollingHandlers(engine),

@@ -69,7 +69,7 @@ export function classify(err: unknown, where: string, password: string | undefin
     case ER_ACCESS_DENIED:
     case ER_DBACCESS_DENIED:
     case ER_TABLEACCESS_DENIED:
-      return say('ACCESS_DENIED', `access denied (${server}); check the user in --sql and the password in --sql-password-file or NDBTOP_SQL_PASSWORD, and that the user may SELECT from ndbinfo`);
+      return say('ACCESS_DENIED', `access denied (${server}); check the user in --sql (or the profile) and the password in --sql-password-file, NDBTOP_SQL_PASSWORD or the profile's stored one, and that the user may SELECT from ndbinfo`);
     case ER_BAD_DB:
       return noNdbinfo(where);
     case ER_SECURE_TRANSPORT_REQUIRED:

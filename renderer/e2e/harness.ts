@@ -107,10 +107,11 @@ export async function valueInPage<T>(page: Page, expression: string, timeout = 3
 
 /** Where each selector's element is in the viewport (as `boundingBox()` says, null when absent), in one look. */
 export function boxesInPage(page: Page, selectors: readonly string[]): Promise<Array<{ x: number; y: number; width: number; height: number } | null>> {
-  return page.evaluate((list) => list.map((sel) => {
+  // As text: this module is type-checked without the DOM's types.
+  return page.evaluate(`${JSON.stringify(selectors)}.map((sel) => {
     const r = document.querySelector(sel)?.getBoundingClientRect();
     return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
-  }), selectors);
+  })`);
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

@@ -3,7 +3,7 @@ import { ActionPreviewSchema, ActionResultSchema, OperatorActionSchema } from '.
 import { ClusterCountersSchema } from './counters.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 import { HistoryPointSchema, HistoryQuerySchema, HistorySeriesSchema, TimelineSchema } from './history.js';
-import { AppInfoSchema, ProfileSchema, ProfileSqlSchema, ProfileTlsSchema, SettingsSchema } from './settings.js';
+import { AppInfoSchema, ProfileSqlSchema, ProfileTlsSchema, ProfileViewSchema, SaveProfileSchema, SettingsSchema } from './settings.js';
 import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, RunSchema, StartRunSchema } from './runs.js';
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
@@ -21,7 +21,11 @@ const ClusterRef = z.object({ clusterId: z.string().optional() });
 export const REQUESTS = {
   getAppInfo: { request: z.object({}), response: AppInfoSchema },
   listClusters: { request: z.object({}), response: z.array(ClusterSummarySchema) },
-  addCluster: { request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional(), sql: ProfileSqlSchema.optional() }), response: ClusterSummarySchema },
+  /** `profileId`: a saved profile's, whose stored SQL password (if any) goes to its saved SQL nodes only. */
+  addCluster: {
+    request: z.object({ name: z.string().min(1).max(100), connectstring: z.string().min(1).max(2000), tls: ProfileTlsSchema.optional(), sql: ProfileSqlSchema.optional(), profileId: z.string().min(1).optional() }),
+    response: ClusterSummarySchema,
+  },
   removeCluster: { request: z.object({ clusterId: z.string() }), response: z.object({ removed: z.boolean() }) },
   getSnapshot: { request: ClusterRef, response: ClusterSnapshotSchema },
   /** The configuration as last read; null before the first read. A snapshot's configGeneration says when to ask again. */
@@ -44,9 +48,9 @@ export const REQUESTS = {
   runAction: { request: ClusterRef.extend({ action: OperatorActionSchema }), response: ActionResultSchema },
   getSettings: { request: z.object({}), response: SettingsSchema },
   updateSettings: { request: SettingsSchema.partial(), response: SettingsSchema },
-  listProfiles: { request: z.object({}), response: z.array(ProfileSchema) },
-  saveProfile: { request: ProfileSchema, response: z.array(ProfileSchema) },
-  deleteProfile: { request: z.object({ id: z.string() }), response: z.array(ProfileSchema) },
+  listProfiles: { request: z.object({}), response: z.array(ProfileViewSchema) },
+  saveProfile: { request: SaveProfileSchema, response: z.array(ProfileViewSchema) },
+  deleteProfile: { request: z.object({ id: z.string() }), response: z.array(ProfileViewSchema) },
   exportHistory: {
     request: ClusterRef.extend({
       format: z.enum(['csv', 'json']),

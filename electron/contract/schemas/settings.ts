@@ -21,7 +21,7 @@ export const ProfileTlsSchema = z.object({
   keyFile: z.string().max(4000).optional(),
 });
 
-/** A profile's SQL nodes for ndbinfo, `mysql://USER@HOST[:PORT]` each (never a password: that comes from a file or the environment). */
+/** A profile's SQL nodes for ndbinfo, `mysql://USER@HOST[:PORT]` each (never a password in a URL: see SqlPasswordChangeSchema). */
 export const ProfileSqlSchema = z.array(z.string().min(1).max(300)).max(8);
 
 export const ProfileSchema = z.object({
@@ -32,6 +32,20 @@ export const ProfileSchema = z.object({
   sql: ProfileSqlSchema.optional(),
 });
 
+/**
+ * A change to a profile's SQL password, which crosses the contract only from page to engine: `set` keeps it
+ * encrypted by the OS keychain (refused where there is none), `clear` forgets it; absent leaves it as it is.
+ */
+export const SqlPasswordChangeSchema = z.union([z.object({ set: z.string().min(1).max(1024) }).strict(), z.object({ clear: z.literal(true) }).strict()]);
+
+export const SaveProfileSchema = ProfileSchema.extend({ sqlPassword: SqlPasswordChangeSchema.optional() });
+
+/** A profile as the engine answers it: whether a password is stored, never the password. */
+export const ProfileViewSchema = ProfileSchema.extend({ hasSqlPassword: z.boolean() });
+
+/** Where a profile's SQL password can be kept: `os-keychain` (the desktop, encrypted by the OS) or nowhere. */
+export const SECRET_STORE_KINDS = ['os-keychain', 'none'] as const;
+
 export const AppInfoSchema = z.object({
   version: z.string(),
   host: z.enum(['desktop', 'serve', 'replay']),
@@ -41,9 +55,15 @@ export const AppInfoSchema = z.object({
    * Serve mode says false unless started with --allow-changes or --allow-actions; absent (desktop) means yes.
    */
   changesEnabled: z.boolean().optional(),
+  /** Whether a profile's SQL password can be saved (the desktop's OS keychain); absent: none (serve, replay). */
+  sqlPasswordStore: z.enum(SECRET_STORE_KINDS).optional(),
 });
 
 export type Settings = z.infer<typeof SettingsSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
 export type ProfileTls = z.infer<typeof ProfileTlsSchema>;
+export type ProfileView = z.infer<typeof ProfileViewSchema>;
+export type SaveProfile = z.infer<typeof SaveProfileSchema>;
+export type SqlPasswordChange = z.infer<typeof SqlPasswordChangeSchema>;
+export type SecretStoreKind = (typeof SECRET_STORE_KINDS)[number];
 export type AppInfo = z.infer<typeof AppInfoSchema>;

@@ -1,11 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FileSecretStore } from '../../../electron/engine/secrets/file-secret-store.js';
+import { aesCipher } from '../../../electron/engine/secrets/test/test-cipher.js';
 import { NO_BROWSER, browserSuite, screenshot, waitInPage, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 if (NO_BROWSER) console.log(`# renderer e2e skipped: ${NO_BROWSER}`);
 const chromium = browserSuite();
+const PASSWORD = 'E2e-keychain-pw-3141';
 const state = `document.querySelector('[data-testid="sql-source-state"]')?.textContent`;
 
 /** Settings once the page shows the cluster (a key pressed before the first snapshot lands nowhere). */
@@ -35,8 +41,20 @@ test("Settings: the SQL source's state and self-load; a profile's SQL nodes from
     assert.match(offered, /^10\.0\.0\.2\d:3306$/, 'an API node of the simulator, with MySQL\'s port');
     assert.equal((apiAddresses as string[]).length, 3, 'one per connected API node');
     await page.check('[data-testid="profile-sql"] input[type="checkbox"]');
+    // Serve mode has no OS keychain: the password field is off and says where the password comes from.
+    const password = page.locator('[data-testid="profile-sql-password"]');
+    assert.equal(await password.getAttribute('type'), 'password');
+    assert.equal(await password.getAttribute('autocomplete'), 'off');
+    assert.ok(await password.isDisabled(), 'no keychain: the field is off');
+    assert.equal(await password.getAttribute('aria-describedby'), 'profile-sql-password-note');
+    assert.match((await page.textContent('[data-testid="profile-sql-password-note"]')) ?? '', /comes from NDBTOP_SQL_PASSWORD or --sql-password-file/);
+    // Tab from the typed SQL nodes skips the disabled field and reaches Save.
+    await page.focus('[aria-label="other SQL nodes"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Save profile');
     await page.click('text=Save profile');
     await waitInPage(page, `document.querySelector('[data-testid="watch-profile-guess"]')?.parentElement?.textContent?.includes('SQL mysql://monitor@${offered}')`);
+    assert.match((await page.textContent('[data-testid="watch-profile-guess"] >> xpath=..')) ?? '', /SQL password from NDBTOP_SQL_PASSWORD or --sql-password-file/);
 
     // A profile with the SQL node typed whole: watching it starts its cluster's own SQL source.
     await page.fill('[aria-label="profile name"]', 'lab');
@@ -50,10 +68,38 @@ test("Settings: the SQL source's state and self-load; a profile's SQL nodes from
   });
 });
 
-test('Settings without an SQL source: one line says how to turn it on', { skip, timeout: 60_000 }, async () => {
-  await withStackPage(chromium, { simulator: { scenario: 'steady', dataNodes: 2, sql: false } }, { width: 1280, height: 900 }, async (page) => {
-    await openSettings(page);
-    await waitInPage(page, `document.querySelector('[data-testid="sql-source"]')?.textContent?.includes('--sql mysql://USER@HOST[:PORT]')`);
-    assert.equal(await page.$('[data-testid="sql-source-state"]'), null);
-  });
+// The desktop's keychain is Electron's safeStorage, which cannot run here: this engine keeps passwords with a real
+// AES-GCM cipher in its place (what the desktop's engine is given), so the page shows the keychain's form.
+test("Settings without an SQL source: one line says how to turn it on; with a keychain a profile's password is typed once, shown as stored and cleared, by keyboard", { skip, timeout: 60_000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-e2e-keychain-'));
+  const secrets = new FileSecretStore(join(dir, 'sql-passwords.json'), aesCipher());
+  try {
+    await withStackPage(chromium, { simulator: { scenario: 'steady', dataNodes: 2, sql: false }, secrets }, { width: 1280, height: 900 }, async (page, stack) => {
+      await openSettings(page);
+      await waitInPage(page, `document.querySelector('[data-testid="sql-source"]')?.textContent?.includes('--sql mysql://USER@HOST[:PORT]')`);
+      assert.equal(await page.$('[data-testid="sql-source-state"]'), null);
+
+      await page.fill('[aria-label="profile name"]', 'vault');
+      await page.fill('[aria-label="connect string"]', stack.simulator.connectstring);
+      await page.fill('[aria-label="other SQL nodes"]', 'mysql://monitor@127.0.0.1:3306');
+      assert.match((await page.textContent('[data-testid="profile-sql-password-note"]')) ?? '', /kept encrypted by the OS keychain/);
+      // Tab reaches the password field; typing and Enter save the profile.
+      await page.focus('[aria-label="other SQL nodes"]');
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate('document.activeElement?.getAttribute("aria-label")'), 'SQL password');
+      await page.keyboard.type(PASSWORD);
+      await page.keyboard.press('Enter');
+      await waitInPage(page, `document.querySelector('[data-testid="profile-sql-password-vault"]')?.textContent?.includes('stored in the OS keychain')`);
+      assert.equal(await page.inputValue('[data-testid="profile-sql-password"]'), '', 'the field is emptied once saved');
+      assert.ok(secrets.has('sql-password:' + (await stack.engine.handlers.listProfiles({}))[0]?.id), 'the engine keeps it');
+      assert.ok(!(await page.content()).includes(PASSWORD), 'the page never shows it again');
+
+      await page.focus('[aria-label="Clear the SQL password of vault"]');
+      await page.keyboard.press('Enter');
+      await waitInPage(page, `document.querySelector('[data-testid="watch-profile-vault"]')?.parentElement?.textContent?.includes('SQL password from NDBTOP_SQL_PASSWORD')`);
+      assert.equal((await stack.engine.handlers.listProfiles({}))[0]?.hasSqlPassword, false);
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

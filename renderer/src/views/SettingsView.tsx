@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_FAILOVER, FAILOVER_POLICIES, type Profile, type Settings } from '../contract.js';
+import { DEFAULT_FAILOVER, FAILOVER_POLICIES, type ProfileView, type Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
 import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
 import { ProfileSqlFields, type SqlDraft, EMPTY_SQL, profileSql } from '../components/settings/ProfileSqlFields.js';
+import { ProfileSqlPassword } from '../components/settings/ProfileSqlPassword.js';
 import { SqlSourcePanel } from '../components/settings/SqlSourcePanel.js';
 import { THEMES } from '../store/ui-slice.js';
 import { useApp, useAppContext } from '../store/use-app.js';
@@ -110,7 +111,7 @@ function Profiles() {
   const { api, store, selectCluster } = useAppContext();
   const changes = useChangesEnabled();
   const clusters = useApp((s) => s.clusters);
-  const [profiles, setProfiles] = useState<Profile[]>([]);
+  const [profiles, setProfiles] = useState<ProfileView[]>([]);
   const [name, setName] = useState('');
   const [connectstring, setConnectstring] = useState('');
   const [tls, setTls] = useState<TlsDraft>(EMPTY_TLS);
@@ -125,7 +126,8 @@ function Profiles() {
     try {
       const secured = profileTls(tls);
       const sqlNodes = profileSql(sql);
-      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}), ...(sqlNodes.length > 0 ? { sql: sqlNodes } : {}) }));
+      const password = sql.password === '' ? {} : { sqlPassword: { set: sql.password } };
+      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}), ...(sqlNodes.length > 0 ? { sql: sqlNodes } : {}), ...password }));
       setName('');
       setConnectstring('');
       setTls(EMPTY_TLS);
@@ -147,9 +149,9 @@ function Profiles() {
     }
   };
   // Watching a profile also shows it: that is what the operator asked for by clicking.
-  const open = (p: Profile) =>
+  const open = (p: ProfileView) =>
     api
-      .addCluster({ name: p.name, connectstring: p.connectstring, ...(p.tls ? { tls: p.tls } : {}), ...(p.sql ? { sql: p.sql } : {}) })
+      .addCluster({ name: p.name, connectstring: p.connectstring, profileId: p.id, ...(p.tls ? { tls: p.tls } : {}), ...(p.sql ? { sql: p.sql } : {}) })
       .then((c) => selectCluster(c.clusterId))
       .catch((err: unknown) => store.setUi({ error: errorText(err) }));
   return (
@@ -174,6 +176,7 @@ function Profiles() {
           <li key={p.id}>
             <strong>{p.name}</strong> {p.connectstring} <span className="muted">{describeTls(p.tls)}</span>{' '}
             {p.sql && p.sql.length > 0 && <span className="muted">· SQL {p.sql.join(', ')}</span>}{' '}
+            {p.sql && p.sql.length > 0 && <ProfileSqlPassword profile={p} changes={changes} onSaved={setProfiles} />}{' '}
             {changes && (
               <>
                 <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>

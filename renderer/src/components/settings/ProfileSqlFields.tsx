@@ -1,4 +1,5 @@
 import { profileSqlUrls } from '../../view-model/inside/sql-source.js';
+import { useApp } from '../../store/use-app.js';
 import { useSqlCandidates } from './SqlSourcePanel.js';
 
 export interface SqlDraft {
@@ -7,19 +8,28 @@ export interface SqlDraft {
   picked: readonly string[];
   /** Other SQL nodes typed whole, `mysql://USER@HOST[:PORT]`, separated by spaces or commas. */
   typed: string;
+  /** Sent once with the profile (write-only), kept by the engine's OS keychain; empty: leave it as it is. */
+  password: string;
 }
 
-export const EMPTY_SQL: SqlDraft = { user: '', picked: [], typed: '' };
+export const EMPTY_SQL: SqlDraft = { user: '', picked: [], typed: '', password: '' };
 
 /** The profile's SQL nodes as the contract carries them (URLs, never a password). */
 export const profileSql = (d: SqlDraft): string[] => profileSqlUrls(d.user, d.picked, d.typed);
 
+/** Whether the engine can keep a profile's SQL password (the desktop's OS keychain; serve mode has none). */
+export const useSqlPasswordStore = (): boolean => useApp((s) => s.appInfo?.sqlPasswordStore === 'os-keychain');
+
+export const NO_KEYCHAIN_TEXT = 'The SQL password comes from NDBTOP_SQL_PASSWORD or --sql-password-file (no OS keychain here to keep one).';
+
 /**
  * The profile's SQL nodes for ndbinfo: the watched cluster's API nodes are offered as candidates, so the user types
- * only the MySQL user; the password is the app's (`--sql-password-file` or NDBTOP_SQL_PASSWORD), never stored here.
+ * only the MySQL user and, on the desktop, the password once (encrypted by the OS keychain; the page never reads it
+ * back). Without a keychain the field is off and says where the password comes from instead.
  */
 export function ProfileSqlFields({ draft, onChange }: { draft: SqlDraft; onChange: (d: SqlDraft) => void }) {
   const candidates = useSqlCandidates();
+  const keychain = useSqlPasswordStore();
   const set = (patch: Partial<SqlDraft>) => onChange({ ...draft, ...patch });
   const toggle = (url: string, on: boolean) => set({ picked: on ? [...draft.picked, url] : draft.picked.filter((u) => u !== url) });
   return (
@@ -32,6 +42,21 @@ export function ProfileSqlFields({ draft, onChange }: { draft: SqlDraft; onChang
         </label>
       ))}
       <input placeholder="or mysql://USER@HOST[:PORT] …" aria-label="other SQL nodes" size={32} value={draft.typed} onChange={(e) => set({ typed: e.target.value })} />
+      <input
+        type="password"
+        autoComplete="off"
+        placeholder="SQL password"
+        size={16}
+        aria-label="SQL password"
+        aria-describedby="profile-sql-password-note"
+        data-testid="profile-sql-password"
+        disabled={!keychain}
+        value={keychain ? draft.password : ''}
+        onChange={(e) => set({ password: e.target.value })}
+      />
+      <span id="profile-sql-password-note" className="muted" data-testid="profile-sql-password-note">
+        {keychain ? 'kept encrypted by the OS keychain, never shown again' : NO_KEYCHAIN_TEXT}
+      </span>
     </fieldset>
   );
 }

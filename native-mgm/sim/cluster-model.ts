@@ -42,6 +42,9 @@ export class ClusterModel extends ClusterState {
   readonly nodeIds = new NodeIdReservations();
   private readonly prng: Prng;
   private mgmdControl: MgmdControl = NO_MGMD_CONTROL;
+  private markWatched: () => void = () => undefined;
+  /** Resolves when a client first reads `get status` from any management server: someone is watching. */
+  readonly watched = new Promise<void>((resolve) => (this.markWatched = resolve));
 
   constructor(topology: Topology, clock: SimClock, options: StatisticsOptions) {
     super(topology, clock);
@@ -74,6 +77,11 @@ export class ClusterModel extends ClusterState {
   serveConfig(make: () => ClusterConfig): void {
     this.makeConfig = make;
     this.served = null;
+  }
+
+  /** A management server answered `get status`. */
+  statusRead(): void {
+    this.markWatched();
   }
 
   /** The simulator connects the model to its management servers. */

@@ -34,6 +34,12 @@ export interface SimulatorOptions {
   writeMode?: WriteMode;
   /** Records (and PINGs) that happen in the same tick go out in one write, per listener. */
   coalesceEvents?: boolean;
+  /**
+   * The scenario begins when a client first reads `get status` instead of at once: a watcher that takes a moment to
+   * connect (a loaded machine, a slow start) still sees its story from the beginning (a restart already under way
+   * when it first looks is rightly a degraded group it cannot explain). The embedded simulator of the app does this.
+   */
+  startWhenWatched?: boolean;
   /** Benchmark scenarios wait for a run marker to be attached (`marks.attach`) before each run. */
   waitForMarker?: boolean;
   /** Time for each request line, 30 s as the server's (spec §14.2); tests shorten it. */
@@ -143,7 +149,9 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   }
   model.serveConfig(() => servedConfig(options.config, topology, servers, own));
   const marks = new RunMarks(options.waitForMarker ?? false);
-  void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
+  const run = (): void => void chosen.run({ model, clock, marks, stopMgmd, startMgmd });
+  if (options.startWhenWatched) void model.watched.then(run);
+  else run();
 
   return {
     get mgmds() {

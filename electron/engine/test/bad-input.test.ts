@@ -93,7 +93,7 @@ test('malformed requests on the contract are rejected before any handler runs', 
     const disabled = await dispatchRequest(engine.handlers, 'runAction', { action: { kind: 'stop', nodeId: 2 } });
     assert.deepEqual(disabled, { ok: false, message: 'operator actions are disabled (start ndbtop with --allow-actions)' });
     const info = await dispatchRequest(engine.handlers, 'getAppInfo', undefined);
-    assert.deepEqual(info, { version: (info as { version: string }).version, host: 'serve', actionsEnabled: false });
+    assert.deepEqual(info, { version: (info as { version: string }).version, host: 'serve', actionsEnabled: false, sqlPasswordStore: 'none' });
   } finally {
     await engine.close();
   }

@@ -35,12 +35,14 @@ function setLogFilter(flags: boolean[], level: number, enable: number): boolean 
 }
 
 export const LOG_COMMANDS: Record<string, CommandHandler> = {
-  'get status': (ctx) =>
-    formatStatus(
+  'get status': (ctx) => {
+    ctx.mgmd.model.statusRead();
+    return formatStatus(
       statusRows(ctx.mgmd.model, ctx.mgmd.nodeId),
       parseTypes(stringArg(ctx, 'types')),
       ctx.session.clientVersion >= SINGLE_USER_FIELD_SINCE && ctx.mgmd.version >= SINGLE_USER_FIELD_SINCE,
-    ),
+    );
+  },
   'get info clusterlog': (ctx) =>
     reply(
       'clusterlog',

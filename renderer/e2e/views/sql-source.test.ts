@@ -70,7 +70,7 @@ test("Settings: the SQL source's state and self-load; a profile's SQL nodes from
 
 // The desktop's keychain is Electron's safeStorage, which cannot run here: this engine keeps passwords with a real
 // AES-GCM cipher in its place (what the desktop's engine is given), so the page shows the keychain's form.
-test("Settings without an SQL source: one line says how to turn it on; with a keychain a profile's password is typed once, shown as stored and cleared, by keyboard", { skip, timeout: 60_000 }, async () => {
+test("Settings without an SQL source: one line says how to turn it on; with a keychain a profile's password is typed once, shown as stored and cleared, by keyboard, and set again or kept when the profile is edited", { skip, timeout: 60_000 }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-e2e-keychain-'));
   const secrets = new FileSecretStore(join(dir, 'sql-passwords.json'), aesCipher());
   try {
@@ -98,6 +98,23 @@ test("Settings without an SQL source: one line says how to turn it on; with a ke
       await page.keyboard.press('Enter');
       await waitInPage(page, `document.querySelector('[data-testid="watch-profile-vault"]')?.parentElement?.textContent?.includes('SQL password from NDBTOP_SQL_PASSWORD')`);
       assert.equal((await stack.engine.handlers.listProfiles({}))[0]?.hasSqlPassword, false);
+
+      // Edit: the form takes the saved profile back; a password typed there is kept for the same profile.
+      await page.click('[aria-label="Edit profile vault"]');
+      assert.equal(await page.inputValue('[aria-label="connect string"]'), stack.simulator.connectstring);
+      assert.equal(await page.inputValue('[aria-label="other SQL nodes"]'), 'mysql://monitor@127.0.0.1:3306');
+      await page.fill('[data-testid="profile-sql-password"]', PASSWORD);
+      await page.click('[data-testid="profile-save"]');
+      await waitInPage(page, `document.querySelector('[data-testid="profile-sql-password-vault"]')?.textContent?.includes('stored in the OS keychain')`);
+      // Edited again and saved with the password field empty: the stored one stays.
+      await page.click('[aria-label="Edit profile vault"]');
+      assert.equal(await page.getAttribute('[data-testid="profile-sql-password"]', 'placeholder'), 'SQL password (empty: keep)');
+      await page.fill('[aria-label="profile name"]', 'vault-2');
+      await page.click('[data-testid="profile-save"]');
+      await waitInPage(page, `document.querySelector('[data-testid="profile-sql-password-vault-2"]')?.textContent?.includes('stored in the OS keychain')`);
+      const saved = await stack.engine.handlers.listProfiles({});
+      assert.deepEqual(saved.map((p) => [p.name, p.connectstring, p.sql, p.hasSqlPassword]), [['vault-2', stack.simulator.connectstring, ['mysql://monitor@127.0.0.1:3306'], true]], 'edited, not saved twice');
+      assert.ok(!(await page.content()).includes(PASSWORD), 'the page never shows it again');
     });
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_FAILOVER, FAILOVER_POLICIES, type ProfileView, type Settings } from '../contract.js';
 import { DENSITIES } from '../store/ui-prefs.js';
-import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
-import { ProfileSqlFields, type SqlDraft, EMPTY_SQL, profileSql } from '../components/settings/ProfileSqlFields.js';
+import { describeTls, EMPTY_TLS, ProfileTlsFields, profileTls, tlsDraft, type TlsDraft } from '../components/dialogs/ProfileTlsFields.js';
+import { ProfileSqlFields, type SqlDraft, EMPTY_SQL, profileSql, sqlDraft } from '../components/settings/ProfileSqlFields.js';
 import { ProfileSqlPassword } from '../components/settings/ProfileSqlPassword.js';
 import { SqlSourcePanel } from '../components/settings/SqlSourcePanel.js';
 import { THEMES } from '../store/ui-slice.js';
@@ -117,7 +117,17 @@ function Profiles() {
   const [tls, setTls] = useState<TlsDraft>(EMPTY_TLS);
   const [sql, setSql] = useState<SqlDraft>(EMPTY_SQL);
   const [refused, setRefused] = useState<string | null>(null);
+  /** The saved profile the form edits (saved again under its id), or null: the form makes a new one. */
+  const [editing, setEditing] = useState<ProfileView | null>(null);
   const current = useApp((s) => s.live.clusterId);
+  const fill = (p: ProfileView | null) => {
+    setEditing(p);
+    setName(p?.name ?? '');
+    setConnectstring(p?.connectstring ?? '');
+    setTls(tlsDraft(p?.tls));
+    setSql(sqlDraft(p?.sql));
+    setRefused(null);
+  };
   useEffect(() => {
     api.listProfiles({}).then(setProfiles, (err: unknown) => store.setUi({ error: errorText(err) }));
   }, [api, store]);
@@ -127,12 +137,8 @@ function Profiles() {
       const secured = profileTls(tls);
       const sqlNodes = profileSql(sql);
       const password = sql.password === '' ? {} : { sqlPassword: { set: sql.password } };
-      setProfiles(await api.saveProfile({ id: `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}), ...(sqlNodes.length > 0 ? { sql: sqlNodes } : {}), ...password }));
-      setName('');
-      setConnectstring('');
-      setTls(EMPTY_TLS);
-      setSql(EMPTY_SQL);
-      setRefused(null);
+      setProfiles(await api.saveProfile({ id: editing?.id ?? `${Date.now()}`, name, connectstring, ...(secured ? { tls: secured } : {}), ...(sqlNodes.length > 0 ? { sql: sqlNodes } : {}), ...password }));
+      fill(null);
     } catch (err) {
       // The engine's parser says what is wrong; shown beside the form, which keeps what was typed.
       setRefused(errorText(err).replace(/^INVALID: /, ''));
@@ -182,6 +188,9 @@ function Profiles() {
                 <button type="button" data-testid={`watch-profile-${p.name}`} onClick={() => void open(p)}>
                   Watch
                 </button>{' '}
+                <button type="button" data-testid={`edit-profile-${p.name}`} aria-label={`Edit profile ${p.name}`} onClick={() => fill(p)}>
+                  Edit
+                </button>{' '}
                 <button type="button" onClick={() => void api.deleteProfile({ id: p.id }).then(setProfiles)}>
                   Delete
                 </button>
@@ -195,8 +204,13 @@ function Profiles() {
           <input required placeholder="name" size={16} value={name} onChange={(e) => setName(e.target.value)} aria-label="profile name" />
           <input required placeholder="host:1186,host2:1186" size={32} value={connectstring} onChange={(e) => setConnectstring(e.target.value)} aria-label="connect string" />
           <ProfileTlsFields draft={tls} onChange={setTls} />
-          <ProfileSqlFields draft={sql} onChange={setSql} />
-          <button type="submit">Save profile</button>
+          <ProfileSqlFields draft={sql} onChange={setSql} keep={editing?.hasSqlPassword === true} />
+          <button type="submit" data-testid="profile-save">{editing ? `Save ${editing.name}` : 'Save profile'}</button>
+          {editing && (
+            <button type="button" onClick={() => fill(null)}>
+              Cancel
+            </button>
+          )}
         </form>
       )}
       {refused && (

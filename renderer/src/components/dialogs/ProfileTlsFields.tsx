@@ -19,6 +19,12 @@ export function profileTls(d: TlsDraft): ProfileTls | undefined {
   return { mode: d.mode, ...opt('searchPath'), ...opt('caFile'), ...opt('certFile'), ...opt('keyFile') };
 }
 
+/** A saved profile's TLS back in the form, to edit it. */
+export function tlsDraft(tls: ProfileTls | undefined): TlsDraft {
+  if (!tls) return EMPTY_TLS;
+  return { mode: tls.mode, searchPath: tls.searchPath ?? '', caFile: tls.caFile ?? '', certFile: tls.certFile ?? '', keyFile: tls.keyFile ?? '' };
+}
+
 export function describeTls(tls: ProfileTls | undefined): string {
   if (!tls) return '';
   return `TLS ${tls.mode}${tls.searchPath ? ` · ${tls.searchPath}` : ''}${tls.certFile ? ` · ${tls.certFile}` : ''}`;

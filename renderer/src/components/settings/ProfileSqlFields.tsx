@@ -14,6 +14,9 @@ export interface SqlDraft {
 
 export const EMPTY_SQL: SqlDraft = { user: '', picked: [], typed: '', password: '' };
 
+/** A saved profile's SQL nodes back in the form (typed whole, so each URL keeps its own user), to edit it. */
+export const sqlDraft = (urls: readonly string[] | undefined): SqlDraft => ({ ...EMPTY_SQL, typed: (urls ?? []).join(' ') });
+
 /** The profile's SQL nodes as the contract carries them (URLs, never a password). */
 export const profileSql = (d: SqlDraft): string[] => profileSqlUrls(d.user, d.picked, d.typed);
 
@@ -25,9 +28,10 @@ export const NO_KEYCHAIN_TEXT = 'The SQL password comes from NDBTOP_SQL_PASSWORD
 /**
  * The profile's SQL nodes for ndbinfo: the watched cluster's API nodes are offered as candidates, so the user types
  * only the MySQL user and, on the desktop, the password once (encrypted by the OS keychain; the page never reads it
- * back). Without a keychain the field is off and says where the password comes from instead.
+ * back). Without a keychain the field is off and says where the password comes from instead. `keep`: the profile
+ * being edited has a stored password, which an empty field leaves as it is.
  */
-export function ProfileSqlFields({ draft, onChange }: { draft: SqlDraft; onChange: (d: SqlDraft) => void }) {
+export function ProfileSqlFields({ draft, onChange, keep = false }: { draft: SqlDraft; onChange: (d: SqlDraft) => void; keep?: boolean }) {
   const candidates = useSqlCandidates();
   const keychain = useSqlPasswordStore();
   const set = (patch: Partial<SqlDraft>) => onChange({ ...draft, ...patch });
@@ -45,7 +49,7 @@ export function ProfileSqlFields({ draft, onChange }: { draft: SqlDraft; onChang
       <input
         type="password"
         autoComplete="off"
-        placeholder="SQL password"
+        placeholder={keep ? 'SQL password (empty: keep)' : 'SQL password'}
         size={16}
         aria-label="SQL password"
         aria-describedby="profile-sql-password-note"

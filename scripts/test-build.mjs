@@ -26,8 +26,8 @@ function sources(root, dir, out = []) {
 export const builtFile = (file) => `${DIST}/${file.replace(/\.tsx?$/, '.js')}`;
 
 /** The CLI's one-file bundle (scripts/build-cli.ts), which the tests start as a user's shell would. */
-export const CLI_BUNDLE = `${DIST}/ndbtop.mjs`;
-/** The folders the CLI bundle is made of. */
+const CLI_BUNDLE = `${DIST}/ndbtop.mjs`;
+/** The folders the CLI bundle is made of (all among TSC_ROOTS). */
 const CLI_ROOTS = ['native-mgm', 'ndbinfo', 'electron'];
 
 /**
@@ -35,16 +35,14 @@ const CLI_ROOTS = ['native-mgm', 'ndbinfo', 'electron'];
  * or a build that failed before writing. Empty when dist/ is that build of this checkout.
  */
 export function staleBuild(root) {
-  const stale = [];
   const mtime = (file) => statSync(join(root, file), { throwIfNoEntry: false })?.mtimeMs ?? -1;
-  for (const file of TSC_ROOTS.flatMap((dir) => sources(root, dir))) {
-    if (mtime(builtFile(file)) < mtime(file)) stale.push(file);
-  }
   const bundled = mtime(CLI_BUNDLE);
-  for (const file of CLI_ROOTS.flatMap((dir) => sources(root, dir))) {
-    if (bundled < mtime(file) && !stale.includes(file)) stale.push(file);
-  }
-  return stale;
+  return TSC_ROOTS.flatMap((dir) =>
+    sources(root, dir).filter((file) => {
+      const edited = mtime(file);
+      return mtime(builtFile(file)) < edited || (CLI_ROOTS.includes(dir) && bundled < edited);
+    }),
+  );
 }
 
 /** Transpiles the renderer's sources and tests into dist/renderer/ (esbuild, a file for a file, as tsx does). */

@@ -18,7 +18,6 @@ interface DesktopOpts extends TlsCliOptions, SqlCliOptions {
   port: number;
 }
 
-
 function forwarded(opts: DesktopOpts): string[] {
   return [
     ...(opts.connectstring ? ['-c', opts.connectstring] : []),

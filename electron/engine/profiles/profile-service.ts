@@ -21,12 +21,13 @@ export function profileHandlers(engine: EngineCore): ProfileHandlers {
   const { settings, secrets } = engine;
   const view = (p: Profile): ProfileView => ({ ...p, hasSqlPassword: secrets.has(passwordId(p.id)) });
   const views = (): ProfileView[] => settings.listProfiles().map(view);
+  const saved = (id: string): Profile | undefined => settings.listProfiles().find((p) => p.id === id);
   return {
     addCluster: async ({ name, connectstring, tls, sql, profileId }) => {
       checkConnectstring(connectstring);
       let stored: string | undefined;
       if (profileId !== undefined) {
-        const profile = settings.listProfiles().find((p) => p.id === profileId);
+        const profile = saved(profileId);
         if (!profile) throw new EngineRequestError('NOT_FOUND', `no profile with id ${JSON.stringify(profileId)}`);
         if (!sameNodes(sql, profile.sql)) throw new EngineRequestError('INVALID', "the SQL nodes differ from the profile's: its stored password goes only to the SQL nodes saved with it");
         stored = await secrets.get(passwordId(profileId));
@@ -39,7 +40,7 @@ export function profileHandlers(engine: EngineCore): ProfileHandlers {
       if (sqlPassword && 'set' in sqlPassword) {
         if ((profile.sql ?? []).length === 0) throw new EngineRequestError('INVALID', 'an SQL password needs the SQL nodes it is for');
         await secrets.set(passwordId(profile.id), sqlPassword.set);
-      } else if (sqlPassword?.clear || !sameNodes(profile.sql, settings.listProfiles().find((p) => p.id === profile.id)?.sql)) {
+      } else if (sqlPassword?.clear || !sameNodes(profile.sql, saved(profile.id)?.sql)) {
         // A password typed for some SQL nodes is not sent to others the profile is changed to name.
         secrets.delete(passwordId(profile.id));
       }

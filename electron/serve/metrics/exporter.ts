@@ -55,13 +55,12 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
     const scrapes: ClusterScrape[] = await Promise.all(
       clusters.map(async (c) => {
         const snapshot = await handlers.getSnapshot({ clusterId: c.clusterId });
-        return {
-          cluster: labels.get(c.clusterId) ?? c.name,
-          snapshot,
-          counters: await handlers.getCounters({ clusterId: c.clusterId }),
+        const [counters, links] = await Promise.all([
+          handlers.getCounters({ clusterId: c.clusterId }),
           // Asked for only where the snapshot says links were read: without an SQL source there are none to ask.
-          links: snapshot.ndbinfo?.links ? await handlers.getLinks({ clusterId: c.clusterId }) : null,
-        };
+          snapshot.ndbinfo?.links ? handlers.getLinks({ clusterId: c.clusterId }) : null,
+        ]);
+        return { cluster: labels.get(c.clusterId) ?? c.name, snapshot, counters, links };
       }),
     );
     // Each scrape starts empty, so nodes and clusters that went away stop being exported.

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { groupAlerts, groupTitle, type AlertGroup, type UseNow } from '../../view-model/alerts/alert-fold.js';
+import { groupAlerts, groupTitle, memoryUseNow, type AlertGroup } from '../../view-model/alerts/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alerts/alert-summary.js';
 import { formatClock, formatNodeIds } from '../../view-model/format.js';
-import { memoryOutdated } from '../../view-model/nodes/tile-status.js';
 
 /** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */
 type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
@@ -42,8 +41,10 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Ackno
 }
 
 /** Many alerts of one kind as one row ("memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, …"), expandable. */
-function AlertGroupRow({ group, dataNodes, useNow, onAcknowledge }: { group: AlertGroup; dataNodes: number; useNow: UseNow; onAcknowledge: Acknowledge }) {
+function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup; dataNodes: number; onAcknowledge: Acknowledge }) {
   const [open, setOpen] = useState(false);
+  // A string from the store: the row renders again when its words change, not with every push of 144 nodes.
+  const title = useApp((s) => groupTitle(group, dataNodes, memoryUseNow(s.live.nodes)));
   const newest = Math.max(...group.alerts.map((a) => a.at));
   return (
     <>
@@ -52,7 +53,7 @@ function AlertGroupRow({ group, dataNodes, useNow, onAcknowledge }: { group: Ale
         <span>{formatClock(newest)}</span>
         {/* One line at any width: the node list ellipsises, the whole of it is in the title and the expanded list. */}
         <span className="alert-msg one-line" title={`${ALERT_KIND_LABEL[group.kind]}: ${formatNodeIds(group.nodeIds)}`}>
-          {groupTitle(group, dataNodes, useNow)}
+          {title}
         </span>
         <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>
           {open ? 'Hide' : `Show ${group.alerts.length}`}
@@ -94,7 +95,6 @@ const dataNodeCount = perNodeMap((nodes) => {
 export function AlertStrip() {
   const { api, store } = useAppContext();
   const alerts = useApp((s) => s.live.alerts);
-  const nodes = useApp((s) => s.live.nodes);
   const dataNodes = useApp((s) => dataNodeCount(s.live.nodes));
   const clusterId = useApp((s) => s.live.clusterId);
   // A viewer of serve mode without --allow-changes sees alerts but cannot acknowledge them for everyone.
@@ -109,15 +109,8 @@ export function AlertStrip() {
   };
   const onAcknowledge = canAcknowledge ? acknowledge : null;
   const groups = groupAlerts(active);
-  // What the tiles show: a node's memory now, none when out of contact or left out of the last report.
-  const useNow: UseNow = (id) => {
-    const node = nodes.get(id);
-    if (!node || memoryOutdated(node)) return null;
-    const uses = [node.memory.data, node.memory.index].flatMap((u) => (u && !u.stale ? [u.percent] : []));
-    return uses.length > 0 ? Math.max(...uses) : null;
-  };
   const row = (g: AlertGroup) =>
-    g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={onAcknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} useNow={useNow} onAcknowledge={onAcknowledge} />;
+    g.alerts.length === 1 && g.alerts[0] ? <AlertRow key={g.key} alert={g.alerts[0]} onAcknowledge={onAcknowledge} /> : <AlertGroupRow key={g.key} group={g} dataNodes={dataNodes} onAcknowledge={onAcknowledge} />;
   // The strip shows the first row (the others scroll below it in its box); "more" lays them all over the page.
   const beyondFirst = groups.slice(1).reduce((n, g) => n + g.alerts.length, 0);
   return (

@@ -1,4 +1,5 @@
-import { ALERT_KIND_LABEL, listNodeIds, MEMORY_RAISE_AT, type Alert } from '../../contract.js';
+import { ALERT_KIND_LABEL, listNodeIds, MEMORY_RAISE_AT, type Alert, type NodeView } from '../../contract.js';
+import { memoryOutdated } from '../nodes/tile-status.js';
 
 /** Active alerts of one kind and severity: one row in the strip however many nodes raised them. */
 export interface AlertGroup {
@@ -28,6 +29,16 @@ export function groupAlerts(active: readonly Alert[]): AlertGroup[] {
 
 /** A data node's memory use now (its fuller pool, %), null without a current report. */
 export type UseNow = (nodeId: number) => number | null;
+
+/** What the tiles show: a node's memory now, none when out of contact or left out of the last report. */
+export function memoryUseNow(nodes: ReadonlyMap<number, NodeView>): UseNow {
+  return (id) => {
+    const node = nodes.get(id);
+    if (!node || memoryOutdated(node)) return null;
+    const uses = [node.memory.data, node.memory.index].flatMap((u) => (u && !u.stale ? [u.percent] : []));
+    return uses.length > 0 ? Math.max(...uses) : null;
+  };
+}
 
 /**
  * "memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, 7, …". A memory group also says the nodes' use now, and when

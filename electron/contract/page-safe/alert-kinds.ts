@@ -22,6 +22,8 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'log-fill-high': 'redo or undo log ≥ 80 % full',
   'log-fill-critical': 'redo or undo log ≥ 90 % full',
   'transporter-overload': 'transporter overloaded or slowed down',
+  'restart-slow': 'restart much longer than usual',
+  'restart-failed': 'restart failed',
 };
 
 /** "3, 4, 7, …" : node ids ascending, the first `max` of them, so a 141-node fold stays one line. */

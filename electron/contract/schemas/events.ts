@@ -42,6 +42,10 @@ export const AlertKindSchema = z.enum([
   'log-fill-critical',
   /** A data node's transporters overloaded or slowed down (ndbinfo `transporters`). */
   'transporter-overload',
+  /** A data node starting for much longer than its starts usually take. */
+  'restart-slow',
+  /** A data node that began starting and fell back down before it was STARTED. */
+  'restart-failed',
 ]);
 
 export const AlertSchema = z.object({

@@ -29,6 +29,7 @@ import type { ThreadSeries } from '../ndbinfo/thread-series.js';
 import { NodeBook } from './rooms/node-book.js';
 import { NodeViews } from './rooms/node-views.js';
 import { PlannedWork } from './rooms/planned-work.js';
+import { RestartAlerts } from './rooms/restart-alerts.js';
 import { RestartRoom } from './rooms/restart-room.js';
 import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
 import { RollingPlanRoom } from './rooms/rolling-plan-room.js';
@@ -137,6 +138,7 @@ export class ClusterTracker {
       new NdbinfoAlerts(this.ndbinfo, this.alerts, options.memoryAlertHoldMs),
       this.threads,
       new NodeDownAlerts(this.alerts, planned),
+      new RestartAlerts(this.alerts, this.restarts, this.ndbinfo),
       new EventAlerts(this.alerts),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
       mgmds,

@@ -77,11 +77,21 @@ export class RestartTracker {
     };
   }
 
-  private estimate(p: Progress, now: number): number | null {
-    const same = this.finished.filter((f) => f.startType === p.startType);
+  /** The data nodes starting now, with when ndbtop saw each start begin. */
+  *underWay(): IterableIterator<{ nodeId: number; startedAt: number; phase: number; usualMs: number | null }> {
+    for (const [nodeId, p] of this.active) yield { nodeId, startedAt: p.startedAt, phase: p.phase, usualMs: this.usualMs(p.startType) };
+  }
+
+  /** How long a start usually takes here: the mean of the finished ones (of the same start type when there are such). */
+  private usualMs(startType: number | null): number | null {
+    const same = this.finished.filter((f) => f.startType === startType);
     const basis = same.length > 0 ? same : this.finished;
     if (basis.length === 0) return null;
-    const mean = basis.reduce((s, f) => s + f.durationMs, 0) / basis.length;
-    return Math.max(0, Math.round(mean - (now - p.startedAt)));
+    return basis.reduce((s, f) => s + f.durationMs, 0) / basis.length;
+  }
+
+  private estimate(p: Progress, now: number): number | null {
+    const usual = this.usualMs(p.startType);
+    return usual === null ? null : Math.max(0, Math.round(usual - (now - p.startedAt)));
   }
 }

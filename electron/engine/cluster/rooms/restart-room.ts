@@ -39,4 +39,8 @@ export class RestartRoom implements Room {
   restart(nodeId: number, now: number): RestartProgress | null {
     return this.restarts.view(nodeId, now);
   }
+
+  underWay(): ReturnType<RestartTracker['underWay']> {
+    return this.restarts.underWay();
+  }
 }

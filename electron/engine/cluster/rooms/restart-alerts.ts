@@ -1,0 +1,69 @@
+import { overran, restartCompleted } from '../../../contract/page-safe/restart-phases.js';
+import { formatDuration } from '../../../contract/page-safe/format-duration.js';
+import type { NodeStatus } from '../../../contract/schemas/node.js';
+import { isUp } from '../node-status.js';
+import type { AlertRoom } from './alert-room.js';
+import type { NdbinfoRoom } from './ndbinfo-room.js';
+import type { RestartRoom } from './restart-room.js';
+import type { Room, StatusChange } from './room.js';
+
+/**
+ * The two ways a restart goes wrong, planned or not, which planned work must not hide: `restart-slow`, a data node
+ * starting for much longer than its starts usually take (the same "much longer" as a restart phase's overrun), and
+ * `restart-failed`, a node that began starting and fell back down before it was STARTED. Both end once the node is
+ * up. The usual length is the mean of the starts this engine timed; before it timed one, the node's own previous
+ * restart as restart_info counted it, a whole restart and so longer than the start alone: a later alert, never a
+ * false one.
+ */
+export class RestartAlerts implements Room {
+  /** The phase each starting node was last seen in: where a failed start got to. */
+  private readonly phases = new Map<number, number>();
+
+  constructor(
+    private readonly alerts: AlertRoom,
+    private readonly restarts: RestartRoom,
+    private readonly ndbinfo: NdbinfoRoom,
+  ) {}
+
+  status({ nodeId, type, previous, status, phase, at }: StatusChange): void {
+    if (type !== 'NDB') return;
+    if (status === 'STARTING') {
+      this.phases.set(nodeId, phase);
+      return;
+    }
+    this.alerts.resolve(slowKey(nodeId), at);
+    if (isUp(status)) {
+      this.alerts.resolve(failedKey(nodeId), at);
+    } else if (previous === 'STARTING' && FELL.has(status)) {
+      const reached = this.phases.get(nodeId) ?? 0;
+      this.alerts.raise(failedKey(nodeId), 'restart-failed', 'critical', at, nodeId, `Node ${nodeId}'s start failed: it fell from STARTING${reached > 0 ? ` (start phase ${reached})` : ''} to ${status}`);
+    }
+    this.phases.delete(nodeId);
+  }
+
+  forget(nodeId: number): void {
+    this.phases.delete(nodeId);
+  }
+
+  settle(at: number): void {
+    for (const start of this.restarts.underWay()) {
+      const usualMs = start.usualMs ?? this.previousRestartMs(start.nodeId);
+      if (usualMs === null) continue;
+      const elapsedMs = at - start.startedAt;
+      if (!overran(elapsedMs / 1000, usualMs / 1000)) continue;
+      const basis = start.usualMs !== null ? 'its starts usually take' : 'its previous restart took';
+      this.alerts.raise(slowKey(start.nodeId), 'restart-slow', 'warning', at, start.nodeId, `Node ${start.nodeId} still starting after ${formatDuration(elapsedMs)}: much longer than the ${formatDuration(usualMs)} ${basis}`);
+    }
+  }
+
+  private previousRestartMs(nodeId: number): number | null {
+    const figures = this.ndbinfo.nodeViews().find((n) => n.nodeId === nodeId);
+    const previous = figures?.previousRestart;
+    return previous && restartCompleted(previous) && previous.totalSecs > 0 ? previous.totalSecs * 1000 : null;
+  }
+}
+
+/** Where a start that failed lands; a stop asked for while it started goes SHUTTING_DOWN first, which is no fall. */
+const FELL = new Set<NodeStatus>(['NO_CONTACT', 'NOT_STARTED', 'UNKNOWN']);
+const slowKey = (nodeId: number): string => `restart-slow:${nodeId}`;
+const failedKey = (nodeId: number): string => `restart-failed:${nodeId}`;

@@ -93,6 +93,11 @@ export function overran(secs: number, baseline: number | null): boolean {
 
 const phaseSecs = (phases: Readonly<Record<string, number>>, p: OperatorPhase): number => p.columns.reduce((s, c) => s + (phases[c] ?? 0), 0);
 
+/** A restart's phases with the time restart_info gave each, in the server's order; phases it spent no second in left out. */
+export function phaseTimes(r: RestartTimes): Array<{ key: string; words: string; secs: number }> {
+  return RESTART_PHASES.map((p) => ({ key: p.key, words: p.words, secs: phaseSecs(r.phases, p) })).filter((p) => p.secs > 0);
+}
+
 export function restartCompleted(r: RestartTimes): boolean {
   if (r.inProgress !== undefined) return !r.inProgress;
   return r.statusName === 'RESTART_COMPLETED';

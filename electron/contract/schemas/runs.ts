@@ -76,6 +76,17 @@ export const PhaseSummarySchema = FiguresSchema.extend({
   steadyAfterMs: z.number().int().nonnegative().nullable(),
 });
 
+/** A data node down and back during a run (a rolling restart's steps, a failure): when, how long, and by phase. */
+export const RunNodeRestartSchema = z.object({
+  nodeId: z.number().int(),
+  /** When it left the up state; before the run's start when it was already down then. */
+  downAt: z.number().int(),
+  /** null: not back by the run's end. */
+  upAt: z.number().int().nullable(),
+  /** restart_info's phases of this restart in the operator's words, seconds each; null without the SQL source. */
+  phases: z.array(z.object({ key: z.string(), words: z.string(), secs: z.number() })).nullable(),
+});
+
 export const RunSummarySchema = FiguresSchema.extend({
   bottleneck: BottleneckSchema,
   durationMs: z.number().int().nonnegative(),
@@ -87,6 +98,8 @@ export const RunSummarySchema = FiguresSchema.extend({
   /** Warnings and worse: cluster log events of severity WARNING or above, and every alert raised in the run. */
   events: z.array(EventViewSchema.pick({ at: true, name: true, severity: true, sourceNodeId: true, text: true })),
   alerts: z.array(AlertSchema.pick({ at: true, kind: true, severity: true, nodeId: true, message: true })),
+  /** Every data node down at some moment of the run, in the order they went down. */
+  restarts: z.array(RunNodeRestartSchema),
 });
 
 /** A run with everything derived from it: what `report` prints and the Runs view shows. */
@@ -152,6 +165,7 @@ export type Bottleneck = z.infer<typeof BottleneckSchema>;
 export type BottleneckKind = Bottleneck['kind'];
 export type PhaseSummary = z.infer<typeof PhaseSummarySchema>;
 export type RunSummary = z.infer<typeof RunSummarySchema>;
+export type RunNodeRestart = z.infer<typeof RunNodeRestartSchema>;
 export type RunReport = z.infer<typeof RunReportSchema>;
 export type FigureRatio = z.infer<typeof FigureRatioSchema>;
 export type Comparison = z.infer<typeof ComparisonSchema>;

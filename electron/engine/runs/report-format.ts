@@ -52,6 +52,13 @@ function markdownRun(r: RunReport): string[] {
     for (const n of s.perNode) out.push(row([String(n.nodeId), n.nodeGroup === null ? '' : String(n.nodeGroup), num(n.meanTransactions), pct(n.share)]));
     if (s.imbalance) out.push('', `Slowest: node ${s.imbalance.slowestNodeId} at ${(s.imbalance.ratioToMean * 100).toFixed(1)} % of the mean.`);
   }
+  if (s.restarts.length > 0) {
+    out.push('', '### Data nodes down during the run', '', row(['node', 'down', 'back', 'took', 'phases (restart_info)']), rule(5));
+    for (const x of s.restarts) {
+      const phases = x.phases === null ? 'n/a' : x.phases.map((p) => `${p.words} ${p.secs} s`).join('; ');
+      out.push(row([String(x.nodeId), clock(x.downAt), x.upAt === null ? 'not back' : clock(x.upAt), x.upAt === null ? '' : seconds(x.upAt - x.downAt), phases]));
+    }
+  }
   out.push('', '### Node groups, warnings and alerts', '');
   const items = [
     ...s.nodeGroupTrouble.map((t) => ({ at: t.at, text: t.message })),

@@ -1,5 +1,5 @@
 import type { Alert, EventView } from '../../contract/schemas/events.js';
-import { type Bottleneck, type PhaseSummary, type Run, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
+import { type Bottleneck, type PhaseSummary, type Run, type RunFigure, type RunNodeRestart, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import type { ClusterHistory } from '../history/history.js';
 import type { InsideWindow } from '../ndbinfo/inside-history.js';
@@ -34,6 +34,8 @@ export interface RunContext {
   figures?: RunSource;
   events(from: number, to: number): EventView[];
   alerts(from: number, to: number): Alert[];
+  /** Data nodes out at some moment of [from, to]. */
+  restarts(from: number, to: number): RunNodeRestart[];
   /** The data nodes and their node groups, as known now. */
   dataNodes: ReadonlyArray<{ nodeId: number; nodeGroup: number | null }>;
   source: string;
@@ -125,6 +127,7 @@ export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(
       .slice(-MAX_EVENTS)
       .map((e) => ({ at: e.at, name: e.name, severity: e.severity, sourceNodeId: e.sourceNodeId, text: e.text })),
     alerts: alerts.map((a) => ({ at: a.at, kind: a.kind, severity: a.severity, nodeId: a.nodeId, message: a.message })),
+    restarts: ctx.restarts(run.start, end),
   };
   const phases = run.phases.map((p, i) => {
     const phaseEnd = p.end ?? end;

@@ -75,6 +75,15 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
         `(${((Math.abs(err) / Math.max(1, lead)) * 100).toFixed(0)} %); node ${b}'s phase ETA ${((nodePredicted - nodeBack) / 1000).toFixed(1)} s off its return`,
     );
     assert.ok(Number.isFinite(err));
+
+    // The Runs view shows the rolling restart as a run: each node's time down and its phases as restart_info gave them.
+    await page.goto(`${stack.url}#/runs`);
+    await waitInPage(page, `document.querySelector('[data-testid="run-summary"]')?.dataset.runId === '${done.runId}' && document.querySelectorAll('[data-testid="restart-row"]').length === 4`, 30_000);
+    const rows = await page.$$eval('[data-testid="restart-row"]', (els) => els.map((e) => [Number((e as HTMLElement).dataset.nodeId), e.querySelector('td:last-child')?.textContent ?? '']));
+    // Step by step; a step's nodes go down together, in either order.
+    const ids = rows.map(([id]) => Number(id));
+    assert.deepEqual([ids.slice(0, first.length).sort(), ids.slice(first.length).sort()], [[...first].sort(), [...second].sort()]);
+    for (const [id, phases] of rows) assert.match(String(phases), /^([a-z' ]+ \d+ s)( · [a-z' ]+ \d+ s)*$/, `node ${id}: ${phases}`);
   } finally {
     await page.close();
     await stack.close();

@@ -1,9 +1,11 @@
 import type { HistoryPoint } from '../../../contract/schemas/history.js';
-import type { Run, RunReport } from '../../../contract/schemas/runs.js';
+import { phaseTimes, restartCompleted } from '../../../contract/page-safe/restart-phases.js';
+import type { Run, RunNodeRestart, RunReport } from '../../../contract/schemas/runs.js';
 import { ClusterHistory } from '../../history/history.js';
 import { InsideHistory } from '../../ndbinfo/inside-history.js';
 import type { CollapseConfig } from '../../runs/collapse.js';
 import { insideFiguresOf } from '../../runs/bottleneck.js';
+import { NodeOutages } from '../../runs/node-outages.js';
 import { runReport } from '../../runs/run-summary.js';
 import { RunStream, type RunStreamOptions } from '../../runs/run-stream.js';
 import { RunTracker } from '../../runs/run-tracker.js';
@@ -13,7 +15,8 @@ import type { ClusterLog } from './cluster-log.js';
 import type { LoadRoom } from './load-room.js';
 import type { NdbinfoRoom } from './ndbinfo-room.js';
 import type { NodeBook } from './node-book.js';
-import type { Room } from './room.js';
+import { isUp } from '../node-status.js';
+import type { Room, StatusChange } from './room.js';
 
 export interface RunRoomOptions {
   historySeconds: number;
@@ -33,6 +36,7 @@ export class RunRoom implements Room {
   readonly inside: InsideHistory;
   readonly runs: RunTracker;
   readonly stream: RunStream | null;
+  private readonly outages = new NodeOutages();
   private failovers = 0;
 
   constructor(
@@ -77,6 +81,10 @@ export class RunRoom implements Room {
     }
   }
 
+  status({ nodeId, type, status, at }: StatusChange): void {
+    if (type === 'NDB') this.outages.change(nodeId, isUp(status), at);
+  }
+
   report(run: Run, source: string, now: number): RunReport {
     const dataNodes = this.nodes
       .records()
@@ -88,9 +96,26 @@ export class RunRoom implements Room {
       ...(this.stream ? { figures: this.stream.source(run) } : {}),
       events: (from, to) => this.log.between(from, to),
       alerts: (from, to) => this.runs.activeDuring(from, to),
+      restarts: (from, to) => this.restartsDuring(from, to),
       dataNodes,
       source,
       now,
+    });
+  }
+
+  /**
+   * The data nodes out during [from, to], each with its phases where the SQL source timed that restart: the node's
+   * latest completed restart_info (or the one before a restart now running) read after it went down and before it
+   * went down again.
+   */
+  private restartsDuring(from: number, to: number): RunNodeRestart[] {
+    const outages = this.outages.during(from, to);
+    const figures = new Map(this.ndbinfo.nodeViews().map((n) => [n.nodeId, n]));
+    return outages.map((o, i) => {
+      const next = outages.find((later, j) => j > i && later.nodeId === o.nodeId)?.downAt ?? Infinity;
+      const n = figures.get(o.nodeId);
+      const timed = o.upAt === null ? null : [n?.restart, n?.previousRestart].find((r) => r && restartCompleted(r) && r.at >= o.downAt && r.at < next);
+      return { ...o, phases: timed ? phaseTimes(timed) : null };
     });
   }
 

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { RESTART_PHASES } from '../../../contract/page-safe/restart-phases.js';
 import type { RollingPlanView } from '../../../contract/schemas/rolling-restart.js';
 import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
 import { startSimulator } from '../../../../native-mgm/sim/index.js';
@@ -97,6 +98,28 @@ test('serve hosts the rolling restart over HTTP: plan with hazards, start, every
   assert.deepEqual(run.phases.map((p) => p.name), done.steps.map((s) => `step ${s.step}: nodes ${s.nodes.join(', ')}`));
   // Each restarted node's phases: restart_info completed, its previous restart unknown (the simulator's first).
   for (const n of snap.ndbinfoNodes ?? []) assert.equal(n.restart?.inProgress, false, `node ${n.nodeId}: ${JSON.stringify(n.restart)}`);
+  // The run's report times each node's restart, and by phase as restart_info counted it.
+  const [report] = (await engine.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs;
+  assert.ok(report);
+  const restarts = report.summary.restarts;
+  // Step by step; a step's nodes go down together, in either order.
+  let taken = 0;
+  for (const step of done.steps) {
+    const ids = restarts.slice(taken, (taken += step.nodes.length)).map((r) => r.nodeId);
+    assert.deepEqual(ids.sort(), [...step.nodes].sort(), `step ${step.step}`);
+  }
+  assert.equal(restarts.length, taken, 'each node once');
+  for (const r of restarts) {
+    assert.ok(r.upAt !== null && r.upAt > r.downAt && r.downAt >= run.start && r.upAt <= (run.end ?? 0), JSON.stringify(r));
+    const total = snap.ndbinfoNodes?.find((n) => n.nodeId === r.nodeId)?.restart?.totalSecs;
+    assert.ok(r.phases && r.phases.length > 0, `node ${r.nodeId} has phases: ${JSON.stringify(r)}`);
+    assert.ok(r.phases.every((p) => RESTART_PHASES.some((k) => k.key === p.key && k.words === p.words) && p.secs > 0), JSON.stringify(r.phases));
+    assert.ok(total !== undefined && r.phases.reduce((sum, p) => sum + p.secs, 0) <= total, 'the phases shown add up to at most the restart');
+  }
+  const text = (await engine.handlers.exportRuns({ runIds: [run.id], figure: 'transactions', format: 'md' })).content;
+  const first = restarts[0]?.phases?.[0];
+  assert.ok(first);
+  assert.match(text, new RegExp(`### Data nodes down during the run[\\s\\S]*\\| ${restarts[0]?.nodeId} \\| .* \\| .* \\| \\d+\\.\\d s \\| ${first.words} ${first.secs} s`));
 });
 
 test('without --allow-actions every rolling-restart request but reading is refused, and a viewer reads that as forbidden', async () => {

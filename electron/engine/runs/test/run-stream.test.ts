@@ -70,6 +70,7 @@ function play(c: Case, options: RunStreamOptions = {}): { history: RunReport; st
     inside: (from, to) => insideHistory.window(from, to),
     events: () => [],
     alerts: () => [],
+    restarts: () => [],
     dataNodes: NODES.map((nodeId) => ({ nodeId, nodeGroup: 0 })),
     source: 'test',
     now: tickAt(c.values.length),

@@ -30,6 +30,7 @@ function reportOf(run: Run, h: ClusterHistory, events: EventView[] = []): RunRep
     inside: () => ({ at: [], nodes: new Map() }),
     events: (from, to) => events.filter((e) => e.at >= from && e.at <= to),
     alerts: () => [],
+    restarts: () => [],
     dataNodes: [
       { nodeId: 2, nodeGroup: 0 },
       { nodeId: 3, nodeGroup: 0 },

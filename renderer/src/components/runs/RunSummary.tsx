@@ -2,6 +2,7 @@ import { RUN_FIGURES, type Bottleneck, type FigureStats, type RunReport } from '
 import { download } from '../../download.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatRate } from '../../view-model/format.js';
+import { RunRestarts } from './RunRestarts.js';
 
 const STATS = ['mean', 'median', 'p5', 'p95', 'min', 'max'] as const;
 
@@ -113,6 +114,7 @@ export function RunSummary({ report }: { report: RunReport }) {
           </tbody>
         </table>
       )}
+      <RunRestarts restarts={s.restarts} />
       <div className="run-nodes" data-testid="run-nodes">
         {s.perNode.map((n) => (
           <span key={n.nodeId} className="run-node" title={`node group ${n.nodeGroup ?? '?'}`}>

@@ -139,7 +139,7 @@ export class ClusterTracker {
       this.threads,
       new NodeDownAlerts(this.alerts, planned),
       new RestartAlerts(this.alerts, this.restarts, this.ndbinfo),
-      new EventAlerts(this.alerts),
+      new EventAlerts(this.alerts, planned),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
       mgmds,
       this.alerts,

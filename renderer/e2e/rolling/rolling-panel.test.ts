@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { RollingPlanView } from '../../../electron/contract/index.js';
-import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
+import { NO_BROWSER, browserSuite, screenshot, startStack, waitInPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 const suite = browserSuite();
@@ -83,6 +83,8 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
     // Step by step; a step's nodes go down together, in either order.
     const ids = rows.map(([id]) => Number(id));
     assert.deepEqual([ids.slice(0, first.length).sort(), ids.slice(first.length).sort()], [[...first].sort(), [...second].sort()]);
+    await page.locator('[data-testid="run-restarts"]').scrollIntoViewIfNeeded();
+    console.log(`# screenshot ${await screenshot(page, 'rolling-run-restarts')}`);
     for (const [id, phases] of rows) assert.match(String(phases), /^([a-z' ]+ \d+ s)( · [a-z' ]+ \d+ s)*$/, `node ${id}: ${phases}`);
   } finally {
     await page.close();

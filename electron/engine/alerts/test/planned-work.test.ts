@@ -61,6 +61,22 @@ test('the server says who asked: a graceful restart raises nothing, a graceful p
   assert.deepEqual(forced.raised.map((a) => a.kind).sort(), ['node-down', 'node-group-degraded']);
 });
 
+test("a won arbitration after a restart someone asked for is no warning; after a failure it is; a lost one always is critical", () => {
+  const planned = tracker();
+  planned.t.apply({ kind: 'event', t: 2000, event: event('NDBStopStarted', 3, 2000, { stoptype: 0 }) });
+  planned.t.apply({ kind: 'event', t: 2500, event: event('NDBStopCompleted', 3, 2500, { action: 3, signum: 0 }) });
+  planned.t.apply({ kind: 'event', t: 2600, event: event('ArbitResult', 1, 2600, { code: 42, arbit_node: 5 }) });
+  planned.t.apply({ kind: 'event', t: 2700, event: event('ArbitResult', 1, 2700, { code: 46, arbit_node: 5 }) });
+  assert.equal(planned.raised.length, 0, JSON.stringify(planned.raised));
+  planned.t.apply({ kind: 'event', t: 2800, event: event('ArbitResult', 1, 2800, { code: 41, arbit_node: 5 }) });
+  assert.deepEqual(planned.raised.map((a) => [a.kind, a.severity]), [['arbitration', 'critical']]);
+
+  const failed = tracker();
+  failed.t.apply({ kind: 'status', t: 2000, requestedAt: 1990, nodes: states([3]) });
+  failed.t.apply({ kind: 'event', t: 2600, event: event('ArbitResult', 1, 2600, { code: 42, arbit_node: 5 }) });
+  assert.deepEqual(failed.raised.filter((a) => a.kind === 'arbitration').map((a) => a.severity), ['warning']);
+});
+
 test('a rolling restart under load raises no alert at all: every restart was asked for', async () => {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, simulator: { scenario: 'rolling-restart', dataNodes: 4, speed: 8 } });
   const raised: Alert[] = [];

@@ -34,17 +34,22 @@ function downText(id: number, status: string): string {
 
 /**
  * Alerts that are events rather than states, over as soon as they are raised: arbitration only for the ArbitResult
- * codes that mean it was needed (warning) or lost/failed (critical), not 43; checkpoint stalls.
+ * codes that mean it was needed (warning) or lost/failed (critical), not 43; checkpoint stalls. A won arbitration
+ * while someone's stop or restart is under way is what that node's leaving brings (the president checks after every
+ * node failure, graceful ones too: spec §8.3): progress, not a warning, so a rolling restart raises none per step.
  */
 export class EventAlerts implements Room {
-  constructor(private readonly alerts: AlertRoom) {}
+  constructor(
+    private readonly alerts: AlertRoom,
+    private readonly planned: PlannedWork,
+  ) {}
 
   event(e: ClusterEvent): boolean {
     const src = e.sourceNodeId;
     switch (e.name) {
       case 'ArbitResult': {
         const code = arbitCode(e.fields.code ?? 0);
-        const severity = ARBITRATION_LOST.has(code) ? 'critical' : ARBITRATION_NEEDED.has(code) ? 'warning' : null;
+        const severity = ARBITRATION_LOST.has(code) ? 'critical' : ARBITRATION_NEEDED.has(code) && !this.planned.inFlight() ? 'warning' : null;
         if (severity) this.alerts.occurred('arbitration', severity, e.receivedAt, src, eventText(e));
         break;
       }

@@ -66,6 +66,11 @@ export class PlannedWork implements Room {
     return this.nodes.has(nodeId);
   }
 
+  /** Some data node is down, or going down, because someone asked. */
+  inFlight(): boolean {
+    return this.nodes.size > 0;
+  }
+
   /** Asked to come back (a restart), or a graceful stop the server has not yet said is a plain stop: progress, not an alarm. */
   comesBack(nodeId: number): boolean {
     const p = this.nodes.get(nodeId);

@@ -85,7 +85,7 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
     assert.deepEqual([ids.slice(0, first.length).sort(), ids.slice(first.length).sort()], [[...first].sort(), [...second].sort()]);
     await page.locator('[data-testid="run-restarts"]').scrollIntoViewIfNeeded();
     console.log(`# screenshot ${await screenshot(page, 'rolling-run-restarts')}`);
-    for (const [id, phases] of rows) assert.match(String(phases), /^([a-z' ]+ \d+ s)( · [a-z' ]+ \d+ s)*$/, `node ${id}: ${phases}`);
+    for (const [id, phases] of rows) assert.match(String(phases), /^([a-z' ]+\u00a0\d+\u00a0s)( · [a-z' ]+\u00a0\d+\u00a0s)*$/, `node ${id}: ${phases}`);
   } finally {
     await page.close();
     await stack.close();

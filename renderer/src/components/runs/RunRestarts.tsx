@@ -13,7 +13,7 @@ export function RunRestarts({ restarts }: { restarts: RunSummary['restarts'] }) 
           <th>down</th>
           <th>back</th>
           <th>took</th>
-          <th>phases (restart_info)</th>
+          <th className="restart-phases">phases (restart_info)</th>
         </tr>
       </thead>
       <tbody>
@@ -23,7 +23,7 @@ export function RunRestarts({ restarts }: { restarts: RunSummary['restarts'] }) 
             <td>{formatClock(r.downAt)}</td>
             <td>{r.upAt === null ? 'not back' : formatClock(r.upAt)}</td>
             <td>{r.upAt === null ? '' : formatDuration(r.upAt - r.downAt)}</td>
-            <td className={r.phases === null ? 'restart-phases muted' : 'restart-phases'}>{r.phases === null ? 'without the SQL source' : r.phases.map((p) => `${p.words} ${p.secs} s`).join(' · ')}</td>
+            <td className={r.phases === null ? 'restart-phases muted' : 'restart-phases'}>{r.phases === null ? 'without the SQL source' : r.phases.map((p) => `${p.words}\u00a0${p.secs}\u00a0s`).join(' · ')}</td>
           </tr>
         ))}
       </tbody>

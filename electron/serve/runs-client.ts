@@ -21,12 +21,18 @@ export class RunsHttpError extends Error {
 export const postRuns = (endpoint: RunsEndpoint, path: string, body: object): Promise<Run> => postApi<Run>(endpoint, `runs${path}`, body);
 
 /** A POST to ndbtop's HTTP API (`api/<path>`: runs, maintenance); rejects with the server's error code. */
-export async function postApi<T>(endpoint: RunsEndpoint, path: string, body: object): Promise<T> {
+export const postApi = <T>(endpoint: RunsEndpoint, path: string, body: object): Promise<T> => callApi<T>(endpoint, path, body);
+
+/** The runs the serving ndbtop knows (`GET /api/runs`), newest last. */
+export const listRunsOver = async (endpoint: RunsEndpoint): Promise<Run[]> => (await callApi<{ runs: Run[] }>(endpoint, 'runs', null)).runs;
+
+/** A GET (no body) or POST to ndbtop's HTTP API; rejects with the server's error code. */
+async function callApi<T>(endpoint: RunsEndpoint, path: string, body: object | null): Promise<T> {
   const url = new URL(`api/${path}`, endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`);
   url.search = '';
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = body === null ? {} : { 'Content-Type': 'application/json' };
   if (endpoint.token) headers.Authorization = `Bearer ${endpoint.token}`;
-  const res = await fetch(url, { method: 'POST', headers, body: JSON.stringify(body) });
+  const res = await fetch(url, body === null ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
   const text = await res.text();
   let value: unknown = null;
   try {

@@ -21,6 +21,7 @@ import { withDeadline } from '../deadline.js';
 import { EXIT } from '../exit-codes.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
 import { planEvent, printEvent } from '../rolling-output.js';
+import { RollingRunMarks } from '../rolling-run-marks.js';
 import { printText } from '../terminal-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
@@ -42,6 +43,8 @@ interface RollingOpts extends TlsCliOptions {
   leaveTimeout: number;
   notStartedTimeout: number;
   stepTimeout: number;
+  markUrl?: string;
+  token?: string;
 }
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -126,6 +129,8 @@ export function registerRollingRestart(program: Command): void {
     .option('--leave-timeout <duration>', 'halt when a node shows no sign of restarting this long after the reply', durationOption, DEFAULT_LIMITS.leaveMs)
     .option('--not-started-timeout <duration>', 'halt when a node waits in NOT_STARTED this long', durationOption, DEFAULT_LIMITS.notStartedMs)
     .option('--step-timeout <duration>', 'halt when a step is not complete this long after its restart', durationOption, DEFAULT_LIMITS.stepMs)
+    .option('--mark-url <url>', 'mark the rolling restart as a run (a phase per step) on this recording ndbtop (ndbtop record --port, serve)')
+    .option('--token <token>', 'the --token of --mark-url (default: NDBTOP_TOKEN)')
     .addHelpText(
       'after',
       `
@@ -164,17 +169,38 @@ Management servers are a manual step. Exit: 0 done (or aborted, or nothing confi
           return;
         }
       }
-      const final = await conduct(machine, opts, store, history);
+      const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null);
       process.exitCode = final.phase.kind === 'halted' ? EXIT.HALTED : EXIT.OK;
     });
 }
 
 /** Runs the plan until it is done, halted or aborted; the first Ctrl-C pauses after the running step, the second leaves. */
-async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[]): Promise<RollMachine> {
+async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[], runId: string | null): Promise<RollMachine> {
   const { hosts } = connectstringFrom(opts);
   const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout });
-  const conductor = new RollingConductor(machine, { port, history, pollIntervalMs: opts.pollInterval, sink: { persist: (m, h) => store.save({ machine: m, history: [...h] }) } });
-  conductor.onEvent((e) => printEvent(opts.json === true, e));
+  const token = opts.token ?? (process.env.NDBTOP_TOKEN || undefined);
+  const latest = { m: machine, h: [...history] };
+  const marks = opts.markUrl ? new RollingRunMarks(token ? { url: opts.markUrl, token } : { url: opts.markUrl }, machine.plan, runId, {
+        failed: (text) => printEvent(opts.json === true, { event: 'note', step: latest.m.step + 1, text }),
+        marked: () => save(),
+      }) : null;
+  const save = (): void => store.save({ machine: latest.m, history: latest.h, runId: marks?.runId ?? null });
+  const conductor = new RollingConductor(machine, {
+    port,
+    history,
+    pollIntervalMs: opts.pollInterval,
+    sink: {
+      persist: (m, h) => {
+        latest.m = m;
+        latest.h = [...h];
+        save();
+      },
+    },
+  });
+  conductor.onEvent((e) => {
+    printEvent(opts.json === true, e);
+    marks?.event(e);
+  });
   let interrupts = 0;
   const onSigint = (): void => {
     interrupts += 1;
@@ -186,7 +212,13 @@ async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore
   try {
     conductor.follow();
     conductor.input({ kind: opts.abort ? 'abort' : opts.skip ? 'skip' : opts.resume ? 'resume' : 'start' });
-    return await conductor.settled();
+    const final = await conductor.settled();
+    // The run's id came back after the state was last written: keep it, so a resume marks the same run.
+    if (marks) {
+      await marks.settled();
+      save();
+    }
+    return final;
   } finally {
     process.off('SIGINT', onSigint);
     conductor.close();

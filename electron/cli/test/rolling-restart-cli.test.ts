@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
+import type { RunReport } from '../../contract/schemas/runs.js';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
+import { createEngine } from '../../engine/create-engine.js';
+import { startServeServer } from '../../serve/serve-server.js';
 import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { runCli, spawnCli } from './run-cli.js';
@@ -40,9 +43,27 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
   assert.equal([...witness.stops.values()].length, 0, 'nothing was restarted');
 });
 
-test('ndbtop killed mid-step: the next start shows the plan halted at that step; --resume completes it, each node restarted once', async (t) => {
+/** A recording ndbtop watching the cluster and serving the runs endpoint, as `ndbtop record --port` does. */
+async function recorder(t: TestContext, connectstring: string, file: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const engine = await createEngine({ host: 'serve', clusters: [{ connectstring }], recordFile: file, pollIntervalMs: 200 });
+  const server = await startServeServer({ engine, staticDir: tmpdir(), host: '127.0.0.1', port: 0 });
+  let closed = false;
+  const close = async (): Promise<void> => {
+    if (closed) return;
+    closed = true;
+    await server.close();
+    await engine.close();
+  };
+  t.after(close);
+  return { url: server.url, close };
+}
+
+test('ndbtop killed mid-step: the next start shows the plan halted at that step; --resume completes it, each node restarted once, one run marked across both processes', async (t) => {
   const { sim, stateFile, witness } = await cluster(t, 5);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  const file = join(tmpdir(), `ndbtop-rr-${process.pid}-${Date.now()}.rec`);
+  t.after(() => rmSync(file, { force: true }));
+  const rec = await recorder(t, sim.connectstring, file);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--mark-url', rec.url];
   const child = spawnCli([...args, '--yes']);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -73,6 +94,21 @@ test('ndbtop killed mid-step: the next start shows the plan halted at that step;
   assert.deepEqual(events.filter((e) => e['event'] === 'restarting').map((e) => e['nodes']), [[3, 5]], 'step 1 is not sent again');
   for (const id of [2, 3, 4, 5]) assert.equal(witness.stopCount(id), 1, `node ${id} restarted once`);
   assert.deepEqual(witness.groupsWithoutLiveNode, []);
+
+  // One run in the recording: the killed process marked step 1, the resumed one step 2 on the same run and its stop.
+  await rec.close();
+  const report = await runCli(['report', file, '--format', 'json'], {}, 60_000);
+  assert.equal(report.code, EXIT.OK, report.stderr);
+  const { runs } = JSON.parse(report.stdout) as { runs: RunReport[] };
+  assert.equal(runs.length, 1, report.stdout.slice(0, 500));
+  const [run] = runs;
+  assert.ok(run);
+  assert.match(run.name, /^rolling restart [0-9a-f]{8}$/);
+  assert.deepEqual(run.tags, { kind: 'rolling-restart', order: 'node-group' });
+  assert.deepEqual(run.phases.map((p) => p.name), ['step 1: nodes 2, 4', 'step 2: nodes 3, 5']);
+  assert.notEqual(run.end, null);
+  assert.deepEqual(run.summary.restarts.map((r) => r.nodeId).sort(), [2, 3, 4, 5], 'each node down once in the run');
+  assert.ok(run.summary.restarts.every((r) => r.upAt !== null));
 });
 
 test('a halt ends the command with exit 8 and a halted event with its reason', async (t) => {

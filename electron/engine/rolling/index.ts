@@ -13,5 +13,6 @@ export { MgmClusterPort, type MgmPortOptions } from './mgm-cluster-port.js';
 export { readPlanInputs, type PlanInputs } from './mgm-plan-inputs.js';
 export { declaringPort } from './declared-port.js';
 export { duration, eventText, nodes } from './event-text.js';
+export { rollingRun, runMark } from './run-marks.js';
 export type { ClusterPort, RestartOutcome, RollingListener, RollingSink } from './ports.js';
 export type * from './types.js';

@@ -48,7 +48,7 @@ const MachineSchema = z.object({
   holdAfterStep: z.boolean(),
   nextAttempt: z.number().int(),
 });
-const FileSchema = z.object({ version: z.literal(1), machine: MachineSchema.nullable(), history: z.array(z.number()).default([]) });
+const FileSchema = z.object({ version: z.literal(1), machine: MachineSchema.nullable(), history: z.array(z.number()).default([]), runId: z.string().nullable().default(null) });
 
 /** How many step durations the ETA of the next plan is taken from. */
 const HISTORY = 20;
@@ -58,6 +58,8 @@ export interface StoredRolling {
   machine: RollMachine | null;
   /** Durations of completed steps (ms), oldest first, for the next plan's ETA. */
   history: number[];
+  /** The run the plan is marked as on a recording ndbtop (`rolling-restart --mark-url`), so a resume marks the same. */
+  runId?: string | null;
 }
 
 /**
@@ -78,13 +80,13 @@ export class PlanStore {
     }
     const parsed = FileSchema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error(`${this.file}: not a rolling-restart state file (${parsed.error.issues[0]?.message ?? 'invalid'})`);
-    return { machine: parsed.data.machine, history: parsed.data.history };
+    return { machine: parsed.data.machine, history: parsed.data.history, runId: parsed.data.runId };
   }
 
   save(state: StoredRolling): void {
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: 1, machine: state.machine, history: state.history.slice(-HISTORY) }));
+    writeFileSync(tmp, JSON.stringify({ version: 1, machine: state.machine, history: state.history.slice(-HISTORY), runId: state.runId ?? null }));
     renameSync(tmp, this.file);
   }
 }

@@ -12,6 +12,7 @@ import { hostedEta } from './hosted-eta.js';
 import { resumeAfterRestart, type PlanStore, type StoredRolling } from './plan-store.js';
 import { DEFAULT_LIMITS, planRollingRestart } from './planner.js';
 import { planView } from './plan-view.js';
+import { rollingRun, runMark } from './run-marks.js';
 import type { Observation, PlanLimits, RestartOrder, RollEvent, RollInput, RollMachine } from './types.js';
 
 /** Codes the transports turn into 404 / 409 / 403. */
@@ -202,15 +203,14 @@ export class RollingHost {
     this.machine = m;
     this.history = [...(this.conductor?.durations ?? this.history)];
     this.note(eventText(e));
-    if (e.event === 'restarting') this.markRun({ op: 'phase', name: `step ${e.step}: ${nodes(e.nodes)}` });
-    if (e.event === 'halted') this.markRun({ op: 'phase', name: `halted at step ${e.step}` });
-    if (e.event === 'done' || e.event === 'aborted') this.markRun({ op: 'stop' });
+    const mark = runMark(e);
+    if (mark) this.markRun(mark);
     void this.refresh();
   }
 
   private startRun(m: RollMachine): void {
     const runId = `rolling-${m.plan.id.slice(0, 8)}`;
-    const input: RunInput = { kind: 'run', t: this.options.side.now(), op: 'start', runId, name: `rolling restart ${m.plan.id.slice(0, 8)}`, tags: { kind: 'rolling-restart', order: m.plan.order } };
+    const input: RunInput = { kind: 'run', t: this.options.side.now(), op: 'start', runId, ...rollingRun(m.plan) };
     const problem = this.options.checkRun(input);
     if (problem) {
       this.note(`not recorded as a run: ${problem.message}`);

@@ -12,8 +12,9 @@ export interface PlanEta {
 
 /**
  * How long the plan should take: from ndbinfo's phase baselines where the engine has them, else the mean of the
- * steps ndbtop saw complete before (this plan's and earlier ones', the newest last), else unknown until a step
- * completes. Never a simulator constant: a real cluster's restart takes what its data takes.
+ * steps ndbtop saw complete before (this plan's and earlier ones', the newest last; the engine's host gives the
+ * restarts it observed when it timed no step yet), else unknown until a step completes. Never a simulator constant:
+ * a real cluster's restart takes what its data takes.
  */
 export function planEta(plan: RollingPlan, history: readonly number[], ndbinfoStepMs: number | null = null, fromStep = 0): PlanEta {
   const steps = Math.max(0, plan.steps.length - fromStep);

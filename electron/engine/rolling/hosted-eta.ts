@@ -21,6 +21,14 @@ function completedRestarts(snap: ClusterSnapshot): Map<number, RestartTimes> {
   return out;
 }
 
+/**
+ * Before ndbtop timed a step of its own: the restarts it saw complete (a step's nodes restart together, so a step
+ * takes about one node's restart), oldest first.
+ */
+function observedRestarts(snap: ClusterSnapshot): number[] {
+  return (snap.rollingRestart?.restarts ?? []).flatMap((r) => (r.to !== null && !r.underWayAtConnect ? [r.to - r.from] : []));
+}
+
 /** Seconds left of one restarting node by its phases and their baseline; null where ndbinfo cannot tell. */
 function nodeSecondsLeft(nodeId: number, snap: ClusterSnapshot, roundNodes: readonly number[], completed: Map<number, RestartTimes>, now: number): number | null {
   const figures = snap.ndbinfoNodes?.find((n) => n.nodeId === nodeId);
@@ -45,7 +53,7 @@ export function hostedEta(m: RollMachine, snap: ClusterSnapshot, history: readon
     return r ? [r.totalSecs * 1000] : [];
   });
   const ndbinfoStepMs = totals.length > 0 ? Math.round(totals.reduce((s, t) => s + t, 0) / totals.length) : null;
-  const eta = planEta(m.plan, history, ndbinfoStepMs, m.results.length);
+  const eta = planEta(m.plan, history.length > 0 ? history : observedRestarts(snap), ndbinfoStepMs, m.results.length);
   if (OVER.has(m.phase.kind)) return { eta, finishAt: null };
   const stepsLeft = m.plan.steps.length - m.results.length;
   const running = m.run !== null && !m.results.some((r) => r.step === m.step);

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import { RESTART_PHASES } from '../../../contract/page-safe/restart-phases.js';
 import type { RollingPlanView } from '../../../contract/schemas/rolling-restart.js';
 import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
+import { MgmClient } from '../../../../native-mgm/client/mgm-client.js';
 import { startSimulator } from '../../../../native-mgm/sim/index.js';
 import { createEngine } from '../../create-engine.js';
 import type { EngineHost } from '../../engine-host.js';
@@ -120,6 +121,29 @@ test('serve hosts the rolling restart over HTTP: plan with hazards, start, every
   const first = restarts[0]?.phases?.[0];
   assert.ok(first);
   assert.match(text, new RegExp(`### Data nodes down during the run[\\s\\S]*\\| ${restarts[0]?.nodeId} \\| .* \\| .* \\| \\d+\\.\\d s \\| ${first.words} ${first.secs} s`));
+});
+
+test('without the SQL source and before any step was timed, the plan ETA is the restart the engine last observed', async () => {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 4, speed: SPEED, sql: false }, actionsEnabled: true, pollIntervalMs: 200, rollingStateDir: await mkdtemp(join(tmpdir(), 'ndbtop-rolling-')) });
+  const sim = engine.simulator;
+  assert.ok(sim);
+  const other = new MgmClient({ connectstring: sim.connectstring });
+  try {
+    await until('every data node STARTED', async () => ((await engine.handlers.getSnapshot({})) as ClusterSnapshot).nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4);
+    assert.equal((await engine.handlers.planRollingRestart({ order: 'node-group', pauseMs: 0 })).eta.source, 'none', 'nothing seen, nothing known');
+    await other.restart([3]);
+    const observed = await until('node 3 seen down and back', async () => {
+      const r = ((await engine.handlers.getSnapshot({})) as ClusterSnapshot).rollingRestart?.restarts.find((x) => x.nodeId === 3 && x.to !== null);
+      return r?.to ? r.to - r.from : null;
+    });
+    const plan = await engine.handlers.planRollingRestart({ order: 'node-group', pauseMs: 5000 });
+    assert.deepEqual({ stepMs: plan.eta.stepMs, source: plan.eta.source }, { stepMs: observed, source: 'previous restarts' });
+    // Not started yet: two steps and the pause between them from now.
+    assert.ok(plan.eta.finishAt !== null && Math.abs(plan.eta.finishAt - (plan.updatedAt + 2 * observed + 5000)) < 1000, JSON.stringify(plan));
+  } finally {
+    other.close();
+    await engine.close();
+  }
 });
 
 test('without --allow-actions every rolling-restart request but reading is refused, and a viewer reads that as forbidden', async () => {

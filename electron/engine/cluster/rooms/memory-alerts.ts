@@ -17,12 +17,6 @@ interface Crossing {
   level: MemoryLevel;
 }
 
-/** An active cluster-wide alert's extremes, for its words once the nodes are back under the mark. */
-interface Wide {
-  peakUse: number;
-  peakNodes: number;
-}
-
 /**
  * Memory alerts at the operator's granularity: a node's level has hysteresis (`MemoryLevels`); a crossing is one
  * node's alert when few nodes are near the mark, and one cluster-wide alert when many are (`isClusterWide`), raised
@@ -35,7 +29,10 @@ export class MemoryAlerts {
   private readonly nodeLevels = new Map<string, MemoryLevel | null>();
   /** The highest use seen while each node's alert is active, by alert key. */
   private readonly peaks = new Map<string, number>();
-  private readonly wide = new Map<string, Wide>();
+  /** The highest use seen while each node's level is held (any level), by node and kind. */
+  private readonly levelPeaks = new Map<string, number>();
+  /** Active cluster-wide alerts, by key. */
+  private readonly wide = new Set<string>();
   private readonly waiting = new Map<string, Crossing>();
   private waitingSince: number | null = null;
 
@@ -53,6 +50,8 @@ export class MemoryAlerts {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
     const level = this.levels.update(`${id}:${kind}`, percent, at);
     this.nodeLevels.set(`${id}:${kind}`, level);
+    if (level) this.levelPeaks.set(`${id}:${kind}`, Math.max(this.levelPeaks.get(`${id}:${kind}`) ?? 0, percent));
+    else this.levelPeaks.delete(`${id}:${kind}`);
     for (const l of MEMORY_LEVELS) {
       const key = nodeKey(l, id, kind);
       if (l !== level) {
@@ -68,12 +67,16 @@ export class MemoryAlerts {
         this.waitingSince ??= at;
       }
     }
+    // A round's words are those of the whole round, not of the nodes it had gone through so far.
+    if (inRound) return;
     this.followWide(kind, at);
-    if (!inRound) this.judge(at, false);
+    this.judge(at, false);
   }
 
   /** Every data node's figures of one moment are in: whatever waited is judged on them. */
   roundDone(at: number): void {
+    this.followWide('data', at);
+    this.followWide('index', at);
     this.judge(at, true);
   }
 
@@ -91,7 +94,7 @@ export class MemoryAlerts {
       }
       const { near, of } = this.near(c.level, c.kind);
       if (isClusterWide(near, of, this.replicas())) {
-        this.wide.set(wk, { peakUse: 0, peakNodes: 0 });
+        this.wide.add(wk);
         const { message, clusterWide } = this.wideWords(c.level, c.kind);
         this.alerts.raise(wk, c.level.kind, c.level.severity, at, null, message, clusterWide);
         this.waiting.delete(key);
@@ -130,23 +133,21 @@ export class MemoryAlerts {
 
   /**
    * "Data memory ≥ 90 % used on 70 of 144 data nodes (now 88–91 %)"; once all are back under the mark while the
-   * hysteresis holds: "Data memory was ≥ 90 % used on up to 70 of 144 data nodes (peak 92 %), now 73–80 %".
+   * hysteresis holds them: "Data memory was ≥ 90 % used on 70 of 144 data nodes (peak 92 %), now 73–80 %".
    */
   private wideWords(level: MemoryLevel, kind: MemoryKind): { message: string; clusterWide: NonNullable<Alert['clusterWide']> } {
     const figures = this.memory.figures(kind);
     const nodeIds = figures.filter(([id]) => this.heldAt(level, id, kind)).map(([id]) => id).sort((a, b) => a - b);
     const current = figures.filter(([, use]) => !use.stale).map(([, use]) => use.percent);
     const atMark = current.filter((p) => p >= level.raiseAt).length;
-    const state = this.wide.get(wideKey(level, kind)) ?? { peakUse: 0, peakNodes: 0 };
-    state.peakNodes = Math.max(state.peakNodes, atMark);
-    state.peakUse = Math.max(state.peakUse, ...current);
+    const peak = Math.max(0, ...nodeIds.map((id) => this.levelPeaks.get(`${id}:${kind}`) ?? 0));
     const range = current.length === 0 ? 'no current figures' : spread(current);
     const name = kind === 'data' ? 'Data' : 'Index';
     const of = `of ${figures.length} data nodes`;
     const message =
       atMark > 0
         ? `${name} memory ≥ ${level.raiseAt} % used on ${atMark} ${of} (now ${range})`
-        : `${name} memory was ≥ ${level.raiseAt} % used on up to ${state.peakNodes} ${of} (peak ${Math.round(state.peakUse)} %), now ${range}`;
+        : `${name} memory was ≥ ${level.raiseAt} % used on ${nodeIds.length} ${of} (peak ${Math.round(peak)} %), now ${range}`;
     return { message, clusterWide: { nodeIds, of: figures.length } };
   }
 

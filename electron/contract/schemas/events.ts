@@ -58,6 +58,11 @@ export const AlertSchema = z.object({
   acknowledged: z.boolean(),
   /** The condition is over (node back, memory down); kept until acknowledged so nothing flashes by unseen. */
   resolvedAt: z.number().int().nonnegative().nullable(),
+  /**
+   * An alert about the cluster as a whole (nodeId null), raised once when many data nodes reach a memory mark
+   * together (`alerts/memory-spread.ts`): the data nodes at or held at the mark now, of how many report memory.
+   */
+  clusterWide: z.object({ nodeIds: z.array(z.number().int()), of: z.number().int().nonnegative() }).optional(),
 });
 
 export type Severity = z.infer<typeof SeveritySchema>;

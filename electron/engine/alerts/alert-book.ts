@@ -26,9 +26,9 @@ export class AlertBook {
     return this.active.has(key);
   }
 
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
     if (this.active.has(key)) return;
-    const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null };
+    const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null, ...(clusterWide ? { clusterWide } : {}) };
     this.active.set(key, alert);
     this.alerts.push(alert);
     this.trim();
@@ -51,10 +51,16 @@ export class AlertBook {
     return true;
   }
 
-  /** An active alert's words follow what it is about now (a held alert's current value, a node's current status). */
-  revise(key: string, message: string): void {
+  /**
+   * An active alert's words follow what it is about now (a held alert's current value, a node's current status, a
+   * cluster-wide alert's nodes). Returns its id when it is active.
+   */
+  revise(key: string, message: string, clusterWide?: Alert['clusterWide']): string | null {
     const alert = this.active.get(key);
-    if (alert) alert.message = message;
+    if (!alert) return null;
+    alert.message = message;
+    if (clusterWide) alert.clusterWide = clusterWide;
+    return alert.id;
   }
 
   acknowledge(id: string): boolean {

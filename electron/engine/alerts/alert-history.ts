@@ -20,6 +20,12 @@ export class AlertHistoryBook {
     this.trim();
   }
 
+  /** An alert still on says what it says now (a cluster-wide alert's count grows as nodes reach the mark). */
+  revised(id: string, message: string): void {
+    const entry = this.open.get(id);
+    if (entry) entry.message = message;
+  }
+
   cleared(id: string, at: number): void {
     const entry = this.open.get(id);
     if (!entry) return;

@@ -3,6 +3,7 @@ import { STALE_AFTER_POLLS } from '../../contract/schemas/snapshot.js';
 import { AuthorizationError, EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
 import { refusalText, sendAction } from '../actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
+import { MemoryRefresh } from './memory-refresh.js';
 import { PollLoop } from './poll-loop.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from '../tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
@@ -62,7 +63,7 @@ export class ClusterMonitor {
   private client: MgmClient | null = null;
   private stream: EventStream | null = null;
   private readonly poll: PollLoop;
-  private memoryTimer: NodeJS.Timeout | null = null;
+  private readonly memoryRefresh: MemoryRefresh;
   private readonly picture: LinkPicture;
   private lastSent = '';
   private errorAt = 0;
@@ -82,6 +83,7 @@ export class ClusterMonitor {
     this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
     this.pollIntervalMs = options.pollIntervalMs;
+    this.memoryRefresh = new MemoryRefresh(() => this.refreshMemory(), options.memoryRefreshMs);
   }
 
   start(): void {
@@ -131,7 +133,7 @@ export class ClusterMonitor {
       periodMs: this.options.configRefreshMs ?? 30_000,
     });
     this.poll.start();
-    this.memoryTimer = setInterval(() => void this.refreshMemory(), this.options.memoryRefreshMs);
+    this.memoryRefresh.start();
     this.watchStaleness();
   }
 
@@ -208,7 +210,7 @@ export class ClusterMonitor {
     this.tls.close();
     this.config?.close();
     this.poll.close();
-    if (this.memoryTimer) clearInterval(this.memoryTimer);
+    this.memoryRefresh.close();
     if (this.staleTimer) clearInterval(this.staleTimer);
     this.client?.close();
     this.stream?.close();
@@ -259,6 +261,7 @@ export class ClusterMonitor {
     if (this.closed) return;
     this.options.sink({ kind: 'event', t: e.receivedAt, event: e });
     if (STATE_EVENTS.has(e.name)) this.poll.trigger();
+    else if (e.name === 'MemoryUsage' && e.fields['gth'] !== 0) this.memoryRefresh.soon();
   }
 
   private onCommandState(s: LinkState): void {

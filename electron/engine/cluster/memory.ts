@@ -56,6 +56,16 @@ export class MemoryTracker {
     return turned;
   }
 
+  /** Every node with figures of this kind, stale ones included. */
+  figures(kind: MemoryKind): Array<[number, MemoryUse]> {
+    const out: Array<[number, MemoryUse]> = [];
+    for (const [id, node] of this.nodes) {
+      const use = node[kind];
+      if (use) out.push([id, use]);
+    }
+    return out;
+  }
+
   node(id: number): NodeMemory {
     return this.nodes.get(id) ?? { data: null, index: null };
   }

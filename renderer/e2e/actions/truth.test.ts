@@ -120,7 +120,7 @@ test('a dead node\'s card shows no safe-to-stop verdict and its last figures gre
   });
 });
 
-test('an alert storm on 141 of 144 data nodes folds into one row; the log agrees on severity and never wraps at 1280 or 1920 px', { skip }, async () => {
+test('141 of 144 data nodes at 90 % are one cluster-wide alert in one row; the log agrees on severity and never wraps at 1280 or 1920 px', { skip }, async () => {
   await withDashboard(
     { simulator: { scenario: 'idle', dataNodes: 144, apiNodes: 20 }, memoryRefreshMs: 600_000 },
     async (page, stack) => {
@@ -128,34 +128,37 @@ test('an alert storm on 141 of 144 data nodes folds into one row; the log agrees
       assert.equal(ids.length, 144);
       await waitInPage(page, `document.querySelector('[data-testid="connection-state"]') !== null`);
       await new Promise((r) => setTimeout(r, 1000));
+      // Threshold reports at 95 % from 141 nodes (as CMVMI sends them: gth +1); the simulator's pages stay at its idle
+      // fill, so the memory round the crossings ask for says otherwise, and the alert's words follow the round.
       const hot = ids.slice(3);
       for (const id of hot) stack.simulator.model.emit({ type: MEMORY_USAGE, source: id, body: [1, 32768, 62_000, 65_536, DATA_BLOCK] });
-      await waitInPage(page, `document.querySelector('[data-testid="alert-group"][data-kind="memory-critical"]')?.dataset.count === '141'`, 60_000);
-      const title = (await page.textContent('[data-testid="alert-group"][data-kind="memory-critical"] .alert-msg')) ?? '';
-      assert.equal(title, `memory ≥ 90 % used on 141 of 144 data nodes, now 95 %: ${hot.slice(0, 12).join(', ')}, …`);
-      assert.ok((await page.$$('[data-testid="alerts"] > .alert')).length <= 3, 'one row, not 141');
-      await bothThemes(page, 'truth-alert-storm');
-      await page.click('[data-testid="alert-group-toggle"]');
-      await waitInPage(page, `document.querySelectorAll('[data-testid="alert-group-list"] [data-testid="alert"]').length === 141`);
-      await page.click('[data-testid="alert-group-toggle"]');
+      const row = '[data-testid="alert"][data-kind="memory-critical"][data-cluster-wide="141"]';
+      await waitInPage(page, `document.querySelector('${row} .alert-msg')?.textContent.startsWith('Data memory was ≥ 90 % used on 141 of 144 data nodes (peak 95 %), now ')`, 60_000);
+      const title = (await page.textContent(`${row} .alert-msg`)) ?? '';
+      const now = Math.round((await snapshot(stack)).nodes.find((n) => n.nodeId === hot[0])?.memory.data?.percent ?? -1);
+      assert.equal(title, `Data memory was ≥ 90 % used on 141 of 144 data nodes (peak 95 %), now ${now} %`, 'the use the tiles show now');
+      assert.equal((await page.$$('[data-testid="alerts"] [data-testid="alert"], [data-testid="alerts"] [data-testid="alert-group"]')).length, 1, 'one row, not 141');
+      await page.click(`${row} [data-testid="alert-details-toggle"]`);
+      assert.equal(await page.textContent('[data-testid="alert-details-nodes"]'), `At the mark or held there by its hysteresis: nodes ${hot[0]}–${hot.at(-1)}`);
+      await bothThemes(page, 'truth-alert-held');
+      await page.click(`${row} [data-testid="alert-details-toggle"]`);
 
-      // Each memory report raised its node's alert: the log shows it as CRITICAL, as the alert is.
+      // One alert, so one event raised it: the log shows that one as CRITICAL, the other crossings as what they are.
+      const alertId = (await snapshot(stack)).alerts.find((a) => a.clusterWide)?.id;
       const events = await stack.engine.handlers.getEvents({ limit: 1000 });
       const memory = events.filter((e) => e.name === 'MemoryUsage' && hot.includes(e.sourceNodeId));
       assert.equal(memory.length, 141);
-      assert.ok(memory.every((e) => e.severity === 'CRITICAL' && e.alertId !== undefined));
-
-      // Back down to 73 %: the hysteresis holds the alerts, and the row says they were over the mark, with the use
-      // the tiles show now, instead of a use nothing on screen has any more.
-      for (const id of hot) stack.simulator.model.emit({ type: MEMORY_USAGE, source: id, body: [-1, 32768, 48_000, 65_536, DATA_BLOCK] });
-      await waitInPage(page, `document.querySelector('[data-testid="alert-group"][data-kind="memory-critical"] .alert-msg')?.textContent.startsWith('memory was ≥ 90 % on 141 of 144 data nodes, now 73 %: ')`, 30_000);
-      assert.equal(Math.round((await snapshot(stack)).nodes.find((n) => n.nodeId === hot[0])?.memory.data?.percent ?? 0), 73, 'what the node tiles show');
-      await bothThemes(page, 'truth-alert-held');
+      const raising = memory.filter((e) => e.alertId !== undefined);
+      assert.deepEqual(raising.map((e) => [e.alertId, e.severity]), [[alertId, 'CRITICAL']]);
+      // In the log the crossings are three rows, not 141: those before the one that raised the alert, it, and after.
+      const at = hot.indexOf(raising[0]?.sourceNodeId ?? -1);
+      const expected = [hot.length - at - 1, 1, at].filter((n) => n > 0).map(String);
+      await waitInPage(page, `JSON.stringify([...document.querySelectorAll('[data-testid="event-row"][data-nodes]')].filter((r) => r.querySelector('.ev-text')?.textContent.includes('data memory')).map((r) => r.dataset.nodes)) === ${JSON.stringify(JSON.stringify(expected))}`);
 
       await page.keyboard.press('4');
       for (const viewport of [{ width: 1280, height: 720 }, { width: 1920, height: 1080 }]) {
         await page.setViewportSize(viewport);
-        await waitInPage(page, `document.querySelectorAll('[data-testid="event-row"]').length > 10`);
+        await waitInPage(page, `document.querySelectorAll('[data-testid="event-row"]').length >= 3`);
         const problems = await page.$$eval('[data-testid="event-row"] .ev-line', (lines) =>
           lines.flatMap((line) =>
             [...line.children].flatMap((cell) => {

@@ -28,3 +28,11 @@ test('a memory group says the nodes’ use now, and that it was over the mark on
   const [down] = groupAlerts([alert('d1', { kind: 'node-down', severity: 'critical', nodeId: 3 }), alert('d2', { kind: 'node-down', severity: 'critical', nodeId: 4 })]);
   assert.equal(groupTitle(down!, 4, () => 50), 'data node down without a requested stop on 2 of 4 data nodes: 3, 4');
 });
+
+test('a cluster-wide memory alert is a row of its own beside the per-node alerts of its kind, in its own words', () => {
+  const wide = alert('w', { kind: 'memory-critical', severity: 'critical', nodeId: null, message: 'Data memory ≥ 90 % used on 70 of 144 data nodes (now 88–91 %)', clusterWide: { nodeIds: [1, 2, 3], of: 144 } });
+  const skewed = [5, 6].map((id) => alert(`n${id}`, { kind: 'memory-critical', severity: 'critical', nodeId: id }));
+  const groups = groupAlerts([wide, ...skewed]);
+  assert.deepEqual(groups.map((g) => g.alerts.map((a) => a.id)), [['w'], ['n5', 'n6']]);
+  assert.equal(groupTitle(groups[1]!, 144), 'memory ≥ 90 % used on 2 of 144 data nodes: 5, 6');
+});

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { foldEvents } from '../view-model/events/event-fold.js';
 import { visibleEvents } from '../view-model/events/event-filter.js';
+import type { EventView } from '../contract.js';
 import { event } from './fixtures.js';
 
 const failCompleted = (seq: number, source: number) => event(seq, { typeId: 22, name: 'NodeFailCompleted', category: 'NODERESTART', severity: 'ALERT', sourceNodeId: source, subjectNodeId: 3, text: `failure handling of node 3 completed by node ${source}` });
@@ -51,4 +52,25 @@ test('folding keeps every event exactly once, in order, and no two neighbouring 
       }
     }),
   );
+});
+
+test('memory threshold crossings of many nodes fold into one row per direction and severity, every event kept', () => {
+  const crossing = (seq: number, node: number, gth: number, severity: EventView['severity'] = 'INFO') =>
+    event(seq, { typeId: 50, name: 'MemoryUsage', category: 'STATISTICS', severity, sourceNodeId: node, fields: { gth, page_size_bytes: 32768, pages_used: 60_000, pages_total: 65_536, block: 249 } });
+  const up = Array.from({ length: 36 }, (_, i) => crossing(1 + i, 4 + i, 1));
+  // The crossing that raised the cluster-wide alert carries its severity: a row of its own.
+  const raising = crossing(37, 40, 1, 'CRITICAL');
+  const more = Array.from({ length: 104 }, (_, i) => crossing(38 + i, 41 + i, 1));
+  const down = Array.from({ length: 3 }, (_, i) => crossing(142 + i, 4 + i, -1));
+  const report = event(145, { typeId: 50, name: 'MemoryUsage', sourceNodeId: 7, fields: { gth: 0, block: 249 } });
+  const report2 = event(146, { typeId: 50, name: 'MemoryUsage', sourceNodeId: 8, fields: { gth: 0, block: 249 } });
+  const all = [...up, raising, ...more, ...down, report, report2];
+  const rows = foldEvents(all);
+  assert.deepEqual(rows.map((f) => [f.events.length, f.nodes.length]), [[36, 36], [1, 1], [104, 104], [3, 3], [1, 1], [1, 1]]);
+  assert.deepEqual(rows.flatMap((f) => f.events), all, 'nothing dropped, nothing reordered');
+  assert.deepEqual(rows[2]?.nodes.slice(0, 3), [41, 42, 43]);
+  // Another memory (index, block 248) is another run.
+  const index = crossing(200, 9, 1);
+  index.fields = { ...index.fields, block: 248 };
+  assert.equal(foldEvents([crossing(199, 8, 1), index]).length, 2);
 });

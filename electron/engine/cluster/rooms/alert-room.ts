@@ -15,6 +15,7 @@ interface Silenced {
   severity: Alert['severity'];
   nodeId: number | null;
   message: string;
+  clusterWide: Alert['clusterWide'];
 }
 
 /**
@@ -77,12 +78,12 @@ export class AlertRoom implements Room {
     }
   }
 
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
     if (this.silenced.has(key) || this.book.isActive(key)) return;
     const window = this.silencing(kind);
-    if (window === null) return this.book.raise(key, kind, severity, at, nodeId, message);
+    if (window === null) return this.book.raise(key, kind, severity, at, nodeId, message, clusterWide);
     const id = `s${this.nextSilenced++}`;
-    this.silenced.set(key, { id, kind, severity, nodeId, message });
+    this.silenced.set(key, { id, kind, severity, nodeId, message, clusterWide });
     this.history.raised({ id, kind, severity, nodeId, message, at }, window);
   }
 
@@ -94,8 +95,19 @@ export class AlertRoom implements Room {
     this.history.cleared(id, at);
   }
 
-  revise(key: string, message: string): void {
-    this.book.revise(key, message);
+  isActive(key: string): boolean {
+    return this.book.isActive(key) || this.silenced.has(key);
+  }
+
+  revise(key: string, message: string, clusterWide?: Alert['clusterWide']): void {
+    const id = this.book.revise(key, message, clusterWide);
+    if (id !== null) this.history.revised(id, message);
+    const quiet = this.silenced.get(key);
+    if (quiet) {
+      quiet.message = message;
+      quiet.clusterWide = clusterWide ?? quiet.clusterWide;
+      this.history.revised(quiet.id, message);
+    }
   }
 
   resolve(key: string, at: number): void {
@@ -113,7 +125,7 @@ export class AlertRoom implements Room {
       if (this.silencing(s.kind) !== null) continue;
       this.silenced.delete(key);
       this.history.cleared(s.id, at);
-      this.book.raise(key, s.kind, s.severity, at, s.nodeId, `${s.message} (still so after maintenance)`);
+      this.book.raise(key, s.kind, s.severity, at, s.nodeId, `${s.message} (still so after maintenance)`, s.clusterWide);
     }
   }
 

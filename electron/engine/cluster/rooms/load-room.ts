@@ -1,15 +1,15 @@
 import type { NodeCounters } from '../../../contract/schemas/counters.js';
 import type { MemoryUse, NodeRates, NodeView, Rates } from '../../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { MEMORY_LEVELS, MemoryLevels } from '../../alerts/memory-levels.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { StatisticsTotals } from '../../counters/statistics-totals.js';
 import type { MetricValues } from '../../history/history.js';
 import { RateTracker, type RateInstances } from '../../rates/rates.js';
-import { MemoryTracker, type MemoryKind } from '../memory.js';
+import { MemoryTracker } from '../memory.js';
 import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
 import type { Room, StatusChange } from './room.js';
+import { MemoryAlerts } from './memory-alerts.js';
 import type { ViewChanges } from './view-changes.js';
 
 export interface LoadOptions {
@@ -20,32 +20,30 @@ export interface LoadOptions {
 /**
  * What the data nodes report about their load: rates and running totals from the statistics reports (both read
  * every report, independently), memory from MemoryUsage records (threshold events and `dump events 50` rounds),
- * and the memory alerts with their hysteresis.
+ * and the memory alerts (`MemoryAlerts`).
  */
 export class LoadRoom implements Room {
   private readonly rates: RateTracker;
   private readonly totals = new StatisticsTotals();
   private readonly memory = new MemoryTracker();
-  private readonly levels: MemoryLevels;
+  private readonly memoryAlerts: MemoryAlerts;
   /** Whether the command link is up and answering: memory refreshes come through it. True until told otherwise. */
   private memoryCurrent = true;
   private streamLive = true;
-  /** The highest use seen while each memory alert is active, by alert key. */
-  private readonly peaks = new Map<string, number>();
 
   constructor(
     private readonly changes: ViewChanges,
-    private readonly alerts: AlertRoom,
+    alerts: AlertRoom,
     config: ConfigState,
     options: LoadOptions,
   ) {
     this.rates = new RateTracker(options.rateInstances === 'arrivals' ? undefined : (id) => config.instances(id));
-    this.levels = new MemoryLevels(options.memoryAlertHoldMs);
+    this.memoryAlerts = new MemoryAlerts(alerts, this.memory, () => config.replicas(), options.memoryAlertHoldMs);
   }
 
   input(input: TrackerInput): void {
     if (input.kind === 'config') this.rates.configurationRead();
-    else if (input.kind === 'memory') this.applyMemoryRound(input.events);
+    else if (input.kind === 'memory') this.applyMemoryRound(input.events, input.t);
     else if (input.kind === 'connection') this.sourceChanged(input.connection);
   }
 
@@ -65,8 +63,12 @@ export class LoadRoom implements Room {
       return true;
     }
     if (e.name !== 'MemoryUsage') return false;
-    this.applyMemory(e);
+    this.applyMemory(e, false);
     return true;
+  }
+
+  settle(at: number): void {
+    this.memoryAlerts.settle(at);
   }
 
   status({ nodeId, type, previous, status }: StatusChange): void {
@@ -116,42 +118,20 @@ export class LoadRoom implements Room {
     return { cluster, perNode };
   }
 
-  private applyMemory(e: ClusterEvent): void {
+  private applyMemory(e: ClusterEvent, inRound: boolean): void {
     const applied = this.memory.apply(e);
     if (!applied) return;
     // The same pages again (every refresh of an idle cluster) leave the node's view, and so the delta, alone.
     if (applied.changed) this.changes.node(e.sourceNodeId);
-    this.checkMemory(e.sourceNodeId, applied.kind, e.receivedAt);
+    this.memoryAlerts.check(e.sourceNodeId, applied.kind, e.receivedAt, inRound);
   }
 
   /** One `dump events 50` reply: a node with figures that sent none this time keeps them, marked stale. */
-  private applyMemoryRound(events: readonly ClusterEvent[]): void {
-    for (const e of events) this.applyMemory(e);
+  private applyMemoryRound(events: readonly ClusterEvent[], at: number): void {
+    for (const e of events) this.applyMemory(e, true);
     const reported = new Set(events.filter((e) => e.name === 'MemoryUsage').map((e) => e.sourceNodeId));
     for (const id of this.memory.endRound(reported)) this.changes.node(id);
-  }
-
-  /**
-   * A held alert says its peak and the node's use now ("peak 93 %, now 78 %"), so it never reads as current what
-   * the tiles beside it contradict while the hysteresis holds it.
-   */
-  private checkMemory(id: number, kind: MemoryKind, at: number): void {
-    const percent = this.memory.node(id)[kind]?.percent ?? 0;
-    const level = this.levels.update(`${id}:${kind}`, percent, at);
-    for (const l of MEMORY_LEVELS) {
-      const key = `${l.kind}:${id}:${kind}`;
-      if (l !== level) {
-        this.alerts.resolve(key, at);
-        this.peaks.delete(key);
-        continue;
-      }
-      const peak = Math.max(this.peaks.get(key) ?? 0, percent);
-      this.peaks.set(key, peak);
-      const text = Math.round(peak) === Math.round(percent) ? `${Math.round(percent)}% used` : `peak ${Math.round(peak)}%, now ${Math.round(percent)}% used`;
-      const message = `Node ${id}: ${kind} memory ${text} (≥ ${l.raiseAt} %)`;
-      this.alerts.raise(key, l.kind, l.severity, at, id, message);
-      this.alerts.revise(key, message);
-    }
+    this.memoryAlerts.roundDone(at);
   }
 }
 

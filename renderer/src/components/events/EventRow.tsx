@@ -36,7 +36,10 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
   const { event } = fold;
   const count = fold.events.length;
   const node = event.subjectNodeId ?? event.sourceNodeId;
-  const who = event.sourceNodeId === 0 && event.subjectNodeId === null ? 'ndbtop' : `node ${node}`;
+  const many = fold.nodes.length > 1;
+  const who = event.sourceNodeId === 0 && event.subjectNodeId === null ? 'ndbtop' : many ? `${fold.nodes.length} nodes` : `node ${node}`;
+  // A run from many nodes says what it is and from whom; the newest event's own sentence follows.
+  const text = many ? `${event.name} from ${formatNodeIds(fold.nodes)}; newest: ${event.text}` : event.text;
   return (
     <div
       className="event-row"
@@ -47,6 +50,7 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
       data-category={event.category ?? ''}
       data-source={event.sourceNodeId}
       data-subject={event.subjectNodeId ?? ''}
+      data-nodes={fold.nodes.length}
     >
       <div className="ev-line" onClick={() => onToggle(fold.key)}>
         <span className="ev-time">{formatClock(event.at)}</span>
@@ -56,14 +60,14 @@ export const EventRow = memo(function EventRow({ fold, expanded, onToggle }: { f
           {who}
         </span>
         {count > 1 ? (
-          <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about node ${node}`}>
+          <button type="button" className="ev-count" aria-expanded={expanded} title={`${count} ${event.name} events about ${many ? formatNodeIds(fold.nodes) : `node ${node}`}`}>
             ×{count}
           </button>
         ) : (
           <span />
         )}
-        <span className="ev-text" data-testid="event-text" title={event.text}>
-          {event.text}
+        <span className="ev-text" data-testid="event-text" title={text}>
+          {text}
         </span>
       </div>
       {expanded && <RowDetail fold={fold} />}

@@ -15,7 +15,14 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Ackno
   const resolved = alert.resolvedAt !== null;
   return (
     <>
-      <div className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`} data-testid="alert" data-kind={alert.kind} data-node={alert.nodeId ?? ''} data-severity={alert.severity}>
+      <div
+        className={`alert tone-bg-${alert.severity === 'critical' ? 'bad' : 'warn'}${resolved ? ' resolved' : ''}`}
+        data-testid="alert"
+        data-kind={alert.kind}
+        data-node={alert.nodeId ?? ''}
+        data-severity={alert.severity}
+        data-cluster-wide={alert.clusterWide ? alert.clusterWide.nodeIds.length : undefined}
+      >
         <strong className="alert-sev">{alert.severity.toUpperCase()}</strong>
         <span>{formatClock(alert.at)}</span>
         <span className="alert-msg one-line" title={alert.message}>
@@ -34,6 +41,7 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Ackno
       {details && (
         <div className="alert-details alert-overlay" data-testid="alert-details">
           {alert.message}
+          {alert.clusterWide && <div data-testid="alert-details-nodes">At the mark or held there by its hysteresis: {formatNodeIds(alert.clusterWide.nodeIds)}</div>}
         </div>
       )}
     </>

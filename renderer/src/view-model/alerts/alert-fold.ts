@@ -11,11 +11,14 @@ export interface AlertGroup {
   nodeIds: number[];
 }
 
-/** Groups in the order their first alert comes in `active`, so critical-first-then-newest still holds. */
+/**
+ * Groups in the order their first alert comes in `active`, so critical-first-then-newest still holds. A cluster-wide
+ * alert (many data nodes at a memory mark together) is a row of its own: its words already count the nodes.
+ */
 export function groupAlerts(active: readonly Alert[]): AlertGroup[] {
   const groups = new Map<string, AlertGroup>();
   for (const a of active) {
-    const key = `${a.kind}:${a.severity}`;
+    const key = a.clusterWide ? `${a.kind}:${a.severity}:cluster:${a.id}` : `${a.kind}:${a.severity}`;
     let g = groups.get(key);
     if (!g) {
       g = { key, kind: a.kind, severity: a.severity, alerts: [], nodeIds: [] };

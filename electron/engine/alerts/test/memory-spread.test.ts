@@ -56,6 +56,18 @@ test('a crossing with no round after it is judged on what is known within the wa
   assert.deepEqual(memoryAlerts(cluster).map((a) => [a.kind, a.nodeId]), [['memory-high', 7]]);
 });
 
+test('a crossing over before it was judged still raised its alert, then over (a hold shorter than the wait)', () => {
+  const cluster = new PolledCluster(NODES, { memoryAlertHoldMs: 500 });
+  cluster.poll(0);
+  round(cluster, 1000, () => 60);
+  cluster.tracker.apply({ kind: 'event', t: 5000, event: crossing(7, 5000, 82) });
+  cluster.tracker.apply({ kind: 'event', t: 5200, event: dataMemoryEvent(7, 5200, 60) });
+  cluster.tracker.apply({ kind: 'event', t: 5800, event: dataMemoryEvent(7, 5800, 60) });
+  const history = cluster.tracker.alertHistory().entries.filter((r) => r.kind === 'memory-high');
+  assert.deepEqual(history.map((r) => [r.nodeId, r.clearedAt]), [[7, 5800]]);
+  assert.deepEqual(memoryAlerts(cluster).filter((a) => a.resolvedAt === null), []);
+});
+
 test('the cluster filling together raises one alert whose words follow the count, over once all are back under', () => {
   const cluster = new PolledCluster(NODES);
   const { tracker } = cluster;

@@ -13,6 +13,9 @@ test('benchmark scenario: memory alerts are raised once per crossing, not severa
   const sim = engine.simulator;
   assert.ok(sim);
   try {
+    // Two runs the engine watched: counted from its first memory figures of every node (on a loaded machine they
+    // came ~10 s of wall time after the start, 200 s of this simulator's, and the alerts of runs it never saw are none).
+    await waitFor('memory figures of every data node', async () => (await engine.handlers.getSnapshot({})).nodes.filter((n) => n.type === 'NDB' && n.memory.data !== null).length === 4, 60_000);
     const start = sim.model.clock.now();
     await waitFor('two benchmark runs', () => sim.model.clock.now() - start > 2 * 110_000, 100_000);
     assert.ok(raised.length > 0, 'the benchmark drives memory past 80 %');

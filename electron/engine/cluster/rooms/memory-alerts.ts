@@ -55,6 +55,9 @@ export class MemoryAlerts {
     for (const l of MEMORY_LEVELS) {
       const key = nodeKey(l, id, kind);
       if (l !== level) {
+        // A crossing over before it was judged (a hold shorter than the wait, a round that never came) still
+        // happened: it is raised on what is known, then over with the rest.
+        if (this.waiting.has(key)) this.judge(at, true);
         this.alerts.resolve(key, at);
         this.peaks.delete(key);
         this.waiting.delete(key);

@@ -169,6 +169,25 @@ test('the grid takes the engine series in its buckets and moves on with pushed r
   assert.equal(series.threads.length, 1);
 });
 
+test('a load fills only the window, keeps each cell its busiest, and rings cut from shared blocks stay apart', () => {
+  const end = T / 1000 + 59;
+  const grid = new ThreadGrid(60_000, 1000, end);
+  const keys = Array.from({ length: 150 }, (_, i) => ({ nodeId: 2 + Math.floor(i / 20), thrNo: i % 20 }));
+  const answer = (fromMs: number, cell: (i: number, c: number) => number): ThreadSeries => ({
+    fromMs,
+    stepMs: 1000,
+    columns: 70,
+    threads: keys.map((k, i) => ({ ...k, name: 'ldm', busy: Buffer.from(Array.from({ length: 70 }, (_, c) => cell(i, c))).toString('base64') })),
+  });
+  // Ten seconds before the window: the first ten cells of each thread fall outside it, the last ten after it.
+  grid.load(answer(T - 10_000, (i, c) => (i + c) % 200));
+  const row = (i: number): number[] => Array.from({ length: 60 }, (_, c) => grid.cell(threadKey(keys[i]!.nodeId, keys[i]!.thrNo), c));
+  for (const i of [0, 63, 64, 127, 128, 149]) assert.deepEqual(row(i), Array.from({ length: 60 }, (_, c) => (i + c + 10) % 200), `thread ${i}`);
+  // A second answer over the same seconds: a higher share wins, a lower one or none leaves the cell as it was.
+  grid.load(answer(T, (i, c) => (c === 0 ? 199 : c === 1 ? 255 : 0)));
+  for (const i of [0, 64, 149]) assert.deepEqual(row(i).slice(0, 3), [199, (i + 11) % 200, (i + 12) % 200], `thread ${i}`);
+});
+
 test('the store keeps the SQL source and each node\'s figures; a delta replaces only the nodes it carries', () => {
   const source = { source: { status: 'up' as const, since: T, sqlNode: 'mysql://root@127.0.0.1:3306', serverVersion: '8.4.3', tls: false, missing: [], failovers: 0, lastError: null }, selfLoad: null, links: null };
   const a = node(2, T, LAYOUT);

@@ -2,9 +2,11 @@
  * The Threads view at 144 data nodes × 20 threads, a reading every second, over a 15-minute window (prints figures,
  * asserts nothing). The engine watches the simulator's 144-node cluster and is fed cpustat readings as an SQL source
  * would feed them (the embedded SQL node stops at 48 data nodes, and the simulator's nodes run 11 threads): 15 minutes
- * of them before the page opens, then one a second. Three phases measured apart, as the throughput bench does: the
- * view's mount (key 9 until the heatmap is drawn, and a second after), a window switch (15 m → 1 h → 15 m) and 15 s of
- * steady state; frame times, long tasks and the CPU time of the heaviest main-thread tasks from a trace.
+ * of them before the page opens, then one a second. The engine, simulator and feeder run in this process, on the same
+ * cores as the browser (as the desktop app's engine would; the simulator is the bench's own cost, printed at the end).
+ * Phases measured apart: the view's mount (key 9 until the heatmap is drawn, and a second after) and a window switch
+ * (15 m → 1 h → 15 m), traced; then steady state, untraced for what an operator sees (see `steady`) and traced for
+ * what it cost. With NDBTOP_BENCH_BASELINE_RENDERER the same phases run for a baseline build too, A B B A, with ratios.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, CDPSession, Page } from 'playwright-core';

@@ -11,9 +11,13 @@ const GAP_PX = 16;
 /** What the bold node name may take beyond the same text measured in the regular weight. */
 const BOLD_ROOM_PX = 8;
 
+let measuring: CanvasRenderingContext2D | null = null;
+
 /** Width in CSS pixels of the widest of `texts` in the element's font (the longest few by length are measured). */
 function widest(texts: readonly string[], font: string): number {
-  const ctx = document.createElement('canvas').getContext('2d');
+  // One context for every measurement: a new one each second had to set up its font again.
+  measuring ??= document.createElement('canvas').getContext('2d');
+  const ctx = measuring;
   if (!ctx || texts.length === 0) return 0;
   ctx.font = font;
   const longest = [...texts].sort((a, b) => b.length - a.length).slice(0, 3);

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSize } from '../../hooks/use-size.js';
 import { useApp } from '../../store/use-app.js';
+import { stripWindow } from '../../view-model/inside/strip-window.js';
 import { formatPercent, kindAverages, kindLabel } from '../../view-model/inside/threads.js';
 
 /** One line of the strip in CSS pixels (the stylesheet gives its items this height), and how many show at once. */
@@ -43,11 +44,8 @@ export function KindStrip() {
   // Columns as wide as the widest item (its node's name in bold: a little room for that).
   const itemWidth = useMemo(() => (font ? Math.ceil(widest(rows.map((r) => `node ${r.nodeId} ${r.text}`), font)) + BOLD_ROOM_PX : 0), [rows, font]);
   if (rows.length === 0) return null;
-  const perLine = itemWidth > 0 ? Math.max(1, Math.floor((width + GAP_PX) / (itemWidth + GAP_PX))) : 1;
-  const lines = Math.ceil(rows.length / perLine);
-  const firstLine = Math.min(Math.floor(scrollTop / LINE_PX), Math.max(0, lines - LINES_SHOWN));
-  const lastLine = Math.min(lines, firstLine + LINES_SHOWN + 1);
-  const shown = rows.slice(firstLine * perLine, lastLine * perLine);
+  const { perLine, lines, from, to, padTop, padBottom } = stripWindow(rows.length, width, itemWidth, GAP_PX, LINE_PX, LINES_SHOWN, scrollTop);
+  const shown = rows.slice(from, to);
   // At 144 data nodes three lines show nine of them: the count says the rest are a scroll away.
   return (
     <div className="kind-strip-box">
@@ -60,10 +58,10 @@ export function KindStrip() {
           className="kind-strip"
           data-testid="thread-kind-strip"
           aria-label="mean busy share per kind of thread, per data node"
-          style={{ gridTemplateColumns: `repeat(${perLine}, minmax(0, ${itemWidth > 0 ? `${itemWidth}px` : '1fr'}))`, columnGap: GAP_PX, paddingTop: firstLine * LINE_PX, paddingBottom: (lines - lastLine) * LINE_PX }}
+          style={{ gridTemplateColumns: `repeat(${perLine}, minmax(0, ${itemWidth > 0 ? `${itemWidth}px` : '1fr'}))`, columnGap: GAP_PX, paddingTop: padTop, paddingBottom: padBottom }}
         >
           {shown.map((r, i) => (
-            <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId} aria-setsize={rows.length} aria-posinset={firstLine * perLine + i + 1}>
+            <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId} aria-setsize={rows.length} aria-posinset={from + i + 1}>
               <b>node {r.nodeId}</b> {r.text}
             </li>
           ))}

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
+import { CELL_NONE, decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
 import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
 import { ThreadGrid } from '../view-model/inside/thread-grid.js';
+import { heatTable } from '../view-model/inside/heat-colours.js';
 import { nodeView, snapshot } from './fixtures.js';
 import { arrangeLines, hottestText, kindAverages, kindsOf, latestThreads, sameThreads, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
 
@@ -186,6 +187,16 @@ test('a load fills only the window, keeps each cell its busiest, and rings cut f
   // A second answer over the same seconds: a higher share wins, a lower one or none leaves the cell as it was.
   grid.load(answer(T, (i, c) => (c === 0 ? 199 : c === 1 ? 255 : 0)));
   for (const i of [0, 64, 149]) assert.deepEqual(row(i).slice(0, 3), [199, (i + 11) % 200, (i + 12) % 200], `thread ${i}`);
+});
+
+test('the heat table: a cell without a reading is transparent (the heatmap paints it by lookup alone), a reading opaque and hotter redder', () => {
+  for (const theme of ['dark', 'light']) {
+    const table = heatTable(theme);
+    assert.equal(table[CELL_NONE], 0, theme);
+    for (const cell of [0, 1, 100, 199, 200]) assert.equal(table[cell]! >>> 24, 255, `${theme} cell ${cell} is opaque`);
+    // Little-endian RGBA: red is the low byte.
+    assert.ok((table[200]! & 0xff) > (table[0]! & 0xff), `${theme}: 100 % is redder than 0 %`);
+  }
 });
 
 test('the store keeps the SQL source and each node\'s figures; a delta replaces only the nodes it carries', () => {

@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { CELL_NONE } from '../../contract.js';
 import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { useSize } from '../../hooks/use-size.js';
 import { moveCell, type GridCell } from '../../view-model/inside/grid-focus.js';
@@ -22,19 +21,21 @@ interface Painted {
   image: ImageData;
 }
 
-/** Writes the given ring slots (null: all) of every row into the image; a slot without a reading is transparent. */
+/**
+ * Writes the given ring slots (null: all) of every row into the image. The colour table maps CELL_NONE (no reading)
+ * to 0, transparent, so each pixel is one lookup: a mount paints every cell in view before its code is optimised.
+ */
 function paintSlots({ grid, table, keys, image }: Painted, slots: readonly number[] | null): void {
   const pixels = new Uint32Array(image.data.buffer);
   const columns = grid.columns;
   for (let i = 0; i < keys.length; i++) {
     const ring = grid.ring(keys[i]!);
     const base = i * columns;
-    if (slots === null) for (let slot = 0; slot < columns; slot++) pixels[base + slot] = ring ? paint(table, ring[slot]!) : 0;
-    else for (const slot of slots) pixels[base + slot] = ring ? paint(table, ring[slot]!) : 0;
+    if (!ring) pixels.fill(0, base, base + columns);
+    else if (slots === null) for (let slot = 0; slot < columns; slot++) pixels[base + slot] = table[ring[slot]!]!;
+    else for (const slot of slots) pixels[base + slot] = table[ring[slot]!]!;
   }
 }
-
-const paint = (table: Uint32Array, cell: number): number => (cell === CELL_NONE ? 0 : table[cell]!);
 
 export type Cell = GridCell;
 

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { NdbinfoNode } from '../contract.js';
+import { nextTask } from '../store/next-task.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { ThreadGrid } from '../view-model/inside/thread-grid.js';
 
-/** 16 nodes × 20 threads over an hour on 1,200 columns is ~0.5 MB of answer. */
-const NODES_PER_ANSWER = 16;
+/**
+ * 8 nodes × 20 threads over 15 minutes is ~200 KB of answer: parsing and checking it is one task and loading it into
+ * the grid the next, so neither is one long task on a mount or a window switch.
+ */
+const NODES_PER_ANSWER = 8;
 
 function newestSecond(nodes: ReadonlyMap<number, NdbinfoNode>): number | null {
   let at: number | null = null;
@@ -45,6 +49,7 @@ export function useThreadGrid(windowMs: number, maxColumns: number, enabled: boo
     void (async () => {
       for (const nodeIds of parts) {
         const series = await api.getThreadSeries(nodeIds ? { ...query, nodeIds } : query);
+        await nextTask();
         if (!current) return;
         grid.load(series);
         bump();

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
+import { CELL_NONE, decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
 import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
 import { ThreadGrid } from '../view-model/inside/thread-grid.js';
+import { heatTable } from '../view-model/inside/heat-colours.js';
 import { nodeView, snapshot } from './fixtures.js';
 import { arrangeLines, hottestText, kindAverages, kindsOf, latestThreads, sameThreads, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
 
@@ -167,6 +168,35 @@ test('the grid takes the engine series in its buckets and moves on with pushed r
   hour.append(node(2, T + 58_000, [['ldm', 30]]));
   assert.equal(hour.cell(threadKey(2, 0), hour.columns - 1), 120);
   assert.equal(series.threads.length, 1);
+});
+
+test('a load fills only the window, keeps each cell its busiest, and rings cut from shared blocks stay apart', () => {
+  const end = T / 1000 + 59;
+  const grid = new ThreadGrid(60_000, 1000, end);
+  const keys = Array.from({ length: 150 }, (_, i) => ({ nodeId: 2 + Math.floor(i / 20), thrNo: i % 20 }));
+  const answer = (fromMs: number, cell: (i: number, c: number) => number): ThreadSeries => ({
+    fromMs,
+    stepMs: 1000,
+    columns: 70,
+    threads: keys.map((k, i) => ({ ...k, name: 'ldm', busy: Buffer.from(Array.from({ length: 70 }, (_, c) => cell(i, c))).toString('base64') })),
+  });
+  // Ten seconds before the window: the first ten cells of each thread fall outside it, the last ten after it.
+  grid.load(answer(T - 10_000, (i, c) => (i + c) % 200));
+  const row = (i: number): number[] => Array.from({ length: 60 }, (_, c) => grid.cell(threadKey(keys[i]!.nodeId, keys[i]!.thrNo), c));
+  for (const i of [0, 63, 64, 127, 128, 149]) assert.deepEqual(row(i), Array.from({ length: 60 }, (_, c) => (i + c + 10) % 200), `thread ${i}`);
+  // A second answer over the same seconds: a higher share wins, a lower one or none leaves the cell as it was.
+  grid.load(answer(T, (i, c) => (c === 0 ? 199 : c === 1 ? 255 : 0)));
+  for (const i of [0, 64, 149]) assert.deepEqual(row(i).slice(0, 3), [199, (i + 11) % 200, (i + 12) % 200], `thread ${i}`);
+});
+
+test('the heat table: a cell without a reading is transparent (the heatmap paints it by lookup alone), a reading opaque and hotter redder', () => {
+  for (const theme of ['dark', 'light']) {
+    const table = heatTable(theme);
+    assert.equal(table[CELL_NONE], 0, theme);
+    for (const cell of [0, 1, 100, 199, 200]) assert.equal(table[cell]! >>> 24, 255, `${theme} cell ${cell} is opaque`);
+    // Little-endian RGBA: red is the low byte.
+    assert.ok((table[200]! & 0xff) > (table[0]! & 0xff), `${theme}: 100 % is redder than 0 %`);
+  }
 });
 
 test('the store keeps the SQL source and each node\'s figures; a delta replaces only the nodes it carries', () => {

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ThreadPoint } from '../contract.js';
 import { ThreadHeatmap, LABEL_WIDTH, type Cell } from '../components/threads/ThreadHeatmap.js';
+import { KindStrip } from '../components/threads/KindStrip.js';
 import { ThreadsHint } from '../components/threads/ThreadsHint.js';
 import { useDocumentTheme } from '../hooks/use-document-theme.js';
 import { useSize } from '../hooks/use-size.js';
@@ -9,7 +10,7 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS, type WindowName } from '../store/ui-slice.js';
 import { formatClock } from '../view-model/format.js';
 import { heatGradient } from '../view-model/inside/heat-colours.js';
-import { arrangeLines, formatPercent, kindAverages, kindLabel, kindsOf, latestThreads, sameThreads, threadLines, topThreads, type ThreadId, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
+import { arrangeLines, formatPercent, kindsOf, latestThreads, sameThreads, threadLines, topThreads, type ThreadId, type ThreadLine, type ThreadSort } from '../view-model/inside/threads.js';
 import './threads.css';
 
 function Legend() {
@@ -24,28 +25,6 @@ function Legend() {
         ))}
       </span>
     </span>
-  );
-}
-
-function KindStrip() {
-  const nodes = useApp((s) => s.shown.ndbinfoNodes);
-  const rows = useMemo(() => kindAverages(nodes.values()), [nodes]);
-  if (rows.length === 0) return null;
-  // At 144 data nodes three lines show nine of them: the count says the rest are a scroll away.
-  return (
-    <div className="kind-strip-box">
-      <span className="muted kind-strip-count" data-testid="thread-kind-strip-count">
-        mean busy by kind, {rows.length} data node{rows.length === 1 ? '' : 's'}
-        {rows.length > 9 ? ' (scroll)' : ''}
-      </span>
-      <ul className="kind-strip" data-testid="thread-kind-strip" aria-label="mean busy share per kind of thread, per data node">
-        {rows.map((r) => (
-          <li key={r.nodeId} className={r.stale ? 'muted' : undefined} data-node={r.nodeId}>
-            <b>node {r.nodeId}</b> {r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`).join(', ')}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }
 

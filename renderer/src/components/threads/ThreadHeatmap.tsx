@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
-import { CELL_NONE } from '../../contract.js';
 import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { useSize } from '../../hooks/use-size.js';
 import { moveCell, type GridCell } from '../../view-model/inside/grid-focus.js';
@@ -13,7 +12,7 @@ export const LABEL_WIDTH = 112;
 /** Rows lower than this have no room for a thread's name; pointing at one names it below the heatmap. */
 const MIN_LABEL_ROW = 8;
 
-/** The offscreen image: the rows in view, each its ring of cells in the colours of `table`, as of change `stamp`. */
+/** The cells' image: the rows in view, each its ring of cells in the colours of `table`, as of change `stamp`. */
 interface Painted {
   grid: ThreadGrid;
   table: Uint32Array;
@@ -22,29 +21,20 @@ interface Painted {
   image: ImageData;
 }
 
-/** Writes the given ring slots (null: all) of every row into the image; a slot without a reading is transparent. */
+/**
+ * Writes the given ring slots (null: all) of every row into the image. The colour table maps CELL_NONE (no reading)
+ * to 0, transparent, so each pixel is one lookup: a mount paints every cell in view before its code is optimised.
+ */
 function paintSlots({ grid, table, keys, image }: Painted, slots: readonly number[] | null): void {
   const pixels = new Uint32Array(image.data.buffer);
   const columns = grid.columns;
   for (let i = 0; i < keys.length; i++) {
     const ring = grid.ring(keys[i]!);
     const base = i * columns;
-    if (slots === null) for (let slot = 0; slot < columns; slot++) pixels[base + slot] = ring ? paint(table, ring[slot]!) : 0;
-    else for (const slot of slots) pixels[base + slot] = ring ? paint(table, ring[slot]!) : 0;
+    if (!ring) pixels.fill(0, base, base + columns);
+    else if (slots === null) for (let slot = 0; slot < columns; slot++) pixels[base + slot] = table[ring[slot]!]!;
+    else for (const slot of slots) pixels[base + slot] = table[ring[slot]!]!;
   }
-}
-
-const paint = (table: Uint32Array, cell: number): number => (cell === CELL_NONE ? 0 : table[cell]!);
-
-/** Ascending slots as runs of neighbours, [first, last] each: one dirty rectangle per run. */
-function runs(slots: readonly number[]): Array<[number, number]> {
-  const out: Array<[number, number]> = [];
-  for (const slot of slots) {
-    const run = out[out.length - 1];
-    if (run && run[1] === slot - 1) run[1] = slot;
-    else out.push([slot, slot]);
-  }
-  return out;
 }
 
 export type Cell = GridCell;
@@ -59,16 +49,18 @@ function cssVar(name: string): string {
 }
 
 /**
- * The heatmap on one canvas the size of its viewport: only the rows in view are drawn, one pixel per cell into an
- * ImageData through a colour table and scaled up without smoothing, so 2,880 threads × 900 seconds is a scroll
- * through ~11,000 px of which ~150 rows are drawn, never 2.6 M DOM cells. The image keeps the grid's ring layout,
- * so a second's update paints the one or two columns it wrote, not the whole image again. Pointer and arrow keys
- * move the focused cell, which the view describes in text.
+ * The heatmap in two layers over a viewport, drawing only the rows in view, so 2,880 threads × 900 seconds is a scroll
+ * through ~11,000 px of which ~150 rows are drawn, never 2.6 M DOM cells. Below, the cells: a canvas of one pixel per
+ * cell (the rows in view × the window's columns) scaled up by CSS without smoothing, written from an ImageData that
+ * keeps the grid's ring layout, so a second's update paints the column or two it wrote and hands the compositor a
+ * ~0.5 MB image, not a viewport-sized one. Above, the names, node borders and focus on a canvas of their own, drawn
+ * again only when they change (scroll, rows, focus, size), never because a second passed. Pointer and arrow keys move
+ * the focused cell, which the view describes in text.
  */
 export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: ThreadGrid; version: number; lines: readonly ThreadLine[]; focus: Cell | null; onFocus: (cell: Cell | null) => void }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const offscreen = useMemo(() => document.createElement('canvas'), []);
+  const cellsRef = useRef<HTMLCanvasElement>(null);
+  const labelsRef = useRef<HTMLCanvasElement>(null);
   const painted = useRef<Painted | null>(null);
   const size = useSize(scrollRef);
   const theme = useDocumentTheme();
@@ -76,9 +68,36 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
   const [scrollTop, setScrollTop] = useState(0);
   const rowH = rowHeight(lines.length, size.height);
   const plotWidth = Math.max(1, size.width - LABEL_WIDTH);
+  const first = Math.floor(scrollTop / rowH);
+  const last = Math.min(lines.length, Math.ceil((scrollTop + size.height) / rowH));
+  const count = Math.max(0, last - first);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
+    const canvas = cellsRef.current;
+    const ctx = canvas?.getContext('2d');
+    if (!canvas || !ctx || count === 0) return;
+    const columns = grid.columns;
+    const keys = lines.slice(first, last).map((l) => l.key);
+    let p = painted.current;
+    if (!p || p.grid !== grid || p.table !== table || p.keys.length !== keys.length || p.keys.some((k, i) => k !== keys[i])) {
+      canvas.width = columns;
+      canvas.height = count;
+      p = painted.current = { grid, table, keys, stamp: grid.changes, image: ctx.createImageData(columns, count) };
+      paintSlots(p, null);
+    } else if (p.stamp !== grid.changes) {
+      // A second's update writes a column or two of the rings: only those are painted again.
+      const slots = grid.changedSlots(p.stamp);
+      p.stamp = grid.changes;
+      paintSlots(p, slots);
+    }
+    // The image holds each row as the grid's ring: the oldest slot onwards goes left, the slots before it right.
+    const split = grid.oldestSlot;
+    ctx.putImageData(p.image, -split, 0, split, 0, columns - split, count);
+    if (split > 0) ctx.putImageData(p.image, columns - split, 0, 0, 0, split, count);
+  }, [grid, version, lines, first, last, count, table]);
+
+  useEffect(() => {
+    const canvas = labelsRef.current;
     if (!canvas || size.width === 0 || size.height === 0) return;
     const dpr = window.devicePixelRatio || 1;
     if (canvas.width !== Math.round(size.width * dpr)) canvas.width = Math.round(size.width * dpr);
@@ -87,36 +106,6 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, size.width, size.height);
-    const first = Math.floor(scrollTop / rowH);
-    const last = Math.min(lines.length, Math.ceil((scrollTop + size.height) / rowH));
-    const count = last - first;
-    if (count <= 0) return;
-    const columns = grid.columns;
-    const keys = lines.slice(first, last).map((l) => l.key);
-    const off = offscreen.getContext('2d');
-    if (!off) return;
-    let p = painted.current;
-    if (!p || p.grid !== grid || p.table !== table || p.keys.length !== keys.length || p.keys.some((k, i) => k !== keys[i])) {
-      offscreen.width = columns;
-      offscreen.height = count;
-      p = painted.current = { grid, table, keys, stamp: grid.changes, image: off.createImageData(columns, count) };
-      paintSlots(p, null);
-      off.putImageData(p.image, 0, 0);
-    } else if (p.stamp !== grid.changes) {
-      // A second's update writes a column or two of the rings: only those are painted again.
-      const slots = grid.changedSlots(p.stamp);
-      p.stamp = grid.changes;
-      paintSlots(p, slots);
-      for (const [from, to] of runs(slots)) off.putImageData(p.image, 0, 0, from, 0, to - from + 1, count);
-    }
-    // The image holds each row as the grid's ring: the oldest slot onwards goes left, the slots before it right.
-    ctx.imageSmoothingEnabled = false;
-    const top = first * rowH - scrollTop;
-    const cellW = plotWidth / columns;
-    const split = grid.oldestSlot;
-    ctx.drawImage(offscreen, split, 0, columns - split, count, LABEL_WIDTH, top, (columns - split) * cellW, count * rowH);
-    if (split > 0) ctx.drawImage(offscreen, 0, 0, split, count, LABEL_WIDTH + (columns - split) * cellW, top, split * cellW, count * rowH);
-
     // Names: a node's at its first row (or the top, while its rows scroll by); a thread's when its row is tall enough.
     const fg = cssVar('--fg');
     const muted = cssVar('--fg-muted');
@@ -143,11 +132,12 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
       }
     }
     if (focus && focus.row >= first && focus.row < last) {
+      const cellW = plotWidth / grid.columns;
       ctx.strokeStyle = fg;
       ctx.lineWidth = 2;
       ctx.strokeRect(LABEL_WIDTH + focus.column * cellW - 1, focus.row * rowH - scrollTop - 1, Math.max(cellW, 2) + 2, rowH + 2);
     }
-  }, [grid, version, lines, focus, table, size.width, size.height, scrollTop, rowH, plotWidth, offscreen, theme]);
+  }, [grid.columns, lines, first, last, focus, size.width, size.height, scrollTop, rowH, plotWidth, theme]);
 
   const cellAt = (e: MouseEvent): Cell | null => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -191,7 +181,10 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
       onMouseMove={(e) => onFocus(cellAt(e))}
       onKeyDown={onKeyDown}
     >
-      <canvas ref={canvasRef} className="heatmap-canvas" style={{ width: size.width, height: size.height }} />
+      <div className="heatmap-layers" style={{ width: size.width, height: size.height }}>
+        <canvas ref={cellsRef} className="heatmap-cells" style={{ left: LABEL_WIDTH, top: first * rowH - scrollTop, width: plotWidth, height: count * rowH }} />
+        <canvas ref={labelsRef} className="heatmap-labels" style={{ width: size.width, height: size.height }} />
+      </div>
       <div style={{ height: Math.max(0, total - size.height) }} />
     </div>
   );

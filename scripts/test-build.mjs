@@ -37,11 +37,13 @@ export function staleBuild(root) {
 
 /**
  * Packages left in node_modules: Electron (never loaded under Node), sql.js (it loads its WebAssembly from beside
- * itself), and the tools a few tests load whole (a browser driver that is one bundle already, a bundler, a linter).
- * The rest (zod, ws, mysql2, prom-client, fast-check…) are bundled, CommonJS ones given the `require` an ES module
- * lacks, as in the CLI's bundle: loading them file by file cost a test more than loading the project's own modules.
+ * itself), mysql2 (loaded at first use with import(): a CommonJS package in a split chunk keeps only its default
+ * export, so `createConnection` would be missing), and the tools a few tests load whole (a browser driver that is one
+ * bundle already, a bundler, a linter). The rest (zod, ws, prom-client, fast-check…) are bundled, CommonJS ones given
+ * the `require` an ES module lacks, as in the CLI's bundle: loading them file by file cost a test more than loading
+ * the project's own modules.
  */
-const EXTERNAL = ['electron', 'sql.js', 'playwright-core', 'vite', 'esbuild', 'eslint'];
+const EXTERNAL = ['electron', 'sql.js', 'mysql2', 'playwright-core', 'vite', 'esbuild', 'eslint'];
 
 /** The scripts a test starts as a process of its own (scripts/test-source.ts's nodeArgs): `*-child.ts` under a test folder. */
 const CHILD_SCRIPT = /\/test\/(?:.+\/)?[^/]+-child\.ts$/;

@@ -2,7 +2,7 @@
 // (served to the browser files) and the CLI bundle (the CLI tests start it): those two are built first, side by side;
 // the test files themselves are bundled by the runner (run-tests.mjs --dist, scripts/test-build.mjs) from the
 // sources, so they do not wait for tsc. tsc (which type-checks and emits dist/), the preload bundle, ESLint, the
-// renderer's type check and Electronegativity then run one after another beside the tests, at a lower priority: the
+// renderer's type check and Electronegativity then run beside the tests in two lanes, at a lower priority: the
 // tests wait on sockets and simulated clusters, and the checks fill that time instead of taking the tests' CPU. The
 // last line is `N passed, N failed` (a failed build step or check counts as one failure).
 import { spawn } from 'node:child_process';
@@ -26,15 +26,22 @@ const FOR_TESTS = [
   // The CLI the tests start is the one-file bundle package.json's `bin` names.
   ['build:cli', [...tsx, 'scripts/build-cli.ts']],
 ];
-/** The rest of `npm run build` and the static checks, beside the tests. */
+/**
+ * The rest of `npm run build` and the static checks, beside the tests in two lanes of about a minute of CPU each:
+ * what the tests leave of the CPU they take meanwhile, and whatever is left when the tests end runs on both cores.
+ */
 const BESIDE_TESTS = [
-  ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']],
-  ['build:preload', [...tsx, 'scripts/build-preload.ts']],
-  // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
-  // A circle an edit makes is still found, from the edited file's side.
-  ['lint', [bin('eslint', 'bin/eslint.js'), '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
-  ['typecheck:renderer', [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json']],
-  ['electronegativity', [...tsx, 'scripts/electronegativity.mjs']],
+  [
+    ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']],
+    ['typecheck:renderer', [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json']],
+  ],
+  [
+    // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
+    // A circle an edit makes is still found, from the edited file's side.
+    ['lint', [bin('eslint', 'bin/eslint.js'), '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
+    ['build:preload', [...tsx, 'scripts/build-preload.ts']],
+    ['electronegativity', [...tsx, 'scripts/electronegativity.mjs']],
+  ],
 ];
 /** The priority of the checks beside the tests (a nice value; Windows maps it to a priority class). */
 const BESIDE_PRIORITY = 10;
@@ -76,7 +83,7 @@ const built = await Promise.all(FOR_TESTS.map(([name, args]) => run(name, args).
 const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'renderer') };
 let summary = null;
 const [checks, tests] = await Promise.all([
-  sequence(BESIDE_TESTS, { priority: BESIDE_PRIORITY }),
+  Promise.all(BESIDE_TESTS.map((lane) => sequence(lane, { priority: BESIDE_PRIORITY }))).then((lanes) => lanes.flat()),
   built.every((r) => r.ok)
     ? run('tests', ['scripts/run-tests.mjs', '--dist', ...process.argv.slice(2)], {
         env,

@@ -197,9 +197,9 @@ async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore
       },
     },
   });
-  conductor.onEvent((e) => {
+  conductor.onEvent((e, m) => {
     printEvent(opts.json === true, e);
-    marks?.event(e);
+    marks?.event(e, m);
   });
   let interrupts = 0;
   const onSigint = (): void => {

@@ -105,8 +105,22 @@ async function startSim(t: TestContext, args: string[]): Promise<string> {
       const m = /connectstring: (\S+)\n/.exec(out);
       if (m) resolve(m[1]!);
     });
+    child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
     child.on('close', (code) => reject(new Error(`sim exited ${code}: ${out}`)));
   });
+}
+
+/** A port whose next one is free too, both held until now: tests in parallel take ports of their own meanwhile. */
+async function twoFreePorts(): Promise<number> {
+  for (;;) {
+    const first = createServer().listen(0, '127.0.0.1');
+    await once(first, 'listening');
+    const port = (first.address() as { port: number }).port;
+    const second = createServer().listen(port + 1, '127.0.0.1');
+    const ok = await Promise.race([once(second, 'listening').then(() => true), once(second, 'error').then(() => false)]);
+    await Promise.all([new Promise((r) => first.close(r)), ok ? new Promise((r) => second.close(r)) : Promise.resolve()]);
+    if (ok) return port;
+  }
 }
 
 test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; show and config match it', async (t) => {
@@ -130,10 +144,7 @@ test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; 
 
   // Without --port each mgmd listens on its PortNumber; two that share one (different hosts in real life) get
   // consecutive ports here, and the served configuration says so.
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const port = (probe.address() as { port: number }).port;
-  probe.close();
+  const port = await twoFreePorts();
   const shared = join(dir, 'shared-port.ini');
   writeFileSync(shared, CLUSTER_INI.replace(/HostName=127\.0\.0\.1/g, `HostName=127.0.0.1\nPortNumber=${port}`));
   const own = await startSim(t, ['--config', shared, '--scenario', 'idle']);

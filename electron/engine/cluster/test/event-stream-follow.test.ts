@@ -41,7 +41,8 @@ test('after mgmd 1 stops, the event stream is live on mgmd 2, its lost-stream al
     const liveAt = Date.now();
     await waitFor('reports from mgmd 1 after the stability mark', async () => (await newestReportAt(engine)) >= liveAt + 6000, 30_000);
     await sim.stopMgmd(1);
-    await waitFor('failed over', () => watch.current?.connection.status === 'failed-over');
+    // A loaded CI machine (load 16) took over 20 s to notice and fail over: a bound, not a goal.
+    await waitFor('failed over', () => watch.current?.connection.status === 'failed-over', 60_000);
     const openStreamAlert = () => watch.current?.alerts.some((a) => a.kind === 'event-stream-lost' && a.resolvedAt === null) ?? true;
     await waitFor('event stream live again, no open lost-stream alert', () => watch.current?.connection.eventStream.status === 'live' && !openStreamAlert(), 10_000);
     const at = Date.now();

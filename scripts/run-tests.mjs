@@ -1,5 +1,5 @@
 // `node scripts/run-tests.mjs [--concurrency N] [--dist] [files or folders…]`: every *.test.ts (or those given), each in a
-// process of its own (node:test via tsx, or with --dist bundled into dist/: scripts/test-build.mjs), several at once. Node 20's test runner cannot glob TypeScript files, and its own
+// process of its own (node:test via tsx, or with --dist from JavaScript: scripts/test-build.mjs), several at once. Node 20's test runner cannot glob TypeScript files, and its own
 // pool gives no per-file wall time; this one runs the slowest files first (times of the last run, kept in
 // node_modules/.cache, else scripts/test-timings.json), prints a failing file's whole output, then the slowest files
 // with their CPU time and the totals, and ends with node's summary lines (`# tests N`, `# pass N`, `# fail N` …) and
@@ -11,7 +11,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { buildTests, builtFile, staleBuild } from './test-build.mjs';
+import { buildRendererTests, builtFile, staleBuild } from './test-build.mjs';
 import { parseTapSummary, slowestTable } from './test-report.mjs';
 import { POSIX_ONLY } from './test-platforms.mjs';
 import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
@@ -54,8 +54,6 @@ if (files.length === 0) {
 }
 
 const isBrowser = (file) => file.startsWith('renderer/e2e/');
-/** The one Chromium the browser files share (sharedChromium). */
-const CHROMIUM_SERVER = 'scripts/chromium-server.ts';
 const browserSlots = Math.max(1, Math.floor(slots / 2));
 const previous = readTimings();
 // Files that cost the machine little (under 3 s of CPU last run, however long they wait on sockets, timers or a slow
@@ -121,14 +119,14 @@ function script(file) {
   return fromDist ? [builtFile(file)] : ['--import', 'tsx', file];
 }
 
-/** With --dist: refuses a CLI bundle older than the checkout, and bundles the test files (and what they start). */
+/** With --dist: refuses a build older than the checkout, and transpiles the renderer's files when any runs. */
 async function checkBuild(list) {
   const stale = staleBuild(root);
   if (stale.length > 0) {
-    console.error(`--dist: dist/ndbtop.mjs is older than ${stale.length} source files (${stale.slice(0, 3).join(', ')}…): run \`npm run build:cli\` first (npm test does)`);
+    console.error(`--dist: dist/ is older than ${stale.length} source files (${stale.slice(0, 3).join(', ')}…): run \`tsc -p tsconfig.json\` first (npm test does)`);
     process.exit(1);
   }
-  await buildTests(root, { files: list, roots, extra: list.some(isBrowser) ? [CHROMIUM_SERVER] : [] });
+  if (list.some((f) => f.startsWith('renderer/'))) await buildRendererTests(root);
 }
 
 function runFile(file) {
@@ -182,7 +180,7 @@ async function sharedRenderer(list) {
  */
 async function sharedChromium(list) {
   if (process.env.NDBTOP_TEST_CHROMIUM_WS || !list.some(isBrowser)) return null;
-  const child = spawn(process.execPath, script(CHROMIUM_SERVER), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, script('scripts/chromium-server.ts'), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   const endpoint = await new Promise((resolve) => {
     let out = '';
     child.stdout.on('data', (b) => {

@@ -1,15 +1,13 @@
-// `npm test`: the build, the static checks and every test, overlapped on two cores. The tests need only the renderer
-// (served to the browser files) and the CLI bundle (the CLI tests start it): those two are built first, side by side;
-// the test files themselves are bundled by the runner (run-tests.mjs --dist, scripts/test-build.mjs) from the
-// sources, so they do not wait for tsc. tsc (which type-checks and emits dist/), the preload bundle, ESLint, the
-// renderer's type check and Electronegativity then run beside the tests in two lanes, at a lower priority: the
-// tests wait on sockets and simulated clusters, and the checks fill that time instead of taking the tests' CPU. The
-// last line is `N passed, N failed` (a failed build step or check counts as one failure).
+// `npm test`: the build, the static checks and every test, overlapped on two cores. First tsc (it type-checks
+// and emits dist/) beside the renderer and preload builds and lint; then the tests, with the renderer's type
+// check and Electronegativity beside them (the tests spend much of their time waiting on sockets and simulated
+// clusters). The tests use that build: they run from dist/ (run-tests.mjs --dist: no tsx start-up per file, and the
+// CLI they start is the build too), and one renderer serves every browser file. The last line is
+// `N passed, N failed` (a failed build step or check counts as one failure).
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createRequire } from 'node:module';
-import { setPriority } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -19,40 +17,28 @@ const require = createRequire(import.meta.url);
 const bin = (pkg, path) => join(dirname(require.resolve(`${pkg}/package.json`)), path);
 const tsx = ['--import', 'tsx'];
 
-/** What the tests use, built before them. */
-const FOR_TESTS = [
-  // dist/ was just emptied (Vite would only warn that its outDir is outside the renderer's root).
+const TSC = ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']];
+const BESIDE_TSC = [
+  // dist/ is emptied before the build starts; Vite emptying dist/renderer itself would race tsc writing the renderer
+  // modules the tests import (the page's WebSocket client, the e2e harness).
   ['build:renderer', [bin('vite', 'bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', '--emptyOutDir', 'false']],
+  ['build:preload', [...tsx, 'scripts/build-preload.ts']],
   // The CLI the tests start is the one-file bundle package.json's `bin` names.
   ['build:cli', [...tsx, 'scripts/build-cli.ts']],
+  // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
+  // A circle an edit makes is still found, from the edited file's side.
+  ['lint', [bin('eslint', 'bin/eslint.js'), '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
 ];
-/**
- * The rest of `npm run build` and the static checks, beside the tests in two lanes of about a minute of CPU each:
- * what the tests leave of the CPU they take meanwhile, and whatever is left when the tests end runs on both cores.
- */
 const BESIDE_TESTS = [
-  [
-    ['build (tsc)', [bin('typescript', 'bin/tsc'), '-p', 'tsconfig.json']],
-    ['typecheck:renderer', [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json']],
-  ],
-  [
-    // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
-    // A circle an edit makes is still found, from the edited file's side.
-    ['lint', [bin('eslint', 'bin/eslint.js'), '--cache', '--cache-strategy', 'content', '--cache-location', 'node_modules/.cache/eslint/', '.']],
-    ['build:preload', [...tsx, 'scripts/build-preload.ts']],
-    ['electronegativity', [...tsx, 'scripts/electronegativity.mjs']],
-  ],
+  ['typecheck:renderer', [bin('typescript', 'bin/tsc'), '-p', 'renderer/tsconfig.json']],
+  ['electronegativity', [...tsx, 'scripts/electronegativity.mjs']],
 ];
-/** The priority of the checks beside the tests (a nice value; Windows maps it to a priority class). */
-const BESIDE_PRIORITY = 10;
 
 /** Runs `node args`, its output kept, or streamed line by line to `onLine`. */
-function run(name, args, { env = process.env, onLine = null, priority = 0 } = {}) {
+function run(name, args, env = process.env, onLine = null) {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    // Its own children (tsx's, ESLint's workers) start from it and inherit it.
-    if (priority && child.pid) setPriority(child.pid, priority);
     const out = [];
     for (const stream of [child.stdout, child.stderr]) {
       createInterface({ input: stream }).on('line', (line) => (onLine ? onLine(line) : out.push(line)));
@@ -66,10 +52,10 @@ function print(r) {
   if (!r.ok || r.output.trim()) console.log(r.output.replace(/^/gm, '    | '));
 }
 
-async function sequence(steps, options) {
+async function sequence(steps) {
   const done = [];
   for (const [name, args] of steps) {
-    const r = await run(name, args, options);
+    const r = await run(name, args);
     print(r);
     done.push(r);
   }
@@ -79,20 +65,18 @@ async function sequence(steps, options) {
 const t0 = performance.now();
 // Nothing of an earlier build survives to be tested: what a source no longer makes is gone.
 rmSync(join(root, 'dist'), { recursive: true, force: true });
-const built = await Promise.all(FOR_TESTS.map(([name, args]) => run(name, args).then((r) => (print(r), r))));
+const [tsc, beside] = await Promise.all([run(...TSC).then((r) => (print(r), r)), sequence(BESIDE_TSC)]);
+const built = [tsc, ...beside];
 const env = { ...process.env, NDBTOP_TEST_RENDERER_DIR: join(root, 'dist', 'renderer') };
 let summary = null;
 const [checks, tests] = await Promise.all([
-  Promise.all(BESIDE_TESTS.map((lane) => sequence(lane, { priority: BESIDE_PRIORITY }))).then((lanes) => lanes.flat()),
-  built.every((r) => r.ok)
-    ? run('tests', ['scripts/run-tests.mjs', '--dist', ...process.argv.slice(2)], {
-        env,
-        onLine: (line) => {
-          if (/^\d+ passed, \d+ failed$/.test(line)) summary = line.split(/\D+/).map(Number);
-          console.log(line);
-        },
+  sequence(BESIDE_TESTS),
+  beside.slice(0, 3).every((r) => r.ok)
+    ? run('tests', ['scripts/run-tests.mjs', '--dist', ...process.argv.slice(2)], env, (line) => {
+        if (/^\d+ passed, \d+ failed$/.test(line)) summary = line.split(/\D+/).map(Number);
+        console.log(line);
       })
-    : Promise.resolve({ name: 'tests', ok: false, ms: 0, output: `not run: ${built.filter((r) => !r.ok).map((r) => r.name).join(' and ')} failed` }),
+    : Promise.resolve({ name: 'tests', ok: false, ms: 0, output: 'not run: the renderer, preload or CLI build failed' }),
 ]);
 
 const steps = [...built, ...checks, tests];

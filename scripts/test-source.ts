@@ -1,30 +1,33 @@
-import { join } from 'node:path';
-import { packageRoot } from '../electron/engine/package-root.js';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-// npm test runs the test files bundled (scripts/run-tests.mjs --dist, scripts/test-build.mjs: dist/…/x.test.mjs), the
-// targeted runs from their sources through tsx. In a bundle `import.meta.url` is the bundle's or its shared chunk's,
-// not the test's, so a test names a file it reaches for (a fixture, a child script, the CLI, the README) from the
-// project's root, and asks here for where that is and how to start it from either place.
-const bundled = !import.meta.url.endsWith('.ts');
+// npm test runs the Node-side tests from the build tsc made moments before (dist/, scripts/run-tests.mjs --dist),
+// the targeted runs from their sources through tsx. A test that reaches for a file beside it (a fixture, a child
+// script, the CLI, the README) asks here, so it finds the same file from either place.
+const here = dirname(fileURLToPath(import.meta.url));
+const compiled = import.meta.url.endsWith('.js');
 
-/** The project's root (where package.json is), from the sources and from a bundle alike. */
-export const ROOT = packageRoot()?.dir ?? process.cwd();
+/** The project's root (where package.json is), from the sources and from dist/ alike. */
+export const ROOT = compiled ? join(here, '..', '..') : join(here, '..');
 const DIST = join(ROOT, 'dist');
 
-/** The absolute path of the project's file or folder `path` (`/`-separated, from the root). */
-export function sourcePath(path: string): string {
-  return join(ROOT, path);
+/** The source tree's file for `url`: data files and folders are not in dist/, only what tsc emits. */
+export function sourcePath(url: URL): string {
+  const path = fileURLToPath(url);
+  const inDist = relative(DIST, path);
+  return inDist.startsWith('..') || isAbsolute(inDist) ? path : join(ROOT, inDist);
 }
 
 /**
- * `node`'s arguments that run the TypeScript script `path` (from the root; a test folder's `*-child.ts`): its bundle
- * when this test runs bundled (one start-up without tsx, made with the test), else the source through tsx.
+ * `node`'s arguments that run the TypeScript module `url` (named by its `.ts` source): its build when this test
+ * runs from dist/ (one start-up without tsx, and the same build the test itself is), else the source through tsx.
  */
-export function nodeArgs(path: string): string[] {
-  return bundled ? [join(DIST, path.replace(/\.tsx?$/, '.mjs'))] : ['--import', 'tsx', sourcePath(path)];
+export function nodeArgs(url: URL): string[] {
+  const path = fileURLToPath(url);
+  return compiled ? [path.replace(/\.ts$/, '.js')] : ['--import', 'tsx', path];
 }
 
-/** `node`'s arguments that run the CLI: the bundle package.json's `bin` names when this test runs bundled. */
+/** `node`'s arguments that run the CLI: the bundle package.json's `bin` names when this test runs from dist/. */
 export function cliArgs(): string[] {
-  return bundled ? [join(DIST, 'ndbtop.mjs')] : ['--import', 'tsx', sourcePath('electron/cli/ndbtop.ts')];
+  return compiled ? [join(DIST, 'ndbtop.mjs')] : ['--import', 'tsx', join(ROOT, 'electron', 'cli', 'ndbtop.ts')];
 }

@@ -19,7 +19,7 @@ export const GRID_NODES = '[data-testid="node-grid"] [data-testid^="node-"][data
 /** Why the browser tests are skipped (only where the environment allows Chromium to be missing), or null. */
 export const NO_BROWSER = missingTool('chromium', existsSync(CHROMIUM), `no Chromium at ${CHROMIUM} (apt-get install chromium, or set NDBTOP_CHROMIUM)`) || null;
 
-const CONFIG = sourcePath('renderer/vite.config.ts');
+const CONFIG = sourcePath(new URL('../vite.config.ts', import.meta.url));
 
 /**
  * Builds the renderer into a private folder, so tests never race the project's own build output; under

@@ -28,7 +28,7 @@ test('simulator --speed: time runs X times faster, the rates shown are the simul
   for (const [speed, tps] of [[1, one], [4, four]] as const) {
     assert.ok(Math.abs(tps - STEADY_RATES.transPerSec) <= STEADY_RATES.transPerSec * 0.2, `speed ${speed}: ${tps} tx/s vs ${STEADY_RATES.transPerSec}`);
   }
-  const readme = await readFile(sourcePath('README.md'), 'utf8');
+  const readme = await readFile(sourcePath(new URL('../../../README.md', import.meta.url)), 'utf8');
   const said = readme.split('\n\n').filter((p) => /--speed X/.test(p) && /rates/.test(p));
   assert.ok(said.length > 0, 'the README says what --speed does to the rates');
   for (const p of said) assert.doesNotMatch(p, /rates are X times faster/, 'the README must not promise X-times rates');

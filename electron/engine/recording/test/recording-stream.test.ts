@@ -69,7 +69,7 @@ test('a recording far larger than the heap is read as a stream: 200 MB through a
     }
     await new Promise<void>((r) => out.end(() => r()));
     assert.ok((await stat(plain)).size >= 200e6);
-    const child = nodeArgs('electron/engine/recording/test/fixtures/stream-child.ts');
+    const child = nodeArgs(new URL('./fixtures/stream-child.ts', import.meta.url));
     const run = async (file: string) => {
       const { stdout } = await promisify(execFile)(process.execPath, ['--max-old-space-size=48', ...child, file], { timeout: 300_000 });
       return JSON.parse(stdout) as { lines: number; unreadable: number; peakHeap: number };

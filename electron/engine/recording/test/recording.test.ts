@@ -30,7 +30,7 @@ const withoutMode = (s: ClusterSnapshot): unknown => ({ ...s, connection: { ...s
 
 test('recording survives kill -9: every line written before the kill parses, and it replays', async () => {
   const { file, cleanup } = await tempFile('crash.jsonl');
-  const child = spawn(process.execPath, [...nodeArgs('electron/engine/recording/test/fixtures/record-child.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs(new URL('./fixtures/record-child.ts', import.meta.url)), file], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     // Ticks on disk while the process runs prove the periodic flush (nothing is closed before the kill).
     const ticks = async (): Promise<number> => (await readRecording(file).catch(() => ({ lines: [] }))).lines.filter((l) => l.kind === 'tick').length;
@@ -128,7 +128,7 @@ test('a corrupt recording: torn lines are reported and skipped, a file that is n
 });
 
 test('a recording made when every node carried its own sampledAt, rates.at and memory at, the total its at and the connection its lastEventAt, still reads, in today’s shape, and replays to what it recorded', async () => {
-  const file = sourcePath('electron/engine/recording/test/fixtures/recording-per-node-sampled-at.jsonl');
+  const file = sourcePath(new URL('./fixtures/recording-per-node-sampled-at.jsonl', import.meta.url));
   const raw = await readFile(file, 'utf8');
   assert.match(raw, /"isMaster":(true|false),"sampledAt":\d+/, 'the fixture is of the old shape');
   assert.match(raw, /"rates":\{"at":\d+,[^}]*"stale":(true|false)\}/, 'with node rates that carried their arrival time');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sourcePath } from '../../../../scripts/test-source.js';
 
 /** The shipped deployment files (deploy/ at the top of the repository). */
-export const DEPLOY = sourcePath('deploy/');
+export const DEPLOY = sourcePath(new URL('../../../../deploy/', import.meta.url));
 
 /** Runs Debian's promtool (installed by .ci/run with Prometheus); a missing binary fails with how to get it. */
 export function promtool(args: string[], cwd?: string): { code: number | null; output: string } {

@@ -95,10 +95,10 @@ test('a restart fills restart_info: phases in progress, then complete, adding up
 });
 
 test('redo-pressure: redo fill climbs to overload, then checkpoints trim it', async () => {
-  // At speed 10 a poll every 30 ms is under one snapshot tick (1 s of sim time): the overload lasts a few of them, and
-  // the climb (~80 s of sim time) leaves room for polls a loaded machine runs late (at speed 20 a CI run saw none
-  // between the start and the overload).
-  await withSim({ scenario: 'redo-pressure', dataNodes: 2, speed: 10 }, async (_sim, query) => {
+  // At speed 5 a poll every 30 ms is well under one snapshot tick (1 s of sim time): the overload lasts a few of them,
+  // and the climb (~80 s of sim time, 16 s here) leaves room for polls a loaded machine runs late (at speed 20 a CI
+  // run saw none between the start and the overload, at speed 10 another at load 13).
+  await withSim({ scenario: 'redo-pressure', dataNodes: 2, speed: 5 }, async (_sim, query) => {
     const FILL = 'SELECT node_id, SUM(used) / SUM(total) AS fill FROM logspaces WHERE log_type = \'REDO\' GROUP BY node_id';
     const seen: number[] = [];
     const peak = await until(40, async () => {

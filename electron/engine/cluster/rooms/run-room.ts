@@ -111,12 +111,18 @@ export class RunRoom implements Room {
   private restartsDuring(from: number, to: number): RunNodeRestart[] {
     const outages = this.outages.during(from, to);
     const figures = new Map(this.ndbinfo.nodeViews().map((n) => [n.nodeId, n]));
-    return outages.map((o, i) => {
-      const next = outages.find((later, j) => j > i && later.nodeId === o.nodeId)?.downAt ?? Infinity;
+    // Walked newest first, so each outage knows when its node next went down without a search (a night's thousands).
+    const nextDown = new Map<number, number>();
+    const out: RunNodeRestart[] = [];
+    for (let i = outages.length - 1; i >= 0; i--) {
+      const o = outages[i] as (typeof outages)[number];
+      const next = nextDown.get(o.nodeId) ?? Infinity;
+      nextDown.set(o.nodeId, o.downAt);
       const n = figures.get(o.nodeId);
       const timed = o.upAt === null ? null : [n?.restart, n?.previousRestart].find((r) => r && restartCompleted(r) && r.at >= o.downAt && r.at < next);
-      return { ...o, phases: timed ? phaseTimes(timed) : null };
-    });
+      out.push({ ...o, phases: timed ? phaseTimes(timed) : null });
+    }
+    return out.reverse();
   }
 
   private sample(at: number): void {

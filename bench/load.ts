@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { loadavg } from 'node:os';
 import type { PushMessage } from '../electron/contract/schemas/channels.js';
 import { createEngine } from '../electron/engine/create-engine.js';
-import { freePortPair, SimProcess } from '../electron/engine/test/faults/sim-process.js';
+import { SimProcess } from '../electron/engine/test/faults/sim-process.js';
+import { freePort } from '../native-mgm/test/free-port.js';
 import { rendererDistDir } from '../electron/serve/renderer-dir.js';
 import { startServeServer } from '../electron/serve/serve-server.js';
 import type { ClientsJob, ClientsReport } from './load/clients.js';
@@ -30,7 +31,7 @@ const slowKBps = arg('--slow-kbps', 16);
 const now = (): number => performance.timeOrigin + performance.now();
 const load = (): string => loadavg().map((l) => l.toFixed(1)).join(' ');
 
-const port = await freePortPair();
+const port = await freePort(2);
 const sim = new SimProcess(port, ['--data-nodes', '144', '--mgm-nodes', '2', '--api-nodes', '109', '--scenario', 'benchmark', '--speed', '10']);
 await sim.start();
 const engine = await createEngine({ host: 'serve', clusters: [{ name: 'load', connectstring: `127.0.0.1:${port},127.0.0.1:${port + 1}` }], simulator: false, pollIntervalMs: 1000 });

@@ -4,7 +4,8 @@ import { createEngine } from '../../electron/engine/create-engine.js';
 import { isRendererBuilt, rendererDistDir } from '../../electron/serve/renderer-dir.js';
 import { startServeServer } from '../../electron/serve/serve-server.js';
 import { SCENARIO_NAMES } from '../../native-mgm/sim/index.js';
-import { freePortPair, SimProcess } from '../../electron/engine/test/faults/sim-process.js';
+import { SimProcess } from '../../electron/engine/test/faults/sim-process.js';
+import { freePort } from '../../native-mgm/test/free-port.js';
 import { buildRenderer, launchChromium, waitInPage } from '../../renderer/e2e/harness.js';
 import { processCpuMs } from './cpu.js';
 import { injectLeak } from './leak.js';
@@ -88,7 +89,7 @@ const CLUSTER = ['--data-nodes', '144', '--replicas', '2', '--mgm-nodes', '2', '
  * sides, when node runs with --expose-gc) and their trend after warm-up is checked.
  */
 export async function soak(o: SoakOptions): Promise<SoakResult> {
-  const first = await freePortPair();
+  const first = await freePort(2);
   const ports = [first, first + 1];
   let sim: SimProcess | null = null;
   const startScenario = async (i: number): Promise<string> => {

@@ -1,26 +1,15 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../native-mgm/test/free-port.js';
 
 const MARIADBD = '/usr/sbin/mariadbd';
 const INSTALL_DB = 'mariadb-install-db';
 const CLIENT = 'mariadb';
 const START_TIMEOUT_MS = 30_000;
-
-/** A free loopback port (the kernel's pick), for a server started right after. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 function portAccepts(port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,7 +5,8 @@ import type { Sample } from '../client/sample.js';
 import { parseSqlUrl } from '../client/sql-url.js';
 import type { TransporterRow } from '../client/rows.js';
 import { fillNdbinfo, LEFT_OUT, SQL_PASSWORD, SQL_USER } from './fixture-cluster.js';
-import { freePort, MariaDbServer } from './mariadb-server.js';
+import { freePort } from '../../native-mgm/test/free-port.js';
+import { MariaDbServer } from './mariadb-server.js';
 import { isSample, isState, recordingSource, waitFor, waitForCount } from './source-helpers.js';
 
 const samplesOf = (events: readonly SourceEvent[], reading: string, from = 0): Sample[] =>

@@ -4,7 +4,7 @@ import { createServer } from 'mysql2';
 import { NdbinfoError } from '../client/errors.js';
 import { readOnce } from '../client/read-once.js';
 import { parseSqlUrl } from '../client/sql-url.js';
-import { freePort } from './mariadb-server.js';
+import { freePort } from '../../native-mgm/test/free-port.js';
 import { isState, recordingSource, waitFor, waitForCount } from './source-helpers.js';
 
 /**

@@ -56,14 +56,15 @@ export interface Stack {
 }
 
 /**
- * The real thing over real sockets: simulator (TCP) → engine → serve mode (HTTP + WebSocket) on 127.0.0.1:0.
+ * The real thing over real sockets: simulator (TCP) → engine → serve mode (HTTP + WebSocket) on 127.0.0.1:0
+ * unless `serve.port` says otherwise.
  * `prepare` sees the engine before anything else runs (before its first one-second tick).
  */
 export async function startStack(
   staticDir: string,
   options: Partial<CreateEngineOptions> = {},
   prepare?: (engine: EngineHost) => void,
-  serve: Pick<ServeOptions, 'https'> = {},
+  serve: Pick<ServeOptions, 'https' | 'port'> = {},
 ): Promise<Stack> {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, ...options });
   prepare?.(engine);

@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { freePort } from '../../../native-mgm/test/free-port.js';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
@@ -43,11 +44,7 @@ test('exit codes tell a bad connectstring, an unreachable server and a protocol 
   assert.equal(bad.code, EXIT.USAGE);
   assert.match(bad.stderr, /leading zero|octal/i);
 
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const port = (probe.address() as { port: number }).port;
-  probe.close();
+  const port = await freePort();
   const down = await runCli(['show', '-c', `127.0.0.1:${port}`, '--timeout', '1000']);
   assert.equal(down.code, EXIT.UNREACHABLE);
   assert.match(down.stderr, /no management server reachable/);

@@ -1,6 +1,4 @@
 import { test, type TestContext } from 'node:test';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +7,7 @@ import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { REFERENCE_BLOB } from '../../../native-mgm/config/test/reference-blob.js';
 import { configReply, mgmdScript, ScriptedServer } from '../../../native-mgm/client/test/scripted-server.js';
 import { EXIT } from '../exit-codes.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
 import { runCli, spawnCli } from './run-cli.js';
 
 interface ConfigJson {
@@ -110,19 +109,6 @@ async function startSim(t: TestContext, args: string[]): Promise<string> {
   });
 }
 
-/** A port whose next one is free too, both held until now: tests in parallel take ports of their own meanwhile. */
-async function twoFreePorts(): Promise<number> {
-  for (;;) {
-    const first = createServer().listen(0, '127.0.0.1');
-    await once(first, 'listening');
-    const port = (first.address() as { port: number }).port;
-    const second = createServer().listen(port + 1, '127.0.0.1');
-    const ok = await Promise.race([once(second, 'listening').then(() => true), once(second, 'error').then(() => false)]);
-    await Promise.all([new Promise((r) => first.close(r)), ok ? new Promise((r) => second.close(r)) : Promise.resolve()]);
-    if (ok) return port;
-  }
-}
-
 test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; show and config match it', async (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-ini-'));
   const ini = join(dir, 'config.ini');
@@ -144,7 +130,7 @@ test('sim --config: a config.ini with 2 mgmds, 4 data nodes and NoOfReplicas 2; 
 
   // Without --port each mgmd listens on its PortNumber; two that share one (different hosts in real life) get
   // consecutive ports here, and the served configuration says so.
-  const port = await twoFreePorts();
+  const port = await freePort(2);
   const shared = join(dir, 'shared-port.ini');
   writeFileSync(shared, CLUSTER_INI.replace(/HostName=127\.0\.0\.1/g, `HostName=127.0.0.1\nPortNumber=${port}`));
   const own = await startSim(t, ['--config', shared, '--scenario', 'idle']);

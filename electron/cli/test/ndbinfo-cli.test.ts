@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../exit-codes.js';
 import { FIXTURE_ROWS, fillNdbinfo, LEFT_OUT, SQL_PASSWORD, SQL_USER } from '../../../ndbinfo/test/fixture-cluster.js';
-import { freePort, MariaDbServer } from '../../../ndbinfo/test/mariadb-server.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
+import { MariaDbServer } from '../../../ndbinfo/test/mariadb-server.js';
 import { runCli, type CliResult } from './run-cli.js';
 
 const noPassword = (r: CliResult, password: string): void => {

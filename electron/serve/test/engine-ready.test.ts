@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
+import { freePort } from '../../../native-mgm/test/free-port.js';
 import { test } from 'node:test';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
@@ -24,10 +24,7 @@ test('serve listens once the engine has its first status: the first snapshot a p
 });
 
 test('a cluster that cannot be reached delays listening only until the engine knows why', async (t) => {
-  const closed = createServer();
-  await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-  const port = (closed.address() as { port: number }).port;
-  await new Promise((resolve) => closed.close(resolve));
+  const port = await freePort();
   const engine = await createEngine({ host: 'serve', simulator: false, clusters: [{ name: 'down', connectstring: `127.0.0.1:${port}` }], pollIntervalMs: 1000 });
   t.after(() => engine.close());
   const started = Date.now();

@@ -8,6 +8,7 @@ import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
 import { zodPageValidators } from '../../contract/schemas/validate.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
 
 // Transport-level behaviour (framing, malformed input, headers) against a fixture engine; serve-e2e.test.ts runs
 // the real engine on the simulator.
@@ -135,8 +136,9 @@ test('malformed frames get a clear error and the connection keeps serving', asyn
 
 test('the client reconnects when the server comes back, and requests made meanwhile go through', async () => {
   const dir = await makeStaticRoot();
-  let own = await startServeServer({ engine, staticDir: dir.root, port: 0 });
-  const port = own.port;
+  // A port no other test's bind(0) can take while this server is down.
+  const port = await freePort();
+  let own = await startServeServer({ engine, staticDir: dir.root, port });
   const statuses: string[] = [];
   const api = createWebSocketApi(`ws://127.0.0.1:${port}/ws`, undefined, { validators: zodPageValidators, WebSocket, reconnectMinMs: 20, reconnectMaxMs: 200, onStatus: (s) => statuses.push(s) });
   try {

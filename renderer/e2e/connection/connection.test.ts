@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createEngine } from '../../../electron/engine/create-engine.js';
 import { startServeServer } from '../../../electron/serve/serve-server.js';
 import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
 import { recordAttributes, seen } from '../page-probe.js';
 
 const skip = NO_BROWSER ?? false;
@@ -16,7 +16,8 @@ const sampleAge = async (page: Page): Promise<string> => (await page.textContent
 
 test('serve killed: the page says disconnected — reconnecting at once, the sample age keeps counting, and it comes back when serve does', { skip }, async () => {
   const { dir, browser } = suite();
-  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  // serve comes back on this port below: one no other test's bind(0) can take meanwhile.
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } }, undefined, { port: await freePort() });
   const page = await browser.newPage();
   try {
     await page.goto(stack.url);
@@ -45,7 +46,8 @@ test('serve killed: the page says disconnected — reconnecting at once, the sam
 
 test('a server that goes silent without closing (no push, no heartbeat) shows as disconnected too', { skip }, async () => {
   const { dir, browser } = suite();
-  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } });
+  // serve comes back on this port below: one no other test's bind(0) can take meanwhile.
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 2 } }, undefined, { port: await freePort() });
   const page = await browser.newPage();
   let silent = false;
   // The page's WebSocket goes through this proxy, which can stop passing the server's frames on, as a hung
@@ -70,18 +72,9 @@ test('a server that goes silent without closing (no push, no heartbeat) shows as
   }
 });
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 test('a cluster that refuses connections says so, with where, for how long and when the next try is', { skip }, async () => {
   const { dir, browser } = suite();
-  const port = await closedPort();
+  const port = await freePort();
   const engine = await createEngine({ host: 'serve', clusters: [{ name: 'down', connectstring: `127.0.0.1:${port}` }], simulator: false, pollIntervalMs: 1000 });
   const server = await startServeServer({ engine, staticDir: dir, host: '127.0.0.1', port: 0 });
   const page = await browser.newPage();

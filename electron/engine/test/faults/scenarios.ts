@@ -9,7 +9,8 @@ import type { TrackerInput } from '../../cluster/tracker-input.js';
 import { waitFor } from '../helpers.js';
 import { markerOf, Markers } from './markers.js';
 import { ConnectionProbe, type Seen } from './probe.js';
-import { SimProcess, freePort } from './sim-process.js';
+import { freePort } from '../../../../native-mgm/test/free-port.js';
+import { SimProcess } from './sim-process.js';
 import { watchConnections } from './socket-count.js';
 import { StallProxy } from './stall-proxy.js';
 

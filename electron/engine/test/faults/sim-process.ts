@@ -1,33 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { spawnCli } from '../../../cli/test/run-cli.js';
-
-/** A port that was free a moment ago (the kernel's pick), for a server that must come back on the same one. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const port = (probe.address() as { port: number }).port;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
-
-/** Two consecutive free ports, for `ndbtop sim --mgm-nodes 2 --port P` (P and P+1). */
-export async function freePortPair(): Promise<number> {
-  for (;;) {
-    const port = await freePort();
-    const probe = createServer();
-    const ok = await new Promise<boolean>((resolve) => {
-      probe.once('error', () => resolve(false));
-      probe.listen(port + 1, '127.0.0.1', () => resolve(true));
-    });
-    if (ok) {
-      await new Promise((r) => probe.close(r));
-      return port;
-    }
-  }
-}
 
 /**
  * `ndbtop sim` as a separate process, so it can be frozen with SIGSTOP or killed with SIGKILL the way an

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../../../native-mgm/test/free-port.js';
 import { sourcePath } from '../../../../scripts/test-source.js';
 
 /** The shipped deployment files (deploy/ at the top of the repository). */
@@ -14,16 +14,6 @@ export function promtool(args: string[], cwd?: string): { code: number | null; o
   const r = spawnSync('promtool', args, { cwd, encoding: 'utf8' });
   if (r.error) throw new Error(`promtool not runnable (${r.error.message}): apt-get install prometheus`);
   return { code: r.status, output: `${r.stdout}${r.stderr}` };
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  await new Promise((r) => server.close(r));
-  if (address === null || typeof address === 'string') throw new Error('no port');
-  return address.port;
 }
 
 export interface PrometheusProcess {

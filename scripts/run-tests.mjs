@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { buildRendererTests, builtFile, staleBuild } from './test-build.mjs';
-import { parseTapSummary, slowestTable } from './test-report.mjs';
+import { failedTests, parseTapSummary, slowestTable } from './test-report.mjs';
 import { POSIX_ONLY } from './test-platforms.mjs';
 import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
 
@@ -107,6 +107,12 @@ for (const r of results) for (const k of Object.keys(totals)) totals[k] += r.sum
 const broken = results.filter((r) => r.summary.broken);
 console.log(slowestTable(results, { top: 25, wallMs, slots: extraSlots ? `${slots}+${extraSlots}` : slots, load: loadavg(), browserCpuMs }));
 for (const r of broken) console.log(`# ${r.file}: exited with ${r.exit} and no test summary (counted as one failure)`);
+for (const r of results) {
+  for (const f of failedTests(r.text)) {
+    console.log(`# not ok  ${r.file}: ${f.name}`);
+    for (const line of f.details) console.log(`#     ${line}`);
+  }
+}
 if (notHere.length > 0) console.log(`# ${notHere.length} POSIX-only files not run on ${process.platform} (listed at the start)`);
 for (const [k, v] of Object.entries(totals)) console.log(`# ${k} ${v}`);
 console.log(`# duration_ms ${wallMs.toFixed(0)}`);

@@ -34,3 +34,29 @@ export function slowestTable(results, { top, wallMs, slots, load, browserCpuMs =
   );
   return lines.join('\n');
 }
+
+/**
+ * Each failed test of a file's TAP output (`not ok N - name`, at any depth) with the first lines of its diagnostics
+ * (error, expected, actual, location): repeated at the end of a run, where a CI log cut to its tail still shows
+ * which test failed and why, not only which file.
+ */
+export function failedTests(text, { detailLines = 12 } = {}) {
+  const lines = text.split('\n');
+  const found = [];
+  for (let i = 0; i < lines.length; i++) {
+    const head = /^(\s*)not ok \d+ - (.*)$/.exec(lines[i]);
+    if (!head) continue;
+    const details = [];
+    const indent = head[1].length;
+    // node:test's YAML block (`---` … `...`) is indented two more than its `not ok` line.
+    if (lines[i + 1]?.trim() === '---') {
+      for (let j = i + 2; j < lines.length && lines[j].trim() !== '...' && details.length < detailLines; j++) {
+        if (/^\s*duration_ms:/.test(lines[j])) continue;
+        details.push(lines[j].slice(indent + 2));
+      }
+    }
+    // A parent whose only fault is a failed subtest adds nothing to the subtest's own entry.
+    if (!details.includes("failureType: 'subtestsFailed'")) found.push({ name: head[2], details });
+  }
+  return found;
+}

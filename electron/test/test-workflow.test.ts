@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -57,5 +59,32 @@ test('the files the runner leaves out on Windows exist and do check how a proces
     assert.ok(why.length > 0, file);
     // SIGKILL ends a process on Windows too; the others are handled (or not) only on POSIX systems.
     assert.match(read(file), /'SIG(INT|TERM|STOP)'|SIGSTOP/, `${file} sends no signal Windows lacks`);
+  }
+});
+
+test('a failed test is named at the end of the run with its error, from node:test output itself', async () => {
+  const { failedTests } = (await import(pathToFileURL(join(root, 'scripts/test-report.mjs')).href)) as {
+    failedTests(text: string): Array<{ name: string; details: string[] }>;
+  };
+  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-tap-'));
+  try {
+    const file = join(dir, 'failing.test.mjs');
+    writeFileSync(
+      file,
+      `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n` +
+        `test('outer', async (t) => { await t.test('inner fails', () => assert.equal(1, 2)); });\ntest('fine', () => {});\n`,
+    );
+    const tap = spawnSync(process.execPath, ['--test-reporter=tap', '--test', file], { encoding: 'utf8' }).stdout;
+    const failed = failedTests(tap);
+    assert.deepEqual(
+      failed.map((f) => f.name),
+      ['inner fails'],
+      'the subtest, not its parent again',
+    );
+    assert.ok(failed[0]?.details.includes('expected: 2') && failed[0].details.includes('actual: 1'), failed[0]?.details.join('\n'));
+    assert.ok(failed[0]?.details.some((l) => l.startsWith('location:') && l.includes('failing.test.mjs:3')));
+    assert.deepEqual(failedTests(tap.replace(/not ok/g, 'ok')), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -74,7 +74,9 @@ test('a failed test is named at the end of the run with its error, from node:tes
       `import { test } from 'node:test';\nimport assert from 'node:assert/strict';\n` +
         `test('outer', async (t) => { await t.test('inner fails', () => assert.equal(1, 2)); });\ntest('fine', () => {});\n`,
     );
-    const tap = spawnSync(process.execPath, ['--test-reporter=tap', '--test', file], { encoding: 'utf8' }).stdout;
+    // Without NODE_TEST_CONTEXT, which node --test sets for its children and which turns their output into its own.
+    const { NODE_TEST_CONTEXT: _, ...env } = process.env;
+    const tap = spawnSync(process.execPath, ['--test-reporter=tap', '--test', file], { encoding: 'utf8', env }).stdout;
     const failed = failedTests(tap);
     assert.deepEqual(
       failed.map((f) => f.name),

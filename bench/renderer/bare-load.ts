@@ -11,7 +11,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { buildRenderer, CHROMIUM, GRID_NODES, startStack } from '../../renderer/e2e/harness.js';
+import { CHROMIUM } from '../../renderer/e2e/chromium-launch.js';
+import { buildRenderer, GRID_NODES, startStack } from '../../renderer/e2e/harness.js';
 import { fmt } from '../stats.js';
 import { mainTasks, type MainTask, type TraceEvent } from './trace.js';
 

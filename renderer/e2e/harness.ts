@@ -10,10 +10,9 @@ import type { EngineHost } from '../../electron/engine/engine-host.js';
 import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
 import type { SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { missingTool } from '../../scripts/missing-tool.js';
+import { CHROMIUM, chromiumLaunchOptions } from './chromium-launch.js';
 import { sourcePath } from '../../scripts/test-source.js';
 
-/** Debian's Chromium; NDBTOP_CHROMIUM names another build (a CI runner's preinstalled Chrome). */
-export const CHROMIUM = process.env.NDBTOP_CHROMIUM || '/usr/bin/chromium';
 /** Every node card or tile the grid has drawn (a node's own element carries its status). */
 export const GRID_NODES = '[data-testid="node-grid"] [data-testid^="node-"][data-status]';
 /** Why the browser tests are skipped (only where the environment allows Chromium to be missing), or null. */
@@ -35,8 +34,6 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
   return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
-
 /**
  * A browser for a test file; each test opens its own context or page in it. Under scripts/run-tests.mjs the files
  * share one Chromium (NDBTOP_TEST_CHROMIUM_WS, scripts/chromium-server.ts): closing this only disconnects.
@@ -44,7 +41,7 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 export async function launchChromium(): Promise<Browser> {
   const shared = process.env.NDBTOP_TEST_CHROMIUM_WS;
   if (shared) return chromium.connect(shared);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  return chromium.launch(await chromiumLaunchOptions());
 }
 
 export interface Stack {

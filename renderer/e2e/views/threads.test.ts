@@ -42,6 +42,13 @@ test('Threads view: every data node with the threads its configuration gives, LD
     // Row by row with the keyboard: node and thread names in the configuration's order, each thread numbered in its kind.
     await page.focus('[data-testid="thread-heatmap"]');
     await page.keyboard.press('End');
+    // The focused cell is outlined where it is: the first row's newest column, at the right edge.
+    const outline = (await page.evaluate(`(() => {
+      const f = document.querySelector('[data-testid="heatmap-focus"]')?.getBoundingClientRect();
+      const h = document.querySelector('[data-testid="thread-heatmap"]').getBoundingClientRect();
+      return f ? { fromRight: h.right - f.right, fromTop: f.top - h.top, height: f.height } : null;
+    })()`)) as { fromRight: number; fromTop: number; height: number } | null;
+    assert.ok(outline && Math.abs(outline.fromRight) < 20 && outline.fromTop >= -2 && outline.fromTop < outline.height, JSON.stringify(outline));
     const seen: Array<[number, string]> = [];
     for (let i = 0; i < total; i++) {
       const text = (await page.evaluate(cellText)) as string;

@@ -53,8 +53,9 @@ function cssVar(name: string): string {
  * through ~11,000 px of which ~150 rows are drawn, never 2.6 M DOM cells. Below, the cells: a canvas of one pixel per
  * cell (the rows in view × the window's columns) scaled up by CSS without smoothing, written from an ImageData that
  * keeps the grid's ring layout, so a second's update paints the column or two it wrote and hands the compositor a
- * ~0.5 MB image, not a viewport-sized one. Above, the names, node borders and focus on a canvas of their own, drawn
- * again only when they change (scroll, rows, focus, size), never because a second passed. Pointer and arrow keys move
+ * ~0.5 MB image, not a viewport-sized one. Above, the names on a canvas as narrow as they are, drawn again only
+ * when they change (scroll, rows, size), never because a second passed (a canvas's first drawing costs with its
+ * size: a viewport-sized one was ~50 ms of a mount), and the node borders and focus as elements. Pointer and arrow keys move
  * the focused cell, which the view describes in text.
  */
 export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: ThreadGrid; version: number; lines: readonly ThreadLine[]; focus: Cell | null; onFocus: (cell: Cell | null) => void }) {
@@ -98,29 +99,23 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
 
   useEffect(() => {
     const canvas = labelsRef.current;
-    if (!canvas || size.width === 0 || size.height === 0) return;
+    if (!canvas || size.height === 0) return;
     const dpr = window.devicePixelRatio || 1;
-    if (canvas.width !== Math.round(size.width * dpr)) canvas.width = Math.round(size.width * dpr);
+    if (canvas.width !== Math.round(LABEL_WIDTH * dpr)) canvas.width = Math.round(LABEL_WIDTH * dpr);
     if (canvas.height !== Math.round(size.height * dpr)) canvas.height = Math.round(size.height * dpr);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, size.width, size.height);
+    ctx.clearRect(0, 0, LABEL_WIDTH, size.height);
     // Names: a node's at its first row (or the top, while its rows scroll by); a thread's when its row is tall enough.
     const fg = cssVar('--fg');
     const muted = cssVar('--fg-muted');
-    const border = cssVar('--border');
     const labelSize = Math.min(12, rowH);
     ctx.textBaseline = 'middle';
     for (let i = first; i < last; i++) {
       const line = lines[i]!;
       const y = i * rowH - scrollTop;
-      const startsNode = i === 0 || lines[i - 1]!.nodeId !== line.nodeId;
-      if (startsNode && i > 0) {
-        ctx.fillStyle = border;
-        ctx.fillRect(0, y, size.width, 1);
-      }
-      if (startsNode || i === first) {
+      if (i === first || lines[i - 1]!.nodeId !== line.nodeId) {
         ctx.font = '12px system-ui, sans-serif';
         ctx.fillStyle = fg;
         ctx.fillText(`node ${line.nodeId}`, 4, Math.max(y, 0) + Math.max(rowH, 12) / 2);
@@ -131,13 +126,12 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
         ctx.fillText(line.label, 58, y + rowH / 2);
       }
     }
-    if (focus && focus.row >= first && focus.row < last) {
-      const cellW = plotWidth / grid.columns;
-      ctx.strokeStyle = fg;
-      ctx.lineWidth = 2;
-      ctx.strokeRect(LABEL_WIDTH + focus.column * cellW - 1, focus.row * rowH - scrollTop - 1, Math.max(cellW, 2) + 2, rowH + 2);
-    }
-  }, [grid.columns, lines, first, last, focus, size.width, size.height, scrollTop, rowH, plotWidth, theme]);
+  }, [lines, first, last, size.height, scrollTop, rowH, theme]);
+
+  // The lines between nodes, in view.
+  const borders: number[] = [];
+  for (let i = Math.max(1, first); i < last; i++) if (lines[i - 1]!.nodeId !== lines[i]!.nodeId) borders.push(i * rowH - scrollTop);
+  const cellW = plotWidth / grid.columns;
 
   const cellAt = (e: MouseEvent): Cell | null => {
     const rect = e.currentTarget.getBoundingClientRect();
@@ -183,7 +177,17 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
     >
       <div className="heatmap-layers" style={{ width: size.width, height: size.height }}>
         <canvas ref={cellsRef} className="heatmap-cells" style={{ left: LABEL_WIDTH, top: first * rowH - scrollTop, width: plotWidth, height: count * rowH }} />
-        <canvas ref={labelsRef} className="heatmap-labels" style={{ width: size.width, height: size.height }} />
+        <canvas ref={labelsRef} className="heatmap-labels" style={{ width: LABEL_WIDTH, height: size.height }} />
+        {borders.map((y) => (
+          <div key={y} className="heatmap-node-border" style={{ top: y }} />
+        ))}
+        {focus && focus.row >= first && focus.row < last && (
+          <div
+            className="heatmap-focus"
+            data-testid="heatmap-focus"
+            style={{ left: LABEL_WIDTH + focus.column * cellW - 1, top: focus.row * rowH - scrollTop - 1, width: Math.max(cellW, 2) + 2, height: rowH + 2 }}
+          />
+        )}
       </div>
       <div style={{ height: Math.max(0, total - size.height) }} />
     </div>

@@ -72,6 +72,14 @@ test('a start that falls back down is restart-failed (critical) even when the re
   assert.ok(!c.raised.some((a) => a.kind === 'node-down'), 'not a node-down: the node never came up');
   c.poll(5000, 'STARTING', 1);
   assert.equal(active(c.t, 'restart-failed').length, 1, 'starting again is not yet up');
+  // Its words follow the node, as node-down's do, and keep where the start failed.
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (start phase 4) to NO_CONTACT (now STARTING (start phase 1))");
+  c.poll(6000, 'NO_CONTACT');
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (start phase 1) to NO_CONTACT", 'failing again: the latest fall');
+  assert.equal(c.raised.filter((a) => a.kind === 'restart-failed').length, 1, 'one alert for one node not yet up');
+  c.poll(7000, 'NOT_STARTED');
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (start phase 1) to NO_CONTACT (now NOT_STARTED)");
+  c.poll(8000, 'STARTING', 2);
   c.poll(9000, 'STARTED');
   assert.deepEqual(active(c.t, 'restart-failed'), []);
   // A stop asked for while it started goes through SHUTTING_DOWN: no fall.

@@ -18,6 +18,8 @@ import type { Room, StatusChange } from './room.js';
 export class RestartAlerts implements Room {
   /** The phase each starting node was last seen in: where a failed start got to. */
   private readonly phases = new Map<number, number>();
+  /** How each failed start fell, while its alert is active: the words then follow the node ("now STARTING"). */
+  private readonly falls = new Map<number, string>();
   private nextCheckAt = 0;
 
   constructor(
@@ -30,20 +32,35 @@ export class RestartAlerts implements Room {
     if (type !== 'NDB') return;
     if (status === 'STARTING') {
       this.phases.set(nodeId, phase);
+      this.reviseFall(nodeId, `STARTING${phase > 0 ? ` (start phase ${phase})` : ''}`);
       return;
     }
     this.alerts.resolve(slowKey(nodeId), at);
     if (isUp(status)) {
       this.alerts.resolve(failedKey(nodeId), at);
+      this.falls.delete(nodeId);
     } else if (previous === 'STARTING' && FELL.has(status)) {
       const reached = this.phases.get(nodeId) ?? 0;
-      this.alerts.raise(failedKey(nodeId), 'restart-failed', 'critical', at, nodeId, `Node ${nodeId}'s start failed: it fell from STARTING${reached > 0 ? ` (start phase ${reached})` : ''} to ${status}`);
+      const fall = `Node ${nodeId}'s start failed: it fell from STARTING${reached > 0 ? ` (start phase ${reached})` : ''} to ${status}`;
+      this.falls.set(nodeId, fall);
+      // Failing again before it was up: the alert it raised the first time stays, and says the latest fall.
+      this.alerts.raise(failedKey(nodeId), 'restart-failed', 'critical', at, nodeId, fall);
+      this.alerts.revise(failedKey(nodeId), fall);
+    } else {
+      this.reviseFall(nodeId, status);
     }
     this.phases.delete(nodeId);
   }
 
   forget(nodeId: number): void {
     this.phases.delete(nodeId);
+    this.falls.delete(nodeId);
+  }
+
+  /** A failed start's words once the node moved on ("now STARTING (start phase 2)"), until it is up. */
+  private reviseFall(nodeId: number, now: string): void {
+    const fall = this.falls.get(nodeId);
+    if (fall !== undefined) this.alerts.revise(failedKey(nodeId), `${fall} (now ${now})`);
   }
 
   settle(at: number): void {

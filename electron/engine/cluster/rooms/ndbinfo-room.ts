@@ -50,6 +50,11 @@ export class NdbinfoRoom implements Room {
     return { ...this.links, links: this.links.links.filter((l) => wanted.has(l.nodeId)) };
   }
 
+  /** One data node's figures, without building the sorted list. */
+  nodeView(nodeId: number): NdbinfoNode | undefined {
+    return this.nodes.get(nodeId);
+  }
+
   nodeViews(): NdbinfoNode[] {
     this.nodesCache ??= [...this.nodes.values()].sort((a, b) => a.nodeId - b.nodeId);
     return this.nodesCache;

@@ -79,8 +79,7 @@ export class RestartAlerts implements Room {
   }
 
   private previousRestartMs(nodeId: number): number | null {
-    const figures = this.ndbinfo.nodeViews().find((n) => n.nodeId === nodeId);
-    const previous = figures?.previousRestart;
+    const previous = this.ndbinfo.nodeView(nodeId)?.previousRestart;
     return previous && restartCompleted(previous) && previous.totalSecs > 0 ? previous.totalSecs * 1000 : null;
   }
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import type { Alert } from '../../../contract/schemas/events.js';
 import type { NodeStatus } from '../../../contract/schemas/node.js';
 import type { NodeState } from '../../../../native-mgm/index.js';
+import type { RestartRow } from '../../../../ndbinfo/client/rows.js';
 import { MgmClient } from '../../../../native-mgm/client/mgm-client.js';
 import { ClusterTracker } from '../../cluster/cluster-tracker.js';
 import { createEngine } from '../../create-engine.js';
@@ -57,6 +58,29 @@ test('a start much longer than the usual raises restart-slow, which ends when th
   assert.deepEqual(timed.raised.map((a) => a.kind), ['restart-slow'], 'a planned restart raises nothing else');
   timed.poll(170_000, 'STARTED');
   assert.deepEqual(active(timed.t, 'restart-slow'), []);
+});
+
+/** restart_info's row for node 3: a completed restart of `totalSecs`, or one under way. */
+function restartInfo(t: number, status: 'Restart completed' | 'Copy fragments ongoing', totalSecs: number) {
+  const row: RestartRow = { nodeId: 3, status, statusInt: 0, statusName: null, phases: {}, totalSecs };
+  return { kind: 'ndbinfo' as const, t, sample: { reading: 'restarts' as const, sqlNode: 'x', at: t, durationMs: 1, rows: [row] } };
+}
+
+test("before ndbtop timed a start, the node's previous restart by restart_info is the usual length", () => {
+  const c = tracker();
+  c.t.apply({ kind: 'ndbinfo-link', t: 1000, state: { kind: 'up', at: 1000, sqlNode: 'mysql://root@127.0.0.1:3306', serverVersion: '8.4.0', tls: false, tables: [], missing: [], failovers: 0, failedOverFrom: null } });
+  c.t.apply(restartInfo(1500, 'Restart completed', 40));
+  c.poll(2000, 'NO_CONTACT');
+  c.poll(3000, 'STARTING', 1);
+  c.t.apply(restartInfo(3500, 'Copy fragments ongoing', 0));
+  // 40 s before: "much longer" is past 80 s (twice, and at least 10 s over).
+  c.poll(80_000, 'STARTING', 4);
+  assert.deepEqual(active(c.t, 'restart-slow'), []);
+  c.poll(85_000, 'STARTING', 4);
+  const [slow] = active(c.t, 'restart-slow');
+  assert.equal(slow?.message, 'Node 3 still starting after 1 min 22 s: much longer than the 40 s its previous restart took');
+  c.poll(90_000, 'STARTED');
+  assert.deepEqual(active(c.t, 'restart-slow'), []);
 });
 
 test('a start that falls back down is restart-failed (critical) even when the restart was planned; over once the node is up', () => {

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
 import { STATE_NAMES, shootStates, type StateName } from './screenshot-states.js';
 import { importScreens } from './import-screenshots.js';
-import { VIEWS } from '../renderer/src/store/ui-slice.js';
+import { VIEWS, viewKey } from '../renderer/src/store/ui-slice.js';
 
 /** A benchmark ramping up on the small cluster; the big one in a rolling restart, so restart progress and alerts show too. */
 const CLUSTERS = {
@@ -57,7 +57,7 @@ async function main(): Promise<void> {
             await waitInPage(page, `Number(window.__ndbtopStore.getState().shown.historyVersion) > 4`, 60_000);
             const prefix = `${size}nodes-${viewport.width}x${viewport.height}-${theme}`;
             for (const [i, view] of VIEWS.entries()) {
-              await page.keyboard.press(String(i + 1));
+              await page.keyboard.press(viewKey(i));
               await page.waitForSelector(`main[data-view="${view}"]`);
               // A lazily loaded view shows its Suspense fallback until its chunk is in: shoot the view, not that.
               await waitInPage(page, `!document.querySelector('main[data-view="${view}"] > p.muted')?.textContent?.startsWith('loading')`, 30_000);

@@ -59,8 +59,13 @@ async function main(): Promise<void> {
             for (const [i, view] of VIEWS.entries()) {
               await page.keyboard.press(viewKey(i));
               await page.waitForSelector(`main[data-view="${view}"]`);
-              // A lazily loaded view shows its Suspense fallback until its chunk is in: shoot the view, not that.
-              await waitInPage(page, `!document.querySelector('main[data-view="${view}"] > p.muted')?.textContent?.startsWith('loading')`, 30_000);
+              // A lazily loaded view shows its Suspense fallback until its chunk is in, and React may show it again
+              // for what the view loads next: shoot the view once no fallback has been seen for half a second.
+              await waitInPage(
+                page,
+                `(() => { const loading = document.querySelector('main[data-view="${view}"] > p.muted')?.textContent?.startsWith('loading'); const w = (window.__shotQuiet ??= {}); if (loading || w.view !== '${view}') { w.view = '${view}'; w.since = loading ? Infinity : performance.now(); return false; } if (w.since === Infinity) w.since = performance.now(); return performance.now() - w.since >= 500; })()`,
+                30_000,
+              );
               // The small multiples mount after the plot has painted and draw a few a frame: shoot them drawn.
               if (view === 'throughput') await waitInPage(page, `[...document.querySelectorAll('[data-testid^="small-multiple-"] canvas')].every((c) => Number(c.dataset.points) > 0)`, 30_000);
               await shoot(page, outDir, `${prefix}-${view}`);

@@ -8,6 +8,7 @@ import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { parsePrometheusText } from './prom-text.js';
 import { zodPageValidators } from '../../contract/schemas/validate.js';
+import { RESPONSE_TAG } from '../../contract/page-safe/ws-protocol.js';
 import { freePort } from '../../../native-mgm/test/free-port.js';
 
 // Transport-level behaviour (framing, malformed input, headers) against a fixture engine; serve-e2e.test.ts runs
@@ -26,17 +27,26 @@ after(async () => {
   await cleanup();
 });
 
-function rawSocket(path = '/ws', headers: Record<string, string> = {}): Promise<WebSocket> {
+function rawSocket(path = '/ws', headers: Record<string, string> = {}, port = server.port): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}${path}`, { headers });
+    const ws = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.once('error', reject);
   });
 }
 
-function nextFrame(ws: WebSocket): Promise<Record<string, unknown>> {
-  return new Promise((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)) as Record<string, unknown>)));
+/** The next response frame: heartbeats (every 500 ms) come between a request and its answer on a slow machine. */
+function nextResponse(ws: WebSocket): Promise<Record<string, unknown>> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData): void => {
+      const frame = JSON.parse(String(data)) as Record<string, unknown>;
+      if (frame.type !== RESPONSE_TAG) return;
+      ws.off('message', onMessage);
+      resolve(frame);
+    };
+    ws.on('message', onMessage);
+  });
 }
 
 test('static files with their content types and the CSP; missing files are 404', async () => {
@@ -108,7 +118,9 @@ test('requests and pushes through createWebSocketApi, validated on arrival', asy
 });
 
 test('malformed frames get a clear error and the connection keeps serving', async () => {
-  const ws = await rawSocket();
+  // Heartbeats every 5 ms: frames come between a request and its answer, as the 500 ms ones do on a slow machine.
+  const beating = await startServeServer({ engine, staticDir: '/nonexistent', port: 0, heartbeatMs: 5 });
+  const ws = await rawSocket('/ws', {}, beating.port);
   try {
     const cases: Array<[string | Buffer, RegExp]> = [
       ['not json', /not JSON/],
@@ -120,17 +132,18 @@ test('malformed frames get a clear error and the connection keeps serving', asyn
       [Buffer.from([1, 2, 3]), /binary/],
     ];
     for (const [frame, message] of cases) {
-      const reply = nextFrame(ws);
+      const reply = nextResponse(ws);
       ws.send(frame);
       const got = await reply;
       assert.equal(got.ok, false);
       assert.match(String((got.error as { message: string }).message), message);
     }
-    const reply = nextFrame(ws);
+    const reply = nextResponse(ws);
     ws.send(JSON.stringify({ id: 9, name: 'getAppInfo', request: {} }));
     assert.deepEqual(await reply, { type: 'ndbtop:response', id: 9, ok: true, response: { version: '0.0.0', host: 'serve', actionsEnabled: false, changesEnabled: false } });
   } finally {
     ws.close();
+    await beating.close();
   }
 });
 

@@ -44,8 +44,8 @@ export class RestartAlerts implements Room {
       const fall = `Node ${nodeId}'s start failed: it fell from STARTING${reached > 0 ? ` (start phase ${reached})` : ''} to ${status}`;
       this.falls.set(nodeId, fall);
       // Failing again before it was up: the alert it raised the first time stays, and says the latest fall.
-      this.alerts.raise(failedKey(nodeId), 'restart-failed', 'critical', at, nodeId, fall);
-      this.alerts.revise(failedKey(nodeId), fall);
+      if (this.alerts.isActive(failedKey(nodeId))) this.alerts.revise(failedKey(nodeId), fall);
+      else this.alerts.raise(failedKey(nodeId), 'restart-failed', 'critical', at, nodeId, fall);
     } else {
       this.reviseFall(nodeId, status);
     }

@@ -110,7 +110,6 @@ export class RunRoom implements Room {
    */
   private restartsDuring(from: number, to: number): RunNodeRestart[] {
     const outages = this.outages.during(from, to);
-    const figures = new Map(this.ndbinfo.nodeViews().map((n) => [n.nodeId, n]));
     // Walked newest first, so each outage knows when its node next went down without a search (a night's thousands).
     const nextDown = new Map<number, number>();
     const out: RunNodeRestart[] = [];
@@ -118,7 +117,7 @@ export class RunRoom implements Room {
       const o = outages[i] as (typeof outages)[number];
       const next = nextDown.get(o.nodeId) ?? Infinity;
       nextDown.set(o.nodeId, o.downAt);
-      const n = figures.get(o.nodeId);
+      const n = this.ndbinfo.nodeView(o.nodeId);
       const timed = o.upAt === null ? null : [n?.restart, n?.previousRestart].find((r) => r && restartCompleted(r) && r.at >= o.downAt && r.at < next);
       out.push({ ...o, phases: timed ? phaseTimes(timed) : null });
     }

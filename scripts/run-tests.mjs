@@ -100,7 +100,10 @@ await new Promise((resolve) => {
 });
 const wallMs = performance.now() - started;
 rendererDir?.remove();
-const browserCpuMs = (await browser?.close()) ? reapedCpuMs() : null;
+// The browser's own tree is reaped with the server; its zygotes' (renderers and GPU process) are read before it closed.
+const orphanedMs = browser ? await browser.close() : NaN;
+const reapedBrowserMs = browser ? reapedCpuMs() : null;
+const browserCpuMs = reapedBrowserMs === null ? null : reapedBrowserMs + (Number.isNaN(orphanedMs) ? 0 : orphanedMs);
 
 const totals = { tests: 0, suites: 0, pass: 0, fail: 0, cancelled: 0, skipped: 0, todo: 0 };
 for (const r of results) for (const k of Object.keys(totals)) totals[k] += r.summary[k];
@@ -187,20 +190,19 @@ async function sharedRenderer(list) {
 async function sharedChromium(list) {
   if (process.env.NDBTOP_TEST_CHROMIUM_WS || !list.some(isBrowser)) return null;
   const child = spawn(process.execPath, script('scripts/chromium-server.ts'), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (b) => (out += b));
   const endpoint = await new Promise((resolve) => {
-    let out = '';
-    child.stdout.on('data', (b) => {
-      out += b;
-      if (out.includes('\n')) resolve(out.trim());
-    });
+    child.stdout.on('data', () => out.includes('\n') && resolve(out.split('\n')[0].trim()));
     child.on('exit', () => resolve(null));
   });
   if (!endpoint) return null;
   return {
     endpoint,
+    /** Resolves with the CPU ms of the browser's processes left to init (null where not measured). */
     close: () => {
       child.stdin.end();
-      return new Promise((resolve) => child.on('exit', () => resolve(true)));
+      return new Promise((resolve) => child.on('exit', () => resolve(Number(/orphaned-cpu-ms (\d+)/.exec(out)?.[1] ?? NaN))));
     },
   };
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { zygoteCpuMs } from '../../../scripts/zygote-cpu.js';
 import { chromiumLaunchOptions, EXTRA_DISABLED_FEATURES } from '../chromium-launch.js';
 import { browserSuite, NO_BROWSER } from '../harness.js';
 
@@ -23,5 +25,26 @@ test('the tests’ Chromium runs with Playwright’s features off and the omnibo
     for (const feature of playwrights) assert.ok(disabled.includes(feature), feature);
   } finally {
     await page.close();
+  }
+});
+
+// The runner's "shared Chromium" CPU adds the zygotes' trees (renderers, GPU process), which init reaps after the
+// browser exits: without them a run's browser time read a third of what the machine spent on it.
+test('a closed page’s renderer time is counted under the browser’s zygotes', { skip: NO_BROWSER ?? false }, async () => {
+  const server = await chromium.launchServer(await chromiumLaunchOptions());
+  try {
+    const pid = server.process().pid;
+    assert.ok(pid);
+    const before = zygoteCpuMs(pid) ?? assert.fail('no /proc here');
+    const browser = await chromium.connect(server.wsEndpoint());
+    const page = await browser.newPage();
+    // One second of script in the page's renderer, which then exits with the page.
+    await page.evaluate('(() => { const end = Date.now() + 1000; while (Date.now() < end); })()');
+    await page.close();
+    await browser.close();
+    const after = zygoteCpuMs(pid) ?? 0;
+    assert.ok(after - before >= 800, `${after - before} ms counted for a page that computed for 1000 ms`);
+  } finally {
+    await server.close();
   }
 });

@@ -67,10 +67,14 @@ function orderOption(value: string): RestartOrder {
   return value;
 }
 
-async function confirm(question: string): Promise<boolean> {
+/** The operator's answer; an input that ends before one (no terminal, nothing piped) is a no, said as such. */
+async function confirm(question: string): Promise<'yes' | 'no' | 'closed'> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const closed = new Promise<null>((resolve) => rl.once('close', () => resolve(null)));
   try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
+    const answer = await Promise.race([rl.question(question), closed]);
+    if (answer === null) return 'closed';
+    return /^y(es)?$/i.test(answer.trim()) ? 'yes' : 'no';
   } finally {
     rl.close();
   }
@@ -138,7 +142,8 @@ Before each step: every data node outside the step is STARTED, every node group 
 connection is live. Then \`restart node v2\` (normal restart: never initial, never force), and the step's nodes must
 go down and come back STARTED. Any failed check halts before the next action (exit ${EXIT.HALTED}); the plan is
 recorded in --state-file, so a halted or interrupted plan continues with --resume, --skip or --abort.
-Management servers are a manual step. Exit: 0 done (or aborted, or nothing confirmed), ${EXIT.HALTED} halted, 2 usage or no plan possible.`,
+Management servers are a manual step. Exit: 0 done (or aborted), ${EXIT.HALTED} halted, ${EXIT.DECLINED} not confirmed (answered
+no, or the input ended: nothing was sent), 2 usage or no plan possible.`,
     )
     .action(async (opts: RollingOpts) => {
       const acts = [opts.resume, opts.skip, opts.abort].filter(Boolean).length;
@@ -164,9 +169,10 @@ Management servers are a manual step. Exit: 0 done (or aborted, or nothing confi
         if (!machine) return;
         printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history)));
         if (opts.dryRun) return;
-        if (!opts.yes && !(await confirm(`Restart ${machine.plan.steps.flat().length} data nodes in ${machine.plan.steps.length} steps? [y/N] `))) {
-          printText(process.stderr, 'nothing done\n');
-          return;
+        const answer = opts.yes ? 'yes' : await confirm(`Restart ${machine.plan.steps.flat().length} data nodes in ${machine.plan.steps.length} steps? [y/N] `);
+        if (answer !== 'yes') {
+          const why = answer === 'closed' ? 'the input ended before an answer (add --yes to run without asking)' : 'not confirmed';
+          return refuse(`nothing done: ${why}`, EXIT.DECLINED);
         }
       }
       const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null);

@@ -7,6 +7,7 @@ import type { RunReport } from '../../contract/schemas/runs.js';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';
+import { PlanStore } from '../../engine/rolling/plan-store.js';
 import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { runCli, spawnCli } from './run-cli.js';
@@ -40,7 +41,72 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
   assert.equal(plan?.['event'], 'plan');
   assert.deepEqual((plan?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2, 4], [3, 5]]);
   assert.match(String((plan?.['manual'] as string[])[0]), /management server 1: restart it by hand/);
+  assert.deepEqual({ order: plan?.['order'], pauseMs: plan?.['pauseMs'], etaSource: plan?.['etaSource'] }, { order: 'node-group', pauseMs: 0, etaSource: 'none' });
+
+  // The chosen nodes, one at a time, a pause between steps; the ETA from the steps the state file timed before.
+  new PlanStore(stateFile).save({ machine: null, history: [40_000, 20_000] });
+  const chosen = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', stateFile, '--nodes', '5,2,3', '--order', 'node-id', '--pause', '90s']);
+  assert.equal(chosen.code, EXIT.OK, chosen.stderr);
+  const [shaped] = lines(chosen.stdout);
+  assert.deepEqual((shaped?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2], [3], [5]]);
+  assert.deepEqual(
+    { order: shaped?.['order'], pauseMs: shaped?.['pauseMs'], etaMs: shaped?.['etaMs'], etaSource: shaped?.['etaSource'] },
+    { order: 'node-id', pauseMs: 90_000, etaMs: 3 * 30_000 + 2 * 90_000, etaSource: 'previous restarts' },
+  );
   assert.equal([...witness.stops.values()].length, 0, 'nothing was restarted');
+});
+
+test('without --yes it asks before the first step: no, or an input that ends, sends nothing (exit 12); yes restarts', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 20);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'];
+  const no = await runCli(args, {}, 30_000, 'n\n');
+  assert.deepEqual({ code: no.code, events: lines(no.stdout).map((e) => e['event']) }, { code: EXIT.DECLINED, events: ['plan'] });
+  assert.match(no.stderr, /Restart 1 data nodes in 1 steps\? \[y\/N\] .*nothing done: not confirmed/s);
+  // No terminal, nothing piped: stdin is at its end from the start.
+  const closed = await runCli(args);
+  assert.equal(closed.code, EXIT.DECLINED, closed.stderr);
+  assert.match(closed.stderr, /nothing done: the input ended before an answer \(add --yes/);
+  assert.equal(witness.stops.size, 0, 'nothing was restarted');
+  assert.equal(new PlanStore(stateFile).load(), null, 'nothing recorded');
+
+  const yes = await runCli(args, {}, 30_000, 'y\n');
+  assert.equal(yes.code, EXIT.OK, yes.stderr);
+  assert.equal(lines(yes.stdout).at(-1)?.['event'], 'done');
+  assert.deepEqual([...witness.stops], [[2, 1]], 'node 2 restarted, once, and no other');
+});
+
+test('--skip goes on with the step after the one halted in, whose nodes are not restarted; --abort sends nothing', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 10);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  // Ctrl-C while step 1 runs: the plan halts once that step is back, at step 2.
+  const child = spawnCli([...args, '--yes', '--nodes', '2,3,4', '--order', 'node-id']);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (out.includes('"event":"restarting"')) child.kill('SIGINT');
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, EXIT.HALTED, out);
+  const halted = lines(out).at(-1);
+  assert.deepEqual([halted?.['event'], halted?.['step'], halted?.['code'], halted?.['nodes']], ['halted', 2, 'operator', [3]]);
+
+  const skipped = await runCli([...args, '--skip']);
+  assert.equal(skipped.code, EXIT.OK, skipped.stderr);
+  const events = lines(skipped.stdout);
+  assert.deepEqual(events.find((e) => e['event'] === 'skipped')?.['nodes'], [3]);
+  assert.deepEqual(events.filter((e) => e['event'] === 'restarting').map((e) => e['nodes']), [[4]]);
+  assert.deepEqual(events.at(-1), { ...events.at(-1), event: 'done', restarted: [2, 4], skipped: [3] });
+  assert.deepEqual([2, 3, 4, 5].map((id) => witness.stopCount(id)), [1, 0, 1, 0]);
+
+  // A halt before anything was sent (node 5 down), then --abort: nothing sent, the plan recorded as aborted.
+  sim.model.failNode(5);
+  const unsafe = await runCli([...args, '--yes', '--nodes', '2']);
+  assert.equal(unsafe.code, EXIT.HALTED, unsafe.stderr);
+  const aborted = await runCli([...args, '--abort']);
+  assert.equal(aborted.code, EXIT.OK, aborted.stderr);
+  assert.equal(lines(aborted.stdout).at(-1)?.['event'], 'aborted');
+  assert.equal(new PlanStore(stateFile).load()?.machine?.phase.kind, 'aborted');
+  assert.deepEqual([2, 3, 4, 5].map((id) => witness.stopCount(id)), [1, 0, 1, 0], 'the abort sent nothing');
 });
 
 /** A recording ndbtop watching the cluster and serving the runs endpoint, as `ndbtop record --port` does. */

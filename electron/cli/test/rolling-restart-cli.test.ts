@@ -10,7 +10,14 @@ import { startServeServer } from '../../serve/serve-server.js';
 import { PlanStore } from '../../engine/rolling/plan-store.js';
 import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
+import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
+import type { EngineHost } from '../../engine/engine-host.js';
+import { waitFor } from '../../engine/test/helpers.js';
 import { runCli, spawnCli } from './run-cli.js';
+
+/** DBTUP, the block whose MemoryUsage reports are data memory. */
+const DATA_MEMORY_BLOCK = 249;
 
 const lines = (stdout: string): Array<Record<string, unknown>> => stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -42,6 +49,7 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
   assert.deepEqual((plan?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2, 4], [3, 5]]);
   assert.match(String((plan?.['manual'] as string[])[0]), /management server 1: restart it by hand/);
   assert.deepEqual({ order: plan?.['order'], pauseMs: plan?.['pauseMs'], etaSource: plan?.['etaSource'] }, { order: 'node-group', pauseMs: 0, etaSource: 'none' });
+  assert.match(String(plan?.['alerts']), /^not checked: that needs a watching ndbtop \(--mark-url/);
 
   // The chosen nodes, one at a time, a pause between steps; the ETA from the steps the state file timed before.
   new PlanStore(stateFile).save({ machine: null, history: [40_000, 20_000] });
@@ -76,15 +84,21 @@ test('without --yes it asks before the first step: no, or an input that ends, se
 });
 
 test('--skip goes on with the step after the one halted in, whose nodes are not restarted; --abort sends nothing', async (t) => {
-  const { sim, stateFile, witness } = await cluster(t, 10);
+  // Speed 5: a step lasts seconds, so the Ctrl-C sent when its restart goes out lands within it.
+  const { sim, stateFile, witness } = await cluster(t, 5);
   const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
   // Ctrl-C while step 1 runs: the plan halts once that step is back, at step 2.
   const child = spawnCli([...args, '--yes', '--nodes', '2,3,4', '--order', 'node-id']);
   let out = '';
-  child.stdout?.on('data', (d: Buffer) => {
+  const onOut = (d: Buffer): void => {
     out += d.toString();
-    if (out.includes('"event":"restarting"')) child.kill('SIGINT');
-  });
+    if (!out.includes('"event":"restarting"')) return;
+    // Once: a second Ctrl-C leaves at once, and one after the command let go of SIGINT would kill it.
+    child.kill('SIGINT');
+    child.stdout?.off('data', onOut);
+    child.stdout?.on('data', (more: Buffer) => (out += more.toString()));
+  };
+  child.stdout?.on('data', onOut);
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   assert.equal(code, EXIT.HALTED, out);
   const halted = lines(out).at(-1);
@@ -110,7 +124,7 @@ test('--skip goes on with the step after the one halted in, whose nodes are not 
 });
 
 /** A recording ndbtop watching the cluster and serving the runs endpoint, as `ndbtop record --port` does. */
-async function recorder(t: TestContext, connectstring: string, file: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function recorder(t: TestContext, connectstring: string, file: string): Promise<{ url: string; engine: EngineHost; close: () => Promise<void> }> {
   const engine = await createEngine({ host: 'serve', clusters: [{ connectstring }], recordFile: file, pollIntervalMs: 200 });
   const server = await startServeServer({ engine, staticDir: tmpdir(), host: '127.0.0.1', port: 0 });
   let closed = false;
@@ -121,7 +135,7 @@ async function recorder(t: TestContext, connectstring: string, file: string): Pr
     await engine.close();
   };
   t.after(close);
-  return { url: server.url, close };
+  return { url: server.url, engine, close };
 }
 
 test('ndbtop killed mid-step: the next start shows the plan halted at that step; --resume completes it, each node restarted once, one run marked across both processes', async (t) => {
@@ -185,4 +199,33 @@ test('a halt ends the command with exit 8 and a halted event with its reason', a
   const last = lines(r.stdout).at(-1);
   assert.equal(last?.['event'], 'halted');
   assert.match(String(last?.['reason']), /node 5 is NO_CONTACT: restarting its partner node 4 would take node group 1 down/);
+});
+
+test('with --mark-url a critical alert active on that ndbtop halts before the step, as does an ndbtop that does not answer; nothing is sent', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 20);
+  const file = join(tmpdir(), `ndbtop-rr-${process.pid}-${Date.now()}-alerts.rec`);
+  t.after(() => rmSync(file, { force: true }));
+  const rec = await recorder(t, sim.connectstring, file);
+  await waitFor('the watching ndbtop hears the events and knows node 3\'s memory', async () => {
+    const snap = await rec.engine.handlers.getSnapshot({});
+    return snap.connection.eventStream.status === 'live' && snap.nodes.find((n) => n.nodeId === 3)?.memory.data;
+  });
+  // Node 3 reports its data memory over 90 % (as CMVMI sends it): a critical alert on the watching ndbtop only, held
+  // 30 s after the real figures come back below its clear mark.
+  sim.model.emit({ type: EVENT_TYPES_BY_NAME.get('MemoryUsage')?.id ?? -1, source: 3, body: [1, 32768, 62_000, 65_536, DATA_MEMORY_BLOCK] });
+  const alert = await waitFor('the critical alert on the watching ndbtop', async () => (await rec.engine.handlers.getSnapshot({})).alerts.find((a) => a.severity === 'critical' && a.resolvedAt === null));
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--nodes', '2'];
+  const halted = await runCli([...args, '--mark-url', rec.url]);
+  assert.equal(halted.code, EXIT.HALTED, halted.stderr);
+  const events = lines(halted.stdout);
+  assert.match(String(events[0]?.['alerts']), new RegExp(`^critical alerts read from ${rec.url}`));
+  assert.equal(events.at(-1)?.['event'], 'halted');
+  assert.ok(String(events.at(-1)?.['reason']).includes(`a critical alert is active: ${alert.message}`), String(events.at(-1)?.['reason']));
+
+  const nobody = `http://127.0.0.1:${await freePort()}/`;
+  const unknown = await runCli([...args, '--abort']).then(() => runCli([...args, '--mark-url', nobody]));
+  assert.equal(unknown.code, EXIT.HALTED, unknown.stderr);
+  // (The marks on that ndbtop fail too: notes, after the halt.)
+  assert.match(String(lines(unknown.stdout).find((e) => e['event'] === 'halted')?.['reason']), new RegExp(`whether a critical alert is active cannot be told: ${nobody} did not answer`));
+  assert.equal(witness.stops.size, 0, 'nothing was restarted');
 });

@@ -24,6 +24,7 @@ export function stepHazards(plan: RollingPlan, step: readonly number[], obs: Obs
   }
   const reasons: string[] = [];
   if (moment === 'before') for (const a of obs.criticalAlerts) reasons.push(`a critical alert is active: ${a}`);
+  if (moment === 'before' && obs.alertsUnknown) reasons.push(`whether a critical alert is active cannot be told: ${obs.alertsUnknown}`);
   const members = membersOf(plan, obs);
   const byId = new Map(members.map((m) => [m.nodeId, m]));
   if (moment === 'before') {

@@ -140,11 +140,12 @@ export function registerRollingRestart(program: Command): void {
       'after',
       `
 Before each step: every data node outside the step is STARTED, every node group keeps a live node, the
-connection is live, and (with --mark-url) that ndbtop has no critical alert active. Then \`restart node v2\` (normal restart: never initial, never force), and the step's nodes must
-go down and come back STARTED. Any failed check halts before the next action (exit ${EXIT.HALTED}); the plan is
-recorded in --state-file, so a halted or interrupted plan continues with --resume, --skip or --abort.
-Management servers are a manual step. Exit: 0 done (or aborted), ${EXIT.HALTED} halted, ${EXIT.DECLINED} not confirmed (answered
-no, or the input ended: nothing was sent), 2 usage or no plan possible.`,
+connection is live, and (with --mark-url) that ndbtop has no critical alert active. Then \`restart node v2\`
+(normal restart: never initial, never force), and the step's nodes must go down and come back STARTED. Any
+failed check halts before the next action (exit ${EXIT.HALTED}); the plan is recorded in --state-file, so a halted
+or interrupted plan continues with --resume, --skip or --abort. Management servers are a manual step.
+Exit: 0 done (or aborted), ${EXIT.HALTED} halted, ${EXIT.DECLINED} not confirmed (answered no, or the input ended:
+nothing was sent), 2 usage or no plan possible.`,
     )
     .action(async (opts: RollingOpts) => {
       const acts = [opts.resume, opts.skip, opts.abort].filter(Boolean).length;

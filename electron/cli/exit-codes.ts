@@ -27,6 +27,8 @@ export const EXIT = {
   NO_NDBINFO: 10,
   /** `report`: the recordings hold no run (or none of the names given with --run); the empty report is printed. */
   NO_RUNS: 11,
+  /** `rolling-restart` asked before its first step and was not told yes (no, or the input ended): nothing was sent. */
+  DECLINED: 12,
 } as const;
 
 const NDBINFO_EXIT: Record<NdbinfoErrorCode, number> = {

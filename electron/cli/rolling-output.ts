@@ -11,10 +11,12 @@ export interface PlanEvent {
   manual: string[];
   etaMs: number | null;
   etaSource: PlanEta['source'];
+  /** Whether and where the critical alerts are checked before each step, in words. */
+  alerts: string;
 }
 
 /** The `plan` event: every step with its ETA, the manual steps, and where the ETA comes from. */
-export function planEvent(plan: RollingPlan, eta: PlanEta, fromStep = 0): PlanEvent {
+export function planEvent(plan: RollingPlan, eta: PlanEta, alerts: string, fromStep = 0): PlanEvent {
   return {
     event: 'plan',
     id: plan.id,
@@ -24,6 +26,7 @@ export function planEvent(plan: RollingPlan, eta: PlanEta, fromStep = 0): PlanEv
     manual: plan.manual,
     etaMs: eta.totalMs,
     etaSource: eta.source,
+    alerts,
   };
 }
 
@@ -36,6 +39,7 @@ function planText(e: PlanEvent): string {
   for (const m of e.manual) lines.push(`  manual: ${m}`);
   const source = e.etaSource === 'none' ? 'no earlier restart seen yet: known after the first step' : `from ${e.etaSource}`;
   lines.push(`  ETA: ${duration(e.etaMs)} (${source}), pause ${duration(e.pauseMs)} between steps`);
+  lines.push(`  alerts: ${e.alerts}`);
   return `${lines.join('\n')}\n`;
 }
 

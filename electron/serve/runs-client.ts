@@ -26,6 +26,12 @@ export const postApi = <T>(endpoint: RunsEndpoint, path: string, body: object): 
 /** The runs the serving ndbtop knows (`GET /api/runs`), newest last. */
 export const listRunsOver = async (endpoint: RunsEndpoint): Promise<Run[]> => (await callApi<{ runs: Run[] }>(endpoint, 'runs', null)).runs;
 
+/** The critical alerts active now on the serving ndbtop's (default) cluster, as its snapshot has them. */
+export const criticalAlertsOver = async (endpoint: RunsEndpoint): Promise<string[]> =>
+  (await callApi<{ alerts: Array<{ severity: string; resolvedAt: number | null; message: string }> }>(endpoint, 'snapshot', null)).alerts
+    .filter((a) => a.severity === 'critical' && a.resolvedAt === null)
+    .map((a) => a.message);
+
 /** A GET (no body) or POST to ndbtop's HTTP API; rejects with the server's error code. */
 async function callApi<T>(endpoint: RunsEndpoint, path: string, body: object | null): Promise<T> {
   const url = new URL(`api/${path}`, endpoint.url.endsWith('/') ? endpoint.url : `${endpoint.url}/`);

@@ -21,6 +21,7 @@ import { withDeadline } from '../deadline.js';
 import { EXIT } from '../exit-codes.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
 import { planEvent, printEvent } from '../rolling-output.js';
+import { alertCheck, withWatchedAlerts } from '../rolling-alerts.js';
 import { RollingRunMarks } from '../rolling-run-marks.js';
 import { printText } from '../terminal-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
@@ -67,10 +68,14 @@ function orderOption(value: string): RestartOrder {
   return value;
 }
 
-async function confirm(question: string): Promise<boolean> {
+/** The operator's answer; an input that ends before one (no terminal, nothing piped) is a no, said as such. */
+async function confirm(question: string): Promise<'yes' | 'no' | 'closed'> {
   const rl = createInterface({ input: process.stdin, output: process.stderr });
+  const closed = new Promise<null>((resolve) => rl.once('close', () => resolve(null)));
   try {
-    return /^y(es)?$/i.test((await rl.question(question)).trim());
+    const answer = await Promise.race([rl.question(question), closed]);
+    if (answer === null) return 'closed';
+    return /^y(es)?$/i.test(answer.trim()) ? 'yes' : 'no';
   } finally {
     rl.close();
   }
@@ -129,16 +134,18 @@ export function registerRollingRestart(program: Command): void {
     .option('--leave-timeout <duration>', 'halt when a node shows no sign of restarting this long after the reply', durationOption, DEFAULT_LIMITS.leaveMs)
     .option('--not-started-timeout <duration>', 'halt when a node waits in NOT_STARTED this long', durationOption, DEFAULT_LIMITS.notStartedMs)
     .option('--step-timeout <duration>', 'halt when a step is not complete this long after its restart', durationOption, DEFAULT_LIMITS.stepMs)
-    .option('--mark-url <url>', 'mark the rolling restart as a run (a phase per step) on this recording ndbtop (ndbtop record --port, serve)')
+    .option('--mark-url <url>', 'mark the rolling restart as a run (a phase per step) on this recording ndbtop (ndbtop record --port, serve), and halt before a step while it has a critical alert active')
     .option('--token <token>', 'the --token of --mark-url (default: NDBTOP_TOKEN)')
     .addHelpText(
       'after',
       `
-Before each step: every data node outside the step is STARTED, every node group keeps a live node, and the
-connection is live. Then \`restart node v2\` (normal restart: never initial, never force), and the step's nodes must
-go down and come back STARTED. Any failed check halts before the next action (exit ${EXIT.HALTED}); the plan is
-recorded in --state-file, so a halted or interrupted plan continues with --resume, --skip or --abort.
-Management servers are a manual step. Exit: 0 done (or aborted, or nothing confirmed), ${EXIT.HALTED} halted, 2 usage or no plan possible.`,
+Before each step: every data node outside the step is STARTED, every node group keeps a live node, the
+connection is live, and (with --mark-url) that ndbtop has no critical alert active. Then \`restart node v2\`
+(normal restart: never initial, never force), and the step's nodes must go down and come back STARTED. Any
+failed check halts before the next action (exit ${EXIT.HALTED}); the plan is recorded in --state-file, so a halted
+or interrupted plan continues with --resume, --skip or --abort. Management servers are a manual step.
+Exit: 0 done (or aborted), ${EXIT.HALTED} halted, ${EXIT.DECLINED} not confirmed (answered no, or the input ended:
+nothing was sent), 2 usage or no plan possible.`,
     )
     .action(async (opts: RollingOpts) => {
       const acts = [opts.resume, opts.skip, opts.abort].filter(Boolean).length;
@@ -154,7 +161,7 @@ Management servers are a manual step. Exit: 0 done (or aborted, or nothing confi
         machine = resumeAfterRestart(machine, Date.now());
         store.save({ machine, history });
         const done = machine.results.length;
-        printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, null, done), done));
+        printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, null, done), alertCheck(opts.markUrl), done));
         if (machine.phase.kind === 'halted') printEvent(opts.json === true, { event: 'halted', step: machine.step + 1, nodes: machine.plan.steps[machine.step] ?? [], code: machine.phase.code, reason: machine.phase.reason });
         if (acts === 0) return refuse(`a rolling restart is in progress (${opts.stateFile}): --resume, --skip or --abort it first`, EXIT.HALTED);
       } else if (acts > 0) {
@@ -162,11 +169,12 @@ Management servers are a manual step. Exit: 0 done (or aborted, or nothing confi
       } else {
         machine = await newPlan(opts);
         if (!machine) return;
-        printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history)));
+        printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history), alertCheck(opts.markUrl)));
         if (opts.dryRun) return;
-        if (!opts.yes && !(await confirm(`Restart ${machine.plan.steps.flat().length} data nodes in ${machine.plan.steps.length} steps? [y/N] `))) {
-          printText(process.stderr, 'nothing done\n');
-          return;
+        const answer = opts.yes ? 'yes' : await confirm(`Restart ${machine.plan.steps.flat().length} data nodes in ${machine.plan.steps.length} steps? [y/N] `);
+        if (answer !== 'yes') {
+          const why = answer === 'closed' ? 'the input ended before an answer (add --yes to run without asking)' : 'not confirmed';
+          return refuse(`nothing done: ${why}`, EXIT.DECLINED);
         }
       }
       const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null);
@@ -179,14 +187,15 @@ async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore
   const { hosts } = connectstringFrom(opts);
   const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout });
   const token = opts.token ?? (process.env.NDBTOP_TOKEN || undefined);
+  const watching = opts.markUrl ? { url: opts.markUrl, ...(token ? { token } : {}) } : null;
   const latest = { m: machine, h: [...history] };
-  const marks = opts.markUrl ? new RollingRunMarks(token ? { url: opts.markUrl, token } : { url: opts.markUrl }, machine.plan, runId, {
+  const marks = watching ? new RollingRunMarks(watching, machine.plan, runId, {
         failed: (text) => printEvent(opts.json === true, { event: 'note', step: latest.m.step + 1, text }),
         marked: () => save(),
       }) : null;
   const save = (): void => store.save({ machine: latest.m, history: latest.h, runId: marks?.runId ?? null });
   const conductor = new RollingConductor(machine, {
-    port,
+    port: watching ? withWatchedAlerts(port, watching) : port,
     history,
     pollIntervalMs: opts.pollInterval,
     sink: {

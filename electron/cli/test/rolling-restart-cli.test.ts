@@ -7,9 +7,17 @@ import type { RunReport } from '../../contract/schemas/runs.js';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';
+import { PlanStore } from '../../engine/rolling/plan-store.js';
 import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
+import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
+import type { EngineHost } from '../../engine/engine-host.js';
+import { waitFor } from '../../engine/test/helpers.js';
 import { runCli, spawnCli } from './run-cli.js';
+
+/** DBTUP, the block whose MemoryUsage reports are data memory. */
+const DATA_MEMORY_BLOCK = 249;
 
 const lines = (stdout: string): Array<Record<string, unknown>> => stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
 
@@ -40,11 +48,83 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
   assert.equal(plan?.['event'], 'plan');
   assert.deepEqual((plan?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2, 4], [3, 5]]);
   assert.match(String((plan?.['manual'] as string[])[0]), /management server 1: restart it by hand/);
+  assert.deepEqual({ order: plan?.['order'], pauseMs: plan?.['pauseMs'], etaSource: plan?.['etaSource'] }, { order: 'node-group', pauseMs: 0, etaSource: 'none' });
+  assert.match(String(plan?.['alerts']), /^not checked: that needs a watching ndbtop \(--mark-url/);
+
+  // The chosen nodes, one at a time, a pause between steps; the ETA from the steps the state file timed before.
+  new PlanStore(stateFile).save({ machine: null, history: [40_000, 20_000] });
+  const chosen = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', stateFile, '--nodes', '5,2,3', '--order', 'node-id', '--pause', '90s']);
+  assert.equal(chosen.code, EXIT.OK, chosen.stderr);
+  const [shaped] = lines(chosen.stdout);
+  assert.deepEqual((shaped?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2], [3], [5]]);
+  assert.deepEqual(
+    { order: shaped?.['order'], pauseMs: shaped?.['pauseMs'], etaMs: shaped?.['etaMs'], etaSource: shaped?.['etaSource'] },
+    { order: 'node-id', pauseMs: 90_000, etaMs: 3 * 30_000 + 2 * 90_000, etaSource: 'previous restarts' },
+  );
   assert.equal([...witness.stops.values()].length, 0, 'nothing was restarted');
 });
 
+test('without --yes it asks before the first step: no, or an input that ends, sends nothing (exit 12); yes restarts', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 20);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'];
+  const no = await runCli(args, {}, 30_000, 'n\n');
+  assert.deepEqual({ code: no.code, events: lines(no.stdout).map((e) => e['event']) }, { code: EXIT.DECLINED, events: ['plan'] });
+  assert.match(no.stderr, /Restart 1 data nodes in 1 steps\? \[y\/N\] .*nothing done: not confirmed/s);
+  // No terminal, nothing piped: stdin is at its end from the start.
+  const closed = await runCli(args);
+  assert.equal(closed.code, EXIT.DECLINED, closed.stderr);
+  assert.match(closed.stderr, /nothing done: the input ended before an answer \(add --yes/);
+  assert.equal(witness.stops.size, 0, 'nothing was restarted');
+  assert.equal(new PlanStore(stateFile).load(), null, 'nothing recorded');
+
+  const yes = await runCli(args, {}, 30_000, 'y\n');
+  assert.equal(yes.code, EXIT.OK, yes.stderr);
+  assert.equal(lines(yes.stdout).at(-1)?.['event'], 'done');
+  assert.deepEqual([...witness.stops], [[2, 1]], 'node 2 restarted, once, and no other');
+});
+
+test('--skip goes on with the step after the one halted in, whose nodes are not restarted; --abort sends nothing', async (t) => {
+  // Speed 5: a step lasts seconds, so the Ctrl-C sent when its restart goes out lands within it.
+  const { sim, stateFile, witness } = await cluster(t, 5);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  // Ctrl-C while step 1 runs: the plan halts once that step is back, at step 2.
+  const child = spawnCli([...args, '--yes', '--nodes', '2,3,4', '--order', 'node-id']);
+  let out = '';
+  const onOut = (d: Buffer): void => {
+    out += d.toString();
+    if (!out.includes('"event":"restarting"')) return;
+    // Once: a second Ctrl-C leaves at once, and one after the command let go of SIGINT would kill it.
+    child.kill('SIGINT');
+    child.stdout?.off('data', onOut);
+    child.stdout?.on('data', (more: Buffer) => (out += more.toString()));
+  };
+  child.stdout?.on('data', onOut);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.equal(code, EXIT.HALTED, out);
+  const halted = lines(out).at(-1);
+  assert.deepEqual([halted?.['event'], halted?.['step'], halted?.['code'], halted?.['nodes']], ['halted', 2, 'operator', [3]]);
+
+  const skipped = await runCli([...args, '--skip']);
+  assert.equal(skipped.code, EXIT.OK, skipped.stderr);
+  const events = lines(skipped.stdout);
+  assert.deepEqual(events.find((e) => e['event'] === 'skipped')?.['nodes'], [3]);
+  assert.deepEqual(events.filter((e) => e['event'] === 'restarting').map((e) => e['nodes']), [[4]]);
+  assert.deepEqual(events.at(-1), { ...events.at(-1), event: 'done', restarted: [2, 4], skipped: [3] });
+  assert.deepEqual([2, 3, 4, 5].map((id) => witness.stopCount(id)), [1, 0, 1, 0]);
+
+  // A halt before anything was sent (node 5 down), then --abort: nothing sent, the plan recorded as aborted.
+  sim.model.failNode(5);
+  const unsafe = await runCli([...args, '--yes', '--nodes', '2']);
+  assert.equal(unsafe.code, EXIT.HALTED, unsafe.stderr);
+  const aborted = await runCli([...args, '--abort']);
+  assert.equal(aborted.code, EXIT.OK, aborted.stderr);
+  assert.equal(lines(aborted.stdout).at(-1)?.['event'], 'aborted');
+  assert.equal(new PlanStore(stateFile).load()?.machine?.phase.kind, 'aborted');
+  assert.deepEqual([2, 3, 4, 5].map((id) => witness.stopCount(id)), [1, 0, 1, 0], 'the abort sent nothing');
+});
+
 /** A recording ndbtop watching the cluster and serving the runs endpoint, as `ndbtop record --port` does. */
-async function recorder(t: TestContext, connectstring: string, file: string): Promise<{ url: string; close: () => Promise<void> }> {
+async function recorder(t: TestContext, connectstring: string, file: string): Promise<{ url: string; engine: EngineHost; close: () => Promise<void> }> {
   const engine = await createEngine({ host: 'serve', clusters: [{ connectstring }], recordFile: file, pollIntervalMs: 200 });
   const server = await startServeServer({ engine, staticDir: tmpdir(), host: '127.0.0.1', port: 0 });
   let closed = false;
@@ -55,7 +135,7 @@ async function recorder(t: TestContext, connectstring: string, file: string): Pr
     await engine.close();
   };
   t.after(close);
-  return { url: server.url, close };
+  return { url: server.url, engine, close };
 }
 
 test('ndbtop killed mid-step: the next start shows the plan halted at that step; --resume completes it, each node restarted once, one run marked across both processes', async (t) => {
@@ -119,4 +199,33 @@ test('a halt ends the command with exit 8 and a halted event with its reason', a
   const last = lines(r.stdout).at(-1);
   assert.equal(last?.['event'], 'halted');
   assert.match(String(last?.['reason']), /node 5 is NO_CONTACT: restarting its partner node 4 would take node group 1 down/);
+});
+
+test('with --mark-url a critical alert active on that ndbtop halts before the step, as does an ndbtop that does not answer; nothing is sent', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 20);
+  const file = join(tmpdir(), `ndbtop-rr-${process.pid}-${Date.now()}-alerts.rec`);
+  t.after(() => rmSync(file, { force: true }));
+  const rec = await recorder(t, sim.connectstring, file);
+  await waitFor('the watching ndbtop hears the events and knows node 3\'s memory', async () => {
+    const snap = await rec.engine.handlers.getSnapshot({});
+    return snap.connection.eventStream.status === 'live' && snap.nodes.find((n) => n.nodeId === 3)?.memory.data;
+  });
+  // Node 3 reports its data memory over 90 % (as CMVMI sends it): a critical alert on the watching ndbtop only, held
+  // 30 s after the real figures come back below its clear mark.
+  sim.model.emit({ type: EVENT_TYPES_BY_NAME.get('MemoryUsage')?.id ?? -1, source: 3, body: [1, 32768, 62_000, 65_536, DATA_MEMORY_BLOCK] });
+  const alert = await waitFor('the critical alert on the watching ndbtop', async () => (await rec.engine.handlers.getSnapshot({})).alerts.find((a) => a.severity === 'critical' && a.resolvedAt === null));
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--nodes', '2'];
+  const halted = await runCli([...args, '--mark-url', rec.url]);
+  assert.equal(halted.code, EXIT.HALTED, halted.stderr);
+  const events = lines(halted.stdout);
+  assert.match(String(events[0]?.['alerts']), new RegExp(`^critical alerts read from ${rec.url}`));
+  assert.equal(events.at(-1)?.['event'], 'halted');
+  assert.ok(String(events.at(-1)?.['reason']).includes(`a critical alert is active: ${alert.message}`), String(events.at(-1)?.['reason']));
+
+  const nobody = `http://127.0.0.1:${await freePort()}/`;
+  const unknown = await runCli([...args, '--abort']).then(() => runCli([...args, '--mark-url', nobody]));
+  assert.equal(unknown.code, EXIT.HALTED, unknown.stderr);
+  // (The marks on that ndbtop fail too: notes, after the halt.)
+  assert.match(String(lines(unknown.stdout).find((e) => e['event'] === 'halted')?.['reason']), new RegExp(`whether a critical alert is active cannot be told: ${nobody} did not answer`));
+  assert.equal(witness.stops.size, 0, 'nothing was restarted');
 });

@@ -14,9 +14,11 @@ export interface CliResult {
 }
 
 /** Runs the real CLI in its own process, as a script would. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000): Promise<CliResult> {
+/** `input`: written to its stdin, which then ends (without it stdin is at its end from the start). */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnCli(args, env);
+    const child = spawnCli(args, env, input !== undefined);
+    child.stdin?.end(input);
     let stdout = '';
     let stderr = '';
     child.stdout?.on('data', (d: Buffer) => (stdout += d.toString()));
@@ -32,10 +34,10 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 
   });
 }
 
-export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+export function spawnCli(args: string[], env: NodeJS.ProcessEnv = {}, stdin = false): ChildProcess {
   const cleanEnv = { ...process.env, ...env };
   if (!('NDB_CONNECTSTRING' in env)) delete cleanEnv.NDB_CONNECTSTRING;
-  return spawn(process.execPath, [...CLI_ARGS, ...args], { env: cleanEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [...CLI_ARGS, ...args], { env: cleanEnv, stdio: [stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'] });
 }
 
 /** The sim's printed addresses: its connectstring and its ndbinfo URL. */

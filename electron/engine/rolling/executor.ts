@@ -1,4 +1,4 @@
-import { stepHazards } from './safety.js';
+import { stepHazards, unhealthyGroups } from './safety.js';
 import { followRun, runBack, runOverdue, startProgress } from './step-progress.js';
 import type { HaltCode, Observation, RollEffect, RollEvent, RollInput, RollingPlan, RollMachine, RollPhase, StepRun } from './types.js';
 
@@ -108,8 +108,10 @@ function observe(m: RollMachine, obs: Observation): RollStep {
       if (!run) return to(cur, m.phase, []);
       const trouble = stepHazards(m.plan, stepNodes(cur), obs, 'during');
       if (trouble.length > 0) return halt(cur, 'unsafe', trouble.join('; '));
-      if (m.phase.kind === 'waiting' && runBack(run, obs)) return stepBack(cur, run, obs);
-      const overdue = runOverdue(m.plan, run, obs);
+      const back = m.phase.kind === 'waiting' && runBack(run, obs);
+      const unhealthy = back ? unhealthyGroups(m.plan, stepNodes(cur), obs) : [];
+      if (back && unhealthy.length === 0) return stepBack(cur, run, obs);
+      const overdue = runOverdue(m.plan, run, obs, unhealthy);
       return overdue ? halt(cur, 'timeout', overdue) : to(cur, m.phase, []);
     }
     default:

@@ -4,7 +4,7 @@
  * implementing `ClusterPort` (and a `RollingSink`); the CLI uses `MgmClusterPort` and `PlanStore`.
  */
 export { planRollingRestart, DEFAULT_LIMITS, type PlanOutcome, type PlanRequest } from './planner.js';
-export { stepHazards, groupsHealthy, type CheckMoment } from './safety.js';
+export { stepHazards, unhealthyGroups, type CheckMoment } from './safety.js';
 export { initialMachine, step, type RollStep } from './executor.js';
 export { RollingConductor, type ConductorOptions } from './conductor.js';
 export { PlanStore, resumeAfterRestart, type StoredRolling } from './plan-store.js';

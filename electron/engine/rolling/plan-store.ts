@@ -58,7 +58,7 @@ export interface StoredRolling {
   machine: RollMachine | null;
   /** Durations of completed steps (ms), oldest first, for the next plan's ETA. */
   history: number[];
-  /** The run the plan is marked as on a recording ndbtop (`rolling-restart --mark-url`), so a resume marks the same. */
+  /** The plan's run (the engine's own, or one marked with `rolling-restart --mark-url`), so a resume marks the same. */
   runId?: string | null;
 }
 

@@ -84,6 +84,7 @@ export class RollingHost {
       this.machine = resumeAfterRestart(stored.machine, options.side.now());
       this.started = true;
       this.note(this.machine.phase.kind === 'halted' ? `ndbtop started again: ${this.machine.phase.reason}` : 'ndbtop started again');
+      this.adoptRun(this.machine, stored.runId ?? null);
       this.save(this.machine);
     }
     this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
@@ -209,8 +210,22 @@ export class RollingHost {
   }
 
   private startRun(m: RollMachine): void {
-    const runId = `rolling-${m.plan.id.slice(0, 8)}`;
-    const input: RunInput = { kind: 'run', t: this.options.side.now(), op: 'start', runId, ...rollingRun(m.plan) };
+    this.openRun(m, `rolling-${m.plan.id.slice(0, 8)}`);
+  }
+
+  /**
+   * A plan read back from disk keeps the run the previous ndbtop made of it: the run is opened again under the same
+   * id, in the phase of the step whose restart was out, so the steps still to come are its phases (a recording
+   * appended to by both processes shows that one run: the new process's part starts the cluster afresh).
+   */
+  private adoptRun(m: RollMachine, runId: string | null): void {
+    if (runId === null) return;
+    const inStep = m.run && m.run.step === m.step && m.run.send !== 'refused' ? runMark({ event: 'restarting', step: m.step + 1, nodes: m.run.nodes.map((p) => p.nodeId) }) : null;
+    this.openRun(m, runId, inStep?.op === 'phase' ? inStep.name : undefined);
+  }
+
+  private openRun(m: RollMachine, runId: string, phase?: string): void {
+    const input: RunInput = { kind: 'run', t: this.options.side.now(), op: 'start', runId, ...rollingRun(m.plan), ...(phase === undefined ? {} : { phase }) };
     const problem = this.options.checkRun(input);
     if (problem) {
       this.note(`not recorded as a run: ${problem.message}`);
@@ -232,7 +247,7 @@ export class RollingHost {
 
   private save(m: RollMachine, history: readonly number[] = this.history): void {
     try {
-      this.options.store?.save({ machine: m, history: [...history] });
+      this.options.store?.save({ machine: m, history: [...history], runId: this.runId });
     } catch (err) {
       this.note(`the plan could not be written to ${this.options.store?.file ?? 'its file'}: ${err instanceof Error ? err.message : String(err)}`);
     }

@@ -24,6 +24,7 @@ export function stepHazards(plan: RollingPlan, step: readonly number[], obs: Obs
   }
   const reasons: string[] = [];
   if (moment === 'before') for (const a of obs.criticalAlerts) reasons.push(`a critical alert is active: ${a}`);
+  if (moment === 'before' && obs.alertsUnknown) reasons.push(`whether a critical alert is active cannot be told: ${obs.alertsUnknown}`);
   const members = membersOf(plan, obs);
   const byId = new Map(members.map((m) => [m.nodeId, m]));
   if (moment === 'before') {
@@ -65,9 +66,13 @@ export function stepHazards(plan: RollingPlan, step: readonly number[], obs: Obs
   return reasons;
 }
 
-/** The step's node groups are all OK again (every member up), by the same rule as the dashboard's health. */
-export function groupsHealthy(plan: RollingPlan, step: readonly number[], obs: Observation): boolean {
+/**
+ * The step's node groups that are not OK again (every member up), by the same rule as the dashboard's health, in
+ * words; empty once they all are. With NoOfReplicas, a member missing from the status counts as down: the check
+ * during a step only sees the nodes the status lists.
+ */
+export function unhealthyGroups(plan: RollingPlan, step: readonly number[], obs: Observation): string[] {
   return nodeGroups(membersOf(plan, obs), plan.replicas)
-    .filter((g) => step.some((id) => g.nodeIds.includes(id)))
-    .every((g) => g.health === 'OK');
+    .filter((g) => g.health !== 'OK' && step.some((id) => g.nodeIds.includes(id)))
+    .map((g) => `node group ${g.nodeGroup} has ${g.live} of ${Math.max(g.nodeIds.length, plan.replicas ?? 0)} nodes up (${list(g.nodeIds)} in the status)`);
 }

@@ -38,8 +38,11 @@ export function runBack(run: StepRun, obs: Observation): boolean {
 
 const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`;
 
-/** Why the run cannot be expected to complete any more, judged at `obs.at`; null while it still can. */
-export function runOverdue(plan: RollingPlan, run: StepRun, obs: Observation): string | null {
+/**
+ * Why the run cannot be expected to complete any more, judged at `obs.at`; null while it still can. `unhealthy`:
+ * the step's node groups not whole again though its nodes are back (`unhealthyGroups`), overdue like a late node.
+ */
+export function runOverdue(plan: RollingPlan, run: StepRun, obs: Observation, unhealthy: readonly string[] = []): string | null {
   const { leaveMs, notStartedMs, stepMs } = plan.limits;
   const byId = new Map(obs.nodes.map((n) => [n.nodeId, n]));
   const answered = run.answeredAt;
@@ -64,6 +67,7 @@ export function runOverdue(plan: RollingPlan, run: StepRun, obs: Observation): s
       });
       return `the step has not completed within ${seconds(stepMs)} of its restart: ${now.join(', ')}`;
     }
+    if (unhealthy.length > 0) return `the step's nodes are STARTED again, but not their node groups within ${seconds(stepMs)} of its restart: ${unhealthy.join('; ')}`;
   }
   return null;
 }

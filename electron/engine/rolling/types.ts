@@ -26,8 +26,10 @@ export interface Observation {
   error: string | null;
   /** Data nodes only. */
   nodes: readonly ObservedNode[];
-  /** Texts of the critical alerts active now (none where no alert book runs, as in the CLI). */
+  /** Texts of the critical alerts active now (none where no alert book runs, as in the CLI without --mark-url). */
   criticalAlerts: readonly string[];
+  /** Why whether a critical alert is active could not be told (the CLI's watching ndbtop did not answer). */
+  alertsUnknown?: string;
   /**
    * ndbinfo `restart_info`: nodes whose restart begun since the step's send it reports complete (an older,
    * completed restart must not be listed); null without ndbinfo.

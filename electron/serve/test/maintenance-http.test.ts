@@ -5,6 +5,7 @@ import { createEngine } from '../../engine/create-engine.js';
 import { waitFor } from '../../engine/test/helpers.js';
 import { startServeServer } from '../serve-server.js';
 import { runCli } from '../../cli/test/run-cli.js';
+import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';
 
 const TOKEN = 'maintenance-test-token';
 
@@ -18,6 +19,22 @@ test('a maintenance window from the CLI silences the chosen kinds (history keeps
   try {
     await waitFor('four data nodes STARTED', async () => (await engine.handlers.getSnapshot({})).nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4, 30_000);
     assert.equal((await fetch(`${base}/api/maintenance`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status, 401, 'the token rules of run marks');
+
+    // Beside maintenance, the rolling restart: with the token but without --allow-actions, planning and acting are 403.
+    let stops = 0;
+    const off = sim.model.onEvent((e) => (stops += e.type === EVENT_TYPES_BY_NAME.get('NDBStopStarted')?.id ? 1 : 0));
+    const rolling = async (path: string, body: unknown): Promise<{ status: number; text: string }> => {
+      const res = await fetch(`${base}/api/rolling-restart${path}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+      return { status: res.status, text: await res.text() };
+    };
+    const planned = await rolling('', { order: 'node-group', pauseMs: 0 });
+    assert.equal(planned.status, 403, planned.text);
+    assert.match(planned.text, /allow-actions/);
+    for (const action of ['start', 'resume', 'abort']) assert.equal((await rolling(`/any-plan/${action}`, {})).status, 403, action);
+    assert.equal(await (await fetch(`${base}/api/rolling-restart`, { headers: auth })).json(), null, 'reading is open, and no plan was made');
+    off();
+    assert.equal(stops, 0, 'no node was restarted');
+    assert.ok([...sim.model.data.values()].every((n) => n.status === 'STARTED'));
 
     const cli = await runCli(['maintenance', 'start', '--silence', 'node-down,node-group-degraded', '--reason', 'replace disk on node 3', '--duration', '30m', '--url', base, '--json'], { NDBTOP_TOKEN: TOKEN });
     assert.equal(cli.code, 0, cli.stderr);

@@ -92,7 +92,7 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
   }
 });
 
-test('without the SQL source the phases say how to turn it on in one line, and the rolling restart runs from the management server alone', { skip }, async () => {
+test('without the SQL source the phases say how to turn it on in one line, and the rolling restart runs from the management server alone; halt, resume, skip and abort by keyboard', { skip }, async () => {
   const { dir, browser } = suite();
   const stack = await startStack(dir, { simulator: { scenario: 'idle', dataNodes: 4, speed: 4, sql: false }, actionsEnabled: true });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
@@ -113,6 +113,31 @@ test('without the SQL source the phases say how to turn it on in one line, and t
     await waitInPage(page, `document.querySelector('[data-testid="rolling-conductor"]')?.dataset.state === 'done'`, 60_000);
     assert.equal((await planIn(page))?.eta.source !== 'ndbinfo', true);
     assert.equal(await page.$('[data-testid="restart-phases"]'), null);
+
+    // On the same cluster, a plan one node at a time: halted, Skip passes over the step it halted at (its node is not
+    // restarted), then Abort ends the plan; each by Tab and Enter.
+    await page.selectOption('[data-testid="rolling-order"]', 'node-id');
+    await planAndStartByKeyboard(page);
+    await waitInPage(page, `!document.querySelector('[data-testid="rolling-halt"]')?.disabled`);
+    await page.focus('[data-testid="rolling-halt"]');
+    await page.keyboard.press('Enter');
+    await waitInPage(page, `document.querySelector('[data-testid="rolling-conductor"]')?.dataset.state === 'halted'`, 60_000);
+    const halted = await planIn(page);
+    const skipped = halted?.steps[(halted.currentStep ?? 0) - 1];
+    assert.ok(halted?.order === 'node-id' && skipped, JSON.stringify(halted));
+    const restartsOf = (id: number): Promise<number> => page.evaluate(`window.__ndbtopStore.getState().live.rollingRestart?.restarts.filter((r) => r.nodeId === ${id}).length ?? 0`) as Promise<number>;
+    const before = await Promise.all(skipped.nodes.map(restartsOf));
+    await page.focus('[data-testid="rolling-resume"]');
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate('document.activeElement?.dataset.testid'), 'rolling-skip');
+    await page.keyboard.press('Enter');
+    await waitInPage(page, `window.__ndbtopStore.getState().live.rollingPlan?.steps[${skipped.step - 1}]?.state === 'skipped' && !document.querySelector('[data-testid="rolling-abort"]')?.disabled`, 30_000);
+    await page.focus('[data-testid="rolling-abort"]');
+    await page.keyboard.press('Enter');
+    await waitInPage(page, `document.querySelector('[data-testid="rolling-conductor"]')?.dataset.state === 'aborted'`, 30_000);
+    const log = (await page.textContent('[data-testid="rolling-log"]')) ?? '';
+    assert.match(log, new RegExp(`step ${skipped.step}: skipped node ${skipped.nodes[0]}[\\s\\S]*aborted by the operator at step ${skipped.step + 1}`));
+    assert.deepEqual(await Promise.all(skipped.nodes.map(restartsOf)), before, 'the skipped step restarted nothing');
   } finally {
     await page.close();
     await stack.close();

@@ -9,6 +9,8 @@ import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
 import { MgmClient } from '../../../../native-mgm/client/mgm-client.js';
 import { startSimulator } from '../../../../native-mgm/sim/index.js';
 import { createEngine } from '../../create-engine.js';
+import { createReplayEngine } from '../../recording/replay.js';
+import { reportsOfRecording } from '../../runs/recording-runs.js';
 import type { EngineHost } from '../../engine-host.js';
 import { startServeServer } from '../../../serve/serve-server.js';
 import { viewerHandlers } from '../../../serve/viewer-access.js';
@@ -30,6 +32,8 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+const STEP_PHASES = ['step 1: nodes 2, 4', 'step 2: nodes 3, 5'];
 
 const planOf = (engine: EngineHost): Promise<RollingPlanView | null> => engine.handlers.getRollingRestart({});
 
@@ -158,7 +162,7 @@ test('without --allow-actions every rolling-restart request but reading is refus
   }
 });
 
-test('ndbtop stopped mid-step: the next start shows the plan halted at that step, and a resume finishes it without restarting a node twice', async (t) => {
+test('ndbtop stopped mid-step: the next start shows the plan halted at that step, and a resume finishes it without restarting a node twice, in the same run', async (t) => {
   const sim = await startSimulator({ scenario: 'idle', dataNodes: 4, speed: SPEED, replicas: 2 });
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-rolling-'));
   const witness = new ClusterWitness(sim);
@@ -167,9 +171,12 @@ test('ndbtop stopped mid-step: the next start shows the plan halted at that step
     await sim.close();
     await rm(dir, { recursive: true, force: true });
   });
-  const options = { host: 'serve' as const, clusters: [{ connectstring: sim.connectstring }], actionsEnabled: true, pollIntervalMs: 200, rollingStateDir: dir };
+  // Both processes record to one file, as `serve --record FILE` started again appends to it.
+  const recordFile = join(dir, 'rec.ndbtop');
+  const options = { host: 'serve' as const, clusters: [{ connectstring: sim.connectstring }], actionsEnabled: true, pollIntervalMs: 200, rollingStateDir: dir, recordFile };
   const first = await createEngine(options);
   let planId: string;
+  let runId: string | null;
   try {
     await until('every data node STARTED', async () => {
       const s = (await first.handlers.getSnapshot({})) as ClusterSnapshot;
@@ -177,7 +184,11 @@ test('ndbtop stopped mid-step: the next start shows the plan halted at that step
     });
     planId = (await first.handlers.planRollingRestart({ order: 'node-group', pauseMs: 0 })).planId;
     await first.handlers.startRollingRestart({ planId });
-    await until('step 1 sent', async () => (await planOf(first))?.state === 'waiting');
+    runId = (await until('step 1 sent', async () => {
+      const v = await planOf(first);
+      return v?.state === 'waiting' ? v : null;
+    })).runId;
+    assert.ok(runId, 'recorded as a run');
   } finally {
     await first.close();
   }
@@ -189,6 +200,7 @@ test('ndbtop stopped mid-step: the next start shows the plan halted at that step
     assert.equal(back.halt?.code, 'interrupted');
     assert.equal(back.currentStep, 1);
     assert.match(back.halt?.reason ?? '', /was sent and is not sent again/);
+    assert.equal(back.runId, runId, 'the plan read back keeps its run');
     await until('every data node STARTED again', async () => {
       const s = (await second.handlers.getSnapshot({})) as ClusterSnapshot;
       return s.nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4;
@@ -200,7 +212,16 @@ test('ndbtop stopped mid-step: the next start shows the plan halted at that step
     });
     assert.equal(done.state, 'done', JSON.stringify(done.halt));
     for (const id of sim.model.data.keys()) assert.equal(witness.stopCount(id), 1, `node ${id} restarted exactly once`);
+    const live = ((await second.handlers.getSnapshot({})) as ClusterSnapshot).runs?.find((r) => r.id === runId);
+    assert.deepEqual(live && { phases: live.phases.map((p) => p.name), stopped: live.end !== null }, { phases: STEP_PHASES, stopped: true }, 'the resumed steps belong to the run');
   } finally {
     await second.close();
   }
+  // The recording both processes wrote: one run, both steps its phases (a new process's part of the file starts the
+  // cluster afresh, so the run it adopted is the one that goes on).
+  const { reports } = await reportsOfRecording(recordFile, 'rec', createReplayEngine);
+  assert.deepEqual(
+    reports.map((r) => ({ id: r.id, phases: r.phases.map((p) => p.name), stopped: r.end !== null })),
+    [{ id: runId, phases: STEP_PHASES, stopped: true }],
+  );
 });

@@ -1,6 +1,8 @@
 import { duration, eventText, nodes, type PlanEta, type RollEvent, type RollingPlan } from '../engine/rolling/index.js';
 import { printText, terminalJson } from './terminal-text.js';
 
+/** "1 step", "2 steps". */
+export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 export interface PlanEvent {
   event: 'plan';
@@ -34,7 +36,7 @@ function planText(e: PlanEvent): string {
   const steps = e.steps;
   const count = steps.reduce((n, s) => n + s.nodes.length, 0);
   const how = e.order === 'node-id' ? 'one node at a time' : 'one node of each node group per step, in parallel across node groups';
-  const lines = [`Rolling restart of ${count} data node${count === 1 ? '' : 's'} in ${steps.length} step${steps.length === 1 ? '' : 's'} (${how}):`];
+  const lines = [`Rolling restart of ${counted(count, 'data node')} in ${counted(steps.length, 'step')} (${how}):`];
   for (const s of steps) lines.push(`  step ${s.step}: ${nodes(s.nodes)}`);
   for (const m of e.manual) lines.push(`  manual: ${m}`);
   const source = e.etaSource === 'none' ? 'no earlier restart seen yet: known after the first step' : `from ${e.etaSource}`;

@@ -20,7 +20,7 @@ import {
 import { withDeadline } from '../deadline.js';
 import { EXIT } from '../exit-codes.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
-import { planEvent, printEvent } from '../rolling-output.js';
+import { counted, planEvent, printEvent } from '../rolling-output.js';
 import { alertCheck, withWatchedAlerts } from '../rolling-alerts.js';
 import { RollingRunMarks } from '../rolling-run-marks.js';
 import { printText } from '../terminal-text.js';
@@ -171,7 +171,7 @@ nothing was sent), 2 usage or no plan possible.`,
         if (!machine) return;
         printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history), alertCheck(opts.markUrl)));
         if (opts.dryRun) return;
-        const answer = opts.yes ? 'yes' : await confirm(`Restart ${machine.plan.steps.flat().length} data nodes in ${machine.plan.steps.length} steps? [y/N] `);
+        const answer = opts.yes ? 'yes' : await confirm(`Restart ${counted(machine.plan.steps.flat().length, 'data node')} in ${counted(machine.plan.steps.length, 'step')}? [y/N] `);
         if (answer !== 'yes') {
           const why = answer === 'closed' ? 'the input ended before an answer (add --yes to run without asking)' : 'not confirmed';
           return refuse(`nothing done: ${why}`, EXIT.DECLINED);

@@ -69,7 +69,7 @@ test('without --yes it asks before the first step: no, or an input that ends, se
   const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'];
   const no = await runCli(args, {}, 30_000, 'n\n');
   assert.deepEqual({ code: no.code, events: lines(no.stdout).map((e) => e['event']) }, { code: EXIT.DECLINED, events: ['plan'] });
-  assert.match(no.stderr, /Restart 1 data nodes in 1 steps\? \[y\/N\] .*nothing done: not confirmed/s);
+  assert.match(no.stderr, /Restart 1 data node in 1 step\? \[y\/N\] .*nothing done: not confirmed/s);
   // No terminal, nothing piped: stdin is at its end from the start.
   const closed = await runCli(args);
   assert.equal(closed.code, EXIT.DECLINED, closed.stderr);

@@ -174,6 +174,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
             connectNulls={false}
           />
         ))}
+      {/* A window's reason written from the band's edge into the plot: centred, a long one ran past the plot's end. */}
       {bands.map((b) => (
         <ReferenceArea
           key={b.id}
@@ -181,7 +182,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
           x2={b.x2}
           ifOverflow="hidden"
           shape={(props: { x?: number; y?: number; width?: number; height?: number }) => <Band {...props} label={b.label} />}
-          label={{ value: b.label, fill: 'var(--maint)', position: 'insideTop' }}
+          label={{ value: b.label, fill: 'var(--maint)', position: b.x2 >= until ? 'insideTopRight' : 'insideTopLeft' }}
         />
       ))}
       {placedPhases.map((mark) => (

@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+const [file, x, y, w, h, scale, out, full = '1920'] = process.argv.slice(2);
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+const page = await browser.newPage({ viewport: { width: Math.round(w * scale), height: Math.round(h * scale) } });
+const data = readFileSync(file).toString('base64');
+await page.setContent(`<body style="margin:0"><div style="width:${w * scale}px;height:${h * scale}px;background-image:url(data:image/png;base64,${data});background-size:${full * scale}px auto;background-position:${-x * scale}px ${-y * scale}px;image-rendering:pixelated"></div></body>`);
+await page.waitForTimeout(300);
+await page.screenshot({ path: out });
+await browser.close();

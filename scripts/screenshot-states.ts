@@ -178,8 +178,14 @@ async function shootMaintenance(dir: string, browser: Browser, shoot: Shoot): Pr
       await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${victim})?.status === 'NO_CONTACT'`, 30_000);
       await shoot(page, `states-maintenance-nodes-${size}`);
       await page.keyboard.press('3');
-      await page.waitForSelector('[data-testid="maintenance-band"]', { timeout: 30_000 });
+      // The band on the chart and on every data node's small multiple (they mount after the chart has painted).
+      await page.waitForSelector('[data-testid="throughput-chart"] [data-testid="maintenance-band"]', { timeout: 30_000 });
+      await waitInPage(page, `document.querySelectorAll('[data-testid="node-throughput"] [data-testid="maintenance-band"]').length === 4`, 30_000);
       await shoot(page, `states-maintenance-chart-${size}`);
+      await page.keyboard.press('2');
+      await page.waitForSelector('[data-testid="restart-timeline"] [data-testid="maintenance-band"]', { timeout: 30_000 });
+      await page.locator('[data-testid="restart-timeline"]').scrollIntoViewIfNeeded();
+      await shoot(page, `states-maintenance-restarts-${size}`);
       await page.click('[data-testid="open-maintenance"]');
       await shoot(page, `states-maintenance-panel-${size}`);
       await page.keyboard.press('Escape');

@@ -1,10 +1,10 @@
 /**
  * Every view at 1920×1080 and 1280×720, dark and light, for a 4-node and a 144-node simulated cluster, into one
  * folder (default: a fresh temp folder; or the first argument): what a reviewer looks at before calling a layout done;
- * then the states of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at every window,
- * a maintenance window, the 144-node benchmark's ramp-down)
- * and a recording being imported in the Runs view (`import-screenshots.ts`). `--states` or `--import` shoots only those,
- * `--state NAME` (repeatable) only the states named (rolling, lost, tls, maintenance, rampdown).
+ * then issue 23's states: those of `screenshot-states.ts` (lost sources, a TLS refusal, a 48-node rolling restart at
+ * every window, a maintenance window, the 144-node benchmark's ramp-down) and a recording over 1 MiB being imported in
+ * the Runs view (`import-screenshots.ts`). `--states` shoots only the states, `--state NAME` (repeatable) only those
+ * named (rolling, lost, tls, maintenance, rampdown, import), `--import` is `--state import`.
  *   node --import tsx scripts/screenshots.ts [outDir] [--states] [--state NAME] [--import]
  */
 import { mkdir } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
-import { STATE_NAMES, shootStates, type StateName } from './screenshot-states.js';
+import { STATE_NAMES, shootStates } from './screenshot-states.js';
 import { importScreens } from './import-screenshots.js';
 import { VIEWS, viewKey } from '../renderer/src/store/ui-slice.js';
 
@@ -33,19 +33,23 @@ async function shoot(page: Page, outDir: string, name: string): Promise<void> {
   await page.screenshot({ path: join(outDir, `${name}.png`) });
 }
 
+/** Issue 23's states: the import is one of them, shot by its own script. */
+const STATES: readonly string[] = [...STATE_NAMES, 'import'];
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const named = args.flatMap((a, i) => (args[i - 1] === '--state' ? [a] : []));
-  const unknown = named.filter((n) => !(STATE_NAMES as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new Error(`no state ${unknown.join(', ')}: one of ${STATE_NAMES.join(', ')}`);
+  const named = [...args.flatMap((a, i) => (args[i - 1] === '--state' ? [a] : [])), ...(args.includes('--import') ? ['import'] : [])];
+  const unknown = named.filter((n) => !STATES.includes(n));
+  if (unknown.length > 0) throw new Error(`no state ${unknown.join(', ')}: one of ${STATES.join(', ')}`);
   const statesOnly = args.includes('--states') || named.length > 0;
-  const onlyImport = args.includes('--import');
+  const wanted = named.length > 0 ? named : STATES;
+  const states = STATE_NAMES.filter((n) => wanted.includes(n));
   const outDir = args.find((a, i) => !a.startsWith('--') && args[i - 1] !== '--state') ?? join(tmpdir(), `ndbtop-screens-${Date.now()}`);
   await mkdir(outDir, { recursive: true });
   const built = await buildRenderer();
   const browser = await launchChromium();
   try {
-    for (const [size, simulator] of statesOnly || onlyImport ? [] : Object.entries(CLUSTERS)) {
+    for (const [size, simulator] of statesOnly ? [] : Object.entries(CLUSTERS)) {
       const stack = await startStack(built.dir, { simulator: { ...simulator } });
       try {
         for (const viewport of SIZES) {
@@ -81,8 +85,8 @@ async function main(): Promise<void> {
         await stack.close();
       }
     }
-    if (!onlyImport) await shootStates(built.dir, browser, (page, name) => shoot(page, outDir, name), named.length > 0 ? (named as StateName[]) : STATE_NAMES);
-    if (!statesOnly) await importScreens(browser, built.dir, SIZES, (page, name) => shoot(page, outDir, name));
+    if (states.length > 0) await shootStates(built.dir, browser, (page, name) => shoot(page, outDir, name), states);
+    if (wanted.includes('import')) await importScreens(browser, built.dir, SIZES, (page, name) => shoot(page, outDir, name));
   } finally {
     await browser.close();
     await built.remove();

@@ -52,7 +52,7 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
     },
     exportHistory: async ({ clusterId, format, fromMs, toMs, marks }) => {
       const { tracker, id } = engine.cluster(clusterId);
-      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks });
+      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks }, tracker.maintenance.list());
     },
     ...profileHandlers(engine),
     ...runHandlers(engine),

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { GRID_NODES, NO_BROWSER, browserSuite, waitInPage, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
@@ -7,8 +8,16 @@ const suite = browserSuite();
 const REASON = 'swap the disk of the first data node';
 const BANNERS = '[data-testid="alert"], [data-testid="alert-group"]';
 
+/** A band lies over the plot it marks: inside it left to right, as tall as it, and wide enough to be seen. */
+async function bandOver(band: Locator, plot: Locator): Promise<void> {
+  const [b, p] = [await band.boundingBox(), await plot.boundingBox()];
+  assert.ok(b && p, 'both laid out');
+  assert.ok(b.x >= p.x - 1 && b.x + b.width <= p.x + p.width + 1 && b.width >= 2, `band ${JSON.stringify(b)} across plot ${JSON.stringify(p)}`);
+  assert.ok(b.y <= p.y + 1 && b.y + b.height >= p.y + p.height - 1, `band ${JSON.stringify(b)} covers the plot's height ${JSON.stringify(p)}`);
+}
+
 /**
- * Issue 23 item 10 from the page: a maintenance window declared in its panel shades the throughput chart, a data
+ * Issue 23 item 10 from the page: a maintenance window declared in its panel shades the time charts, a data
  * node failing inside it raises no banner and is in the alert history as suppressed, with the window's reason; ended
  * from the panel, what it kept quiet and is still on is raised then.
  */
@@ -36,6 +45,18 @@ test('a maintenance window from the page: a band on the chart, a failure inside 
     assert.ok(id !== undefined);
     stack.simulator.model.failNode(id);
     await waitInPage(page, `window.__ndbtopStore.getState().live.nodes.get(${id})?.status === 'NO_CONTACT'`);
+
+    // The same window marks every chart on a time axis: each node's small multiple and the restart timeline.
+    const small = page.locator(`[data-testid="small-multiple-${id}"] [data-testid="maintenance-band"]`);
+    await small.waitFor({ timeout: 15_000 });
+    assert.equal(await small.getAttribute('data-label'), `maintenance: ${REASON}`);
+    assert.equal(await page.locator('[data-testid="node-throughput"] [data-testid="maintenance-band"]').count(), 4, 'one band on each data node\'s chart');
+    await bandOver(small, page.locator(`[data-testid="small-multiple-${id}"] canvas`));
+    await page.keyboard.press('2');
+    const timelineBand = page.locator('[data-testid="restart-timeline"] [data-testid="maintenance-band"]');
+    await timelineBand.waitFor({ timeout: 15_000 });
+    await bandOver(timelineBand, page.locator(`[data-testid="timeline-${id}"] .timeline-track`));
+    await page.keyboard.press('3');
 
     await page.click('[data-testid="open-alert-history"]');
     const row = page.locator(`[data-testid="history-row"][data-kind="node-down"][data-node="${id}"]`);

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import type { ClusterSnapshot } from '../../../electron/contract/index.js';
+import { startServeServer } from '../../../electron/serve/serve-server.js';
+import { freePort } from '../../../native-mgm/test/free-port.js';
 import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
@@ -64,7 +66,8 @@ test('management server gone: every card is greyed with its age, safe to stop is
 
 test('serve gone: the page greys every card with its age and disables actions until it hears the engine again', { skip }, async () => {
   const { dir, browser } = suite();
-  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4 }, actionsEnabled: true });
+  // serve comes back on this port below: one no other test's bind(0) can take meanwhile.
+  const stack = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4 }, actionsEnabled: true }, undefined, { port: await freePort() });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   try {
     await page.goto(stack.url);
@@ -76,6 +79,18 @@ test('serve gone: the page greys every card with its age and disables actions un
     for (const c of shown) {
       assert.match(c.seen, /^last seen \d\d:\d\d:\d\d \(\d+ s ago\)$/, `${c.id}: ${c.seen}`);
       assert.equal(c.enabledButtons, 0, `${c.id}: no action on old figures`);
+    }
+    // serve back on the same port: the page hears the engine again, and the figures and actions are live again.
+    const again = await startServeServer({ engine: stack.engine, staticDir: dir, host: '127.0.0.1', port: Number(new URL(stack.url).port), allowChanges: true });
+    try {
+      await waitInPage(page, noneOld, 60_000);
+      const back = await cards(page);
+      assert.deepEqual(back.filter((c) => c.old !== 'false' || c.seen !== ''), [], 'no card shown as old or with a last-seen age');
+      const dataNodes = back.filter((c) => c.safe !== '');
+      assert.equal(dataNodes.length, 4);
+      assert.ok(dataNodes.every((c) => c.enabledButtons > 0), `actions enabled on every data node again: ${JSON.stringify(dataNodes)}`);
+    } finally {
+      await again.close();
     }
   } finally {
     await page.close();

@@ -72,6 +72,9 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     assert.ok(ratio >= 0.7 && ratio <= 0.75, `B/A ${ratio}: compression costs 25–30 %`);
     assert.match((await page.textContent('[data-testid="ratio-row"] [data-figure="transactions"]')) ?? '', /^−(2[5-9]|30) % \(p5\.\.p95 −\d+ %\.\.−\d+ %\)$/);
     assert.ok(Number(await page.getAttribute('[data-testid="run-overlay"]', 'data-points')) > 10, 'the overlay has both runs');
+    // Issue 23 item 16: the table follows the comparison chart, no ~200 px of empty box between them.
+    const [drawn, table] = [await page.locator('[data-testid="run-overlay"] .recharts-wrapper').boundingBox(), await page.locator('[data-testid="ratio-table"]').boundingBox()];
+    assert.ok(drawn && table && table.y - (drawn.y + drawn.height) >= 0 && table.y - (drawn.y + drawn.height) <= 32, `chart ends at ${drawn && drawn.y + drawn.height}, table starts at ${table?.y}`);
     await screenshot(page, 'runs-dark');
 
     // The same view in the light theme, through the settings the operator uses.
@@ -101,15 +104,23 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     // Scale-out: runs tagged as one and as two data nodes; the plot shows the engine's points and linear line.
     stack.simulator.model.setLoad('steady');
     const tagged: Run[] = [];
+    const tick = (run: Run, on: boolean) => page.setChecked(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`, on);
+    for (const run of [a, b]) await tick(run, false);
     for (const nodes of ['1', '2']) {
       const post = (path: string, body: object) => fetch(new URL(`/api/runs${path}`, stack.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       const run = (await (await post('', { name: `steady on ${nodes}`, tags: { nodes } })).json()) as Run;
+      if (nodes === '1') {
+        // Issue 23 item 14: a baseline still running is said on the page, every ratio against it being provisional.
+        await waitInPage(page, `${rows('running')} === 1`);
+        for (const r of [run, a]) await tick(r, true);
+        assert.match((await page.locator('[data-testid="baseline-running"]').textContent({ timeout: 15_000 })) ?? '', /The baseline steady on 1 is still running: its figures, and every ratio against it, will change/);
+        for (const r of [run, a]) await tick(r, false);
+      }
       await waitFor(`three samples of ${run.name}`, async () => ((await engineRun(stack, run.id)).summary.transactions?.samples ?? 0) >= 3, 60_000);
       tagged.push((await (await post(`/${run.id}/stop`, {})).json()) as Run);
     }
     await waitInPage(page, `${rows('done')} === 5`);
-    for (const run of [a, b]) await page.uncheck(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`);
-    for (const run of tagged) await page.check(`[data-testid="run-row"][data-run-id="${run.id}"] input[type="checkbox"]`);
+    for (const run of tagged) await tick(run, true);
     await waitInPage(page, `document.querySelector('[data-testid="scale-out"]')?.dataset.points === '2'`);
     const engineScale = (await stack.engine.handlers.getRunReports({ runIds: tagged.map((r) => r.id), figure: 'transactions' })).comparison?.scaleOut;
     assert.deepEqual(engineScale?.map((p) => p.dataNodes), [1, 2]);

@@ -51,14 +51,14 @@ test('time window and phase marks survive a reload and go into the CSV and JSON 
 
     const csv = (await download(page, 'Export CSV')).trim().split('\n');
     const header = csv[0]?.split(',') ?? [];
-    assert.deepEqual(header.slice(0, 3), ['at (ms since epoch)', 'time (UTC)', 'phase']);
+    assert.deepEqual(header.slice(0, 4), ['at (ms since epoch)', 'time (UTC)', 'phase', 'maintenance']);
     assert.ok(header.includes('cluster.transactions (/s)') && header.includes('cluster.dataMemory (%)'), header.join(' | '));
     const rows = csv.slice(1);
     const first = Number(rows[0]?.split(',')[0]);
     const last = Number(rows.at(-1)?.split(',')[0]);
     assert.ok(last - first <= 61_000, `the 1 m window, not all history: ${last - first} ms`);
     assert.ok(rows.some((r) => r.includes('"warm-up, 8 threads"')), 'the phase label, quoted');
-    for (const r of rows) for (const cell of r.replace(/"[^"]*"/g, '').split(',').slice(3)) assert.match(cell, /^(-?\d+(\.\d)?)?$/, `value ${cell} not rounded to what was measured`);
+    for (const r of rows) for (const cell of r.replace(/"[^"]*"/g, '').split(',').slice(4)) assert.match(cell, /^(-?\d+(\.\d)?)?$/, `value ${cell} not rounded to what was measured`);
 
     const json = JSON.parse(await download(page, 'Export JSON')) as { marks: Array<{ label: string }>; units: Record<string, string> };
     assert.deepEqual(json.marks.map((m) => m.label), ['warm-up, 8 threads']);

@@ -9,17 +9,34 @@ const suite = browserSuite();
 
 const fontSize = (page: Page, selector: string): Promise<number> => page.$eval(selector, (el) => parseFloat(getComputedStyle(el).fontSize));
 
+/**
+ * Every frame from the page's start: the transactions trend's text and the headline's height, so a test can see
+ * whether the page below moved when the trend ("▶ steady") appeared, some seconds after the first figures.
+ */
+const RECORD_HEADLINE = `window.__headline = [];
+(function frame() {
+  const stat = document.querySelector('[data-testid="headline-transactions"]');
+  if (stat && stat.dataset.value !== '') window.__headline.push([stat.querySelector('.headline-trend').textContent, stat.closest('.headline').getBoundingClientRect().height]);
+  if (!window.__headlineDone) requestAnimationFrame(frame);
+})();`;
+
 test('the headline shows the cluster rates in big numbers on the Nodes view and bigger in dashboard mode', { skip }, async () => {
   const { dir, browser } = suite();
   const stack = await startStack(dir, { simulator: { scenario: 'benchmark', dataNodes: 4 } });
   const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
   try {
+    await page.addInitScript(RECORD_HEADLINE);
     await page.goto(stack.url);
     for (const metric of ['transactions', 'reads', 'writes', 'aborts']) {
       // What the headline says is what the store holds for the cluster, formatted.
       await waitInPage(page, `(() => { const el = document.querySelector('[data-testid="headline-${metric}"]'); const r = window.__ndbtopStore.getState().shown.rates; return el && r && Number(el.dataset.value) === r.${metric}; })()`);
       assert.ok(['up', 'down', 'steady', 'unknown'].includes((await page.getAttribute(`[data-testid="headline-${metric}"]`, 'data-trend')) ?? ''));
     }
+    // Issue 23 item 16: the trend appearing a few seconds after the figures does not move the page below.
+    await waitInPage(page, `[...document.querySelectorAll('.headline-trend')].every((t) => t.textContent !== '')`, 30_000);
+    const frames = (await page.evaluate('window.__headlineDone = true, window.__headline')) as Array<[string, number]>;
+    assert.ok(frames.some(([trend]) => trend === '') && frames.some(([trend]) => trend !== ''), `frames before and after the trend appeared: ${JSON.stringify(frames.slice(0, 3))}`);
+    assert.deepEqual([...new Set(frames.map(([, height]) => height))], [frames[0]?.[1]], 'the headline kept its height as the trend appeared');
     const normal = await fontSize(page, '[data-testid="headline-transactions"] .headline-value');
     assert.ok(normal >= 36, `${normal} px is not readable across a room`);
     await page.keyboard.press('f');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AlertHistory, MaintenanceWindow } from '../contract.js';
-import { ALERT_KINDS, historyRows, historySummary, isOpen, openWindows, rowDuration, silenceText, windowBands, windowTiming } from '../view-model/alerts/maintenance.js';
+import { ALERT_KINDS, historyRows, historySummary, isOpen, linearPlace, openWindows, placeBands, rowDuration, samplePlace, silenceText, windowBands, windowTiming } from '../view-model/alerts/maintenance.js';
 
 const open: MaintenanceWindow = { id: 'mw-1', reason: 'upgrade', silence: [...ALERT_KINDS], start: 100_000, until: null, end: null };
 const timed: MaintenanceWindow = { id: 'mw-2', reason: 'disk swap', silence: ['node-down', 'node-group-degraded'], start: 200_000, until: 260_000, end: null };
@@ -30,6 +30,17 @@ test('bands: each window clipped to the chart, an open one to its right edge, a 
   ]);
   assert.deepEqual(windowBands([timed], 0, 230_000), [{ id: 'mw-2', x1: 200_000, x2: 230_000, label: 'maintenance: disk swap' }], 'an open timed window ends at the chart edge while it lasts');
   assert.deepEqual(windowBands([ended], 50_000, 90_000), [], 'a window before the chart has no band');
+});
+
+test('bands placed on a time axis (timeline, heatmap) and on evenly spread samples (the small multiples)', () => {
+  const bands = windowBands([timed], 100_000, 300_000);
+  assert.deepEqual(placeBands(bands, linearPlace(100_000, 300_000)).map((b) => [b.left, b.width]), [[0.5, 0.8 - 0.5]]);
+  // Samples every 20 s from 100 s, but the first 60 s of them missing from the answer: the sparkline spreads the
+  // samples it has evenly, so the window sits where its samples are drawn, not where its time would be.
+  const at = [160_000, 180_000, 200_000, 220_000, 240_000, 260_000, 280_000, 300_000];
+  assert.deepEqual(placeBands(bands, samplePlace(at)).map((b) => [b.left, b.width]), [[2 / 7, 5 / 7 - 2 / 7]], 'from the sample at 200 s to the one at 260 s');
+  assert.deepEqual(placeBands(windowBands([open], 0, 400_000), samplePlace(at)).map((b) => [b.left, b.width]), [[0, 1]], 'an open window over every sample');
+  assert.deepEqual(placeBands(windowBands([ended], 0, 400_000), samplePlace(at)), [], 'a window before the first sample has no band');
 });
 
 test('history rows: newest first, each raised as a banner or suppressed by a named window with its reason', () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunReport } from '../contract.js';
 import { commonPhases } from '../contract.js';
-import { alignOffset, nextPhaseName, overlayRows, parseTags, quickRunName, ratioText, runLines } from '../view-model/runs.js';
+import { alignOffset, nextPhaseName, overlaySeries, parseTags, quickRunName, ratioText, runLines } from '../view-model/runs.js';
 
-const report = (id: string, start: number, phases: Array<[string, number]>, values: number[]): RunReport =>
+const report = (id: string, start: number, phases: Array<[string, number]>, values: Array<number | null>, stepMs = 1000): RunReport =>
   ({
     id,
     name: id,
@@ -12,7 +12,7 @@ const report = (id: string, start: number, phases: Array<[string, number]>, valu
     start,
     end: start + values.length * 1000,
     phases: phases.map(([name, at]) => ({ name, start: at, end: null })),
-    series: { offsetMs: values.map((_, i) => i * 1000), values: { transactions: values } },
+    series: { offsetMs: values.map((_, i) => i * stepMs), values: { transactions: values } },
   }) as unknown as RunReport;
 
 test('ratio sentences: the change of the means with the p5..p95 spread', () => {
@@ -27,11 +27,31 @@ test('the overlay aligns each run at its start or at its phase of that name', ()
   assert.equal(alignOffset(a, 'load'), 2000);
   assert.equal(alignOffset(b, 'start'), 0);
   assert.deepEqual(commonPhases([a, b]), ['load']);
-  const rows = overlayRows([a, b], 'transactions', 'load');
+  const { rows, lines } = overlaySeries([a, b], 'transactions', 'load');
   assert.deepEqual(
-    rows.map((r) => [r.t, r.A ?? r.B]),
+    rows.map((r) => [r.t, ...lines.map((l) => r[l.key]).filter((v) => v !== undefined)]),
     [[-2, 1], [-1, 2], [-1, 4], [0, 3], [0, 5], [1, 6]],
   );
+});
+
+/** What recharts draws for a line with connectNulls: a segment between each two rows that have its key. */
+const segments = (rows: ReadonlyArray<Record<string, number>>, key: string): Array<[number, number]> => {
+  const ts = rows.filter((r) => r[key] !== undefined).map((r) => r.t as number);
+  return ts.slice(1).map((t, i) => [ts[i] as number, t]);
+};
+
+test('the overlay bridges other runs\' instants but never a lost second (issue 23: a gap is a gap)', () => {
+  // A lost its connection at 2 s and 3 s; B samples half a second off A, so its rows sit between A's.
+  const a = report('A', 0, [], [10, 11, null, null, 14, 15]);
+  const b = report('B', 500, [], [20, 21, 22, 23, 24, 25]);
+  const { rows, lines } = overlaySeries([a, b], 'transactions', 'start');
+  const drawn = (run: number) => lines.filter((l) => l.run === run).flatMap((l) => segments(rows, l.key));
+  assert.deepEqual(drawn(0), [[0, 1], [4, 5]], 'A is drawn up to 1 s and from 4 s, nothing across 2–3 s');
+  assert.deepEqual(drawn(1), [[0, 1], [1, 2], [2, 3], [3, 4], [4, 5]], 'B is one line across A\'s rows');
+  assert.deepEqual(lines.map((l) => [l.run, l.first]), [[0, true], [0, false], [1, true]], 'one legend entry a run');
+  // A stretch of one sample between two lost ones is still shown (as a dot).
+  const lone = overlaySeries([report('C', 0, [], [null, 7, null])], 'transactions', 'start');
+  assert.deepEqual(lone.lines.map((l) => l.samples), [1]);
 });
 
 test('the one key names runs and phases; tags come from "k=v" pieces', () => {

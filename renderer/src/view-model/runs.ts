@@ -14,18 +14,44 @@ export function alignOffset(run: Pick<RunReport, 'start' | 'phases'>, align: str
   return phase ? phase.start - run.start : 0;
 }
 
+/** One line the overlay draws: a stretch of one run (its index in the runs) with no lost second inside it. */
+export interface OverlayLine {
+  key: string;
+  run: number;
+  /** The run's first stretch: the one its legend entry belongs to. */
+  first: boolean;
+  samples: number;
+}
+
 /**
- * Rows for the overlay chart: seconds from the alignment point, one column per run (its id). Runs sample at
- * different instants, so each run's samples become their own rows and the lines connect across the others.
+ * Rows and lines for the overlay chart: seconds from the alignment point. Runs sample at different instants, so
+ * each run's samples become rows of their own and a line is drawn across the other runs' rows (`connectNulls`).
+ * A second the engine has no figures for (null: the connection was lost) is not an instant of another run but
+ * lost data: the run's line stops there and goes on as a new stretch (a key of its own) after it, so nothing is
+ * drawn across the gap.
  */
-export function overlayRows(runs: readonly RunReport[], figure: RunFigure, align: string): Array<Record<string, number | null>> {
-  const rows: Array<Record<string, number | null>> = [];
-  for (const run of runs) {
+export function overlaySeries(runs: readonly RunReport[], figure: RunFigure, align: string): { rows: Array<Record<string, number>>; lines: OverlayLine[] } {
+  const rows: Array<Record<string, number>> = [];
+  const lines: OverlayLine[] = [];
+  runs.forEach((run, index) => {
     const zero = alignOffset(run, align);
     const values = run.series.values[figure] ?? [];
-    run.series.offsetMs.forEach((offset, i) => rows.push({ t: (offset - zero) / 1000, [run.id]: values[i] ?? null }));
-  }
-  return rows.sort((a, b) => (a.t ?? 0) - (b.t ?? 0));
+    let line: OverlayLine | null = null;
+    run.series.offsetMs.forEach((offset, i) => {
+      const v = values[i];
+      if (v === null || v === undefined) {
+        line = null;
+        return;
+      }
+      if (line === null) {
+        line = { key: `${run.id}~${lines.length}`, run: index, first: !lines.some((l) => l.run === index), samples: 0 };
+        lines.push(line);
+      }
+      line.samples++;
+      rows.push({ t: (offset - zero) / 1000, [line.key]: v });
+    });
+  });
+  return { rows: rows.sort((a, b) => (a.t ?? 0) - (b.t ?? 0)), lines };
 }
 
 /** The run started by the one key: a name with the time, so runs started in a hurry stay apart. */

@@ -6,6 +6,7 @@ import { AfterFirstPaint } from '../components/AfterFirstPaint.js';
 import { ChartLegend } from '../components/charts/ChartLegend.js';
 import { useRunControls } from '../components/header/RunControls.js';
 import { SmallMultiple } from '../components/charts/SmallMultiple.js';
+import { useWindowBands } from '../components/charts/MaintenanceBands.js';
 import { download, downloadUrl } from '../download.js';
 import { afterNextPaint } from '../hooks/after-next-paint.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
@@ -15,7 +16,7 @@ import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
 import { lastValues, nextPlotFrame, toRows, type ChartRow, type PlotFrame } from '../view-model/charts/chart-rows.js';
-import { windowBands } from '../view-model/alerts/maintenance.js';
+import { placeBands, samplePlace } from '../view-model/alerts/maintenance.js';
 import { runLines } from '../view-model/runs.js';
 import { axisStart, centredTimeTicks } from '../view-model/charts/time-ticks.js';
 import { placeLabels, type PlacedMark } from '../view-model/charts/label-lanes.js';
@@ -133,8 +134,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
   const collapses = useApp(useShallow((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse')));
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
-  const windows = useApp((s) => s.live.maintenance);
-  const bands = useMemo(() => windowBands(windows, from, until), [windows, from, until]);
+  const bands = useWindowBands(from, until);
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
   const ticks = useMemo(() => centredTimeTicks(from, until, width - PLOT_MARGIN, MARGIN.right), [from, until, width]);
@@ -174,6 +174,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
             connectNulls={false}
           />
         ))}
+      {/* A window's reason written from the band's edge into the plot: centred, a long one ran past the plot's end. */}
       {bands.map((b) => (
         <ReferenceArea
           key={b.id}
@@ -181,7 +182,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
           x2={b.x2}
           ifOverflow="hidden"
           shape={(props: { x?: number; y?: number; width?: number; height?: number }) => <Band {...props} label={b.label} />}
-          label={{ value: b.label, fill: 'var(--maint)', position: 'insideTop' }}
+          label={{ value: b.label, fill: 'var(--maint)', position: b.x2 >= until ? 'insideTopRight' : 'insideTopLeft' }}
         />
       ))}
       {placedPhases.map((mark) => (
@@ -274,10 +275,13 @@ function SmallMultiples() {
   // One array per node per answer, so each memoised small multiple redraws only when an answer came.
   const byNode = useMemo(() => new Map(history?.series.filter((s) => s.nodeId !== null).map((s) => [s.nodeId, s.values.map((v) => v ?? NaN)])), [history]);
   const at = history?.at ?? NO_TIMES;
+  // The sparklines spread their samples evenly, so a window is placed by the samples it covers.
+  const windows = useWindowBands(at[0], at.at(-1));
+  const bands = useMemo(() => placeBands(windows, samplePlace(at)), [windows, at]);
   return (
     <div className="small-multiples" data-testid="node-throughput">
       {nodeIds.map((id) => (
-        <SmallMultiple key={id} nodeId={id} values={byNode.get(id) ?? NO_VALUES} at={at} stale={stale.has(id)} width={SMALL_WIDTH} height={SMALL_HEIGHT} windowLabel={windowLabel} />
+        <SmallMultiple key={id} nodeId={id} values={byNode.get(id) ?? NO_VALUES} at={at} bands={bands} stale={stale.has(id)} width={SMALL_WIDTH} height={SMALL_HEIGHT} windowLabel={windowLabel} />
       ))}
     </div>
   );

@@ -3,6 +3,8 @@ import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { formatClock, formatRate } from '../../view-model/format.js';
 import { sampleAt, sparkGeometry, type SparkGeometry } from '../../view-model/charts/spark-geometry.js';
 import { scheduleDraw } from './draw-queue.js';
+import { BandOverlay } from './MaintenanceBands.js';
+import type { PlacedBand } from '../../view-model/alerts/maintenance.js';
 
 export interface SmallMultipleProps {
   nodeId: number;
@@ -10,6 +12,8 @@ export interface SmallMultipleProps {
   values: readonly number[];
   /** Sample times of `values` (the engine's decimated time axis). */
   at: readonly number[];
+  /** Maintenance windows over the samples, the same for every node. */
+  bands: readonly PlacedBand[];
   stale: boolean;
   width: number;
   height: number;
@@ -66,7 +70,7 @@ function summary(values: readonly number[]): { last: number | undefined; min: nu
  * hover, the sample under the pointer with its time. Memoised: it redraws only when its own series changes, and
  * through the draw queue, so 144 of them redraw over a few frames.
  */
-export const SmallMultiple = memo(function SmallMultiple({ nodeId, values, at, stale, width, height, windowLabel }: SmallMultipleProps) {
+export const SmallMultiple = memo(function SmallMultiple({ nodeId, values, at, bands, stale, width, height, windowLabel }: SmallMultipleProps) {
   const ref = useRef<HTMLCanvasElement>(null);
   const [hover, setHover] = useState<number | null>(null);
   const theme = useDocumentTheme();
@@ -95,17 +99,20 @@ export const SmallMultiple = memo(function SmallMultiple({ nodeId, values, at, s
           </>
         )}
       </figcaption>
-      <canvas
-        ref={ref}
-        className="sparkline"
-        style={{ width, height }}
-        role="img"
-        aria-label={label}
-        data-points={values.length}
-        data-last={last ?? ''}
-        onPointerMove={(e) => setHover(geometry ? sampleAt(geometry, values.length, e.clientX - e.currentTarget.getBoundingClientRect().left) : null)}
-        onPointerLeave={() => setHover(null)}
-      />
+      <div className="spark-box">
+        <canvas
+          ref={ref}
+          className="sparkline"
+          style={{ width, height }}
+          role="img"
+          aria-label={label}
+          data-points={values.length}
+          data-last={last ?? ''}
+          onPointerMove={(e) => setHover(geometry ? sampleAt(geometry, values.length, e.clientX - e.currentTarget.getBoundingClientRect().left) : null)}
+          onPointerLeave={() => setHover(null)}
+        />
+        <BandOverlay bands={bands} />
+      </div>
     </figure>
   );
 });

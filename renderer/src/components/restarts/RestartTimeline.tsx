@@ -1,10 +1,12 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { NodeStatus, Timeline } from '../../contract.js';
 import { useSize } from '../../hooks/use-size.js';
 import { formatClock, formatDuration } from '../../view-model/format.js';
 import { TICK_LABEL_PX, timeTicks } from '../../view-model/charts/time-ticks.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { fitSpan, zoomSpan } from '../../view-model/charts/timeline-span.js';
+import { linearPlace, placeBands } from '../../view-model/alerts/maintenance.js';
+import { BandOverlay, useWindowBands } from '../charts/MaintenanceBands.js';
 
 type Segment = Timeline['nodes'][number]['segments'][number];
 
@@ -50,6 +52,8 @@ export function RestartTimeline({ timeline, rows: labels, now }: { timeline: Tim
   const rows = new Map(timeline.nodes.map((n) => [n.nodeId, n.segments]));
   const axisRef = useRef<HTMLDivElement>(null);
   const { width } = useSize(axisRef);
+  const windows = useWindowBands(from, to);
+  const bands = useMemo(() => placeBands(windows, linearPlace(from, to)), [windows, from, to]);
   return (
     <div className="timeline" data-testid="restart-timeline" data-from={from} data-to={to}>
       <div className="timeline-zoom">
@@ -74,31 +78,34 @@ export function RestartTimeline({ timeline, rows: labels, now }: { timeline: Tim
             </span>
           ))}
       </div>
-      {labels.map(({ nodeId: id, label }) => (
-        <div key={id} className="timeline-row" data-testid={`timeline-${id}`}>
-          <span className="timeline-label">{label}</span>
-          <div className="timeline-track">
-            {(rows.get(id) ?? []).map((seg) => {
-              const left = ((Math.max(seg.from, from) - from) / span) * 100;
-              const width = (((seg.to ?? to) - Math.max(seg.from, from)) / span) * 100;
-              if (width <= 0) return null;
-              const text = seg.status === 'STARTING' ? `p${seg.startPhase}` : seg.status === 'STARTED' ? '' : seg.status.replace(/_/g, ' ');
-              return (
-                <span
-                  key={`${seg.from}-${seg.status}-${seg.startPhase}`}
-                  className={`segment tone-bg-${STATUS_TONE[seg.status]}`}
-                  style={{ left: `${left}%`, width: `${width}%` }}
-                  title={describe(seg, now)}
-                  data-status={seg.status}
-                  data-phase={seg.startPhase}
-                >
-                  {width > 4 ? text : ''}
-                </span>
-              );
-            })}
+      <div className="timeline-rows">
+        {labels.map(({ nodeId: id, label }) => (
+          <div key={id} className="timeline-row" data-testid={`timeline-${id}`}>
+            <span className="timeline-label">{label}</span>
+            <div className="timeline-track">
+              {(rows.get(id) ?? []).map((seg) => {
+                const left = ((Math.max(seg.from, from) - from) / span) * 100;
+                const width = (((seg.to ?? to) - Math.max(seg.from, from)) / span) * 100;
+                if (width <= 0) return null;
+                const text = seg.status === 'STARTING' ? `p${seg.startPhase}` : seg.status === 'STARTED' ? '' : seg.status.replace(/_/g, ' ');
+                return (
+                  <span
+                    key={`${seg.from}-${seg.status}-${seg.startPhase}`}
+                    className={`segment tone-bg-${STATUS_TONE[seg.status]}`}
+                    style={{ left: `${left}%`, width: `${width}%` }}
+                    title={describe(seg, now)}
+                    data-status={seg.status}
+                    data-phase={seg.startPhase}
+                  >
+                    {width > 4 ? text : ''}
+                  </span>
+                );
+              })}
+            </div>
           </div>
-        </div>
-      ))}
+        ))}
+        <BandOverlay bands={bands} />
+      </div>
     </div>
   );
 }

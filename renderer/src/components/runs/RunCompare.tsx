@@ -4,18 +4,18 @@ import { commonPhases, legendNames, RUN_FIGURES, type Run, type RunFigure, type 
 import { useRunReports } from '../../hooks/use-run-reports.js';
 import { useSize } from '../../hooks/use-size.js';
 import { formatAxisRate, formatRate } from '../../view-model/format.js';
-import { alignOffset, overlayRows, ratioText } from '../../view-model/runs.js';
+import { alignOffset, overlaySeries, ratioText } from '../../view-model/runs.js';
 
 const RUN_COLOURS = ['#4fc3f7', '#ffa24d', '#81c784', '#ba68c8', '#ffd54f', '#ff6e91'];
 
 function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; figure: RunFigure; align: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useSize(ref);
-  const rows = useMemo(() => overlayRows(reports, figure, align), [reports, figure, align]);
+  const { rows, lines } = useMemo(() => overlaySeries(reports, figure, align), [reports, figure, align]);
   const names = legendNames(reports);
   const collapses = reports.flatMap((r) => r.summary.alerts.filter((a) => a.kind === 'throughput-collapse').map((a) => ({ id: r.id, t: (a.at - r.start - alignOffset(r, align)) / 1000 })));
   return (
-    <div ref={ref} className="chart-box chart-box-sized" data-testid="run-overlay" data-points={rows.length}>
+    <div ref={ref} className="chart-box chart-box-sized" data-testid="run-overlay" data-points={rows.length} data-lines={lines.length}>
       {width > 0 && (
         <LineChart width={width} height={280} data={rows} margin={{ top: 16, right: 24, bottom: 8, left: 8 }}>
           <CartesianGrid stroke="var(--grid)" strokeDasharray="3 3" />
@@ -23,8 +23,9 @@ function Overlay({ reports, figure, align }: { reports: readonly RunReport[]; fi
           <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={68} />
           <Tooltip labelFormatter={(t) => `${Number(t).toFixed(0)} s from ${align}`} formatter={(v) => `${formatRate(Number(v))}/s`} contentStyle={{ background: 'var(--bg-raised)', border: '1px solid var(--border)' }} />
           <Legend />
-          {reports.map((r, i) => (
-            <Line key={r.id} dataKey={r.id} name={names[i]} stroke={RUN_COLOURS[i % RUN_COLOURS.length]} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls />
+          {/* connectNulls bridges the other runs' instants only: lost seconds split a run into lines of their own. */}
+          {lines.map((l) => (
+            <Line key={l.key} dataKey={l.key} name={names[l.run]} legendType={l.first ? 'line' : 'none'} stroke={RUN_COLOURS[l.run % RUN_COLOURS.length]} dot={l.samples === 1} strokeWidth={2} isAnimationActive={false} connectNulls />
           ))}
           {align !== 'start' && <ReferenceLine x={0} stroke="var(--fg)" strokeDasharray="6 3" label={{ value: align, fill: 'var(--fg)', position: 'insideTopLeft' }} />}
           {collapses.map((c) => (

@@ -5,6 +5,8 @@ import { moveCell, type GridCell } from '../../view-model/inside/grid-focus.js';
 import { heatTable } from '../../view-model/inside/heat-colours.js';
 import type { ThreadGrid } from '../../view-model/inside/thread-grid.js';
 import type { ThreadLine } from '../../view-model/inside/threads.js';
+import { linearPlace, placeBands } from '../../view-model/alerts/maintenance.js';
+import { BandOverlay, useWindowBands } from '../charts/MaintenanceBands.js';
 
 /** Room for the node and thread names left of the cells. */
 export const LABEL_WIDTH = 112;
@@ -72,6 +74,10 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
   const first = Math.floor(scrollTop / rowH);
   const last = Math.min(lines.length, Math.ceil((scrollTop + size.height) / rowH));
   const count = Math.max(0, last - first);
+  // Maintenance windows as their edges only: a tint would change the heat colours the cells are read by.
+  const { fromMs, toMs } = grid;
+  const windows = useWindowBands(fromMs, toMs);
+  const bands = useMemo(() => placeBands(windows, linearPlace(fromMs, toMs)), [windows, fromMs, toMs]);
 
   useEffect(() => {
     const canvas = cellsRef.current;
@@ -178,6 +184,9 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
       <div className="heatmap-layers" style={{ width: size.width, height: size.height }}>
         <canvas ref={cellsRef} className="heatmap-cells" style={{ left: LABEL_WIDTH, top: first * rowH - scrollTop, width: plotWidth, height: count * rowH }} />
         <canvas ref={labelsRef} className="heatmap-labels" style={{ width: LABEL_WIDTH, height: size.height }} />
+        <div className="heatmap-bands" style={{ left: LABEL_WIDTH, width: plotWidth }}>
+          <BandOverlay bands={bands} />
+        </div>
         {borders.map((y) => (
           <div key={y} className="heatmap-node-border" style={{ top: y }} />
         ))}

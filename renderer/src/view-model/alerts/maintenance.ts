@@ -59,6 +59,48 @@ export function windowBands(windows: readonly MaintenanceWindow[], from: number,
   return bands;
 }
 
+/** A band placed on an axis: `left` and `width` as fractions (0–1) of the axis' length. */
+export interface PlacedBand extends WindowBand {
+  left: number;
+  width: number;
+}
+
+/** Where an instant sits on an axis, as a fraction of its length. */
+export type AxisPlace = (t: number) => number;
+
+/** An axis linear in time from `from` to `to` (the restart timeline, the thread heatmap's columns). */
+export function linearPlace(from: number, to: number): AxisPlace {
+  const span = Math.max(1, to - from);
+  return (t) => (t - from) / span;
+}
+
+/**
+ * An axis of evenly spaced samples (a sparkline: sample i at i / (n − 1) of its width, whatever its time): an
+ * instant sits at the first sample taken at or after it.
+ */
+export function samplePlace(at: readonly number[]): AxisPlace {
+  const last = Math.max(1, at.length - 1);
+  return (t) => {
+    let lo = 0;
+    let hi = at.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((at[mid] ?? Infinity) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return Math.min(lo, last) / last;
+  };
+}
+
+/** The windows' bands on an axis; one that covers no sample of it (narrower than a sample) is left out. */
+export function placeBands(bands: readonly WindowBand[], place: AxisPlace): PlacedBand[] {
+  return bands.flatMap((b) => {
+    const left = Math.max(0, place(b.x1));
+    const width = Math.min(1, place(b.x2)) - left;
+    return width > 0 ? [{ ...b, left, width }] : [];
+  });
+}
+
 export interface HistoryRow {
   id: string;
   kind: AlertKind;

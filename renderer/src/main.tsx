@@ -5,6 +5,7 @@ import { connectStore } from './store/sync.js';
 import { persistUiPrefs } from './store/ui-prefs.js';
 import { syncViewWithHash } from './view-hash.js';
 import './styles.css';
+import './views/views.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -10,6 +10,7 @@ import { registerReport } from './commands/report.js';
 import { registerRollingRestart } from './commands/rolling-restart.js';
 import { registerRun } from './commands/run.js';
 import { registerMaintenance } from './commands/maintenance.js';
+import { registerAlerts } from './commands/alerts.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
@@ -46,6 +47,7 @@ registerRecord(program);
 registerReport(program);
 registerRun(program);
 registerMaintenance(program);
+registerAlerts(program);
 registerRollingRestart(program);
 
 /**

@@ -23,8 +23,11 @@ export const postRuns = (endpoint: RunsEndpoint, path: string, body: object): Pr
 /** A POST to ndbtop's HTTP API (`api/<path>`: runs, maintenance); rejects with the server's error code. */
 export const postApi = <T>(endpoint: RunsEndpoint, path: string, body: object): Promise<T> => callApi<T>(endpoint, path, body);
 
+/** A GET of ndbtop's HTTP API (`api/<path>`); rejects with the server's error code. */
+export const getApi = <T>(endpoint: RunsEndpoint, path: string): Promise<T> => callApi<T>(endpoint, path, null);
+
 /** The runs the serving ndbtop knows (`GET /api/runs`), newest last. */
-export const listRunsOver = async (endpoint: RunsEndpoint): Promise<Run[]> => (await callApi<{ runs: Run[] }>(endpoint, 'runs', null)).runs;
+export const listRunsOver = async (endpoint: RunsEndpoint): Promise<Run[]> => (await getApi<{ runs: Run[] }>(endpoint, 'runs')).runs;
 
 /** The critical alerts active now on the serving ndbtop's (default) cluster, as its snapshot has them. */
 export const criticalAlertsOver = async (endpoint: RunsEndpoint): Promise<string[]> =>

@@ -1,13 +1,8 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { AlertKindSchema, type AlertKind } from '../../contract/schemas/events.js';
 import type { MaintenanceWindow } from '../../contract/schemas/maintenance.js';
-import { postApi, type RunsEndpoint } from '../../serve/runs-client.js';
-
-interface EndpointOpts {
-  url: string;
-  token?: string;
-  json?: boolean;
-}
+import { postApi } from '../../serve/runs-client.js';
+import { endpointFrom as endpoint, printMark as print, withEndpoint as withEndpointJson, type EndpointOpts } from '../serve-endpoint.js';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
@@ -28,21 +23,7 @@ export function parseKinds(text: string): AlertKind[] {
   });
 }
 
-function endpoint(opts: EndpointOpts): RunsEndpoint {
-  const token = opts.token ?? (process.env.NDBTOP_TOKEN || undefined);
-  return token ? { url: opts.url, token } : { url: opts.url };
-}
-
-function print(w: MaintenanceWindow, opts: EndpointOpts): void {
-  process.stdout.write(opts.json ? `${JSON.stringify(w)}\n` : `${w.id}\n`);
-}
-
-function withEndpoint(command: Command): Command {
-  return command
-    .option('--url <url>', 'the serving ndbtop (ndbtop serve, or ndbtop record --port)', process.env.NDBTOP_URL || 'http://127.0.0.1:8080/')
-    .option('--token <token>', 'its --token (default: NDBTOP_TOKEN)')
-    .option('--json', 'print the window as JSON instead of its id');
-}
+const withEndpoint = (command: Command): Command => withEndpointJson(command, 'print the window as JSON instead of its id');
 
 /** `ndbtop maintenance start|stop`: maintenance windows on a serving ndbtop, over its HTTP API (like `ndbtop run`). */
 export function registerMaintenance(program: Command): void {

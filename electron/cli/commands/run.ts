@@ -1,30 +1,9 @@
 import type { Command } from 'commander';
-import type { Run } from '../../contract/schemas/runs.js';
-import { markPhaseOver, startRunOver, stopRunOver, type RunsEndpoint } from '../../serve/runs-client.js';
+import { markPhaseOver, startRunOver, stopRunOver } from '../../serve/runs-client.js';
 import { collectTag } from '../run-options.js';
+import { endpointFrom as endpoint, printMark as print, withEndpoint as withEndpointJson, type EndpointOpts } from '../serve-endpoint.js';
 
-interface EndpointOpts {
-  url: string;
-  token?: string;
-  json?: boolean;
-}
-
-function endpoint(opts: EndpointOpts): RunsEndpoint {
-  const token = opts.token ?? (process.env.NDBTOP_TOKEN || undefined);
-  return token ? { url: opts.url, token } : { url: opts.url };
-}
-
-function print(run: Run, opts: EndpointOpts): void {
-  if (opts.json) process.stdout.write(`${JSON.stringify(run)}\n`);
-  else process.stdout.write(`${run.id}\n`);
-}
-
-function withEndpoint(command: Command): Command {
-  return command
-    .option('--url <url>', 'the serving ndbtop (ndbtop serve, or ndbtop record --port)', process.env.NDBTOP_URL || 'http://127.0.0.1:8080/')
-    .option('--token <token>', 'its --token (default: NDBTOP_TOKEN)')
-    .option('--json', 'print the run as JSON instead of its id');
-}
+const withEndpoint = (command: Command): Command => withEndpointJson(command, 'print the run as JSON instead of its id');
 
 /** `ndbtop run start|phase|stop`: a benchmark script's marks from the shell, over the runs endpoint. */
 export function registerRun(program: Command): void {

@@ -36,6 +36,7 @@ export const AlertHistoryEntrySchema = AlertSchema.pick({ id: true, kind: true, 
   raisedAt: z.number().int().nonnegative(),
   /** null while it is still on. */
   clearedAt: z.number().int().nonnegative().nullable(),
+  /** How long it was on (null while on); an alert that came back during a run sums its times on. */
   durationMs: z.number().int().nonnegative().nullable(),
   /** The maintenance window that silenced it, if one did. */
   silencedBy: z.string().nullable(),

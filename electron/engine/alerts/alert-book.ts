@@ -26,13 +26,29 @@ export class AlertBook {
     return this.active.has(key);
   }
 
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
-    if (this.active.has(key)) return;
+  /** Returns the new alert's id; null when `key` is already on. */
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): string | null {
+    if (this.active.has(key)) return null;
     const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null, ...(clusterWide ? { clusterWide } : {}) };
     this.active.set(key, alert);
     this.alerts.push(alert);
     this.trim();
     this.onRaise({ ...alert });
+    return alert.id;
+  }
+
+  /**
+   * The over alert `id` is on again as `key`, with these words: the same alert, not a new one (it keeps its first
+   * time and whether it was acknowledged). Null when it is gone (evicted) or still on.
+   */
+  reopen(key: string, id: string, message: string, clusterWide?: Alert['clusterWide']): Alert | null {
+    const alert = this.alerts.find((a) => a.id === id);
+    if (!alert || alert.resolvedAt === null || this.active.has(key)) return null;
+    alert.resolvedAt = null;
+    alert.message = message;
+    if (clusterWide) alert.clusterWide = clusterWide;
+    this.active.set(key, alert);
+    return { ...alert };
   }
 
   /** Something that happened rather than a state: over as soon as it is raised. */

@@ -101,7 +101,7 @@ export class ClusterTracker {
     const changes = this.changes;
     this.log = new ClusterLog(options.eventLogSize);
     this.maintenanceRoom = new MaintenanceRoom();
-    this.alerts = new AlertRoom(changes, (kind) => this.maintenanceRoom.silencing(kind));
+    this.alerts = new AlertRoom(changes, (kind) => this.maintenanceRoom.silencing(kind), () => this.runRoom.runs.scope());
     this.maintenanceRoom.onClosed((at) => this.alerts.windowClosed(at));
     this.config = new ConfigRoom(this.log);
     const config = this.config.state;

@@ -35,7 +35,8 @@ export interface Collapse {
  * after a steady stretch of the same length, while work is still being offered. Marks (a run's start, stop or
  * phase change) within the stretch or the window explain the fall: the script changed the load on purpose. So does
  * the load going away: API nodes disconnecting, or the operations in flight falling with the throughput (clients
- * that stop sending; in a collapse they keep their operations in flight, each just takes longer). After a collapse
+ * that stop sending; in a collapse they keep their operations in flight, each just takes longer); and until the
+ * stretch lies wholly after the load went away, it is no yardstick for the load that comes back. After a collapse
  * it stays quiet until the stretch before the window no longer contains the level it fell from.
  */
 export class CollapseDetector {
@@ -43,6 +44,8 @@ export class CollapseDetector {
   private marks: number[] = [];
   private below = 0;
   private quietUntil = -Infinity;
+  /** The latest sample at which throughput was down because the load had gone away (see `sample`). */
+  private loadLeftAt = -Infinity;
 
   constructor(private config: CollapseConfig = DEFAULT_COLLAPSE) {}
 
@@ -62,11 +65,16 @@ export class CollapseDetector {
     if (value === null) return null;
     this.samples.push({ at, v: value, offered });
     const stretch = this.samples.filter((s) => s.at <= at - windowMs);
-    const before = steadyLevel(stretch.map((s) => s.v), windowMs);
-    const threshold = before === null ? null : before * (1 - dropShare);
-    this.below = threshold !== null && value < threshold ? this.below + 1 : 0;
+    const level = median(stretch.map((s) => s.v));
+    const before = level !== null && isSteady(stretch.map((s) => s.v), level, windowMs) ? level : null;
+    const down = level !== null && level >= MIN_RATE && value < level * (1 - dropShare);
+    this.below = down && before !== null ? this.below + 1 : 0;
+    // The load went away: until the stretch before the window lies wholly after that, it holds a level the
+    // clients stopped offering, and the next run's ramp-up (operations in flight come back at once, reported
+    // throughput only as the report periods fill) would read as a collapse against it.
+    if (down && loadWentAway(stretch, level, value, offered)) this.loadLeftAt = at;
     if (before === null || this.below < CONFIRM_SAMPLES || at < this.quietUntil || this.marks.length > 0) return null;
-    if (loadWentAway(stretch, before, value, offered)) return null;
+    if (this.loadLeftAt >= horizon) return null;
     this.quietUntil = at + 2 * windowMs;
     this.below = 0;
     return { at, before, after: value, from: at - windowMs };
@@ -95,11 +103,8 @@ function median(values: readonly number[]): number | null {
   return sorted[Math.floor(sorted.length / 2)] ?? null;
 }
 
-/** The median of a steady stretch covering most of `spanMs` of one-second samples; null if not steady or idle. */
-function steadyLevel(values: readonly number[], spanMs: number): number | null {
-  if (values.length < Math.max(3, (spanMs / 1000) * 0.6)) return null;
-  const level = median(values) ?? 0;
-  if (level < MIN_RATE) return null;
-  const steady = Math.min(...values) >= level * (1 - STEADY_SPREAD) && Math.max(...values) <= level * (1 + STEADY_SPREAD);
-  return steady ? level : null;
+/** Whether one-second samples cover most of `spanMs` and all lie within ±STEADY_SPREAD of `level`, above idle. */
+function isSteady(values: readonly number[], level: number, spanMs: number): boolean {
+  if (values.length < Math.max(3, (spanMs / 1000) * 0.6) || level < MIN_RATE) return false;
+  return Math.min(...values) >= level * (1 - STEADY_SPREAD) && Math.max(...values) <= level * (1 + STEADY_SPREAD);
 }

@@ -1,6 +1,7 @@
 import type { Alert, EventView } from '../../contract/schemas/events.js';
 import type { Run } from '../../contract/schemas/runs.js';
 import { formatRate } from './format-figures.js';
+import type { RunScope } from '../alerts/run-recurrences.js';
 import { CollapseDetector, DEFAULT_COLLAPSE, type Collapse, type CollapseConfig, type OfferedLoad } from './collapse.js';
 import { RunBook, type RunInput } from './run-book.js';
 
@@ -43,11 +44,23 @@ export class RunTracker {
     return run;
   }
 
+  /** The run running now and its current phase, which an alert coming back during it names. */
+  scope(): RunScope | null {
+    const run = this.book.running();
+    return run ? { id: run.id, name: run.name, phase: run.phases.at(-1)?.name ?? null } : null;
+  }
+
   list(): Run[] {
     return this.book.list();
   }
 
+  /** An alert raised, or one of a run's alerts back on (the same id: kept once, on again). */
   onAlert(alert: Alert): void {
+    const kept = this.raised.find((a) => a.id === alert.id);
+    if (kept) {
+      kept.resolvedAt = null;
+      return;
+    }
     this.raised.push({ ...alert });
     if (this.raised.length > ALERTS_KEPT) this.raised.splice(0, this.raised.length - ALERTS_KEPT);
   }

@@ -1,4 +1,5 @@
 import type { PushMessage } from '../../contract/schemas/channels.js';
+import type { Alert } from '../../contract/schemas/events.js';
 import { parsePush } from '../../contract/schemas/validate.js';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import type { EngineHost } from '../engine-host.js';
@@ -19,6 +20,21 @@ export async function waitFor<T>(what: string, condition: () => T | Promise<T>, 
 export async function newestReportAt(host: EngineHost): Promise<number> {
   const { nodes } = await host.handlers.getCounters({});
   return Math.max(0, ...nodes.map((n) => n.lastReportAt ?? 0));
+}
+
+/** The alerts pushed from now on, as a UI receives them, until `stop()`. */
+export function alertsPushed(host: EngineHost): { alerts: Alert[]; stop: () => void } {
+  const alerts: Alert[] = [];
+  const stop = host.subscribe((m) => {
+    if (m.type === 'alert') alerts.push(m.alert);
+  });
+  return { alerts, stop };
+}
+
+/** How many nodes the timeline saw leave STARTED and be STARTED again. */
+export async function nodesRestarted(host: EngineHost): Promise<number> {
+  const { nodes } = await host.handlers.getTimeline({});
+  return nodes.filter((n) => n.segments.some((s) => s.status !== 'STARTED') && n.segments.at(-1)?.status === 'STARTED').length;
 }
 
 /**

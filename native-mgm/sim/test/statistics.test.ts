@@ -18,8 +18,8 @@ const sum = (records: readonly Rec[], field: string): number => records.reduce((
  * and LQH reports: reports come in sim-time order, so exactly `periods` from each instance. On a busy machine the
  * sim clock may already be far along when the load is set: count from the switch, not from zero.
  */
-async function loadedReports(sim: Simulator, open: Connections, instances: ReadonlyMap<number, BlockInstances>, periods: number): Promise<Map<number, { trans: Rec[]; ops: Rec[] }>> {
-  sim.model.setLoad(steadyProfile(LOAD));
+async function loadedReports(sim: Simulator, open: Connections, instances: ReadonlyMap<number, BlockInstances>, periods: number, load = LOAD): Promise<Map<number, { trans: Rec[]; ops: Rec[] }>> {
+  sim.model.setLoad(steadyProfile(load));
   const switched = sim.model.clock.now();
   await eventually(() => sim.model.clock.now(), (t) => t > switched + 5500);
   const l = await open();
@@ -50,6 +50,18 @@ test('per-instance 5 s deltas: N reports per node per period, sums match the loa
       assert.ok(trans.every((r) => num(r, 'commit_count') + num(r, 'abort_count') === num(r, 'trans_count')));
       assert.ok(trans.every((r) => num(r, 'conc_op_count') < 1000), 'conc_op_count is a gauge');
     }
+  });
+});
+
+test('conc_op_count is whole per instance yet averages the operations in flight where each instance has under one', async () => {
+  // 6000 operations/s × 0.4 ms in flight over 2 nodes × 4 TC instances: 0.3 each (nearest-integer rounding: always 0).
+  const light: LoadRates = { readsPerSec: 5000, writesPerSec: 1000, transPerSec: 1000, scansPerSec: 0, rangeScansPerSec: 0 };
+  await withSim({ speed: 50, tcInstances: 4, lqhInstances: 1, seed: 7 }, async (sim, open) => {
+    const reports = await loadedReports(sim, open, new Map([2, 3].map((n) => [n, { tc: 4, lqh: 1 }])), 8, light);
+    const gauges = [...reports.values()].flatMap(({ trans }) => trans.map((r) => num(r, 'conc_op_count')));
+    assert.ok(gauges.every((g) => Number.isInteger(g) && g >= 0));
+    const mean = gauges.reduce((a, b) => a + b, 0) / gauges.length;
+    assert.ok(mean > 0.15 && mean < 0.45, `mean ${mean} of ${gauges.length} reports, expected about 0.3`);
   });
 });
 

@@ -5,7 +5,7 @@ import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import { MgmClient } from '../../../../native-mgm/client/mgm-client.js';
 import { ClusterTracker } from '../../cluster/cluster-tracker.js';
 import { createEngine } from '../../create-engine.js';
-import { waitFor } from '../../test/helpers.js';
+import { alertsPushed, nodesRestarted, waitFor } from '../../test/helpers.js';
 
 /** Four data nodes in two groups, one management server. */
 function states(down: number[] = []): NodeState[] {
@@ -79,19 +79,12 @@ test("a won arbitration after a restart someone asked for is no warning; after a
 
 test('a rolling restart under load raises no alert at all: every restart was asked for', async () => {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, simulator: { scenario: 'rolling-restart', dataNodes: 4, speed: 8 } });
-  const raised: Alert[] = [];
-  const unsubscribe = engine.subscribe((m) => {
-    if (m.type === 'alert') raised.push(m.alert);
-  });
+  const raised = alertsPushed(engine);
   try {
-    await waitFor(
-      'three data nodes restarted',
-      async () => (await engine.handlers.getTimeline({})).nodes.filter((n) => n.segments.some((s) => s.status !== 'STARTED') && n.segments.at(-1)?.status === 'STARTED').length >= 3,
-      120_000,
-    );
-    assert.deepEqual(raised.map((a) => a.message), []);
+    await waitFor('three data nodes restarted', async () => (await nodesRestarted(engine)) >= 3, 120_000);
+    assert.deepEqual(raised.alerts.map((a) => a.message), []);
   } finally {
-    unsubscribe();
+    raised.stop();
     await engine.close();
   }
 });

@@ -4,6 +4,7 @@ import type { AlertHistory } from '../../../contract/schemas/maintenance.js';
 import { AlertBook } from '../../alerts/alert-book.js';
 import { AlertHistoryBook } from '../../alerts/alert-history.js';
 import { markRaisingEvent } from '../../alerts/event-severity.js';
+import { RunRecurrences, type RunScope } from '../../alerts/run-recurrences.js';
 import { AlertTally } from '../../counters/alert-tally.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
@@ -23,7 +24,8 @@ interface Silenced {
  * resolve here, and whatever follows every alert raised (the push, the run's alert list) subscribes with
  * `onRaised`. An alert raised while a logged event is applied gives that event its severity and id. A kind an open
  * maintenance window silences goes only to the history (marked with the window); a condition still on when the
- * window closes is raised then. The history keeps every alert with its raise and clear times.
+ * window closes is raised then. The history keeps every alert with its raise and clear times. During a run, a
+ * condition that clears and comes back reopens its alert of that run (`RunRecurrences`) instead of raising another.
  */
 export class AlertRoom implements Room {
   private readonly book: AlertBook;
@@ -32,21 +34,22 @@ export class AlertRoom implements Room {
   private readonly listeners: Array<(alert: Alert) => void> = [];
   private readonly silenced = new Map<string, Silenced>();
   private readonly resolvedListeners: Array<(alert: Alert) => void> = [];
+  private readonly recurrences = new RunRecurrences();
   private raisingEvent: EventView | null = null;
   private nextSilenced = 1;
 
   constructor(
-    changes: ViewChanges,
+    private readonly changes: ViewChanges,
     /** The open maintenance window that silences a kind, if any. */
     private readonly silencing: (kind: AlertKind) => string | null = () => null,
+    /** The run running now and its phase, if any. */
+    private readonly runScope: () => RunScope | null = () => null,
   ) {
     this.book = new AlertBook(
       (a) => {
-        changes.urgent();
-        if (this.raisingEvent) markRaisingEvent(this.raisingEvent, a);
         this.tally.count(a);
         this.history.raised(a, null);
-        for (const listener of this.listeners) listener(a);
+        this.announce(a);
       },
       (a) => {
         this.history.cleared(a.id, a.resolvedAt ?? a.at);
@@ -81,10 +84,31 @@ export class AlertRoom implements Room {
   raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
     if (this.silenced.has(key) || this.book.isActive(key)) return;
     const window = this.silencing(kind);
-    if (window === null) return this.book.raise(key, kind, severity, at, nodeId, message, clusterWide);
+    if (window === null) return this.raiseOrReopen(key, kind, severity, at, nodeId, message, clusterWide);
     const id = `s${this.nextSilenced++}`;
     this.silenced.set(key, { id, kind, severity, nodeId, message, clusterWide });
     this.history.raised({ id, kind, severity, nodeId, message, at }, window);
+  }
+
+  /** Raised anew, or, when `key` was already on and over during the running run, that alert reopened. */
+  private raiseOrReopen(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
+    const run = this.runScope();
+    const back = this.recurrences.returning(key, run);
+    const alert = back && this.book.reopen(key, back.alertId, message + back.suffix, clusterWide);
+    if (alert) {
+      this.history.reopen(alert.id, at, alert.message);
+      return this.announce(alert);
+    }
+    if (back) this.recurrences.forget(key);
+    const id = this.book.raise(key, kind, severity, at, nodeId, message, clusterWide);
+    if (id !== null) this.recurrences.raised(key, id, run);
+  }
+
+  /** An alert on (new or back): pushed at once, marked on the event that raised it, told to who listens. */
+  private announce(a: Alert): void {
+    this.changes.urgent();
+    if (this.raisingEvent) markRaisingEvent(this.raisingEvent, a);
+    for (const listener of this.listeners) listener(a);
   }
 
   occurred(kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
@@ -100,8 +124,9 @@ export class AlertRoom implements Room {
   }
 
   revise(key: string, message: string, clusterWide?: Alert['clusterWide']): void {
-    const id = this.book.revise(key, message, clusterWide);
-    if (id !== null) this.history.revised(id, message);
+    const words = message + this.recurrences.suffix(key);
+    const id = this.book.revise(key, words, clusterWide);
+    if (id !== null) this.history.revised(id, words);
     const quiet = this.silenced.get(key);
     if (quiet) {
       quiet.message = message;

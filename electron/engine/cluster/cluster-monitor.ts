@@ -297,10 +297,12 @@ export class ClusterMonitor {
   private noteError(err: unknown, what?: string): void {
     if (this.closed) return;
     this.tls.failed(err);
-    // A session the server refuses is connected, not live: nothing it shows will ever be current.
-    if (err instanceof AuthorizationError) this.picture.refused = true;
+    // A session the server refuses is connected, not live: nothing it shows will ever be current. The refusal is the
+    // session's, whichever request met it first (a memory report's, often): the header names no request for it.
+    const refused = err instanceof AuthorizationError;
+    if (refused) this.picture.refused = true;
     const text = safeErrorText(err);
-    this.picture.lastError = what ? `${what}: ${text}` : text;
+    this.picture.lastError = what && !refused ? `${what}: ${text}` : text;
     this.errorAt = Date.now();
     this.publishConnection();
   }

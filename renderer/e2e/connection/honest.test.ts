@@ -55,8 +55,12 @@ test('management server gone: every card is greyed with its age, safe to stop is
     }
     assert.deepEqual(shown.filter((c) => c.safe !== '').map((c) => c.safe), ['safe to stop: unknown', 'safe to stop: unknown', 'safe to stop: unknown', 'safe to stop: unknown']);
     assert.equal(await page.$eval(`${CARDS}[data-testid="node-${mgm.nodeId}"]`, (c) => c.getAttribute('data-old')), 'true', 'the dead mgmd is not shown as current');
+    // Node groups say what was last known, not that their nodes are live.
+    const groupHeads = () => page.$$eval('[data-testid^="nodegroup-"]', (hs) => hs.map((h) => h.textContent ?? ''));
+    for (const head of await groupHeads()) assert.match(head, /was OK.*2 of 2 were live$/, head);
     await stack.simulator.startMgmd(mgm.nodeId);
     await waitInPage(page, noneOld, 60_000);
+    for (const head of await groupHeads()) assert.match(head, /group \d+OK2 of 2 live$/, head);
     await waitInPage(page, `[...document.querySelectorAll('${CARDS} .safe')].filter((s) => s.textContent === 'safe to stop').length === 4`, 30_000);
   } finally {
     await page.close();

@@ -12,8 +12,9 @@ function NodeGroupHeader({ nodeGroup, size, compact }: { nodeGroup: number; size
   return (
     <h3 className={`group-head${old ? ' old' : ''}`} data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}`}>
       {compact ? `NG ${nodeGroup}` : `Node group ${nodeGroup}`}
-      {health && <span className={`badge tone-${HEALTH_TONE[health]}`}>{health}</span>}
-      {live !== null && <span className="muted">{compact ? `${live}/${size}` : `${live} of ${size} live`}</span>}
+      {/* Old figures say what was last known, in the past tense: greyed alone, "OK · 2 of 2 live" still claimed it. */}
+      {health && <span className={`badge tone-${HEALTH_TONE[health]}`}>{old ? `was ${health}` : health}</span>}
+      {live !== null && <span className="muted">{compact ? `${live}/${size}` : `${live} of ${size} ${old ? 'were live' : 'live'}`}</span>}
     </h3>
   );
 }

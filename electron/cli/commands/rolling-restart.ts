@@ -20,6 +20,7 @@ import {
 import { withDeadline } from '../deadline.js';
 import { EXIT } from '../exit-codes.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
+import { endpointFrom } from '../serve-endpoint.js';
 import { counted, planEvent, printEvent } from '../rolling-output.js';
 import { alertCheck, withWatchedAlerts } from '../rolling-alerts.js';
 import { RollingRunMarks } from '../rolling-run-marks.js';
@@ -186,8 +187,7 @@ nothing was sent), 2 usage or no plan possible.`,
 async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[], runId: string | null): Promise<RollMachine> {
   const { hosts } = connectstringFrom(opts);
   const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout });
-  const token = opts.token ?? (process.env.NDBTOP_TOKEN || undefined);
-  const watching = opts.markUrl ? { url: opts.markUrl, ...(token ? { token } : {}) } : null;
+  const watching = opts.markUrl ? endpointFrom({ url: opts.markUrl, ...(opts.token ? { token: opts.token } : {}) }) : null;
   const latest = { m: machine, h: [...history] };
   const marks = watching ? new RollingRunMarks(watching, machine.plan, runId, {
         failed: (text) => printEvent(opts.json === true, { event: 'note', step: latest.m.step + 1, text }),

@@ -1,4 +1,4 @@
-import type { AlertKind } from '../schemas/events.js';
+import type { Alert, AlertKind } from '../schemas/events.js';
 
 /** The use (%) at which each memory alert is raised: the engine's levels, and the page's "was ≥ 80 %, now 74 %". */
 export const MEMORY_RAISE_AT = { 'memory-high': 80, 'memory-critical': 90 } as const satisfies Partial<Record<AlertKind, number>>;
@@ -30,4 +30,9 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
 export function listNodeIds(ids: Iterable<number>, max = 12): string {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return sorted.length <= max ? sorted.join(', ') : `${sorted.slice(0, max).join(', ')}, …`;
+}
+
+/** The words of the critical alerts still on: what holds a rolling restart's next step back, hosted or from the CLI. */
+export function activeCriticalAlerts(alerts: ReadonlyArray<Pick<Alert, 'severity' | 'resolvedAt' | 'message'>>): string[] {
+  return alerts.filter((a) => a.severity === 'critical' && a.resolvedAt === null).map((a) => a.message);
 }

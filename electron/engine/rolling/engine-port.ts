@@ -1,3 +1,4 @@
+import { activeCriticalAlerts } from '../../contract/page-safe/alert-kinds.js';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import type { ClusterPort, RestartOutcome } from './ports.js';
 import type { Observation } from './types.js';
@@ -32,7 +33,7 @@ export class EngineClusterPort implements ClusterPort {
     const at = this.side.now();
     const snap = this.side.snapshot();
     const connected = LIVE.has(snap.connection.status);
-    const criticalAlerts = snap.alerts.filter((a) => a.severity === 'critical' && a.resolvedAt === null).map((a) => a.message);
+    const criticalAlerts = activeCriticalAlerts(snap.alerts);
     if (!connected) return { at, connected, error: snap.connection.lastError ?? snap.connection.status, nodes: [], criticalAlerts, restartCompleted: null };
     const nodes = snap.nodes
       .filter((n) => n.type === 'NDB')

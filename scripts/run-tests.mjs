@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildRendererTests, builtFile, staleBuild } from './test-build.mjs';
 import { failedTests, parseTapSummary, slowestTable } from './test-report.mjs';
 import { POSIX_ONLY } from './test-platforms.mjs';
@@ -69,7 +69,9 @@ const queue = [...new Set(files)].sort((a, b) => guess(b) - guess(a) || a.locale
 if (fromDist) await checkBuild(queue);
 const rendererDir = await sharedRenderer(queue);
 const browser = await sharedChromium(queue);
-const shared = { ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
+// Every process a test file starts (the CLI's too) loads test-wasm-tier.mjs first: see there.
+const nodeOptions = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts', 'test-wasm-tier.mjs')).href}`].filter(Boolean).join(' ');
+const shared = { NODE_OPTIONS: nodeOptions, ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
 const started = performance.now();
 const reapedCpuMs = reapedCpu();
 const results = [];

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -89,4 +89,17 @@ test('a failed test is named at the end of the run with its error, from node:tes
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('every test file has a committed timing, so a clean clone (CI) starts the long ones first', () => {
+  // A file missing there is guessed to be quick and runs last: a 90 s file did, and CI waited for it alone.
+  const baseline = JSON.parse(read('scripts/test-timings.json')) as Record<string, unknown>;
+  const files = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'].flatMap((dir) =>
+    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.test\.tsx?$/.test(f) && !f.split(/[\\/]/).includes('node_modules'))
+      .map((f) => `${dir}/${f.split('\\').join('/')}`),
+  );
+  assert.ok(files.length > 100);
+  const missing = files.filter((f) => !(f in baseline));
+  assert.deepEqual(missing, [], 'refresh it from a whole run: cp node_modules/.cache/ndbtop/test-timings.json scripts/');
 });

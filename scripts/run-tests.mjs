@@ -6,7 +6,7 @@
 // a last line `N passed, N failed`.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -14,22 +14,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { buildRendererTests, builtFile, staleBuild } from './test-build.mjs';
 import { failedTests, parseTapSummary, slowestTable } from './test-report.mjs';
 import { POSIX_ONLY } from './test-platforms.mjs';
+import { collectTests, TEST_ROOTS } from './test-files.mjs';
 import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const roots = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'];
-const skip = new Set(['node_modules', 'dist', 'release']);
-
-function collect(dir, out) {
-  for (const name of readdirSync(dir)) {
-    if (skip.has(name)) continue;
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) collect(path, out);
-    else if (/\.test\.tsx?$/.test(name)) out.push(path);
-  }
-  return out;
-}
-
 /** The longest one test file may run (wall time) before it is killed and counted as failed. */
 const FILE_LIMIT_S = Number(process.env.NDBTOP_TEST_FILE_LIMIT_S) || 600;
 const args = process.argv.slice(2);
@@ -41,9 +29,9 @@ if (fromDist) args.splice(args.indexOf('--dist'), 1);
 // browser files (a page rendering beside the engine) take at most half of them, the rest run other files.
 const slots = Number.isInteger(concurrencyArg) && concurrencyArg > 0 ? concurrencyArg : Math.max(2, availableParallelism() * 2);
 // A folder given (`npm run test:e2e`, or one sub-folder of it) stands for every test file under it.
-const given = args.length > 0 ? args.map((f) => resolve(f)) : roots.map((r) => join(root, r)).filter((r) => existsSync(r));
+const given = args.length > 0 ? args.map((f) => resolve(f)) : TEST_ROOTS.map((r) => join(root, r)).filter((r) => existsSync(r));
 const found = given
-  .flatMap((f) => (statSync(f, { throwIfNoEntry: false })?.isDirectory() ? collect(f, []) : [f]))
+  .flatMap((f) => (statSync(f, { throwIfNoEntry: false })?.isDirectory() ? collectTests(f) : [f]))
   .map((f) => relative(root, f).split(sep).join('/'));
 const notHere = process.platform === 'win32' ? found.filter((f) => f in POSIX_ONLY) : [];
 for (const f of notHere) console.log(`skip   ${f}  (POSIX only: ${POSIX_ONLY[f]})`);

@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import type * as Platforms from '../../scripts/test-platforms.mjs';
+import type * as TestFiles from '../../scripts/test-files.mjs';
 import { ROOT as root } from '../../scripts/test-source.js';
 
 // The test workflow cannot run here; what it asks of the runners is checked offline against the README's commands.
@@ -91,14 +92,12 @@ test('a failed test is named at the end of the run with its error, from node:tes
   }
 });
 
-test('every test file has a committed timing, so a clean clone (CI) starts the long ones first', () => {
+test('every test file has a committed timing, so a clean clone (CI) starts the long ones first', async () => {
   // A file missing there is guessed to be quick and runs last: a 90 s file did, and CI waited for it alone.
   const baseline = JSON.parse(read('scripts/test-timings.json')) as Record<string, unknown>;
-  const files = ['native-mgm', 'ndbinfo', 'electron', 'renderer', 'bench'].flatMap((dir) =>
-    readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.test\.tsx?$/.test(f) && !f.split(/[\\/]/).includes('node_modules'))
-      .map((f) => `${dir}/${f.split('\\').join('/')}`),
-  );
+  // From the project's root, as the runner's own .mjs files are not in dist/.
+  const { allTestFiles } = (await import(pathToFileURL(join(root, 'scripts/test-files.mjs')).href)) as typeof TestFiles;
+  const files = allTestFiles(root);
   assert.ok(files.length > 100);
   const missing = files.filter((f) => !(f in baseline));
   assert.deepEqual(missing, [], 'refresh it from a whole run: cp node_modules/.cache/ndbtop/test-timings.json scripts/');

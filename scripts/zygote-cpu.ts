@@ -3,7 +3,7 @@
 // (/proc); elsewhere null.
 import { readdirSync, readFileSync } from 'node:fs';
 
-interface Proc {
+export interface Proc {
   pid: number;
   ppid: number;
   /** utime + stime + cutime + cstime, in ticks of 10 ms. */
@@ -12,7 +12,7 @@ interface Proc {
 }
 
 /** Every process, or null without /proc. */
-function processes(): Proc[] | null {
+export function processes(): Proc[] | null {
   let pids: string[];
   try {
     pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));

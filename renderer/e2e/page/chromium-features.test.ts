@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
-import { zygoteCpuMs } from '../../../scripts/zygote-cpu.js';
+import { existsSync } from 'node:fs';
+import { processes, zygoteCpuMs } from '../../../scripts/zygote-cpu.js';
 import { chromiumLaunchOptions, EXTRA_DISABLED_FEATURES } from '../chromium-launch.js';
 import { browserSuite, NO_BROWSER } from '../harness.js';
 
@@ -38,12 +39,23 @@ test('a closed page’s renderer time is counted under the browser’s zygotes',
     const before = zygoteCpuMs(pid) ?? assert.fail('no /proc here');
     const browser = await chromium.connect(server.wsEndpoint());
     const page = await browser.newPage();
-    // One second of script in the page's renderer, which then exits with the page.
-    await page.evaluate('(() => { const end = Date.now() + 1000; while (Date.now() < end); })()');
+    // A fixed amount of script in the page's renderer (not a wall-clock second, of which a loaded machine gives it a
+    // fraction), read while the renderer lives, then again once it has exited with the page and been reaped.
+    await page.evaluate('(() => { let x = 0; for (let i = 0; i < 1e8; i++) x = (x * 31 + i) | 0; return x; })()');
+    const open = (zygoteCpuMs(pid) ?? 0) - before;
+    const all = processes() ?? [];
+    const parent = new Map(all.map((p) => [p.pid, p.ppid]));
+    const underBrowser = (p: number): boolean => p > 1 && (parent.get(p) === pid || underBrowser(parent.get(p) ?? 0));
+    const renderer = all.filter((p) => p.cmdline.includes('--type=renderer') && underBrowser(p.pid)).sort((a, b) => b.ticks - a.ticks)[0];
+    assert.ok(renderer, 'the page has a renderer process');
     await page.close();
     await browser.close();
-    const after = zygoteCpuMs(pid) ?? 0;
-    assert.ok(after - before >= 800, `${after - before} ms counted for a page that computed for 1000 ms`);
+    for (const deadline = Date.now() + 10_000; existsSync(`/proc/${renderer.pid}`) && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(!existsSync(`/proc/${renderer.pid}`), 'the closed page’s renderer exited');
+    const closed = (zygoteCpuMs(pid) ?? 0) - before;
+    assert.ok(open >= 100, `${open} ms counted while the page computed`);
+    // The clock ticks in 10 ms.
+    assert.ok(closed >= open - 20, `${closed} ms counted once the page’s renderer was gone, ${open} ms while it computed`);
   } finally {
     await server.close();
   }

@@ -1,5 +1,6 @@
 import { buildRenderer } from '../renderer/e2e/harness.js';
 import { benchBareLoad } from './renderer/bare-load.js';
+import { benchCli } from './cli.bench.js';
 import { benchEngine } from './engine.bench.js';
 import { benchMetrics } from './metrics.bench.js';
 import { benchNativeMgm } from './native-mgm.bench.js';
@@ -13,11 +14,12 @@ import { benchThreads, profileThreads } from './renderer/threads.js';
 
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
- * these machines are shared and noisy. Pass part names (native-mgm, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load, threads) to run
+ * these machines are shared and noisy. Pass part names (native-mgm, cli, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load, threads) to run
  * only those; `profile` (long tasks attributed), `threads-profile` and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
   'native-mgm': benchNativeMgm,
+  cli: benchCli,
   engine: benchEngine,
   metrics: benchMetrics,
   recording: benchRecording,

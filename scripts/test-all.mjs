@@ -23,7 +23,7 @@ const BESIDE_TSC = [
   // modules the tests import (the page's WebSocket client, the e2e harness).
   ['build:renderer', [bin('vite', 'bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn', '--emptyOutDir', 'false']],
   ['build:preload', [...tsx, 'scripts/build-preload.ts']],
-  // The CLI the tests start is the one-file bundle package.json's `bin` names.
+  // The CLI the tests start is the bundle package.json's `bin` names.
   ['build:cli', [...tsx, 'scripts/build-cli.ts']],
   // Cached by content (a checkout changes every mtime): a file is linted again when it or the configuration changed.
   // A circle an edit makes is still found, from the edited file's side.

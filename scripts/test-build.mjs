@@ -25,7 +25,7 @@ function sources(root, dir, out = []) {
 /** The JavaScript file `node` runs for a test file (project-relative, `/`-separated). */
 export const builtFile = (file) => `${DIST}/${file.replace(/\.tsx?$/, '.js')}`;
 
-/** The CLI's one-file bundle (scripts/build-cli.ts), which the tests start as a user's shell would. */
+/** The CLI's bundle entry (scripts/cli-bundle.ts; its chunks beside it), which the tests start as a user's shell would. */
 const CLI_BUNDLE = `${DIST}/ndbtop.mjs`;
 /** The folders the CLI bundle is made of (all among TSC_ROOTS). */
 const CLI_ROOTS = ['native-mgm', 'ndbinfo', 'electron'];

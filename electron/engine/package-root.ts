@@ -18,7 +18,7 @@ function readPackage(dir: string): PackageJson | null {
 
 /**
  * ndbtop's package root and its package.json, found upward from this module: the sources (tsx), tsc's dist/, the
- * CLI's one-file bundle (dist/ndbtop.mjs) and the packaged app.asar all sit at different depths below it.
+ * CLI's bundle (dist/ndbtop.mjs, its chunks in dist/cli-chunks/) and the packaged app.asar all sit at different depths below it.
  */
 export function packageRoot(): { dir: string; pkg: PackageJson } | null {
   let dir = dirname(fileURLToPath(import.meta.url));

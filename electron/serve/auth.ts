@@ -11,6 +11,19 @@ export function isLoopbackHost(host: string): boolean {
   return h === '::1' || h.startsWith('::ffff:127.');
 }
 
+/** Misconfiguration the user must fix (the CLI exits 2 on it). */
+export class ServeConfigError extends Error {
+  override readonly name = 'ServeConfigError';
+}
+
+/** Checked by the CLI before anything starts, and again by the server before it listens. */
+export function checkServeOptions(host: string, token: string | undefined): void {
+  if (token !== undefined && token.length < 8) throw new ServeConfigError('--token must be at least 8 characters');
+  if (!isLoopbackHost(host) && token === undefined) {
+    throw new ServeConfigError(`refusing to serve on ${host} without --token: anyone who can reach it would see the cluster (bind 127.0.0.1, or pass --token)`);
+  }
+}
+
 export const TOKEN_COOKIE = 'ndbtop_token';
 
 /**

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
-import { admit, isLoopbackHost, tokenCookie, type AccessPolicy } from './auth.js';
+import { admit, checkServeOptions, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { guardConnectionSlots } from './connection-slots.js';
 import { DEFAULT_READY_WITHIN_MS, engineReady } from './engine-ready.js';
@@ -74,21 +74,9 @@ export interface ServeServer {
   close(): Promise<void>;
 }
 
-/** Misconfiguration the user must fix (the CLI exits 2 on it). */
-export class ServeConfigError extends Error {
-  override readonly name = 'ServeConfigError';
-}
-
 /** `[::1]` as a URL writes it; the socket API wants `::1`. */
 export function bindAddress(host: string): string {
   return host.replace(/^\[(.*)\]$/, '$1');
-}
-
-export function checkServeOptions(host: string, token: string | undefined): void {
-  if (token !== undefined && token.length < 8) throw new ServeConfigError('--token must be at least 8 characters');
-  if (!isLoopbackHost(host) && token === undefined) {
-    throw new ServeConfigError(`refusing to serve on ${host} without --token: anyone who can reach it would see the cluster (bind 127.0.0.1, or pass --token)`);
-  }
 }
 
 function reply(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}): void {

@@ -72,8 +72,10 @@ export class SqlConnection {
   }
 
   private static async dial(address: SqlNodeAddress, password: string | undefined, options: SqlConnectOptions, tls: boolean): Promise<SqlConnection> {
-    // Loaded at the first SQL connection: without --sql, mysql2 (~30 ms of start-up) is never needed.
-    const { createConnection } = await import('mysql2');
+    // Loaded at the first SQL connection: without --sql, mysql2 (~30 ms of start-up) is never needed. Through its
+    // default export: a CommonJS package's named exports, which Node finds by reading its source, are not there when
+    // the CLI's bundle puts mysql2 in a chunk of its own.
+    const { default: mysql } = await import('mysql2');
     const config: ConnectionOptions = {
       host: address.host,
       port: address.port,
@@ -86,7 +88,7 @@ export class SqlConnection {
       ...(tls ? { ssl: options.tlsCa !== undefined ? { ca: options.tlsCa, rejectUnauthorized: true } : { rejectUnauthorized: false } } : {}),
     };
     return new Promise((resolve, reject) => {
-      const conn = createConnection(config);
+      const conn = mysql.createConnection(config);
       // Authentication after the handshake is not covered by mysql2's connectTimeout: one deadline for both.
       const timer = setTimeout(() => {
         conn.destroy();

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { createEngine } from '../../engine/create-engine.js';
 import { packageRoot } from '../../engine/package-root.js';
-import { serveUntilSignalled } from '../../serve/serve-cli.js';
 import { locateElectron } from '../electron-binary.js';
 import { connectstringFrom, intOption } from '../options.js';
 import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
@@ -62,6 +60,7 @@ export function registerDesktop(program: Command): void {
       process.stderr.write(`ndbtop: cannot start the desktop app: ${electron.missing}.\nndbtop: serving the same dashboard to your browser instead.\n`);
       const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
       if (opts.replay) throw new Error('--replay without Electron: use `ndbtop replay FILE` to serve a recording');
+      const [{ createEngine }, { serveUntilSignalled }] = await Promise.all([import('../../engine/create-engine.js'), import('../../serve/serve-cli.js')]);
       const engine = await createEngine({
         host: 'serve',
         clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts), ...(sql ? { sql } : {}) }],

@@ -1,5 +1,6 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { AlertKindSchema, type AlertKind } from '../../contract/schemas/events.js';
+import { ALERT_KINDS } from '../../contract/page-safe/vocabulary.js';
+import type { AlertKind } from '../../contract/schemas/events.js';
 import type { MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import { postApi } from '../../serve/runs-client.js';
 import { endpointFrom as endpoint, printMark as print, withEndpoint as withEndpointJson, type EndpointOpts } from '../serve-endpoint.js';
@@ -17,9 +18,8 @@ export function parseDuration(text: string): number {
 /** "node-down,node-group-degraded" → the alert kinds, each checked against the contract's list. */
 export function parseKinds(text: string): AlertKind[] {
   return text.split(',').map((k) => k.trim()).filter(Boolean).map((k) => {
-    const parsed = AlertKindSchema.safeParse(k);
-    if (!parsed.success) throw new InvalidArgumentError(`"${k}" is not an alert kind (${AlertKindSchema.options.join(', ')})`);
-    return parsed.data;
+    if (!(ALERT_KINDS as readonly string[]).includes(k)) throw new InvalidArgumentError(`"${k}" is not an alert kind (${ALERT_KINDS.join(', ')})`);
+    return k as AlertKind;
   });
 }
 
@@ -30,7 +30,7 @@ export function registerMaintenance(program: Command): void {
   const cmd = program.command('maintenance').description('open and close maintenance windows on a serving ndbtop (silence chosen alert kinds, mark the charts)');
   withEndpoint(cmd.command('start').description('open a maintenance window; prints its id'))
     .option('--duration <time>', 'close it by itself after this long (90s, 30m, 2h)', parseDuration)
-    .option('--silence <kinds>', `alert kinds to silence, comma-separated (default: all): ${AlertKindSchema.options.join(', ')}`, parseKinds)
+    .option('--silence <kinds>', `alert kinds to silence, comma-separated (default: all): ${ALERT_KINDS.join(', ')}`, parseKinds)
     .option('--reason <text>', 'what the maintenance is, shown on the charts and in the alert history')
     .action(async (opts: EndpointOpts & { duration?: number; silence?: AlertKind[]; reason?: string }) =>
       print(await postApi<MaintenanceWindow>(endpoint(opts), 'maintenance', { ...(opts.reason ? { reason: opts.reason } : {}), ...(opts.silence ? { silence: opts.silence } : {}), ...(opts.duration ? { durationMs: opts.duration } : {}) }), opts),

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { NdbinfoError } from '../../../ndbinfo/client/errors.js';
-import { readOnce } from '../../../ndbinfo/client/read-once.js';
 import { withDeadline } from '../deadline.js';
 import { formatNdbinfo, ndbinfoJson } from '../format-ndbinfo.js';
 import { intOption } from '../options.js';
@@ -23,6 +22,7 @@ export function registerNdbinfo(program: Command): void {
       const config = await sqlSourceFrom(opts);
       if (!config) throw new NdbinfoError('BAD_URL', 'ndbtop ndbinfo needs --sql mysql://USER@HOST[:PORT]');
       const timeouts = { connectTimeoutMs: opts.timeout, queryTimeoutMs: opts.timeout };
+      const { readOnce } = await import('../../../ndbinfo/client/read-once.js');
       const snap = await withDeadline(opts.timeout, 'ndbtop ndbinfo', (signal) => readOnce(config.addresses, config.password, timeouts, signal));
       if (opts.json) process.stdout.write(`${terminalJson(ndbinfoJson(snap), 2)}\n`);
       else printText(process.stdout, formatNdbinfo(snap));

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
-import { createEngine } from '../../engine/create-engine.js';
-import { rendererDistDir } from '../../serve/renderer-dir.js';
-import { startServeServer, type ServeServer } from '../../serve/serve-server.js';
+import type { ServeServer } from '../../serve/serve-server.js';
 import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
 import { testInterval } from '../test-intervals.js';
 import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
@@ -41,6 +39,11 @@ export function registerRecord(program: Command): void {
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const sql = await sqlSourceFrom(opts);
+    const [{ createEngine }, { startServeServer }, { rendererDistDir }] = await Promise.all([
+      import('../../engine/create-engine.js'),
+      import('../../serve/serve-server.js'),
+      import('../../serve/renderer-dir.js'),
+    ]);
     const engine = await createEngine({
       host: 'serve',
       clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), ...(sql ? { sql } : {}) }],

@@ -1,8 +1,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { readHeader } from '../../engine/recording/recording-reader.js';
-import { createReplayEngine } from '../../engine/recording/replay.js';
-import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
+import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/listen-options.js';
 import { positiveNumber } from '../options.js';
 import { progressBar, type ProgressBar } from '../progress-bar.js';
 import { printText, terminalText } from '../terminal-text.js';
@@ -24,6 +23,7 @@ export function registerReplay(program: Command): void {
     const from = opts.from === undefined ? undefined : (await readHeader(file)).createdAt + opts.from * 1000;
     let bar: ProgressBar | null = null;
     const stopBar = (): void => bar?.done();
+    const [{ createReplayEngine }, { serveUntilSignalled }] = await Promise.all([import('../../engine/recording/replay.js'), import('../../serve/serve-cli.js')]);
     const engine = await createReplayEngine({ file, speed: opts.speed, ...(from === undefined ? {} : { from }), onProgress: (done, total) => bar?.update(done, total) });
     void engine.finished.then((report) => {
       stopBar();

@@ -1,8 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { createEngine } from '../../engine/create-engine.js';
-import { addListenOptions, checkListenOptions, serveUntilSignalled, type ListenOptions } from '../../serve/serve-cli.js';
+import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/listen-options.js';
 import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../run-options.js';
@@ -32,6 +31,7 @@ export function registerServe(program: Command): void {
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const sql = await sqlSourceFrom(opts);
+    const { createEngine } = await import('../../engine/create-engine.js');
     const engine = await createEngine({
       host: 'serve',
       clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls'), ...(sql ? { sql } : {}) }],
@@ -47,6 +47,7 @@ export function registerServe(program: Command): void {
       connectstring === undefined
         ? `cluster: the built-in SIMULATED cluster (no -c or NDB_CONNECTSTRING given), at ${engine.simulator?.connectstring ?? '?'}`
         : `cluster: ${connectstring}`;
+    const { serveUntilSignalled } = await import('../../serve/serve-cli.js');
     await serveUntilSignalled(engine, opts, [
       source,
       `operator actions: ${opts.allowActions ? 'ENABLED (--allow-actions)' : 'disabled (--allow-actions to enable)'}`,

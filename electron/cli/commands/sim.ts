@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { SCENARIOS, SCENARIO_NAMES, type ScenarioName } from '../../../native-mgm/sim/index.js';
-import { startSqlSimulator } from '../../../ndbinfo/sim/index.js';
+import { SCENARIOS, SCENARIO_NAMES, type ScenarioName } from '../../../native-mgm/sim/scenarios/index.js';
 import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
@@ -110,6 +109,7 @@ export function registerSim(program: Command): void {
       const ports =
         opts.port === 0 ? [] : mgmNodes && !explicitPort ? distinctPorts(mgmNodes.map((m) => Number(m.params['PortNumber'] ?? 1186))) : Array.from({ length: mgmNodes?.length ?? opts.mgmNodes }, (_, i) => opts.port + i);
       const sql = opts.sqlPort === undefined ? undefined : { port: opts.sqlPort, user: opts.sqlUser, password: opts.sqlPasswordFile === undefined ? '' : readPassword(opts.sqlPasswordFile, command) };
+      const { startSqlSimulator } = await import('../../../ndbinfo/sim/index.js');
       const sim = await startSqlSimulator({
         ...(sql ? { sql } : {}),
         ...(config ? { config } : {}),

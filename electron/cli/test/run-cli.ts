@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cliArgs } from '../../../scripts/test-source.js';
 
 /**
- * How node starts the CLI: its sources through tsx, or, when the tests run from dist/ (npm test), the one-file
- * bundle built of them moments before (dist/ndbtop.mjs: what package.json's `bin` ships).
+ * How node starts the CLI: its sources through tsx, or, when the tests run from dist/ (npm test), the bundle
+ * built of them moments before (dist/ndbtop.mjs and its chunks: what package.json's `bin` ships).
  */
 export const CLI_ARGS = cliArgs();
 

@@ -16,6 +16,34 @@ export const BOTTLENECK_KINDS = ['ldm-cpu', 'tc-cpu', 'recv-cpu', 'send-cpu', 'm
 /** Event severities from the least to the most severe, as ndb_mgm's CLUSTERLOG levels rank them. */
 export const SEVERITIES = ['DEBUG', 'INFO', 'WARNING', 'ERROR', 'CRITICAL', 'ALERT'] as const;
 
+/** What the engine raises alerts about. */
+export const ALERT_KINDS = [
+  'node-down',
+  'connection-refused',
+  'node-group-degraded',
+  'node-group-offline',
+  'arbitration',
+  'memory-high',
+  'memory-critical',
+  'checkpoint-stall',
+  'mgmd-lost',
+  /** A management server other than the one ndbtop uses went down. */
+  'mgmd-down',
+  'mgmd-flapping',
+  'event-stream-lost',
+  'throughput-collapse',
+  'cert-expiring',
+  /** A data node's redo or undo log (its fullest part, from ndbinfo) ≥ 80 % / ≥ 90 % used. */
+  'log-fill-high',
+  'log-fill-critical',
+  /** A data node's transporters overloaded or slowed down (ndbinfo `transporters`). */
+  'transporter-overload',
+  /** A data node starting for much longer than its starts usually take. */
+  'restart-slow',
+  /** A data node that began starting and fell back down before it was STARTED. */
+  'restart-failed',
+] as const;
+
 /** The push channel's name on Electron IPC and the envelope tag on the WebSocket. */
 export const PUSH_CHANNEL = 'ndbtop:push';
 export const REQUEST_CHANNEL_PREFIX = 'ndbtop:';

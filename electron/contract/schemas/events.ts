@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEVERITIES } from '../page-safe/vocabulary.js';
+import { ALERT_KINDS, SEVERITIES } from '../page-safe/vocabulary.js';
 
 export const SeveritySchema = z.enum(SEVERITIES);
 
@@ -21,32 +21,7 @@ export const EventViewSchema = z.object({
   alertId: z.string().optional(),
 });
 
-export const AlertKindSchema = z.enum([
-  'node-down',
-  'connection-refused',
-  'node-group-degraded',
-  'node-group-offline',
-  'arbitration',
-  'memory-high',
-  'memory-critical',
-  'checkpoint-stall',
-  'mgmd-lost',
-  /** A management server other than the one ndbtop uses went down. */
-  'mgmd-down',
-  'mgmd-flapping',
-  'event-stream-lost',
-  'throughput-collapse',
-  'cert-expiring',
-  /** A data node's redo or undo log (its fullest part, from ndbinfo) ≥ 80 % / ≥ 90 % used. */
-  'log-fill-high',
-  'log-fill-critical',
-  /** A data node's transporters overloaded or slowed down (ndbinfo `transporters`). */
-  'transporter-overload',
-  /** A data node starting for much longer than its starts usually take. */
-  'restart-slow',
-  /** A data node that began starting and fell back down before it was STARTED. */
-  'restart-failed',
-]);
+export const AlertKindSchema = z.enum(ALERT_KINDS);
 
 export const AlertSchema = z.object({
   id: z.string(),

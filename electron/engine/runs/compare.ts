@@ -1,4 +1,4 @@
-import { type Comparison, type FigureRatio, type PhaseSummary, type RunFigure, type RunReport, type RunSummary } from '../../contract/schemas/runs.js';
+import type { Comparison, FigureRatio, PhaseSummary, RunFigure, RunReport, RunSummary } from '../../contract/schemas/runs.js';
 import { defaultAlign, legendNames } from '../../contract/page-safe/run-alignment.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 

@@ -1,4 +1,4 @@
-import { type Comparison, type FigureStats, type RunReport, type RunReports } from '../../contract/schemas/runs.js';
+import type { Comparison, FigureStats, RunReport, RunReports } from '../../contract/schemas/runs.js';
 import { formatChange } from '../../contract/page-safe/format-change.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 

@@ -8,7 +8,7 @@ const MIN_GAP_MS = 1000;
  * `periodMs`, and soon after a threshold event. A crossing says memory is moving, and the nodes that fill together
  * (NDB spreads rows evenly) cross over a few seconds: a round then gives every node's use of one moment, for the
  * tiles (which otherwise lag a moving cluster by up to a period) and for judging whether the crossing is the
- * cluster's (`rooms/memory-alerts.ts`).
+ * cluster's (`rooms/alerts/memory-alerts.ts`).
  */
 export class MemoryRefresh {
   private timer: NodeJS.Timeout | null = null;

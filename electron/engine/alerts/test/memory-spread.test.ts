@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { JUDGE_WITHIN_MS } from '../../cluster/rooms/memory-alerts.js';
+import { JUDGE_WITHIN_MS } from '../../cluster/rooms/alerts/memory-alerts.js';
 import { PolledCluster, dataMemoryEvent, statisticsEvent } from '../../test/tracker-fixture.js';
 import { clusterWideAbove, isClusterWide } from '../memory-spread.js';
 

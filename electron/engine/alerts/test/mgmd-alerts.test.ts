@@ -4,7 +4,7 @@ import type { Alert } from '../../../contract/schemas/events.js';
 import type { NodeState } from '../../../../native-mgm/index.js';
 import { ClusterTracker } from '../../cluster/cluster-tracker.js';
 import { FAILOVER_SETTLE_MS } from '../../cluster/rooms/connection-room.js';
-import { FLAP_WINDOW_MS } from '../../cluster/rooms/mgmd-alerts.js';
+import { FLAP_WINDOW_MS } from '../../cluster/rooms/alerts/mgmd-alerts.js';
 import type { ConnectionInput } from '../../cluster/tracker-input.js';
 import { createEngine } from '../../create-engine.js';
 import { PushWatcher, waitFor } from '../../test/helpers.js';

@@ -2,7 +2,7 @@ import type { ConnectionView } from '../../../contract/schemas/snapshot.js';
 import { expiringCerts } from '../../tls/cert-expiry.js';
 import { connectionNotes } from '../../observations/engine-notes.js';
 import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
-import type { AlertRoom } from './alert-room.js';
+import type { AlertRoom } from './alerts/alert-room.js';
 import type { ClusterLog } from './cluster-log.js';
 import type { Room } from './room.js';
 

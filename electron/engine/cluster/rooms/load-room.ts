@@ -7,9 +7,9 @@ import type { MetricValues } from '../../history/history.js';
 import { RateTracker, type RateInstances } from '../../rates/rates.js';
 import { MemoryTracker } from '../memory.js';
 import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
-import type { AlertRoom } from './alert-room.js';
+import type { AlertRoom } from './alerts/alert-room.js';
 import type { Room, StatusChange } from './room.js';
-import { MemoryAlerts } from './memory-alerts.js';
+import { MemoryAlerts } from './alerts/memory-alerts.js';
 import type { ViewChanges } from './view-changes.js';
 
 export interface LoadOptions {

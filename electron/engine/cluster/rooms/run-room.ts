@@ -10,7 +10,7 @@ import { runReport } from '../../runs/run-summary.js';
 import { RunStream, type RunStreamOptions } from '../../runs/run-stream.js';
 import { RunTracker } from '../../runs/run-tracker.js';
 import type { TrackerInput } from '../tracker-input.js';
-import type { AlertRoom } from './alert-room.js';
+import type { AlertRoom } from './alerts/alert-room.js';
 import type { ClusterLog } from './cluster-log.js';
 import type { LoadRoom } from './load-room.js';
 import type { NdbinfoRoom } from './ndbinfo-room.js';

@@ -1,11 +1,11 @@
-import type { ConfigState } from '../../config/config-state.js';
-import { nodeGroups } from '../node-groups.js';
-import { isUp } from '../node-status.js';
-import type { TrackerInput } from '../tracker-input.js';
+import type { ConfigState } from '../../../config/config-state.js';
+import { nodeGroups } from '../../node-groups.js';
+import { isUp } from '../../node-status.js';
+import type { TrackerInput } from '../../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
-import type { NodeBook } from './node-book.js';
-import type { PlannedWork } from './planned-work.js';
-import type { Room, StatusChange } from './room.js';
+import type { NodeBook } from '../node-book.js';
+import type { PlannedWork } from '../planned-work.js';
+import type { Room, StatusChange } from '../room.js';
 
 /**
  * `node-group-degraded` / `node-group-offline`: judged once an input is applied, from the groups' health. A group

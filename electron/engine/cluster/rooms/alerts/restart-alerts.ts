@@ -1,11 +1,11 @@
-import { overran, restartCompleted } from '../../../contract/page-safe/restart-phases.js';
-import { formatDuration } from '../../../contract/page-safe/format-duration.js';
-import type { NodeStatus } from '../../../contract/schemas/node.js';
-import { isUp } from '../node-status.js';
+import { overran, restartCompleted } from '../../../../contract/page-safe/restart-phases.js';
+import { formatDuration } from '../../../../contract/page-safe/format-duration.js';
+import type { NodeStatus } from '../../../../contract/schemas/node.js';
+import { isUp } from '../../node-status.js';
 import type { AlertRoom } from './alert-room.js';
-import type { NdbinfoRoom } from './ndbinfo-room.js';
-import type { RestartRoom } from './restart-room.js';
-import type { Room, StatusChange } from './room.js';
+import type { NdbinfoRoom } from '../ndbinfo-room.js';
+import type { RestartRoom } from '../restart-room.js';
+import type { Room, StatusChange } from '../room.js';
 
 /**
  * The two ways a restart goes wrong, planned or not, which planned work must not hide: `restart-slow`, a data node

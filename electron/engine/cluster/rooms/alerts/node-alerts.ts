@@ -1,9 +1,9 @@
-import { arbitCode, eventText } from '../../events/event-text.js';
-import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { isUp } from '../node-status.js';
+import { arbitCode, eventText } from '../../../events/event-text.js';
+import type { ClusterEvent } from '../../../../../native-mgm/index.js';
+import { isUp } from '../../node-status.js';
 import type { AlertRoom } from './alert-room.js';
-import type { PlannedWork } from './planned-work.js';
-import type { Room, StatusChange } from './room.js';
+import type { PlannedWork } from '../planned-work.js';
+import type { Room, StatusChange } from '../room.js';
 
 const ARBITRATION_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
 const ARBITRATION_NEEDED = new Set([42, 46]);

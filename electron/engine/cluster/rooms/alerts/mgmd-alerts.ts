@@ -1,7 +1,7 @@
-import type { NodeStatus } from '../../../contract/schemas/node.js';
-import type { TrackerInput } from '../tracker-input.js';
+import type { NodeStatus } from '../../../../contract/schemas/node.js';
+import type { TrackerInput } from '../../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
-import type { Room, StatusChange } from './room.js';
+import type { Room, StatusChange } from '../room.js';
 
 /** A management server that went down this many times within the window is flapping. */
 export const FLAP_DOWNS = 3;

@@ -1,7 +1,7 @@
 import { dirname, isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// npm test runs the Node-side tests from the build tsc made moments before (dist/, scripts/run-tests.mjs --dist),
+// npm test runs the Node-side tests from the build tsc made moments before (dist/, scripts/test-runner/run-tests.mjs --dist),
 // the targeted runs from their sources through tsx. A test that reaches for a file beside it (a fixture, a child
 // script, the CLI, the README) asks here, so it finds the same file from either place.
 const here = dirname(fileURLToPath(import.meta.url));

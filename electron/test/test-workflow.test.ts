@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import type * as Platforms from '../../scripts/test-platforms.mjs';
-import type * as TestFiles from '../../scripts/test-files.mjs';
+import type * as Platforms from '../../scripts/test-runner/test-platforms.mjs';
+import type * as TestFiles from '../../scripts/test-runner/test-files.mjs';
 import { ROOT as root } from '../../scripts/test-source.js';
 
 // The test workflow cannot run here; what it asks of the runners is checked offline against the README's commands.
@@ -54,7 +54,7 @@ test('.ci/run installs every outside tool from scratch, then runs the README tes
 
 test('the files the runner leaves out on Windows exist and do check how a process handles a POSIX signal', async () => {
   // From the project's root: the runner's own .mjs is not in dist/, where npm test runs this file from.
-  const { POSIX_ONLY } = (await import(pathToFileURL(join(root, 'scripts/test-platforms.mjs')).href)) as typeof Platforms;
+  const { POSIX_ONLY } = (await import(pathToFileURL(join(root, 'scripts/test-runner/test-platforms.mjs')).href)) as typeof Platforms;
   assert.ok(Object.keys(POSIX_ONLY).length > 0);
   for (const [file, why] of Object.entries(POSIX_ONLY)) {
     assert.ok(why.length > 0, file);
@@ -64,7 +64,7 @@ test('the files the runner leaves out on Windows exist and do check how a proces
 });
 
 test('a failed test is named at the end of the run with its error, from node:test output itself', async () => {
-  const { failedTests } = (await import(pathToFileURL(join(root, 'scripts/test-report.mjs')).href)) as {
+  const { failedTests } = (await import(pathToFileURL(join(root, 'scripts/test-runner/test-report.mjs')).href)) as {
     failedTests(text: string): Array<{ name: string; details: string[] }>;
   };
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-tap-'));
@@ -94,11 +94,11 @@ test('a failed test is named at the end of the run with its error, from node:tes
 
 test('every test file has a committed timing, so a clean clone (CI) starts the long ones first', async () => {
   // A file missing there is guessed to be quick and runs last: a 90 s file did, and CI waited for it alone.
-  const baseline = JSON.parse(read('scripts/test-timings.json')) as Record<string, unknown>;
+  const baseline = JSON.parse(read('scripts/test-runner/test-timings.json')) as Record<string, unknown>;
   // From the project's root, as the runner's own .mjs files are not in dist/.
-  const { allTestFiles } = (await import(pathToFileURL(join(root, 'scripts/test-files.mjs')).href)) as typeof TestFiles;
+  const { allTestFiles } = (await import(pathToFileURL(join(root, 'scripts/test-runner/test-files.mjs')).href)) as typeof TestFiles;
   const files = allTestFiles(root);
   assert.ok(files.length > 100);
   const missing = files.filter((f) => !(f in baseline));
-  assert.deepEqual(missing, [], 'refresh it from a whole run: cp node_modules/.cache/ndbtop/test-timings.json scripts/');
+  assert.deepEqual(missing, [], 'refresh it from a whole run: cp node_modules/.cache/ndbtop/test-timings.json scripts/test-runner/');
 });

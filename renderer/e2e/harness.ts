@@ -22,7 +22,7 @@ const CONFIG = sourcePath(new URL('../vite.config.ts', import.meta.url));
 
 /**
  * Builds the renderer into a private folder, so tests never race the project's own build output; under
- * scripts/run-tests.mjs every browser file shares the one build it made (NDBTOP_TEST_RENDERER_DIR), never written to.
+ * scripts/test-runner/run-tests.mjs every browser file shares the one build it made (NDBTOP_TEST_RENDERER_DIR), never written to.
  */
 export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<void> }> {
   const shared = process.env.NDBTOP_TEST_RENDERER_DIR;
@@ -35,8 +35,8 @@ export async function buildRenderer(): Promise<{ dir: string; remove(): Promise<
 }
 
 /**
- * A browser for a test file; each test opens its own context or page in it. Under scripts/run-tests.mjs the files
- * share one Chromium (NDBTOP_TEST_CHROMIUM_WS, scripts/chromium-server.ts): closing this only disconnects.
+ * A browser for a test file; each test opens its own context or page in it. Under scripts/test-runner/run-tests.mjs the files
+ * share one Chromium (NDBTOP_TEST_CHROMIUM_WS, scripts/test-runner/chromium-server.ts): closing this only disconnects.
  */
 export async function launchChromium(): Promise<Browser> {
   const shared = process.env.NDBTOP_TEST_CHROMIUM_WS;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { processes, zygoteCpuMs } from '../../../scripts/zygote-cpu.js';
+import { processes, zygoteCpuMs } from '../../../scripts/test-runner/zygote-cpu.js';
 import { chromiumLaunchOptions, EXTRA_DISABLED_FEATURES } from '../chromium-launch.js';
 import { browserSuite, NO_BROWSER } from '../harness.js';
 

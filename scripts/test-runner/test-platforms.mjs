@@ -1,4 +1,4 @@
-// Which test files scripts/run-tests.mjs runs where.
+// Which test files scripts/test-runner/run-tests.mjs runs where.
 
 /**
  * Files whose checks need POSIX processes: signals that a process handles (SIGINT/SIGTERM end it gracefully, SIGSTOP

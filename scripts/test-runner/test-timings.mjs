@@ -1,18 +1,18 @@
-// What scripts/run-tests.mjs knows of each test file from earlier runs (wall time and CPU time), and the CPU time
+// What scripts/test-runner/run-tests.mjs knows of each test file from earlier runs (wall time and CPU time), and the CPU time
 // it measures this run.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** This checkout's own last run. */
 const CACHE = join(root, 'node_modules', '.cache', 'ndbtop', 'test-timings.json');
 /**
  * Committed: what a clean clone (CI) orders by before it has run anything. Refreshed by hand from a run's cache
- * when files come and go (`cp node_modules/.cache/ndbtop/test-timings.json scripts/`): a file missing from it is
+ * when files come and go (`cp node_modules/.cache/ndbtop/test-timings.json scripts/test-runner/`): a file missing from it is
  * guessed quick and runs last, so test-workflow.test.ts fails until every test file has its line.
  */
-const BASELINE = join(root, 'scripts', 'test-timings.json');
+const BASELINE = join(root, 'scripts', 'test-runner', 'test-timings.json');
 
 function load(path) {
   try {

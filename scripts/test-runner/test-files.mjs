@@ -1,5 +1,5 @@
-// Which files are test files: what scripts/run-tests.mjs runs when given no files, and what the committed timings
-// (scripts/test-timings.json) must list (electron/test/test-workflow.test.ts).
+// Which files are test files: what scripts/test-runner/run-tests.mjs runs when given no files, and what the committed timings
+// (scripts/test-runner/test-timings.json) must list (electron/test/test-workflow.test.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 

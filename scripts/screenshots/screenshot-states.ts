@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startServeServer } from '../electron/serve/serve-server.js';
-import { BENCHMARK_RATES } from '../native-mgm/sim/load-profile.js';
-import { makeCerts } from '../native-mgm/tls/make-certs.js';
-import { startStack, waitInPage, type Stack } from '../renderer/e2e/harness.js';
+import { startServeServer } from '../../electron/serve/serve-server.js';
+import { BENCHMARK_RATES } from '../../native-mgm/sim/load-profile.js';
+import { makeCerts } from '../../native-mgm/tls/make-certs.js';
+import { startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 
 const SIZES = [
   { width: 1920, height: 1080 },

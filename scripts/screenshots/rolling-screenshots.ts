@@ -2,16 +2,16 @@
  * The Restarts view with a rolling restart ndbtop conducts, at 1920×1080 and 1280×720, dark and light, for 4 and 48
  * data nodes, each with its SQL node (restart_info's phases shown): the second step is held in its data copy
  * (`stalledStarts`), so every shot shows the plan mid-way with phases, baselines and ETAs.
- *   node --import tsx scripts/rolling-screenshots.ts [outDir]
+ *   node --import tsx scripts/screenshots/rolling-screenshots.ts [outDir]
  */
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createEngine } from '../electron/engine/create-engine.js';
-import { startServeServer } from '../electron/serve/serve-server.js';
-import { parseSqlUrl } from '../ndbinfo/client/sql-url.js';
-import { startSqlSimulator } from '../ndbinfo/sim/index.js';
-import { buildRenderer, launchChromium, waitInPage } from '../renderer/e2e/harness.js';
+import { createEngine } from '../../electron/engine/create-engine.js';
+import { startServeServer } from '../../electron/serve/serve-server.js';
+import { parseSqlUrl } from '../../ndbinfo/client/sql-url.js';
+import { startSqlSimulator } from '../../ndbinfo/sim/index.js';
+import { buildRenderer, launchChromium, waitInPage } from '../../renderer/e2e/harness.js';
 
 const SIZES = [
   { width: 1920, height: 1080 },

@@ -1,14 +1,14 @@
 /**
  * The Runs view importing a recording over a slow link (Chromium's throttling), at each size: the progress bar
- * mid-upload, then the imported runs (the file imported twice, so both names show). Part of scripts/screenshots.ts.
+ * mid-upload, then the imported runs (the file imported twice, so both names show). Part of scripts/screenshots/screenshots.ts.
  */
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { recordingWithRun } from '../electron/engine/test/recording-fixture.js';
-import { startStack, waitInPage } from '../renderer/e2e/harness.js';
-import { IMPORT_INPUT, IMPORTED_ROWS, throttleUploads } from '../renderer/e2e/recording-import.js';
+import { recordingWithRun } from '../../electron/engine/test/recording-fixture.js';
+import { startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { IMPORT_INPUT, IMPORTED_ROWS, throttleUploads } from '../../renderer/e2e/recording-import.js';
 
 export async function importScreens(browser: Browser, staticDir: string, sizes: readonly { width: number; height: number }[], shoot: (page: Page, name: string) => Promise<void>): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-import-screens-'));

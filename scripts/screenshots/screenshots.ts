@@ -5,16 +5,16 @@
  * every window, a maintenance window, the 144-node benchmark's ramp-down) and a recording over 1 MiB being imported in
  * the Runs view (`import-screenshots.ts`). `--states` shoots only the states, `--state NAME` (repeatable) only those
  * named (rolling, lost, tls, maintenance, rampdown, import), `--import` is `--state import`.
- *   node --import tsx scripts/screenshots.ts [outDir] [--states] [--state NAME] [--import]
+ *   node --import tsx scripts/screenshots/screenshots.ts [outDir] [--states] [--state NAME] [--import]
  */
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
+import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
 import { STATE_NAMES, shootStates } from './screenshot-states.js';
 import { importScreens } from './import-screenshots.js';
-import { VIEWS, viewKey } from '../renderer/src/store/ui-slice.js';
+import { VIEWS, viewKey } from '../../renderer/src/store/ui-slice.js';
 
 /** A benchmark ramping up on the small cluster; the big one in a rolling restart, so restart progress and alerts show too. */
 const CLUSTERS = {

@@ -3,7 +3,7 @@
  * 1920×1080 and 1280×720, dark and light, for 4 and 144 data nodes under flexAsynch, plus each view's one-line hint
  * without an SQL source. The 144-node
  * cluster's SQL node is a process of its own (`ndbtop sim --sql-port 0`), as the embedded one stops at 48 data nodes.
- *   node --import tsx scripts/threads-screenshots.ts [outDir] [--144 | --fed]   (--144: only the large cluster; --fed:
+ *   node --import tsx scripts/screenshots/threads-screenshots.ts [outDir] [--144 | --fed]   (--144: only the large cluster; --fed:
  *   144 data nodes in process with their thread readings fed, for when the 144-node SQL simulator cannot keep up)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,18 +13,18 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { parseSqlUrl } from '../ndbinfo/client/sql-url.js';
-import { createEngine } from '../electron/engine/create-engine.js';
-import { startServeServer } from '../electron/serve/serve-server.js';
-import { buildRenderer, launchChromium, startStack, waitInPage } from '../renderer/e2e/harness.js';
-import { startFedStack } from '../bench/renderer/threads.js';
+import { parseSqlUrl } from '../../ndbinfo/client/sql-url.js';
+import { createEngine } from '../../electron/engine/create-engine.js';
+import { startServeServer } from '../../electron/serve/serve-server.js';
+import { buildRenderer, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
+import { startFedStack } from '../../bench/renderer/threads.js';
 
 const SIZES = [
   { width: 1920, height: 1080 },
   { width: 1280, height: 720 },
 ] as const;
 const THEMES = ['dark', 'light'] as const;
-const CLI = fileURLToPath(new URL('../electron/cli/ndbtop.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../../electron/cli/ndbtop.ts', import.meta.url));
 
 async function shoot(page: Page, outDir: string, name: string): Promise<void> {
   await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))');

@@ -1,4 +1,4 @@
-// What scripts/run-tests.mjs reads from each file's TAP output and prints at the end of a run.
+// What scripts/test-runner/run-tests.mjs reads from each file's TAP output and prints at the end of a run.
 
 const COUNTS = ['tests', 'suites', 'pass', 'fail', 'cancelled', 'skipped', 'todo'];
 

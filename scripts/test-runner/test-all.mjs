@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(import.meta.url);
 const bin = (pkg, path) => join(dirname(require.resolve(`${pkg}/package.json`)), path);
 const tsx = ['--import', 'tsx'];
@@ -72,7 +72,7 @@ let summary = null;
 const [checks, tests] = await Promise.all([
   sequence(BESIDE_TESTS),
   beside.slice(0, 3).every((r) => r.ok)
-    ? run('tests', ['scripts/run-tests.mjs', '--dist', ...process.argv.slice(2)], env, (line) => {
+    ? run('tests', ['scripts/test-runner/run-tests.mjs', '--dist', ...process.argv.slice(2)], env, (line) => {
         if (/^\d+ passed, \d+ failed$/.test(line)) summary = line.split(/\D+/).map(Number);
         console.log(line);
       })

@@ -1,7 +1,7 @@
-// `node scripts/run-tests.mjs [--concurrency N] [--dist] [files or folders…]`: every *.test.ts (or those given), each in a
-// process of its own (node:test via tsx, or with --dist from JavaScript: scripts/test-build.mjs), several at once. Node 20's test runner cannot glob TypeScript files, and its own
+// `node scripts/test-runner/run-tests.mjs [--concurrency N] [--dist] [files or folders…]`: every *.test.ts (or those given), each in a
+// process of its own (node:test via tsx, or with --dist from JavaScript: scripts/test-runner/test-build.mjs), several at once. Node 20's test runner cannot glob TypeScript files, and its own
 // pool gives no per-file wall time; this one runs the slowest files first (times of the last run, kept in
-// node_modules/.cache, else scripts/test-timings.json), prints a failing file's whole output, then the slowest files
+// node_modules/.cache, else scripts/test-runner/test-timings.json), prints a failing file's whole output, then the slowest files
 // with their CPU time and the totals, and ends with node's summary lines (`# tests N`, `# pass N`, `# fail N` …) and
 // a last line `N passed, N failed`.
 import { Buffer } from 'node:buffer';
@@ -17,7 +17,7 @@ import { POSIX_ONLY } from './test-platforms.mjs';
 import { collectTests, TEST_ROOTS } from './test-files.mjs';
 import { readTimings, reapedCpu, writeTimings } from './test-timings.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** The longest one test file may run (wall time) before it is killed and counted as failed. */
 const FILE_LIMIT_S = Number(process.env.NDBTOP_TEST_FILE_LIMIT_S) || 600;
 const args = process.argv.slice(2);
@@ -58,7 +58,7 @@ if (fromDist) await checkBuild(queue);
 const rendererDir = await sharedRenderer(queue);
 const browser = await sharedChromium(queue);
 // Every process a test file starts (the CLI's too) loads test-wasm-tier.mjs first: see there.
-const nodeOptions = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts', 'test-wasm-tier.mjs')).href}`].filter(Boolean).join(' ');
+const nodeOptions = [process.env.NODE_OPTIONS, `--import=${pathToFileURL(join(root, 'scripts', 'test-runner', 'test-wasm-tier.mjs')).href}`].filter(Boolean).join(' ');
 const shared = { NODE_OPTIONS: nodeOptions, ...(rendererDir ? { NDBTOP_TEST_RENDERER_DIR: rendererDir.dir } : {}), ...(browser ? { NDBTOP_TEST_CHROMIUM_WS: browser.endpoint } : {}) };
 const started = performance.now();
 const reapedCpuMs = reapedCpu();
@@ -174,12 +174,12 @@ async function sharedRenderer(list) {
 }
 
 /**
- * One Chromium for all browser files (scripts/chromium-server.ts), each connecting with its own contexts, instead of
+ * One Chromium for all browser files (scripts/test-runner/chromium-server.ts), each connecting with its own contexts, instead of
  * one launch per file. Without one (no Chromium here) each file finds that out and says so itself.
  */
 async function sharedChromium(list) {
   if (process.env.NDBTOP_TEST_CHROMIUM_WS || !list.some(isBrowser)) return null;
-  const child = spawn(process.execPath, script('scripts/chromium-server.ts'), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, script('scripts/test-runner/chromium-server.ts'), { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (b) => (out += b));
   const endpoint = await new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { nextPlotFrame, type ChartRow, type PlotFrame } from '../view-model/charts/chart-rows.js';
+import { nextPlotFrame, type ChartRow, type PlotFrame } from '../../view-model/charts/chart-rows.js';
 
 const HOUR = 3_600_000;
 const BUCKET = 8_000;

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { HistorySeries } from '../contract.js';
-import { lastValues, toRows } from '../view-model/charts/chart-rows.js';
-import { sampleAt, sparkGeometry } from '../view-model/charts/spark-geometry.js';
+import type { HistorySeries } from '../../contract.js';
+import { lastValues, toRows } from '../../view-model/charts/chart-rows.js';
+import { sampleAt, sparkGeometry } from '../../view-model/charts/spark-geometry.js';
 
 const METRICS = ['transactions', 'reads'] as const;
 

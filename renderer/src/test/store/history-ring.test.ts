@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import type { HistoryPoint, HistorySeries } from '../contract.js';
-import { HistoryRing } from '../store/history-ring.js';
+import type { HistoryPoint, HistorySeries } from '../../contract.js';
+import { HistoryRing } from '../../store/history-ring.js';
 
 const KEYS = ['node.1.transactions', 'node.2.transactions', 'cluster.reads', 'node.1.reads'];
 const keep = (key: string): boolean => key !== 'node.1.reads';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { summarizeAlerts } from '../view-model/alerts/alert-summary.js';
-import { alert } from './fixtures.js';
+import { summarizeAlerts } from '../../view-model/alerts/alert-summary.js';
+import { alert } from '../fixtures.js';
 
 test('alerts: active ones critical first then newest; resolved ones folded apart, newest first, since the oldest', () => {
   const alerts = [

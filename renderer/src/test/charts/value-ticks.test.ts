@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { valueTicks } from '../view-model/charts/value-ticks.js';
+import { valueTicks } from '../../view-model/charts/value-ticks.js';
 
 test('rate axis ticks start at 0, reach the highest value, are round whole numbers and few', () => {
   assert.deepEqual(valueTicks(1234), [0, 500, 1000, 1500]);

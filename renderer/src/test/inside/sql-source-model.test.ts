@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { NdbinfoView } from '../contract.js';
-import { profileSqlUrls, sqlSourceSummary } from '../view-model/inside/sql-source.js';
+import type { NdbinfoView } from '../../contract.js';
+import { profileSqlUrls, sqlSourceSummary } from '../../view-model/inside/sql-source.js';
 
 const now = 1_000_000;
 const up: NdbinfoView = {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Timeline } from '../contract.js';
-import { fitSpan, MIN_ZOOM_MS, zoomSpan } from '../view-model/charts/timeline-span.js';
+import type { Timeline } from '../../contract.js';
+import { fitSpan, MIN_ZOOM_MS, zoomSpan } from '../../view-model/charts/timeline-span.js';
 
 type Seg = Timeline['nodes'][number]['segments'][number];
 const seg = (status: Seg['status'], from: number, to: number | null, startPhase = 0): Seg => ({ status, startPhase, from, to });

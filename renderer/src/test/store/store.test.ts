@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createAppStore } from '../store/store.js';
-import { event, nodeView, snapshot } from './fixtures.js';
+import { createAppStore } from '../../store/store.js';
+import { event, nodeView, snapshot } from '../fixtures.js';
 
 function loaded(ids = [1, 2, 3, 4, 5, 6, 7]) {
   const store = createAppStore();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { stripWindow } from '../view-model/inside/strip-window.js';
+import { stripWindow } from '../../view-model/inside/strip-window.js';
 
 test('the kind strip puts in the page the lines its scroll box shows, and every item is reached by scrolling', () => {
   // 144 data nodes, items 440 px wide with 16 px between them on 1,800 px: three a line, 48 lines, three shown.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { groupAlerts, groupTitle } from '../view-model/alerts/alert-fold.js';
-import { alert } from './fixtures.js';
+import { groupAlerts, groupTitle } from '../../view-model/alerts/alert-fold.js';
+import { alert } from '../fixtures.js';
 
 test('alerts of one kind fold into one group naming how many of the data nodes and which', () => {
   const memory = Array.from({ length: 141 }, (_, i) => alert(`m${i}`, { kind: 'memory-critical', severity: 'critical', nodeId: 144 - i, at: 1000 + i }));

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CELL_NONE, decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../contract.js';
-import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../store/cluster-data.js';
-import { ThreadGrid } from '../view-model/inside/thread-grid.js';
-import { heatTable } from '../view-model/inside/heat-colours.js';
-import { nodeView, snapshot } from './fixtures.js';
-import { arrangeLines, hottestText, kindAverages, kindsOf, latestThreads, sameThreads, threadKey, threadLines, topThreads } from '../view-model/inside/threads.js';
+import { CELL_NONE, decodeCells, cellPercent, type NdbinfoNode, type NdbinfoThread, type ThreadSeries } from '../../contract.js';
+import { applyDelta, applySnapshot, EMPTY_CLUSTER } from '../../store/cluster-data.js';
+import { ThreadGrid } from '../../view-model/inside/thread-grid.js';
+import { heatTable } from '../../view-model/inside/heat-colours.js';
+import { nodeView, snapshot } from '../fixtures.js';
+import { arrangeLines, hottestText, kindAverages, kindsOf, latestThreads, sameThreads, threadKey, threadLines, topThreads } from '../../view-model/inside/threads.js';
 
 const thread = (thrNo: number, name: string | null, busy: number): NdbinfoThread => ({ thrNo, name, busy });
 

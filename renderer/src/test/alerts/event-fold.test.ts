@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { NO_FILTER } from '../store/ui-slice.js';
-import { foldEvents } from '../view-model/events/event-fold.js';
-import { visibleEvents } from '../view-model/events/event-filter.js';
-import type { EventView } from '../contract.js';
-import { event } from './fixtures.js';
+import { NO_FILTER } from '../../store/ui-slice.js';
+import { foldEvents } from '../../view-model/events/event-fold.js';
+import { visibleEvents } from '../../view-model/events/event-filter.js';
+import type { EventView } from '../../contract.js';
+import { event } from '../fixtures.js';
 
 const failCompleted = (seq: number, source: number) => event(seq, { typeId: 22, name: 'NodeFailCompleted', category: 'NODERESTART', severity: 'ALERT', sourceNodeId: source, subjectNodeId: 3, text: `failure handling of node 3 completed by node ${source}` });
 

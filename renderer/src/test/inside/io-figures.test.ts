@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { NdbinfoLink, NodeView } from '../contract.js';
-import { apiShares, cellKey, cellTone, fillTone, linkText, nodeTypes, nodeTypesKey, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
+import type { NdbinfoLink, NodeView } from '../../contract.js';
+import { apiShares, cellKey, cellTone, fillTone, linkText, nodeTypes, nodeTypesKey, partLabel, transportMatrix } from '../../view-model/inside/io-figures.js';
 
 const node = (nodeId: number, type: NodeView['type']): [number, NodeView] => [nodeId, { nodeId, type } as NodeView];
 const NODES = nodeTypes(nodeTypesKey(new Map([node(2, 'NDB'), node(3, 'NDB'), node(1, 'MGM'), node(50, 'API'), node(51, 'API'), node(52, 'API'), node(53, 'API')])));

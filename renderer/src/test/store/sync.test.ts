@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { NdbtopApi, PushMessage } from '../contract.js';
-import { nextTask } from '../store/next-task.js';
-import { createAppStore } from '../store/store.js';
-import { connectStore } from '../store/sync.js';
-import { event, nodeView, snapshot } from './fixtures.js';
+import type { NdbtopApi, PushMessage } from '../../contract.js';
+import { nextTask } from '../../store/next-task.js';
+import { createAppStore } from '../../store/store.js';
+import { connectStore } from '../../store/sync.js';
+import { event, nodeView, snapshot } from '../fixtures.js';
 
 /** Just enough of the API for the sync: a snapshot answer, empty backfill answers, and a push channel the test drives. */
 function fakeApi(): { api: NdbtopApi; push(message: PushMessage): void } {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { moveCell } from '../view-model/inside/grid-focus.js';
+import { moveCell } from '../../view-model/inside/grid-focus.js';
 
 test('keys move a grid focus one cell, a page or to the row ends, never out of the grid; other keys do nothing', () => {
   const at = { row: 5, column: 5 };

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createAppStore } from '../store/store.js';
-import { syncViewWithHash, viewFromHash } from '../view-hash.js';
+import { createAppStore } from '../../store/store.js';
+import { syncViewWithHash, viewFromHash } from '../../view-hash.js';
 
 function fakeWindow(hash: string) {
   const listeners: Array<() => void> = [];

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { AlertHistory, MaintenanceWindow } from '../contract.js';
-import { ALERT_KINDS, historyRows, historySummary, isOpen, linearPlace, openWindows, placeBands, rowDuration, samplePlace, silenceText, windowBands, windowTiming } from '../view-model/alerts/maintenance.js';
+import type { AlertHistory, MaintenanceWindow } from '../../contract.js';
+import { ALERT_KINDS, historyRows, historySummary, isOpen, linearPlace, openWindows, placeBands, rowDuration, samplePlace, silenceText, windowBands, windowTiming } from '../../view-model/alerts/maintenance.js';
 
 const open: MaintenanceWindow = { id: 'mw-1', reason: 'upgrade', silence: [...ALERT_KINDS], start: 100_000, until: null, end: null };
 const timed: MaintenanceWindow = { id: 'mw-2', reason: 'disk swap', silence: ['node-down', 'node-group-degraded'], start: 200_000, until: 260_000, end: null };

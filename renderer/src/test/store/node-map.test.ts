@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { mergeNodes, perNodeMap } from '../store/node-map.js';
-import { createAppStore } from '../store/store.js';
-import { nodeView, snapshot } from './fixtures.js';
+import { mergeNodes, perNodeMap } from '../../store/node-map.js';
+import { createAppStore } from '../../store/store.js';
+import { nodeView, snapshot } from '../fixtures.js';
 
 test('what is derived from the node map is derived once per map: pushes that leave the nodes alone cost nothing', () => {
   const store = createAppStore();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { LABEL_CHAR_PX, placeLabels } from '../view-model/charts/label-lanes.js';
-import { TICK_LABEL_PX, centredTimeTicks, timeTicks } from '../view-model/charts/time-ticks.js';
+import { LABEL_CHAR_PX, placeLabels } from '../../view-model/charts/label-lanes.js';
+import { TICK_LABEL_PX, centredTimeTicks, timeTicks } from '../../view-model/charts/time-ticks.js';
 
 test('mark labels a few seconds apart go in separate lanes; ones far apart share the first', () => {
   // A run's start and its first phase 2 s apart over 15 minutes on 1,000 px: 2 px apart, their text 100 px wide.

@@ -19,7 +19,9 @@ import { printText } from './terminal-text.js';
 
 /**
  * `ndbtop` on the command line. Each sub-command lives in commands/<name>.ts and registers itself here; they
- * all run in plain Node, so scripts and tests use them without Electron.
+ * all run in plain Node, so scripts and tests use them without Electron. A command imports the engine, a server,
+ * the simulator or zod inside its action (`await import`), never at the top: every command loads what the others
+ * import at the top (scripts/cli-bundle.ts; electron/cli/test/cli-bundle.test.ts keeps it so).
  */
 // `ndbtop events | head` closes our stdout; that is the reader being done, not an error.
 process.stdout.on('error', (err: NodeJS.ErrnoException) => {

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { rendererDistDir } from '../../serve/renderer-dir.js';
 import type { ServeServer } from '../../serve/serve-server.js';
 import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
 import { testInterval } from '../test-intervals.js';
@@ -39,11 +40,7 @@ export function registerRecord(program: Command): void {
     const connectstring = opts.connectstring ?? (process.env.NDB_CONNECTSTRING || undefined);
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const sql = await sqlSourceFrom(opts);
-    const [{ createEngine }, { startServeServer }, { rendererDistDir }] = await Promise.all([
-      import('../../engine/create-engine.js'),
-      import('../../serve/serve-server.js'),
-      import('../../serve/renderer-dir.js'),
-    ]);
+    const [{ createEngine }, { startServeServer }] = await Promise.all([import('../../engine/create-engine.js'), import('../../serve/serve-server.js')]);
     const engine = await createEngine({
       host: 'serve',
       clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), ...(sql ? { sql } : {}) }],

@@ -11,7 +11,12 @@ const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 15);
 /** Each process reports its own CPU time (every thread's) as it exits, whatever the command did. */
 const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\ncpu-ms '+JSON.stringify(process.cpuUsage())))`;
 
-async function run(entry: string, args: string[]): Promise<{ cpuMs: number; wallMs: number }> {
+interface Timing {
+  cpuMs: number;
+  wallMs: number;
+}
+
+async function run(entry: string, args: string[]): Promise<Timing> {
   const t0 = performance.now();
   const stderr = await new Promise<string>((resolve, reject) =>
     execFile(process.execPath, ['--import', CPU_AT_EXIT, entry, ...args], { encoding: 'utf8' }, (err, _out, errText) => (err ? reject(err) : resolve(errText))),
@@ -39,11 +44,11 @@ export async function benchCli(): Promise<void> {
       ['show', ['show', '-c', connectstring]],
     ];
     for (const [name, args] of commands) {
-      const figures = { split: [] as Array<{ cpuMs: number; wallMs: number }>, 'one-file': [] as Array<{ cpuMs: number; wallMs: number }> };
+      const figures: Record<'split' | 'one-file', Timing[]> = { split: [], 'one-file': [] };
       for (let i = 0; i < ROUNDS; i++) {
         for (const variant of ['split', 'one-file'] as const) figures[variant].push(await run(join(dir, variant, 'ndbtop.mjs'), args));
       }
-      const median = (variant: keyof typeof figures, key: 'cpuMs' | 'wallMs'): number => percentile(figures[variant].map((f) => f[key]), 50);
+      const median = (variant: keyof typeof figures, key: keyof Timing): number => percentile(figures[variant].map((f) => f[key]), 50);
       console.log(
         `ndbtop ${name}: CPU ${fmt(median('split', 'cpuMs'), 0)} ms as built, ${fmt(median('one-file', 'cpuMs'), 0)} ms as one file (${fmt(median('split', 'cpuMs') / median('one-file', 'cpuMs'))}×); ` +
           `wall ${fmt(median('split', 'wallMs'), 0)} ms against ${fmt(median('one-file', 'wallMs'), 0)} ms (${fmt(median('split', 'wallMs') / median('one-file', 'wallMs'))}×)`,

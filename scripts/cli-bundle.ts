@@ -3,6 +3,8 @@ import { sourcePath } from './test-source.js';
 
 // From the sources (npm run build:cli) and from dist/ (the test of what the entry loads) alike.
 const ENTRY = sourcePath(new URL('../electron/cli/ndbtop.ts', import.meta.url));
+/** The folder beside the entry the chunks go to, named by content: a new build leaves an earlier one's there. */
+export const CHUNK_DIR = 'cli-chunks';
 
 /**
  * The CLI (package.json's `bin`) as ES modules: the entry, ndbtop.mjs, holds the option parsing and what the light
@@ -18,7 +20,7 @@ export function buildCli(outdir: string, extra: Pick<BuildOptions, 'metafile' | 
     entryPoints: [ENTRY],
     outdir,
     entryNames: '[name]',
-    chunkNames: 'cli-chunks/[name]-[hash]',
+    chunkNames: `${CHUNK_DIR}/[name]-[hash]`,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     splitting: true,

@@ -13,6 +13,19 @@ export function intOption(min: number, max: number): (value: string) => number {
   };
 }
 
+/** Whether `value` is one of `values` (a vocabulary's words), as their type. */
+export function isOneOf<T extends string>(values: readonly T[], value: string): value is T {
+  return (values as readonly string[]).includes(value);
+}
+
+/** commander parser for one word of a fixed list. */
+export function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
+  return (value) => {
+    if (!isOneOf(values, value)) throw new InvalidArgumentError(`one of ${values.join(', ')}`);
+    return value;
+  };
+}
+
 export function positiveNumber(value: string): number {
   const n = Number(value);
   if (!Number.isFinite(n) || n <= 0) throw new InvalidArgumentError('expected a positive number');

@@ -32,13 +32,18 @@ export function processes(): Proc[] | null {
   return out;
 }
 
+/** The processes below `pid` in `all`, at any depth. */
+export function descendants(all: readonly Proc[], pid: number): Proc[] {
+  const children = new Map<number, Proc[]>();
+  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
+  const below = (parent: number): Proc[] => (children.get(parent) ?? []).flatMap((c) => [c, ...below(c.pid)]);
+  return below(pid);
+}
+
 /** CPU ms of `browserPid`'s zygotes with every live process under them; read just before the browser closes. */
 export function zygoteCpuMs(browserPid: number): number | null {
   const all = processes();
   if (!all) return null;
-  const children = new Map<number, Proc[]>();
-  for (const p of all) children.set(p.ppid, [...(children.get(p.ppid) ?? []), p]);
-  const tree = (p: Proc): number => p.ticks + (children.get(p.pid) ?? []).reduce((sum, c) => sum + tree(c), 0);
-  const zygotes = (children.get(browserPid) ?? []).filter((p) => p.cmdline.includes('--type=zygote'));
-  return zygotes.reduce((sum, p) => sum + tree(p), 0) * 10;
+  const zygotes = all.filter((p) => p.ppid === browserPid && p.cmdline.includes('--type=zygote'));
+  return zygotes.flatMap((z) => [z, ...descendants(all, z.pid)]).reduce((sum, p) => sum + p.ticks, 0) * 10;
 }

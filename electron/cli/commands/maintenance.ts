@@ -3,6 +3,7 @@ import { ALERT_KINDS } from '../../contract/page-safe/vocabulary.js';
 import type { AlertKind } from '../../contract/schemas/events.js';
 import type { MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import { postApi } from '../../serve/runs-client.js';
+import { isOneOf } from '../options.js';
 import { endpointFrom as endpoint, printMark as print, withEndpoint as withEndpointJson, type EndpointOpts } from '../serve-endpoint.js';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
@@ -18,8 +19,8 @@ export function parseDuration(text: string): number {
 /** "node-down,node-group-degraded" → the alert kinds, each checked against the contract's list. */
 export function parseKinds(text: string): AlertKind[] {
   return text.split(',').map((k) => k.trim()).filter(Boolean).map((k) => {
-    if (!(ALERT_KINDS as readonly string[]).includes(k)) throw new InvalidArgumentError(`"${k}" is not an alert kind (${ALERT_KINDS.join(', ')})`);
-    return k as AlertKind;
+    if (!isOneOf(ALERT_KINDS, k)) throw new InvalidArgumentError(`"${k}" is not an alert kind (${ALERT_KINDS.join(', ')})`);
+    return k;
   });
 }
 

@@ -1,9 +1,10 @@
 import { basename } from 'node:path';
-import { InvalidArgumentError, type Command } from 'commander';
+import type { Command } from 'commander';
 import type { RunFigure, RunReport } from '../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import { compareRuns } from '../../engine/runs/compare.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
+import { oneOf } from '../options.js';
 import { progressBar } from '../progress-bar.js';
 import { printText, terminalText } from '../terminal-text.js';
 import { noRunsOutcome } from '../report-exit.js';
@@ -14,13 +15,6 @@ interface ReportOpts {
   format: ReportFormat;
   align?: string;
   figure: RunFigure;
-}
-
-function oneOf<T extends string>(values: readonly T[]): (value: string) => T {
-  return (value) => {
-    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`one of ${values.join(', ')}`);
-    return value as T;
-  };
 }
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];

@@ -31,7 +31,7 @@ export function registerServe(program: Command): void {
     // A typo is a usage error now (exit 2), not a dashboard that never connects.
     if (connectstring !== undefined) connectstringFrom({ connectstring });
     const sql = await sqlSourceFrom(opts);
-    const { createEngine } = await import('../../engine/create-engine.js');
+    const [{ createEngine }, { serveUntilSignalled }] = await Promise.all([import('../../engine/create-engine.js'), import('../../serve/serve-cli.js')]);
     const engine = await createEngine({
       host: 'serve',
       clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls'), ...(sql ? { sql } : {}) }],
@@ -47,7 +47,6 @@ export function registerServe(program: Command): void {
       connectstring === undefined
         ? `cluster: the built-in SIMULATED cluster (no -c or NDB_CONNECTSTRING given), at ${engine.simulator?.connectstring ?? '?'}`
         : `cluster: ${connectstring}`;
-    const { serveUntilSignalled } = await import('../../serve/serve-cli.js');
     await serveUntilSignalled(engine, opts, [
       source,
       `operator actions: ${opts.allowActions ? 'ENABLED (--allow-actions)' : 'disabled (--allow-actions to enable)'}`,

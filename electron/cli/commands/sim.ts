@@ -4,14 +4,12 @@ import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
 import { httpRunMarker } from '../../serve/runs-client.js';
-import { intOption, positiveNumber } from '../options.js';
+import { intOption, isOneOf, positiveNumber } from '../options.js';
 import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
 
 function scenarioName(value: string): ScenarioName {
-  if (!(SCENARIO_NAMES as readonly string[]).includes(value)) {
-    throw new InvalidArgumentError(`unknown scenario; one of ${SCENARIO_NAMES.join(', ')}`);
-  }
-  return value as ScenarioName;
+  if (!isOneOf(SCENARIO_NAMES, value)) throw new InvalidArgumentError(`unknown scenario; one of ${SCENARIO_NAMES.join(', ')}`);
+  return value;
 }
 
 interface SimOpts {

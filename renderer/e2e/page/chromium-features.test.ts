@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chromium } from 'playwright-core';
 import { existsSync } from 'node:fs';
-import { processes, zygoteCpuMs } from '../../../scripts/test-runner/zygote-cpu.js';
+import { descendants, processes, zygoteCpuMs } from '../../../scripts/test-runner/zygote-cpu.js';
 import { chromiumLaunchOptions, EXTRA_DISABLED_FEATURES } from '../chromium-launch.js';
 import { browserSuite, NO_BROWSER } from '../harness.js';
 
@@ -43,10 +43,7 @@ test('a closed page’s renderer time is counted under the browser’s zygotes',
     // fraction), read while the renderer lives, then again once it has exited with the page and been reaped.
     await page.evaluate('(() => { let x = 0; for (let i = 0; i < 1e8; i++) x = (x * 31 + i) | 0; return x; })()');
     const open = (zygoteCpuMs(pid) ?? 0) - before;
-    const all = processes() ?? [];
-    const parent = new Map(all.map((p) => [p.pid, p.ppid]));
-    const underBrowser = (p: number): boolean => p > 1 && (parent.get(p) === pid || underBrowser(parent.get(p) ?? 0));
-    const renderer = all.filter((p) => p.cmdline.includes('--type=renderer') && underBrowser(p.pid)).sort((a, b) => b.ticks - a.ticks)[0];
+    const renderer = descendants(processes() ?? [], pid).filter((p) => p.cmdline.includes('--type=renderer')).sort((a, b) => b.ticks - a.ticks)[0];
     assert.ok(renderer, 'the page has a renderer process');
     await page.close();
     await browser.close();

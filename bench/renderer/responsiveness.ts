@@ -12,7 +12,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { buildRenderer, GRID_NODES, launchChromium, startStack, waitInPage } from '../../renderer/e2e/harness.js';
-import { VIEWS, type ViewName } from '../../renderer/src/store/ui-slice.js';
+import { VIEWS, viewKey, type ViewName } from '../../renderer/src/store/ui-slice.js';
 import { fmt, percentile } from '../stats.js';
 
 const STEADY_SECONDS = Number(process.env.BENCH_STEADY_SECONDS ?? 15);
@@ -111,7 +111,7 @@ async function measure(dataNodes: number): Promise<Figures> {
         const before = Number(await page.evaluate('window.__resp.switches.length'));
         const done = Number(await page.evaluate('window.__resp.complete.length'));
         await page.evaluate(`window.__resp.want = ${JSON.stringify(complete(view, dataNodes))}`);
-        await page.keyboard.press(String(VIEWS.indexOf(view) + 1));
+        await page.keyboard.press(viewKey(VIEWS.indexOf(view)));
         await waitInPage(page, `window.__resp.switches.length > ${before} && window.__resp.complete.length > ${done}`);
         // Let the view settle (charts fetch their history) before the next switch.
         await new Promise((resolve) => setTimeout(resolve, 1500));

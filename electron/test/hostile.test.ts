@@ -9,7 +9,7 @@ import { cliTarget, engineInProcess, eventsInProcess, showInProcess } from './ho
 
 /**
  * A hostile management server against show, events, config and the engine (issue 12): 0 crashes, 0 hangs past the
- * timeout, only the README's exit codes, bounded memory. CI runs a few hundred cases; `npm run fuzz` runs 100,000.
+ * timeout, only the documented exit codes (docs/commands.md), bounded memory. CI runs a few hundred cases; `npm run fuzz` runs 100,000.
  */
 const MB = 1024 * 1024;
 

@@ -10,7 +10,7 @@ import { parsePush } from '../../contract/schemas/validate.js';
 import { createEngine } from '../../engine/create-engine.js';
 
 export interface Outcome {
-  /** An exit code of the README's table (in-process targets map their error the way the CLI does). */
+  /** An exit code of docs/commands.md's list (in-process targets map their error the way the CLI does). */
   code: number;
   ms: number;
   /** Peak resident memory of a child process; in-process targets are measured by the harness. */

@@ -1,4 +1,4 @@
-import { ALERT_KIND_LABEL, DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT, type AlertHistory, type AlertKind, type MaintenanceEvent, type MaintenanceWindow } from '../../contract.js';
+import { ALERT_KIND_LABEL, maintenanceEventText, DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT, type AlertHistory, type AlertKind, type MaintenanceEvent, type MaintenanceWindow } from '../../contract.js';
 import { formatClock, formatDuration } from '../format.js';
 
 /** Every alert kind, in the order the chooser lists them. */
@@ -49,12 +49,9 @@ export function criticalSilenceText(w: MaintenanceWindow): string {
   return `critical alerts silenced by ${w.openedBy} ${w.until === null ? 'until stopped' : `until ${formatClock(w.until)}`}`;
 }
 
-/** One line of a window's history: "mw-1 opened by alice@ops (disk swap), until 15:02:03, critical alerts silenced". */
+/** One line of a window's history, in the page's clock. */
 export function windowEventText(e: MaintenanceEvent): string {
-  const who = e.by === null ? '' : ` by ${e.by}`;
-  const until = e.what === 'opened' || e.what === 'extended' ? (e.until === null ? ', until stopped' : `, until ${formatClock(e.until)}`) : '';
-  const critical = e.what === 'opened' && e.silenceCritical ? ', critical alerts silenced' : '';
-  return `${e.windowId} ${e.what}${who} (${e.reason})${until}${critical}`;
+  return maintenanceEventText(e, formatClock);
 }
 
 /** "until stopped", "12 min 05 s left (until 14:30:00)", or how it ended. */

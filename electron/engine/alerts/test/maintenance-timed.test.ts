@@ -11,6 +11,8 @@ test('a timed maintenance window closes on the first tick past its duration; wha
   const cluster = new PolledCluster(4);
   const { tracker } = cluster;
   cluster.poll(0);
+  // Without silenceCritical: an input recorded before windows let criticals through by default; its replay silences
+  // them as the live session did (memory-critical below).
   tracker.apply({ kind: 'maintenance', t: 1000, op: 'start', windowId: 'mw-1', reason: 'disk', silence: ['memory-high', 'memory-critical'], until: 61_000 });
   // Node 1 fills and stays full; node 3 fills and is over again within the window.
   tracker.apply({ kind: 'event', t: 2000, event: memory(1, 2000, 95) });

@@ -88,47 +88,47 @@ function OpenWindowForm() {
         </p>
       )}
       <fieldset className="maintenance-fields" disabled={!canChange} title={canChange ? undefined : VIEWER_REASON}>
-      <label>
-        Reason{' '}
-        <input data-testid="maintenance-reason" size={40} maxLength={500} placeholder="e.g. rolling upgrade to 8.4.3" value={reason} onChange={(e) => setReason(e.target.value)} />
-      </label>
-      <label>
-        By{' '}
-        <input data-testid="maintenance-by" size={16} maxLength={100} placeholder="your name" value={by} onChange={(e) => setBy(e.target.value)} />
-      </label>
-      <label>
-        Duration{' '}
-        <select data-testid="maintenance-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-          {WINDOW_DURATIONS.map((d, i) => (
-            <option key={d.label} value={i}>
-              {d.label}
-            </option>
+        <label>
+          Reason{' '}
+          <input data-testid="maintenance-reason" size={40} maxLength={500} placeholder="e.g. rolling upgrade to 8.4.3" value={reason} onChange={(e) => setReason(e.target.value)} />
+        </label>
+        <label>
+          By{' '}
+          <input data-testid="maintenance-by" size={16} maxLength={100} placeholder="your name" value={by} onChange={(e) => setBy(e.target.value)} />
+        </label>
+        <label>
+          Duration{' '}
+          <select data-testid="maintenance-duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
+            {WINDOW_DURATIONS.map((d, i) => (
+              <option key={d.label} value={i}>
+                {d.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="maintenance-kinds">
+          <legend>
+            Silence{' '}
+            <button type="button" className="link" onClick={() => setSilence(new Set(silence.size === ALERT_KINDS.length ? [] : ALERT_KINDS))}>
+              {silence.size === ALERT_KINDS.length ? 'none' : 'all'}
+            </button>
+          </legend>
+          {ALERT_KINDS.map((k) => (
+            <label key={k}>
+              <input type="checkbox" checked={silence.has(k)} onChange={() => toggle(k)} /> {ALERT_KIND_LABEL[k]}
+            </label>
           ))}
-        </select>
-      </label>
-      <fieldset className="maintenance-kinds">
-        <legend>
-          Silence{' '}
-          <button type="button" className="link" onClick={() => setSilence(new Set(silence.size === ALERT_KINDS.length ? [] : ALERT_KINDS))}>
-            {silence.size === ALERT_KINDS.length ? 'none' : 'all'}
+        </fieldset>
+        <label className={critical ? 'tone-bad' : undefined}>
+          <input type="checkbox" data-testid="maintenance-critical" checked={critical} onChange={(e) => setCritical(e.target.checked)} /> Silence critical alerts too (node down,
+          node group offline, lost management server …): the header says so while the window is open
+        </label>
+        <div className="modal-buttons">
+          {error && <span className="tone-bad">{error}</span>}
+          <button type="submit" data-testid="maintenance-start" disabled={!canChange || busy || clusterId === null || silence.size === 0}>
+            Start maintenance window
           </button>
-        </legend>
-        {ALERT_KINDS.map((k) => (
-          <label key={k}>
-            <input type="checkbox" checked={silence.has(k)} onChange={() => toggle(k)} /> {ALERT_KIND_LABEL[k]}
-          </label>
-        ))}
-      </fieldset>
-      <label className={critical ? 'tone-bad' : undefined}>
-        <input type="checkbox" data-testid="maintenance-critical" checked={critical} onChange={(e) => setCritical(e.target.checked)} /> Silence critical alerts too (node down,
-        node group offline, lost management server …): the header says so while the window is open
-      </label>
-      <div className="modal-buttons">
-        {error && <span className="tone-bad">{error}</span>}
-        <button type="submit" data-testid="maintenance-start" disabled={!canChange || busy || clusterId === null || silence.size === 0}>
-          Start maintenance window
-        </button>
-      </div>
+        </div>
       </fieldset>
     </form>
   );

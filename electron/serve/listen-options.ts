@@ -34,7 +34,7 @@ export function addListenOptions(command: Command): Command {
     .option('--host <address>', 'address to listen on (::1 and [::1] for IPv6 loopback); anything but loopback requires a token', '127.0.0.1')
     .option('--token <token>', `secret every request and WebSocket must present (Bearer header or ?token=); visible in ps: prefer --token-file or ${TOKEN_ENV}`)
     .option('--token-file <file>', `read the token from FILE (first line); without --token or --token-file, ${TOKEN_ENV} is used`)
-    .option('--allow-changes', 'let browsers change the server: watched clusters, settings, profiles, acknowledging alerts (off by default)')
+    .option('--allow-changes', 'let browsers change the server: watched clusters, settings, profiles, acknowledging alerts, maintenance windows (off by default)')
     .option('--tls-cert <file>', 'serve HTTPS and WSS with this certificate (PEM, with its chain); needs --tls-key')
     .option('--tls-key <file>', 'private key (PEM) of --tls-cert')
     .option('--allow-host <name>', 'a host name browsers use for this server (repeatable); others are refused, against DNS rebinding', hostName);

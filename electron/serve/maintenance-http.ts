@@ -3,10 +3,12 @@ import type { EngineHandlers } from '../contract/page-safe/api.js';
 import { call, fail, jsonBody, send } from './runs-http.js';
 
 /**
- * Maintenance windows and the alert history over HTTP, beside runs and under the same rules (the serve token, or
- * loopback; never the operator-actions switch): `POST /api/maintenance` {reason?, silence?: [kind], durationMs?,
- * clusterId?} opens one, `POST /api/maintenance/<id>/stop` closes it, `GET /api/maintenance` lists them;
- * `GET /api/alerts/history` is every alert of the session with raise and clear times.
+ * Maintenance windows and the alert history over HTTP. Reading takes the serve token (or loopback), as runs do;
+ * opening, extending or closing a window silences or unsilences alerts for everyone, so it is a change (403 unless
+ * serve runs with --allow-changes), as acknowledging is: `POST /api/maintenance` {reason?, silence?: [kind],
+ * silenceCritical?, durationMs?, by?, clusterId?} opens one, `POST /api/maintenance/<id>/extend` {durationMs, by?}
+ * pushes its end further, `POST /api/maintenance/<id>/stop` {by?} closes it, `GET /api/maintenance` lists them;
+ * `GET /api/alerts/history` is every alert of the session with raise and clear times, and every window's events.
  */
 export const MAINTENANCE_PATH = '/api/maintenance';
 export const ALERT_HISTORY_PATH = '/api/alerts/history';
@@ -23,11 +25,11 @@ export async function handleMaintenance(handlers: EngineHandlers, req: IncomingM
   const reading = method === 'GET' || method === 'HEAD';
   if (url.pathname === ALERT_HISTORY_PATH) return reading ? call(handlers, res, 'getAlertHistory', scope, 200) : allow('GET, HEAD');
   const [windowId, action, ...rest] = url.pathname.slice(MAINTENANCE_PATH.length).split('/').filter(Boolean).map(decodeURIComponent);
-  if (rest.length > 0 || (windowId !== undefined && action !== 'stop')) return fail(res, 404, 'NOT_FOUND', `no such endpoint ${url.pathname}`);
+  if (rest.length > 0 || (windowId !== undefined && action !== 'stop' && action !== 'extend')) return fail(res, 404, 'NOT_FOUND', `no such endpoint ${url.pathname}`);
   if (windowId === undefined && reading) return call(handlers, res, 'listMaintenance', scope, 200);
   if (method !== 'POST') return allow(windowId === undefined ? 'GET, HEAD, POST' : 'POST');
   const body = await jsonBody(req, res);
   if (body === null) return;
   if (windowId === undefined) return call(handlers, res, 'startMaintenance', { ...scope, ...body }, 201);
-  return call(handlers, res, 'stopMaintenance', { ...scope, windowId }, 200);
+  return call(handlers, res, action === 'extend' ? 'extendMaintenance' : 'stopMaintenance', { ...scope, ...body, windowId }, 200);
 }

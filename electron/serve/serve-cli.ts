@@ -43,7 +43,7 @@ export async function serveUntilSignalled(engine: EngineHost, opts: ListenOption
     ...(opts.metricsOnly
       ? [`  endpoints: /metrics only (--metrics-only: no dashboard, API or WebSocket)`]
       : [
-          `  viewer changes (clusters, settings, profiles, acknowledgements): ${opts.allowChanges ? 'ALLOWED' : 'refused (--allow-changes to allow)'}`,
+          `  viewer changes (clusters, settings, profiles, acknowledgements, maintenance windows): ${opts.allowChanges ? 'ALLOWED' : 'refused (--allow-changes to allow)'}`,
           `  endpoints: / (dashboard), /api/snapshot, /api/export, /metrics, WebSocket /ws`,
           ...(isRendererBuilt(staticDir) ? [] : [`  note: no built dashboard in ${staticDir} (npm run build); the API endpoints work`]),
         ]),

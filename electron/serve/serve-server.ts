@@ -25,7 +25,7 @@ export interface ServeOptions {
   host?: string;
   port?: number;
   token?: string;
-  /** Let browsers change the server (clusters, settings, profiles, acknowledgements); off by default. */
+  /** Let browsers change the server (clusters, settings, profiles, acknowledgements, maintenance windows); off by default. */
   allowChanges?: boolean;
   /** Connections open at once (HTTP and WebSocket); see connection-slots.ts for who gets a slot when full. */
   maxConnections?: number;

@@ -8,7 +8,8 @@ import type { RequestName } from '../contract/schemas/channels.js';
  * - mark: benchmark run marks (start, phase, stop): state, but of ndbtop's own bookkeeping, not of the cluster
  *   or of what others watch; open to anyone admitted (the token), as `POST /api/runs` is (issue 10).
  * - change: changes what every viewer sees or what the server connects to (clusters, settings, profiles,
- *   acknowledging alerts); refused unless serve runs with --allow-changes (or --allow-actions).
+ *   acknowledging alerts, opening, extending or closing maintenance windows); refused unless serve runs with
+ *   --allow-changes (or --allow-actions).
  * - action: an operator action on the cluster; the engine itself refuses it unless started with --allow-actions.
  */
 export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'change' | 'action' } = {
@@ -37,8 +38,10 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   startRun: 'mark',
   markPhase: 'mark',
   stopRun: 'mark',
-  startMaintenance: 'mark',
-  stopMaintenance: 'mark',
+  // Silencing alerts changes what every viewer (and the operator) is told: as acknowledging one does.
+  startMaintenance: 'change',
+  stopMaintenance: 'change',
+  extendMaintenance: 'change',
   listMaintenance: 'read',
   getAlertHistory: 'read',
   getRunReports: 'read',

@@ -61,7 +61,7 @@ export async function startStack(
   staticDir: string,
   options: Partial<CreateEngineOptions> = {},
   prepare?: (engine: EngineHost) => void,
-  serve: Pick<ServeOptions, 'https' | 'port'> = {},
+  serve: Pick<ServeOptions, 'https' | 'port' | 'allowChanges'> = {},
 ): Promise<Stack> {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, ...options });
   prepare?.(engine);

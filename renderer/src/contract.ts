@@ -5,6 +5,8 @@
 export type * from '../../electron/contract/index.js';
 export { ALERT_KIND_LABEL, listNodeIds, MEMORY_RAISE_AT } from '../../electron/contract/page-safe/alert-kinds.js';
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
+export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../../electron/contract/page-safe/maintenance-bounds.js';
+export { maintenanceEventText } from '../../electron/contract/page-safe/maintenance-event-text.js';
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';
 export { commonPhases, legendNames } from '../../electron/contract/page-safe/run-alignment.js';
 export { formatChange } from '../../electron/contract/page-safe/format-change.js';

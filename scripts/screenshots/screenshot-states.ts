@@ -170,7 +170,8 @@ async function shootRefused(dir: string, browser: Browser, shoot: Shoot): Promis
 async function shootMaintenance(dir: string, browser: Browser, shoot: Shoot): Promise<void> {
   const maintenance = await startStack(dir, { simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } });
   try {
-    await maintenance.engine.handlers.startMaintenance({ reason: 'replace the disk of node 2', durationMs: 3_600_000 });
+    // Criticals silenced too, so the header shows its warning (who, until when).
+    await maintenance.engine.handlers.startMaintenance({ reason: 'replace the disk of node 2', durationMs: 3_600_000, silenceCritical: true, by: 'alice@ops' });
     const victim = (await maintenance.engine.handlers.getSnapshot({})).nodes.find((n) => n.type === 'NDB')?.nodeId;
     if (victim === undefined) throw new Error('no data node');
     maintenance.simulator.model.failNode(victim);

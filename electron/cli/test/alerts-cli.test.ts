@@ -29,6 +29,11 @@ test('ndbtop alerts lists the alerts on from a serving ndbtop; --history every o
     const history = await runCli(['alerts', '--history', '--url', url, '--token', TOKEN]);
     assert.equal(history.code, 0, history.stderr);
     assert.match(history.stdout, /^\S+ {2}\d+ s {2,}critical {2}node-down {2}node 3 {2}Node 3 /m, 'over, with how long it lasted');
+    // Issue 35: every maintenance window is in the history too, with who opened and closed it.
+    const w = await engine.handlers.startMaintenance({ reason: 'disk', silence: ['memory-high'], by: 'ops' });
+    await engine.handlers.stopMaintenance({ windowId: w.id, by: 'lead' });
+    const windows = await runCli(['alerts', '--history', '--url', url, '--token', TOKEN]);
+    assert.match(windows.stdout, new RegExp(`^\\S+Z {2}maintenance {2}${w.id} closed by lead \\(disk\\)\n\\S+Z {2}maintenance {2}${w.id} opened by ops \\(disk\\), until \\S+Z$`, 'm'), 'newest first');
     const json = await runCli(['alerts', '--history', '--json', '--url', url, '--token', TOKEN]);
     const parsed = JSON.parse(json.stdout) as AlertHistory;
     assert.deepEqual(parsed, await engine.handlers.getAlertHistory({}), 'the JSON is the endpoint\'s history');

@@ -8,7 +8,7 @@ import { MarkPhaseSchema, RunRefSchema, RunReportQuerySchema, RunReportsSchema, 
 import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from './snapshot.js';
 import { ClusterConfigViewSchema } from './config.js';
 import { RollingPlanViewSchema, RollingRequestSchemas } from './rolling-restart.js';
-import { AlertHistorySchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
+import { AlertHistorySchema, ExtendMaintenanceSchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
 import { NdbinfoLinksQuerySchema, NdbinfoLinksSchema } from './ndbinfo.js';
 import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
 
@@ -73,6 +73,7 @@ export const REQUESTS = {
   },
   startMaintenance: { request: StartMaintenanceSchema, response: MaintenanceWindowSchema },
   stopMaintenance: { request: MaintenanceRefSchema, response: MaintenanceWindowSchema },
+  extendMaintenance: { request: ExtendMaintenanceSchema, response: MaintenanceWindowSchema },
   listMaintenance: { request: ClusterRef, response: z.array(MaintenanceWindowSchema) },
   /** Every alert of the session with raise and clear times, newest last (bounded). */
   getAlertHistory: { request: ClusterRef, response: AlertHistorySchema },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertKindSchema, AlertSchema } from './events.js';
+import { MaintenanceEventSchema } from './maintenance.js';
 
 const Total = z.number().nonnegative();
 
@@ -35,6 +36,8 @@ export const ClusterCountersSchema = z.object({
   nodes: z.array(NodeCountersSchema),
   /** Alerts raised since ndbtop started, every kind and severity (zeros included, so a first one is an increase). */
   alerts: z.array(AlertCountSchema),
+  /** Maintenance windows opened, extended, closed and expired since ndbtop started. */
+  maintenance: z.record(MaintenanceEventSchema.shape.what, Total),
 });
 
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;

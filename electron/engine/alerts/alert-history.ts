@@ -1,16 +1,20 @@
 import type { Alert } from '../../contract/schemas/events.js';
-import type { AlertHistory, AlertHistoryEntry } from '../../contract/schemas/maintenance.js';
+import type { AlertHistory, AlertHistoryEntry, MaintenanceEvent } from '../../contract/schemas/maintenance.js';
 
 /** How many alerts the history keeps; the oldest cleared ones go first. */
 export const HISTORY_CAPACITY = 2000;
+/** How many maintenance window events it keeps; the oldest go first. */
+const WINDOW_EVENTS_CAPACITY = 1000;
 
 /**
- * Every alert of the session from raise to clear, silenced ones included (marked with their window), bounded: the
- * alert book keeps what still needs a look, this keeps what happened, for the history view and its endpoint.
+ * Every alert of the session from raise to clear, silenced ones included (marked with their window), and what
+ * happened to every maintenance window, bounded: the alert book keeps what still needs a look, this keeps what
+ * happened, for the history view and its endpoint.
  */
 export class AlertHistoryBook {
   private readonly entries: AlertHistoryEntry[] = [];
   private readonly open = new Map<string, AlertHistoryEntry>();
+  private readonly windows: MaintenanceEvent[] = [];
   private dropped = 0;
   /** Entries on again after they cleared: the time they were on before, and since when they are on again. */
   private readonly reopened = new Map<string, { onMs: number; since: number }>();
@@ -50,8 +54,13 @@ export class AlertHistoryBook {
     this.reopened.delete(id);
   }
 
+  window(event: MaintenanceEvent): void {
+    this.windows.push(event);
+    if (this.windows.length > WINDOW_EVENTS_CAPACITY) this.windows.shift();
+  }
+
   view(): AlertHistory {
-    return { entries: this.entries.map((e) => ({ ...e })), dropped: this.dropped };
+    return { entries: this.entries.map((e) => ({ ...e })), dropped: this.dropped, maintenance: this.windows.map((e) => ({ ...e })) };
   }
 
   private trim(): void {

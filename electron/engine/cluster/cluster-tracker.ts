@@ -101,8 +101,8 @@ export class ClusterTracker {
     const changes = this.changes;
     this.log = new ClusterLog(options.eventLogSize);
     this.maintenanceRoom = new MaintenanceRoom();
-    this.alerts = new AlertRoom(changes, (kind) => this.maintenanceRoom.silencing(kind), () => this.runRoom.runs.scope());
-    this.maintenanceRoom.onClosed((at) => this.alerts.windowClosed(at));
+    this.alerts = new AlertRoom(changes, (kind, severity) => this.maintenanceRoom.silencing(kind, severity), () => this.runRoom.runs.scope());
+    this.maintenanceRoom.onEvent((e) => this.alerts.windowEvent(e));
     this.config = new ConfigRoom(this.log);
     const config = this.config.state;
     this.nodes = new NodeBook(changes, this.log, config, {
@@ -263,7 +263,7 @@ export class ClusterTracker {
 
   /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
   counters(): ClusterCounters {
-    return { clusterId: this.clusterId, nodes: this.load.counters(), alerts: this.alerts.counts() };
+    return { clusterId: this.clusterId, nodes: this.load.counters(), alerts: this.alerts.counts(), maintenance: this.maintenanceRoom.counts() };
   }
 
   runReport(run: Run): RunReport {

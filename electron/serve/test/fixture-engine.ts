@@ -70,7 +70,7 @@ export function createFixtureEngine(): FixtureEngine {
     listClusters: async () => [{ clusterId: 'c1', name: 'fixture', connectstring: 'localhost:1186', mode: 'simulated', status: 'live' }],
     getSnapshot: async () => FIXTURE_SNAPSHOT,
     getClusterConfig: async () => null,
-    getCounters: async () => ({ clusterId: 'c1', nodes: [], alerts: [] }),
+    getCounters: async () => ({ clusterId: 'c1', nodes: [], alerts: [], maintenance: { opened: 0, extended: 0, closed: 0, expired: 0 } }),
     runAction: async () => {
       throw Object.assign(new Error('operator actions are disabled'), { code: 'ACTIONS_DISABLED' });
     },
@@ -98,6 +98,7 @@ export function createFixtureEngine(): FixtureEngine {
     listImportedRuns: notInFixture,
     startMaintenance: notInFixture,
     stopMaintenance: notInFixture,
+    extendMaintenance: notInFixture,
     listMaintenance: notInFixture,
     getAlertHistory: notInFixture,
     getRollingRestart: notInFixture,

@@ -41,6 +41,18 @@ test('without --allow-changes a viewer can read everything but change nothing', 
   await assert.rejects(api.saveProfile({ id: 'x', name: 'x', connectstring: 'evil:1186' }), forbidden);
   await assert.rejects(api.deleteProfile({ id: 'x' }), forbidden);
   await assert.rejects(api.acknowledgeAlert({ clusterId: cluster.clusterId, alertId: 'a1' }), forbidden);
+  // Issue 35 item 1: a viewer silenced every alert, criticals included, for a week, over the WebSocket or HTTP.
+  await assert.rejects(api.startMaintenance({ clusterId: cluster.clusterId, reason: 'hush', silenceCritical: true, durationMs: 60_000 }), forbidden);
+  await assert.rejects(api.extendMaintenance({ clusterId: cluster.clusterId, windowId: 'mw-1', durationMs: 60_000 }), forbidden);
+  await assert.rejects(api.stopMaintenance({ clusterId: cluster.clusterId, windowId: 'mw-1' }), forbidden);
+  for (const path of ['/api/maintenance', '/api/maintenance/mw-1/extend', '/api/maintenance/mw-1/stop']) {
+    const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ durationMs: 60_000 }) });
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    assert.equal(res.status, 403, path);
+    assert.ok(forbidden(Object.assign(new Error(body.error.message), { code: body.error.code })), `${path}: ${JSON.stringify(body)}`);
+  }
+  assert.deepEqual(await api.listMaintenance({ clusterId: cluster.clusterId }), [], 'no window was opened');
+  assert.deepEqual((await api.getAlertHistory({ clusterId: cluster.clusterId })).maintenance, []);
   assert.equal((await api.listClusters({})).length, 1);
   assert.equal((await api.getSettings({})).pollIntervalMs, 500);
   assert.deepEqual(await api.listProfiles({}), []);
@@ -56,6 +68,10 @@ test('with --allow-changes the same requests work', { timeout: 60_000 }, async (
   assert.equal((await api.getAppInfo({})).changesEnabled, true);
   assert.equal((await api.updateSettings({ pollIntervalMs: 700 })).pollIntervalMs, 700);
   assert.equal((await api.saveProfile({ id: 'p', name: 'lab', connectstring: 'lab:1186' })).length, 1);
+  const window = await api.startMaintenance({ reason: 'disk swap', durationMs: 60_000 });
+  assert.deepEqual([window.silenceCritical, window.openedBy, window.until === null ? null : window.until - window.start], [false, 'unnamed', 60_000]);
+  assert.equal((await api.extendMaintenance({ windowId: window.id, durationMs: 60_000, by: 'alice' })).until, window.start + 120_000);
+  assert.notEqual((await api.stopMaintenance({ windowId: window.id, by: 'alice' })).end, null);
 });
 
 // Issue 24 item 4: a refused operator action came back as a response ({ ok: true, response: { ok: false } }).
@@ -91,7 +107,7 @@ test('with --allow-actions the same action reaches the cluster', { timeout: 60_0
 
 test('every request of the contract is classified, and only reads are open to viewers', () => {
   const changes = Object.entries(REQUEST_ACCESS).filter(([, access]) => access === 'change').map(([name]) => name);
-  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'removeCluster', 'saveProfile', 'updateSettings']);
+  assert.deepEqual(changes.sort(), ['acknowledgeAlert', 'addCluster', 'deleteProfile', 'extendMaintenance', 'removeCluster', 'saveProfile', 'startMaintenance', 'stopMaintenance', 'updateSettings']);
 });
 
 test(`the engine watches at most ${MAX_CLUSTERS} clusters`, async () => {

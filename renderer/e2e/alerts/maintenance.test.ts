@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Locator } from 'playwright-core';
-import { GRID_NODES, NO_BROWSER, browserSuite, waitInPage, withStackPage } from '../harness.js';
+import { GRID_NODES, NO_BROWSER, browserSuite, startStack, waitInPage, withPage, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;
 const suite = browserSuite();
@@ -19,17 +19,21 @@ async function bandOver(band: Locator, plot: Locator): Promise<void> {
 /**
  * Issue 23 item 10 from the page: a maintenance window declared in its panel shades the time charts, a data
  * node failing inside it raises no banner and is in the alert history as suppressed, with the window's reason; ended
- * from the panel, what it kept quiet and is still on is raised then.
+ * from the panel, what it kept quiet and is still on is raised then. Issue 35: a data node down is critical, so the
+ * window silences it only because the box is ticked, and the header then says so, by whom and until when.
  */
 test('a maintenance window from the page: a band on the chart, a failure inside it in the history as suppressed, raised when it ends', { skip }, async () => {
   await withStackPage(suite, { simulator: { scenario: 'steady', dataNodes: 4, speed: 4 } }, { width: 1280, height: 720 }, async (page, stack) => {
     await page.waitForSelector(GRID_NODES);
     await page.click('[data-testid="open-maintenance"]');
     await page.fill('[data-testid="maintenance-reason"]', REASON);
+    await page.fill('[data-testid="maintenance-by"]', 'alice');
+    await page.check('[data-testid="maintenance-critical"]');
     await page.click('[data-testid="maintenance-start"]');
-    await page.waitForSelector('[data-testid="maintenance-window"][data-open="true"]');
+    await page.waitForSelector('[data-testid="maintenance-window"][data-open="true"][data-critical="true"]');
+    assert.match((await page.textContent('[data-testid="maintenance-silences"]')) ?? '', /^all alerts, CRITICAL ONES INCLUDED$/);
     await page.keyboard.press('Escape');
-    assert.match((await page.textContent('[data-testid="maintenance-chip"]')) ?? '', new RegExp(`MAINTENANCE · ${REASON}`));
+    assert.match((await page.textContent('[data-testid="maintenance-chip"]')) ?? '', new RegExp(`^critical alerts silenced by alice until \\d\\d:\\d\\d:\\d\\d · MAINTENANCE · ${REASON} · .+ left$`));
 
     await page.keyboard.press('3');
     const band = page.locator('[data-testid="throughput-chart"] [data-testid="maintenance-band"]');
@@ -74,4 +78,34 @@ test('a maintenance window from the page: a band on the chart, a failure inside 
     assert.match((await banner.textContent()) ?? '', /after maintenance/);
     await page.waitForSelector('[data-testid="maintenance-chip"]', { state: 'detached' });
   });
+});
+
+/**
+ * Issue 35 item 1 from the page: a viewer of a serve without --allow-changes sees the maintenance controls off, and
+ * why; a window opened without the critical box lets critical alerts through, and the header says nothing of them.
+ */
+test('a viewer sees the maintenance controls disabled with the reason; a default window keeps criticals loud', { skip }, async () => {
+  const { dir, browser } = suite();
+  const stack = await startStack(dir, { simulator: { scenario: 'idle', dataNodes: 2, speed: 4 } }, undefined, { allowChanges: false });
+  try {
+    const opened = await stack.engine.handlers.startMaintenance({ reason: REASON, by: 'ops' });
+    await withPage(browser, stack.url, { width: 1280, height: 720 }, async (page) => {
+      await page.waitForSelector(GRID_NODES);
+      const chip = page.locator('[data-testid="maintenance-chip"]');
+      await chip.waitFor();
+      assert.match((await chip.textContent()) ?? '', new RegExp(`^MAINTENANCE · ${REASON} · `), 'no critical warning: this window lets them through');
+      assert.equal(await page.locator('[data-testid="maintenance-critical-silenced"]').count(), 0);
+      await chip.click();
+      const reason = 'Read-only: this server does not let viewers open, extend or end maintenance windows (ndbtop serve --allow-changes).';
+      assert.equal(await page.textContent('[data-testid="maintenance-forbidden"]'), reason);
+      for (const control of ['maintenance-reason', 'maintenance-by', 'maintenance-critical', 'maintenance-start', 'maintenance-stop', 'maintenance-extend']) {
+        assert.equal(await page.isDisabled(`[data-testid="${control}"]`), true, control);
+      }
+      assert.equal(await page.getAttribute('[data-testid="maintenance-stop"]', 'title'), reason);
+      assert.match((await page.textContent('[data-testid="maintenance-silences"]')) ?? '', /^all alerts \(critical ones still raised\)$/);
+      assert.deepEqual((await stack.engine.handlers.listMaintenance({})).map((w) => [w.id, w.end]), [[opened.id, null]], 'still open');
+    });
+  } finally {
+    await stack.close();
+  }
 });

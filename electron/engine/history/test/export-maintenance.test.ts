@@ -17,7 +17,7 @@ test('exports say which samples were taken inside a maintenance window', () => {
   const cluster = new PolledCluster(2);
   const { tracker } = cluster;
   for (let t = 1 * S; t <= 10 * S; t += S) {
-    if (t === 4 * S) tracker.apply({ kind: 'maintenance', t, op: 'start', windowId: 'mw-1', reason: REASON, silence: ['node-down'], until: null });
+    if (t === 4 * S) tracker.apply({ kind: 'maintenance', t, op: 'start', windowId: 'mw-1', reason: REASON, silence: ['node-down'], until: 60 * S, silenceCritical: false, by: 'ops' });
     if (t === 7 * S) tracker.apply({ kind: 'maintenance', t, op: 'stop', windowId: 'mw-1' });
     cluster.poll(t - 50);
     tracker.apply({ kind: 'tick', t });
@@ -38,7 +38,7 @@ test('exports say which samples were taken inside a maintenance window', () => {
   assert.equal(inWindow.length, 10, 'every second is a row, inside a window or not');
 
   const json = JSON.parse(exportHistory(tracker.history, meta, 'json', {}, windows).content) as { maintenance: MaintenanceWindow[] };
-  assert.deepEqual(json.maintenance, [{ id: 'mw-1', reason: REASON, silence: ['node-down'], start: 4 * S, until: null, end: 7 * S }]);
+  assert.deepEqual(json.maintenance, [{ id: 'mw-1', reason: REASON, silence: ['node-down'], silenceCritical: false, openedBy: 'ops', start: 4 * S, until: 60 * S, end: 7 * S }]);
   const before = JSON.parse(exportHistory(tracker.history, meta, 'json', { toMs: 3 * S }, windows).content) as { maintenance: MaintenanceWindow[] };
   assert.deepEqual(before.maintenance, [], 'a stretch before the window lists none');
 });

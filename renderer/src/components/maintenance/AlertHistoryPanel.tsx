@@ -3,7 +3,7 @@ import { ALERT_KIND_LABEL, type AlertHistory } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock } from '../../view-model/format.js';
-import { historyRows, historySummary, rowDuration } from '../../view-model/alerts/maintenance.js';
+import { historyRows, historySummary, rowDuration, windowEventText } from '../../view-model/alerts/maintenance.js';
 import { Panel } from '../dialogs/Panel.js';
 
 /** Asked again this often while open: a silenced alert changes nothing the page is pushed. */
@@ -13,7 +13,7 @@ type Filter = 'all' | 'raised' | 'suppressed';
 
 /**
  * Every alert of the session from raise to clear, newest first: shown as a banner, or suppressed by a maintenance
- * window (which one, and its reason), with how long each lasted.
+ * window (which one, and its reason), with how long each lasted; and every window opened, extended, closed or expired.
  */
 export function AlertHistoryPanel() {
   const { api, store } = useAppContext();
@@ -84,6 +84,18 @@ export function AlertHistoryPanel() {
           </tbody>
         </table>
       </div>
+      {history && history.maintenance.length > 0 && (
+        <>
+          <h3>Maintenance windows</h3>
+          <ul className="maintenance-list">
+            {[...history.maintenance].reverse().map((e) => (
+              <li key={`${e.windowId}-${e.what}-${e.at}`} data-testid="history-window" data-id={e.windowId} data-what={e.what} className={e.silenceCritical ? 'tone-bad' : undefined}>
+                {formatClock(e.at)} · {windowEventText(e)}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </Panel>
   );
 }

@@ -1,18 +1,25 @@
-import { ALERT_KIND_LABEL, type AlertHistory, type AlertKind, type MaintenanceWindow } from '../../contract.js';
+import { ALERT_KIND_LABEL, maintenanceEventText, DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT, type AlertHistory, type AlertKind, type MaintenanceEvent, type MaintenanceWindow } from '../../contract.js';
 import { formatClock, formatDuration } from '../format.js';
 
 /** Every alert kind, in the order the chooser lists them. */
 export const ALERT_KINDS = Object.keys(ALERT_KIND_LABEL) as AlertKind[];
 
-/** Durations the page offers when a window is opened; null: until stopped. */
-export const WINDOW_DURATIONS: ReadonlyArray<{ label: string; ms: number | null }> = [
-  { label: 'until stopped', ms: null },
+/** Durations the page offers when a window is opened: up to the longest a window may last (MAX_MAINTENANCE_MS). */
+export const WINDOW_DURATIONS: ReadonlyArray<{ label: string; ms: number }> = [
   { label: '15 min', ms: 15 * 60_000 },
   { label: '30 min', ms: 30 * 60_000 },
   { label: '1 h', ms: 3_600_000 },
   { label: '2 h', ms: 2 * 3_600_000 },
   { label: '4 h', ms: 4 * 3_600_000 },
+  { label: '8 h', ms: 8 * 3_600_000 },
+  { label: `${MAX_MAINTENANCE_TEXT} (the longest)`, ms: MAX_MAINTENANCE_MS },
 ];
+
+/** What the chooser starts on: the engine's own default. */
+export const DEFAULT_DURATION = Math.max(0, WINDOW_DURATIONS.findIndex((d) => d.ms === DEFAULT_MAINTENANCE_MS));
+
+/** How much longer "extend" makes an open window. */
+export const EXTEND_MS = 30 * 60_000;
 
 /** Still open: not stopped, and its duration (if any) not run out by `now`. */
 export function isOpen(w: MaintenanceWindow, now: number): boolean {
@@ -23,10 +30,28 @@ export function openWindows(windows: readonly MaintenanceWindow[], now: number):
   return windows.filter((w) => isOpen(w, now));
 }
 
-/** "all alerts", or the kinds it silences in the strip's words ("data node down …, node group degraded"). */
-export function silenceText(silence: readonly AlertKind[]): string {
-  if (ALERT_KINDS.every((k) => silence.includes(k))) return 'all alerts';
-  return silence.map((k) => ALERT_KIND_LABEL[k]).join(', ');
+/**
+ * "all alerts", or the kinds it silences in the strip's words ("data node down …, node group degraded"), and
+ * whether their critical alerts are silenced too.
+ */
+export function silenceText(silence: readonly AlertKind[], silenceCritical: boolean): string {
+  const kinds = ALERT_KINDS.every((k) => silence.includes(k)) ? 'all alerts' : silence.map((k) => ALERT_KIND_LABEL[k]).join(', ');
+  return silenceCritical ? `${kinds}, CRITICAL ONES INCLUDED` : `${kinds} (critical ones still raised)`;
+}
+
+/** The open window that silences critical alerts, if any: the header says so, by whom and until when. */
+export function criticalSilence(windows: readonly MaintenanceWindow[], now: number): MaintenanceWindow | undefined {
+  return openWindows(windows, now).find((w) => w.silenceCritical);
+}
+
+/** "critical alerts silenced by alice@ops until 14:30:00". */
+export function criticalSilenceText(w: MaintenanceWindow): string {
+  return `critical alerts silenced by ${w.openedBy} ${w.until === null ? 'until stopped' : `until ${formatClock(w.until)}`}`;
+}
+
+/** One line of a window's history, in the page's clock. */
+export function windowEventText(e: MaintenanceEvent): string {
+  return maintenanceEventText(e, formatClock);
 }
 
 /** "until stopped", "12 min 05 s left (until 14:30:00)", or how it ended. */

@@ -1,6 +1,6 @@
 import type { AlertCount } from '../../../../contract/schemas/counters.js';
 import type { Alert, AlertKind, EventView } from '../../../../contract/schemas/events.js';
-import type { AlertHistory } from '../../../../contract/schemas/maintenance.js';
+import type { AlertHistory, MaintenanceEvent } from '../../../../contract/schemas/maintenance.js';
 import { AlertBook } from '../../../alerts/alert-book.js';
 import { AlertHistoryBook } from '../../../alerts/alert-history.js';
 import { markRaisingEvent } from '../../../alerts/event-severity.js';
@@ -22,9 +22,10 @@ interface Silenced {
 /**
  * The cluster's alerts: the rooms that judge a subject (node down, node groups, memory, the connection …) raise and
  * resolve here, and whatever follows every alert raised (the push, the run's alert list) subscribes with
- * `onRaised`. An alert raised while a logged event is applied gives that event its severity and id. A kind an open
- * maintenance window silences goes only to the history (marked with the window); a condition still on when the
- * window closes is raised then. The history keeps every alert with its raise and clear times. During a run, a
+ * `onRaised`. An alert raised while a logged event is applied gives that event its severity and id. An alert an open
+ * maintenance window silences (its kind, and critical only if the window says so) goes only to the history (marked
+ * with the window); a condition still on when the window closes is raised then. The history keeps every alert with
+ * its raise and clear times, and what happened to every window. During a run, a
  * condition that clears and comes back reopens its alert of that run (`RunRecurrences`) instead of raising another.
  */
 export class AlertRoom implements Room {
@@ -40,8 +41,8 @@ export class AlertRoom implements Room {
 
   constructor(
     private readonly changes: ViewChanges,
-    /** The open maintenance window that silences a kind, if any. */
-    private readonly silencing: (kind: AlertKind) => string | null = () => null,
+    /** The open maintenance window that silences an alert of this kind and severity, if any. */
+    private readonly silencing: (kind: AlertKind, severity: Alert['severity']) => string | null = () => null,
     /** The run running now and its phase, if any. */
     private readonly runScope: () => RunScope | null = () => null,
   ) {
@@ -83,7 +84,7 @@ export class AlertRoom implements Room {
 
   raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
     if (this.silenced.has(key) || this.book.isActive(key)) return;
-    const window = this.silencing(kind);
+    const window = this.silencing(kind, severity);
     if (window === null) return this.raiseOrReopen(key, kind, severity, at, nodeId, message, clusterWide);
     const id = `s${this.nextSilenced++}`;
     this.silenced.set(key, { id, kind, severity, nodeId, message, clusterWide });
@@ -112,7 +113,7 @@ export class AlertRoom implements Room {
   }
 
   occurred(kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string): void {
-    const window = this.silencing(kind);
+    const window = this.silencing(kind, severity);
     if (window === null) return this.book.occurred(kind, severity, at, nodeId, message);
     const id = `s${this.nextSilenced++}`;
     this.history.raised({ id, kind, severity, nodeId, message, at }, window);
@@ -144,10 +145,18 @@ export class AlertRoom implements Room {
     this.book.resolve(key, at);
   }
 
-  /** A maintenance window closed: what it kept quiet and is still on (and no longer silenced) is raised now. */
-  windowClosed(at: number): void {
+  /**
+   * A maintenance window changed: kept in the history; once one closed, what it kept quiet and is still on (and no
+   * longer silenced) is raised now.
+   */
+  windowEvent(event: MaintenanceEvent): void {
+    this.history.window(event);
+    if (event.what === 'closed' || event.what === 'expired') this.windowClosed(event.at);
+  }
+
+  private windowClosed(at: number): void {
     for (const [key, s] of this.silenced) {
-      if (this.silencing(s.kind) !== null) continue;
+      if (this.silencing(s.kind, s.severity) !== null) continue;
       this.silenced.delete(key);
       this.history.cleared(s.id, at);
       this.book.raise(key, s.kind, s.severity, at, s.nodeId, `${s.message} (still so after maintenance)`, s.clusterWide);

@@ -115,7 +115,10 @@ export function waitingFor(m: RollMachine, obs: Observation): string | null {
   if (!obs.connected) return `waiting for the management server, which could not be reached (${obs.error ?? 'no answer'}): ${stepLeft}`;
   const byId = new Map(obs.nodes.map((n) => [n.nodeId, n]));
   const late = run.nodes.filter((p) => p.backAt === null);
-  const nodesNow = late.length > 0 ? `for ${late.map((p) => whereNow(p, byId.get(p.nodeId))).join(', ')} to come back STARTED` : `for the node groups of ${list(run.nodes.map((p) => p.nodeId))} to be whole again`;
+  const nodesNow =
+    late.length > 0
+      ? `for ${list(late.map((p) => p.nodeId))} to go down and come back STARTED (now ${late.map((p) => whereNow(p, byId.get(p.nodeId))).join(', ')})`
+      : `for the node groups of ${list(run.nodes.map((p) => p.nodeId))} to be whole again`;
   const reply = run.send === 'in-flight' ? ` and for the reply to the restart (none yet, ${seconds(obs.at - run.sentAt)} after sending it)` : '';
   const answered = run.answeredAt;
   const stayed = run.nodes.filter((p) => !p.left);

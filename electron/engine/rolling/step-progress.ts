@@ -77,7 +77,12 @@ export function runOverdue(plan: RollingPlan, run: StepRun, obs: Observation, un
     const what = unsure.length > 0 ? `whether ${list(unsure)} restarted and came back` : 'whether the node groups of the step are whole again';
     return { code: 'unreachable', reason: `could not reach the management server (${obs.error ?? 'no answer'}) when ${passed.join(' and ')} passed: ${what} cannot be told` };
   }
-  const noReply = run.send === 'in-flight' ? '; the management server never answered the restart (the request is given up)' : '';
+  const noReply =
+    run.send === 'in-flight'
+      ? '; the management server never answered the restart (the request is given up)'
+      : run.send === 'lost'
+        ? `; the reply to the restart was lost (${run.lostError ?? 'connection ended'})`
+        : '';
   if (leaveOver) {
     const why = run.send === 'lost' ? `the reply to its restart was lost (${run.lostError ?? 'connection ended'}), and it is not sent again` : 'the management server answered its restart with Ok';
     return { code: 'timeout', reason: `${list(stayed)} never left STARTED within ${seconds(leaveMs)}, yet ${why}: the restart did not happen as expected` };

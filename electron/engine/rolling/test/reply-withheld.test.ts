@@ -1,24 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { initialMachine, step } from '../executor.js';
-import { DEFAULT_LIMITS, planRollingRestart } from '../planner.js';
+import { step } from '../executor.js';
 import { waitingFor } from '../step-progress.js';
 import type { NodeStatus } from '../../../contract/schemas/node.js';
-import type { Observation, RollEvent, RollInput, RollMachine } from '../types.js';
+import type { Observation, RollInput, RollMachine } from '../types.js';
+import { drive as driveFrom, fourNodePlan } from './four-node-plan.js';
 
-const out = planRollingRestart({
-  id: 'p',
-  cluster: 'c',
-  createdAt: 0,
-  dataNodes: [2, 3, 4, 5].map((nodeId) => ({ nodeId, status: 'STARTED' as const, nodeGroup: nodeId < 4 ? 0 : 1 })),
-  mgmNodeIds: [1],
-  replicas: 2,
-  order: 'node-id',
-  pauseMs: 0,
-  limits: { ...DEFAULT_LIMITS, leaveMs: 3000, stepMs: 12_000 },
-});
-assert.ok(out.ok);
-const plan = out.plan;
+const plan = fourNodePlan('node-id', { leaveMs: 3000, stepMs: 12_000 });
+const drive = (inputs: RollInput[]): ReturnType<typeof driveFrom> => driveFrom(plan, inputs);
 
 const ALL = [2, 3, 4, 5];
 
@@ -36,17 +25,6 @@ function seen(at: number, now: Record<number, { status: NodeStatus; dynamicId?: 
 
 const unreachable = (at: number): Observation => ({ at, connected: false, error: 'connect ECONNREFUSED 127.0.0.1:1186', nodes: [], criticalAlerts: [], restartCompleted: null });
 const observe = (obs: Observation): RollInput => ({ kind: 'observe', obs });
-
-function drive(inputs: RollInput[]): { machine: RollMachine; events: RollEvent[] } {
-  let machine = initialMachine(plan);
-  const events: RollEvent[] = [];
-  for (const input of inputs) {
-    const next = step(machine, input);
-    machine = next.machine;
-    for (const e of next.effects) if (e.kind === 'emit') events.push(e.event);
-  }
-  return { machine, events };
-}
 
 /** Step 1 (node 2) checked and sent at 0; no reply ever comes in these tests unless one says so. */
 const SENT: RollInput[] = [{ kind: 'start' }, observe(seen(0))];

@@ -1,3 +1,4 @@
+import { nodes } from './event-text.js';
 import type { NodeProgress, Observation, ObservedNode, RollingPlan, RollMachine, StepRun } from './types.js';
 
 const sameRingPlace = (a: number | null, b: number | null): boolean => a === null || b === null || Math.abs(a) === Math.abs(b);
@@ -42,8 +43,6 @@ export function runBack(run: StepRun, obs: Observation): boolean {
 
 const seconds = (ms: number): string => `${Math.round(ms / 1000)} s`;
 
-const list = (ids: readonly number[]): string => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(', ')}`);
-
 /** Why a run is given up, and which kind of halt that is. */
 export interface Overdue {
   code: 'timeout' | 'unreachable';
@@ -74,7 +73,7 @@ export function runOverdue(plan: RollingPlan, run: StepRun, obs: Observation, un
     const passed = [leaveOver ? `the leave timeout (${seconds(leaveMs)})` : null, stepOver ? `the step timeout (${seconds(stepMs)})` : null].filter((d) => d !== null);
     if (passed.length === 0) return null;
     const unsure = run.nodes.filter((p) => p.backAt === null).map((p) => p.nodeId);
-    const what = unsure.length > 0 ? `whether ${list(unsure)} restarted and came back` : 'whether the node groups of the step are whole again';
+    const what = unsure.length > 0 ? `whether ${nodes(unsure)} restarted and came back` : 'whether the node groups of the step are whole again';
     return { code: 'unreachable', reason: `could not reach the management server (${obs.error ?? 'no answer'}) when ${passed.join(' and ')} passed: ${what} cannot be told` };
   }
   const noReply =
@@ -85,7 +84,7 @@ export function runOverdue(plan: RollingPlan, run: StepRun, obs: Observation, un
         : '';
   if (leaveOver) {
     const why = run.send === 'lost' ? `the reply to its restart was lost (${run.lostError ?? 'connection ended'}), and it is not sent again` : 'the management server answered its restart with Ok';
-    return { code: 'timeout', reason: `${list(stayed)} never left STARTED within ${seconds(leaveMs)}, yet ${why}: the restart did not happen as expected` };
+    return { code: 'timeout', reason: `${nodes(stayed)} never left STARTED within ${seconds(leaveMs)}, yet ${why}: the restart did not happen as expected` };
   }
   for (const p of run.nodes) {
     if (p.notStartedSince !== null && obs.at - p.notStartedSince > notStartedMs) {
@@ -122,8 +121,8 @@ export function waitingFor(m: RollMachine, obs: Observation): string | null {
   const late = run.nodes.filter((p) => p.backAt === null);
   const nodesNow =
     late.length > 0
-      ? `for ${list(late.map((p) => p.nodeId))} to go down and come back STARTED (now ${late.map((p) => whereNow(p, byId.get(p.nodeId))).join(', ')})`
-      : `for the node groups of ${list(run.nodes.map((p) => p.nodeId))} to be whole again`;
+      ? `for ${nodes(late.map((p) => p.nodeId))} to go down and come back STARTED (now ${late.map((p) => whereNow(p, byId.get(p.nodeId))).join(', ')})`
+      : `for the node groups of ${nodes(run.nodes.map((p) => p.nodeId))} to be whole again`;
   const reply = run.send === 'in-flight' ? ` and for the reply to the restart (none yet, ${seconds(obs.at - run.sentAt)} after sending it)` : '';
   const answered = run.answeredAt;
   const stayed = run.nodes.filter((p) => !p.left);

@@ -1,5 +1,5 @@
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
-import { CommandFailedError, ServerParserError, type MgmHost, type MgmTlsOptions, type NodeState } from '../../../native-mgm/index.js';
+import { CommandFailedError, ServerParserError, TimeoutError, type MgmHost, type MgmTlsOptions, type NodeState } from '../../../native-mgm/index.js';
 import type { ClusterPort, RestartBounds, RestartOutcome } from './ports.js';
 import type { Observation, ObservedNode } from './types.js';
 
@@ -34,7 +34,10 @@ export class MgmClusterPort implements ClusterPort {
       const nodes = await this.poller.getStatus(['NDB']);
       return { at: this.now(), connected: true, error: null, nodes: nodes.filter((n) => n.type === 'NDB').map(observedNode), criticalAlerts: [], restartCompleted: null };
     } catch (err) {
-      return { at: this.now(), connected: false, error: message(err), nodes: [], criticalAlerts: [], restartCompleted: null };
+      // While the link redials, the call only times out waiting for it: why the dials fail is the news.
+      const { status, lastError } = this.poller.state;
+      const error = status !== 'connected' && lastError ? lastError : message(err);
+      return { at: this.now(), connected: false, error, nodes: [], criticalAlerts: [], restartCompleted: null };
     }
   }
 
@@ -77,6 +80,7 @@ export async function restartOnSession(options: MgmPortOptions, nodeIds: readonl
       if (err instanceof CommandFailedError) return { kind: 'refused', text: err.result };
       if (err instanceof ServerParserError) return { kind: 'refused', text: err.serverMessage };
       if (bounds.signal.aborted) return { kind: 'lost', error: `no reply, given up: ${message(bounds.signal.reason)}` };
+      if (err instanceof TimeoutError) return { kind: 'lost', error: `no reply within ${Math.round(bounds.timeoutMs / 1000)} s` };
       return { kind: 'lost', error: message(err) };
     }
   } finally {

@@ -18,7 +18,7 @@ export function withWatchedAlerts(port: ClusterPort, endpoint: RunsEndpoint): Cl
       ]);
       return { ...obs, criticalAlerts: alerts.texts, ...(alerts.error === null ? {} : { alertsUnknown: alerts.error }) };
     },
-    restart: (nodeIds) => port.restart(nodeIds),
+    restart: (nodeIds, bounds) => port.restart(nodeIds, bounds),
   };
 }
 

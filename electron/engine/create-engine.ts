@@ -170,8 +170,8 @@ function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => 
   return new RollingHost({
     side: {
       snapshot: () => entry.tracker.snapshot(),
-      restart: (nodeIds) =>
-        restartOnSession({ hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs }, nodeIds),
+      restart: (nodeIds, bounds) =>
+        restartOnSession({ hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs }, nodeIds, bounds),
       now: Date.now,
     },
     cluster: entry.connectstring,

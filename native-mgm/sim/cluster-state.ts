@@ -19,6 +19,11 @@ export class ClusterState {
   singleUserApi: number | null = null;
   /** Tests: data nodes whose next start stops after this phase until released (a restart that never completes). */
   readonly stalledStarts = new Map<number, number>();
+  /**
+   * Tests: commands every management server carries out but never answers (the session stays open), as a server
+   * whose reply to a slow command (spec §4.13) is lost on the way.
+   */
+  readonly withheldReplies = new Set<string>();
   private restartHook: ((ids: readonly number[]) => void) | null = null;
   private dynamicCounter = 0;
   private readonly eventListeners = new Set<Listener<SimEvent>>();

@@ -124,7 +124,8 @@ export class MgmdServer implements MgmdContext {
       dispatch: (handle, command, args) => {
         const handler = HANDLERS.get(command.name);
         if (!handler) throw new Error(`no handler for ${command.name}`);
-        return handler({ mgmd: this, session: handle, args });
+        const answer = handler({ mgmd: this, session: handle, args });
+        return this.model.withheldReplies.has(command.name) ? Promise.resolve(answer).then(() => null) : answer;
       },
       toListener: (sock, out, levels, parsable) => {
         this.live.delete(session.id);

@@ -6,6 +6,7 @@ import {
   MgmClusterPort,
   planEta,
   planRollingRestart,
+  PROGRESS_EVERY_MS,
   PlanStore,
   readPlanInputs,
   resumeAfterRestart,
@@ -143,6 +144,7 @@ async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore
     port: watching ? withWatchedAlerts(port, watching) : port,
     history,
     pollIntervalMs: opts.pollInterval,
+    progressEveryMs: PROGRESS_EVERY_MS,
     sink: {
       persist: (m, h) => {
         latest.m = m;

@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_LIMITS } from '../../engine/rolling/planner.js';
+import { PROGRESS_EVERY_MS } from '../../engine/rolling/step-progress.js';
 import type { RestartOrder } from '../../engine/rolling/types.js';
 import { EXIT } from '../exit-codes.js';
 import { addConnectOptions, intOption } from '../options.js';
@@ -37,15 +38,15 @@ export function registerRollingRestart(program: Command): void {
     .option('--pause <duration>', 'wait this long between steps, e.g. 30s', durationOption, 0)
     .option('--dry-run', 'print the plan and do nothing')
     .option('--yes', 'do not ask before the first step')
-    .option('--json', 'one JSON object per line, each with an "event": plan, step, restarting, started, paused, halted, done')
+    .option('--json', 'one JSON object per line, each with an "event": plan, step, restarting, note, waiting, started, paused, halted, done, aborted')
     .option('--state-file <file>', 'where the plan in progress is recorded', join(homedir(), '.ndbtop', 'rolling-restart.json'))
     .option('--resume', 'continue the recorded plan at the step it halted in')
     .option('--skip', 'skip the step the recorded plan halted in, and continue with the next')
     .option('--abort', 'give up the recorded plan (nothing is sent)')
     .option('--poll-interval <ms>', 'how often get status is asked', intOption(50, 60_000), 1000)
-    .option('--leave-timeout <duration>', 'halt when a node shows no sign of restarting this long after the reply', durationOption, DEFAULT_LIMITS.leaveMs)
+    .option('--leave-timeout <duration>', 'halt when a node shows no sign of restarting this long after the reply to its restart (or its loss)', durationOption, DEFAULT_LIMITS.leaveMs)
     .option('--not-started-timeout <duration>', 'halt when a node waits in NOT_STARTED this long', durationOption, DEFAULT_LIMITS.notStartedMs)
-    .option('--step-timeout <duration>', 'halt when a step is not complete this long after its restart', durationOption, DEFAULT_LIMITS.stepMs)
+    .option('--step-timeout <duration>', 'halt when a step is not complete this long after its restart was sent, whether or not the reply came', durationOption, DEFAULT_LIMITS.stepMs)
     .option('--mark-url <url>', 'mark the rolling restart as a run (a phase per step) on this recording ndbtop (ndbtop record --port, serve), and halt before a step while it has a critical alert active')
     .option('--token <token>', 'the --token of --mark-url (default: NDBTOP_TOKEN)')
     .addHelpText(
@@ -53,9 +54,13 @@ export function registerRollingRestart(program: Command): void {
       `
 Before each step: every data node outside the step is STARTED, every node group keeps a live node, the
 connection is live, and (with --mark-url) that ndbtop has no critical alert active. Then \`restart node v2\`
-(normal restart: never initial, never force), and the step's nodes must go down and come back STARTED. Any
-failed check halts before the next action (exit ${EXIT.HALTED}); the plan is recorded in --state-file, so a halted
-or interrupted plan continues with --resume, --skip or --abort. Management servers are a manual step.
+(normal restart: never initial, never force), and the step's nodes must go down and come back STARTED. The
+reply to the restart is not needed for that: once get status shows the nodes went down and came back, the step
+is done; a reply that does not come is waited for until --step-timeout at most. While it waits, a "waiting" line
+every ${PROGRESS_EVERY_MS / 1000} s says for what. Any failed check or passed timeout halts before the next action (exit ${EXIT.HALTED}),
+with the reason in words and a code: unsafe, refused, timeout, unreachable (the management server could not be
+reached), operator or interrupted. The plan is recorded in --state-file, so a halted or interrupted plan continues
+with --resume, --skip or --abort. Management servers are a manual step.
 Exit: 0 done (or aborted), ${EXIT.HALTED} halted, ${EXIT.DECLINED} not confirmed (answered no, or the input ended:
 nothing was sent), 2 usage or no plan possible.`,
     )

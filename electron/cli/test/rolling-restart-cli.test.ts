@@ -229,3 +229,68 @@ test('with --mark-url a critical alert active on that ndbtop halts before the st
   assert.match(String(lines(unknown.stdout).find((e) => e['event'] === 'halted')?.['reason']), new RegExp(`whether a critical alert is active cannot be told: ${nobody} did not answer`));
   assert.equal(witness.stops.size, 0, 'nothing was restarted');
 });
+
+/** `--json` events of one kind. */
+const ofKind = (events: Array<Record<string, unknown>>, kind: string): Array<Record<string, unknown>> => events.filter((e) => e['event'] === kind);
+const elapsed = (from: Record<string, unknown> | undefined, to: Record<string, unknown> | undefined): number => Date.parse(String(to?.['at'])) - Date.parse(String(from?.['at']));
+
+test('the reply to restart node never comes: each step completes from the status, said in words, and the plan goes on to the next', async (t) => {
+  const { sim, stateFile, witness } = await cluster(t, 20);
+  // The server restarts the node but its reply never arrives (the protocol's own limit for it is 5 minutes).
+  sim.model.withheldReplies.add('restart node v2');
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  const r = await runCli([...args, '--nodes', '2,3', '--order', 'node-id', '--leave-timeout', '3s', '--step-timeout', '12s'], {}, 90_000);
+  assert.equal(r.code, EXIT.OK, r.stderr + r.stdout);
+  const events = lines(r.stdout);
+  const notes = ofKind(events, 'note').map((e) => String(e['text']));
+  assert.equal(notes.length, 2, notes.join('\n'));
+  notes.forEach((text, i) => assert.match(text, new RegExp(`^no reply to the restart came in \\d+ s, but node ${i + 2} went down and is STARTED again: the step is done`)));
+  assert.deepEqual(ofKind(events, 'started').map((e) => [e['nodes'], Number(e['durationMs']) < 12_000]), [[[2], true], [[3], true]]);
+  assert.deepEqual(events.at(-1), { ...events.at(-1), event: 'done', restarted: [2, 3], skipped: [] });
+  assert.deepEqual([2, 3, 4, 5].map((id) => witness.stopCount(id)), [1, 1, 0, 0]);
+});
+
+test('no reply and the node stuck starting: "waiting" lines say for what, and the step halts at --step-timeout saying the reply never came', async (t) => {
+  const { sim, stateFile } = await cluster(t, 20);
+  sim.model.withheldReplies.add('restart node v2');
+  sim.model.stalledStarts.set(2, 3);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  // Far shorter than the 300 s a restart reply used to be waited for: the command must be over well within it.
+  const r = await runCli([...args, '--nodes', '2', '--leave-timeout', '3s', '--step-timeout', '8s'], {}, 60_000);
+  assert.equal(r.code, EXIT.HALTED, r.stderr + r.stdout);
+  const events = lines(r.stdout);
+  const waiting = ofKind(events, 'waiting').map((e) => String(e['text']));
+  assert.ok(waiting.length > 0, r.stdout);
+  assert.match(waiting.at(-1) ?? '', /^waiting for node 2 to go down and come back STARTED \(now node 2 STARTING \(phase 3\)\) and for the reply to the restart \(none yet, \d+ s after sending it\): \d+ s of the step timeout \(8 s\)$/);
+  const halted = ofKind(events, 'halted')[0];
+  assert.equal(halted?.['code'], 'timeout');
+  // The request's own deadline is the step's: whichever of it and the next poll comes first, the reason says the reply never came.
+  assert.match(
+    String(halted?.['reason']),
+    /^the step has not completed within 8 s of its restart: node 2 STARTING \(phase 3\); the (management server never answered the restart \(the request is given up\)|reply to the restart was lost \(no reply within 8 s\))$/,
+  );
+  assert.ok(elapsed(ofKind(events, 'restarting')[0], halted) >= 8000, 'not before the step timeout');
+});
+
+test('the management server killed mid-step: the halt says it could not be reached (exit 8), not that the node never left STARTED', async (t) => {
+  // Speed 5: the restart runs long enough on the server for the kill to land in it.
+  const { sim, stateFile } = await cluster(t, 5);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100', '--timeout', '1000'];
+  const child = spawnCli([...args, '--nodes', '2', '--leave-timeout', '3s', '--step-timeout', '12s']);
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+  await new Promise<void>((resolve, reject) => {
+    const off = sim.model.onStatusChange((n) => {
+      if (n.id !== 2 || n.status === 'STARTED') return;
+      off();
+      void sim.stopMgmd(1).then(resolve);
+    });
+    void code.then(() => reject(new Error(`ended before restarting: ${out}`)));
+  });
+  assert.equal(await code, EXIT.HALTED, out);
+  const halted = ofKind(lines(out), 'halted')[0];
+  assert.equal(halted?.['code'], 'unreachable', out);
+  assert.match(String(halted?.['reason']), /^could not reach the management server \(.+\) when the (leave|step) timeout \((3|12) s\) passed: whether node 2 restarted and came back cannot be told$/);
+  assert.doesNotMatch(out, /never left STARTED/);
+});

@@ -68,7 +68,7 @@ export const RollingPlanViewSchema = z.object({
   pauseMs: Millis,
   /** `planned`: shown, not started; the rest are the executor's phases. */
   state: z.enum(['planned', 'checking', 'restarting', 'waiting', 'pausing', 'halted', 'done', 'aborted']),
-  halt: z.object({ code: z.enum(['unsafe', 'refused', 'timeout', 'operator', 'interrupted']), reason: z.string() }).nullable(),
+  halt: z.object({ code: z.enum(['unsafe', 'refused', 'timeout', 'unreachable', 'operator', 'interrupted']), reason: z.string() }).nullable(),
   /** 1-based; steps.length + 1 once done. */
   currentStep: z.number().int().min(1),
   steps: z.array(RollingStepViewSchema),

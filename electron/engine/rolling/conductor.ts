@@ -1,7 +1,8 @@
 import { PollLoop } from '../cluster/poll-loop.js';
 import { step } from './executor.js';
 import type { ClusterPort, RestartOutcome, RollingListener, RollingSink } from './ports.js';
-import type { RollInput, RollMachine, RollPhase } from './types.js';
+import { waitingFor } from './step-progress.js';
+import type { Observation, RollEvent, RollInput, RollMachine, RollPhase } from './types.js';
 
 export interface ConductorOptions {
   port: ClusterPort;
@@ -9,8 +10,16 @@ export interface ConductorOptions {
   /** Step durations of earlier plans, oldest first. */
   history?: readonly number[];
   pollIntervalMs: number;
+  /**
+   * While a step runs or a pause lasts, say what the plan waits for (a `waiting` event) whenever this long has passed
+   * without an event; absent, nothing is said between events (the engine's page shows the plan live instead).
+   */
+  progressEveryMs?: number;
   now?: () => number;
 }
+
+/** Phases in which the plan waits on the cluster (and so says what for). */
+const WAITING = new Set<RollPhase['kind']>(['restarting', 'waiting', 'pausing']);
 
 const SETTLED = new Set<RollPhase['kind']>(['halted', 'done', 'aborted']);
 
@@ -27,6 +36,10 @@ export class RollingConductor {
   private readonly now: () => number;
   private polling = false;
   private closed = false;
+  /** Restart requests still waiting for their reply, by attempt: given up once their step is over. */
+  private readonly pending = new Map<number, AbortController>();
+  /** When the listeners last heard anything. */
+  private saidAt: number;
 
   constructor(
     machine: RollMachine,
@@ -35,6 +48,7 @@ export class RollingConductor {
     this.current = machine;
     this.history = [...(options.history ?? [])];
     this.now = options.now ?? Date.now;
+    this.saidAt = this.now();
     this.poll = new PollLoop(async () => {
       if (this.closed) return;
       const obs = await options.port.observe();
@@ -74,16 +88,18 @@ export class RollingConductor {
           break;
         case 'emit':
           if (e.event.event === 'started') this.history.push(e.event.durationMs);
-          for (const l of this.listeners) l(e.event, this.current);
+          this.tell(e.event);
           break;
         case 'observe':
           if (this.polling) this.poll.trigger();
           break;
         case 'restart':
-          void this.options.port.restart(e.nodes).then((outcome) => this.input(replyInput(outcome, e.attempt, this.now())));
+          this.send(e.nodes, e.attempt);
           break;
       }
     }
+    this.giveUpOverRequests();
+    if (input.kind === 'observe') this.sayProgress(input.obs);
   }
 
   /** Resolves when the plan is halted, done or aborted (at once if it is). */
@@ -101,6 +117,42 @@ export class RollingConductor {
   close(): void {
     this.closed = true;
     this.poll.close();
+    for (const request of this.pending.values()) request.abort(new Error('the rolling restart stopped following the cluster'));
+    this.pending.clear();
+  }
+
+  private tell(event: RollEvent): void {
+    this.saidAt = this.now();
+    for (const l of this.listeners) l(event, this.current);
+  }
+
+  /** The reply is waited for until the step's deadline at most; the status decides the step meanwhile. */
+  private send(nodes: readonly number[], attempt: number): void {
+    const request = new AbortController();
+    this.pending.set(attempt, request);
+    void this.options.port.restart(nodes, { timeoutMs: this.current.plan.limits.stepMs, signal: request.signal }).then((outcome) => {
+      this.pending.delete(attempt);
+      this.input(replyInput(outcome, attempt, this.now()));
+    });
+  }
+
+  /**
+   * A request whose step is over (its nodes seen back without the reply, or the step skipped) is given up: its session
+   * closes instead of staying open until the deadline. A halted step keeps its request: a resume still wants the reply.
+   */
+  private giveUpOverRequests(): void {
+    for (const [attempt, request] of this.pending) {
+      if (this.current.run?.attempt === attempt && this.current.run.step === this.current.step) continue;
+      request.abort(new Error('the step is over without it'));
+      this.pending.delete(attempt);
+    }
+  }
+
+  private sayProgress(obs: Observation): void {
+    const every = this.options.progressEveryMs;
+    if (every === undefined || !WAITING.has(this.current.phase.kind) || this.now() - this.saidAt < every) return;
+    const text = waitingFor(this.current, obs);
+    if (text !== null) this.tell({ event: 'waiting', step: this.current.step + 1, text });
   }
 }
 

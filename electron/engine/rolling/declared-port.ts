@@ -12,9 +12,9 @@ type PlannedInput = Extract<TrackerInput, { kind: 'planned' }>;
 export function declaringPort(port: ClusterPort, declare: (input: PlannedInput) => void, by = 'rolling restart', now: () => number = Date.now): ClusterPort {
   return {
     observe: () => port.observe(),
-    async restart(nodeIds) {
+    async restart(nodeIds, bounds) {
       declare({ kind: 'planned', t: now(), nodeIds: [...nodeIds], planned: true, by });
-      const outcome = await port.restart(nodeIds);
+      const outcome = await port.restart(nodeIds, bounds);
       if (outcome.kind === 'refused') declare({ kind: 'planned', t: now(), nodeIds: [...nodeIds], planned: false, by });
       return outcome;
     },

@@ -1,13 +1,13 @@
 import { activeCriticalAlerts } from '../../contract/page-safe/alert-kinds.js';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
-import type { ClusterPort, RestartOutcome } from './ports.js';
+import type { ClusterPort, RestartBounds, RestartOutcome } from './ports.js';
 import type { Observation } from './types.js';
 
 /** What the engine gives a conductor it hosts: its own picture of the cluster and a way to send a restart. */
 export interface EngineSide {
   snapshot(): ClusterSnapshot;
   /** A normal restart of the nodes on a management session of its own (never the poll's). */
-  restart(nodeIds: readonly number[]): Promise<RestartOutcome>;
+  restart(nodeIds: readonly number[], bounds: RestartBounds): Promise<RestartOutcome>;
   now(): number;
 }
 
@@ -41,8 +41,8 @@ export class EngineClusterPort implements ClusterPort {
     return { at, connected, error: null, nodes, criticalAlerts, restartCompleted: this.restartCompleted(snap) };
   }
 
-  restart(nodeIds: readonly number[]): Promise<RestartOutcome> {
-    return this.side.restart(nodeIds);
+  restart(nodeIds: readonly number[], bounds: RestartBounds): Promise<RestartOutcome> {
+    return this.side.restart(nodeIds, bounds);
   }
 
   /** Data nodes ndbinfo saw restart since the step's send and now reports complete; null without a live SQL source. */

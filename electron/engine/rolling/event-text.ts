@@ -16,6 +16,7 @@ export function eventText(e: RollEvent): string {
     case 'restarting':
       return `step ${e.step}: restart sent for ${nodes(e.nodes)}`;
     case 'note':
+    case 'waiting':
       return `step ${e.step}: ${e.text}`;
     case 'started':
       return `step ${e.step}: ${nodes(e.nodes)} STARTED again after ${duration(e.durationMs)}`;

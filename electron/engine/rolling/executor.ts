@@ -1,3 +1,4 @@
+import { nodes } from './event-text.js';
 import { stepHazards, unhealthyGroups } from './safety.js';
 import { followRun, runBack, runOverdue, startProgress } from './step-progress.js';
 import type { HaltCode, Observation, RollEffect, RollEvent, RollInput, RollingPlan, RollMachine, RollPhase, StepRun } from './types.js';
@@ -58,7 +59,7 @@ function checkAndSend(m: RollMachine, obs: Observation, effects: RollEffect[] = 
     ...(twice.length > 0 ? [`node ${twice.join(', ')} was already sent a restart in this plan: it is not sent again`] : []),
   ];
   if (reasons.length > 0) {
-    const halted = halt(m, 'unsafe', reasons.join('; '));
+    const halted = halt(m, obs.connected ? 'unsafe' : 'unreachable', reasons.join('; '));
     return { machine: halted.machine, effects: [...effects, ...halted.effects] };
   }
   const attempt = m.nextAttempt;
@@ -90,6 +91,13 @@ function stepBack(m: RollMachine, run: StepRun, obs: Observation): RollStep {
   ]);
 }
 
+/** The status shows the step's restart done while its reply has not come: the step is done, said so, the reply given up. */
+function backWithoutReply(m: RollMachine, run: StepRun, obs: Observation): RollStep {
+  const text = `no reply to the restart came in ${Math.round((obs.at - run.sentAt) / 1000)} s, but ${nodes(run.nodes.map((p) => p.nodeId))} went down and ${run.nodes.length === 1 ? 'is' : 'are'} STARTED again: the step is done, its reply no longer waited for`;
+  const done = stepBack(m, run, obs);
+  return { machine: done.machine, effects: [emit({ event: 'note', step: m.step + 1, text }), ...done.effects] };
+}
+
 function observe(m: RollMachine, obs: Observation): RollStep {
   const run = m.run && m.run.step === m.step ? followRun(m.run, obs) : m.run;
   const cur: RollMachine = { ...m, run };
@@ -108,11 +116,11 @@ function observe(m: RollMachine, obs: Observation): RollStep {
       if (!run) return to(cur, m.phase, []);
       const trouble = stepHazards(m.plan, stepNodes(cur), obs, 'during');
       if (trouble.length > 0) return halt(cur, 'unsafe', trouble.join('; '));
-      const back = m.phase.kind === 'waiting' && runBack(run, obs);
+      const back = runBack(run, obs);
       const unhealthy = back ? unhealthyGroups(m.plan, stepNodes(cur), obs) : [];
-      if (back && unhealthy.length === 0) return stepBack(cur, run, obs);
+      if (back && unhealthy.length === 0) return run.send === 'in-flight' ? backWithoutReply(cur, run, obs) : stepBack(cur, run, obs);
       const overdue = runOverdue(m.plan, run, obs, unhealthy);
-      return overdue ? halt(cur, 'timeout', overdue) : to(cur, m.phase, []);
+      return overdue ? halt(cur, overdue.code, overdue.reason) : to(cur, m.phase, []);
     }
     default:
       return to(cur, m.phase, []);

@@ -13,6 +13,7 @@ export { MgmClusterPort, type MgmPortOptions } from './mgm-cluster-port.js';
 export { readPlanInputs, type PlanInputs } from './mgm-plan-inputs.js';
 export { declaringPort } from './declared-port.js';
 export { duration, eventText, nodes } from './event-text.js';
+export { PROGRESS_EVERY_MS } from './step-progress.js';
 export { rollingRun, runMark } from './run-marks.js';
 export type { ClusterPort, RestartOutcome, RollingListener, RollingSink } from './ports.js';
 export type * from './types.js';

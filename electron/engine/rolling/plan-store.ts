@@ -34,7 +34,7 @@ const PhaseSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('restarting'), attempt: z.number().int() }),
   z.object({ kind: z.literal('waiting') }),
   z.object({ kind: z.literal('pausing'), until: z.number() }),
-  z.object({ kind: z.literal('halted'), code: z.enum(['unsafe', 'refused', 'timeout', 'operator', 'interrupted']), reason: z.string() }),
+  z.object({ kind: z.literal('halted'), code: z.enum(['unsafe', 'refused', 'timeout', 'unreachable', 'operator', 'interrupted']), reason: z.string() }),
   z.object({ kind: z.literal('done') }),
   z.object({ kind: z.literal('aborted') }),
 ]);

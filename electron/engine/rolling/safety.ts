@@ -20,7 +20,7 @@ export function membersOf(plan: RollingPlan, obs: Observation): GroupMember[] {
  */
 export function stepHazards(plan: RollingPlan, step: readonly number[], obs: Observation, moment: CheckMoment): string[] {
   if (!obs.connected) {
-    return moment === 'before' ? [`the management server does not answer${obs.error ? ` (${obs.error})` : ''}: nothing is sent until the connection is live`] : [];
+    return moment === 'before' ? [`could not reach the management server${obs.error ? ` (${obs.error})` : ''}: nothing is sent until it answers`] : [];
   }
   const reasons: string[] = [];
   if (moment === 'before') for (const a of obs.criticalAlerts) reasons.push(`a critical alert is active: ${a}`);

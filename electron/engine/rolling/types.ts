@@ -88,7 +88,8 @@ export interface StepRun {
   nodes: NodeProgress[];
 }
 
-export type HaltCode = 'unsafe' | 'refused' | 'timeout' | 'operator' | 'interrupted';
+/** `unreachable`: the management server could not be reached when a check or a deadline needed its word. */
+export type HaltCode = 'unsafe' | 'refused' | 'timeout' | 'unreachable' | 'operator' | 'interrupted';
 
 export type RollPhase =
   | { kind: 'idle' }
@@ -128,6 +129,8 @@ export type RollEvent =
   | { event: 'step'; step: number; of: number; nodes: number[] }
   | { event: 'restarting'; step: number; nodes: number[] }
   | { event: 'note'; step: number; text: string }
+  /** Said every few seconds while nothing else is: what the plan waits for, and until when. */
+  | { event: 'waiting'; step: number; text: string }
   | { event: 'started'; step: number; nodes: number[]; durationMs: number }
   | { event: 'paused'; step: number; pauseMs: number }
   | { event: 'halted'; step: number; nodes: number[]; code: HaltCode; reason: string }

@@ -135,6 +135,31 @@ test('cancelling a call in flight rejects at once with AbortedError', async (t) 
   await assert.rejects(client.checkConnection({ signal: already.signal }), AbortedError);
 });
 
+test('a restart given up before its reply ends its session: the late reply is never read as the next request\'s', async (t) => {
+  const late = 'restart reply\nresult: Ok\nrestarted: 1\ndisconnect: 0\n\n';
+  // As a real server, one session answers in order: its reply to a later request follows the late restart reply.
+  const busy = new WeakSet<object>();
+  const { server, client } = await scripted(t, mgmdScript(1, (req, socket) => {
+      if (req.command === 'restart node v2') {
+        busy.add(socket);
+        setTimeout(() => socket.writable && socket.write(late), 150);
+        return { stall: true };
+      }
+      if (req.command === 'get status' && busy.has(socket)) {
+        setTimeout(() => socket.writable && socket.write(SPEC_REPLIES.getStatus), 200);
+        return { stall: true };
+      }
+      return undefined;
+    }), { backoff: { baseMs: 10, capMs: 50 } });
+  await client.connect();
+  const giveUp = new AbortController();
+  const pending = client.restart([3], {}, { signal: giveUp.signal });
+  setTimeout(() => giveUp.abort(), 20);
+  await assert.rejects(pending, AbortedError);
+  assert.equal((await client.getStatus()).length, 7);
+  assert.equal(server.requests.filter((r) => r.command === 'get version').length, 2, 'asked on a session of its own');
+});
+
 test('no server reachable: connect rejects with every attempt listed', async () => {
   const a = await ScriptedServer.start(mgmdScript());
   const b = await ScriptedServer.start(mgmdScript());

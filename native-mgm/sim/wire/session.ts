@@ -33,7 +33,8 @@ export interface SessionHandle {
   startTlsAfterReply(): void;
 }
 
-export type Dispatch = (session: SessionHandle, command: CommandSpec, args: Args) => Promise<string> | string;
+/** The reply to send; null to send none (the command ran, its reply is withheld). */
+export type Dispatch = (session: SessionHandle, command: CommandSpec, args: Args) => Promise<string | null> | string | null;
 
 export interface SessionHooks {
   /** The reply refusing this command on this session (the server checks it before the command reads anything more), or null. */

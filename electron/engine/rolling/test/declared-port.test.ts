@@ -24,7 +24,7 @@ async function dropAfterRestart(outcome: RestartOutcome): Promise<string[]> {
   tracker.apply({ kind: 'status', t: 1000, requestedAt: 990, nodes: states() });
   let t = 1000;
   const port = declaringPort(answering(outcome), (input) => tracker.apply(input), 'rolling restart', () => (t += 10));
-  await port.restart([2]);
+  await port.restart([2], { timeoutMs: 1000, signal: new AbortController().signal });
   tracker.apply({ kind: 'status', t: 5000, requestedAt: 4990, nodes: states([2]) });
   return raised.map((a) => a.kind).sort();
 }

@@ -76,5 +76,7 @@ test('runBack: a step is back when its nodes are STARTED again and restart_info,
   assert.equal(runBack(run, obs([2, 4])), true);
   assert.equal(runBack(run, obs(null)), true, 'without ndbinfo the management server decides');
   assert.equal(runBack({ ...run, nodes: run.nodes.map((p, i) => (i === 1 ? { ...p, backAt: null } : p)) }, obs([2, 4])), false, 'node 4 not back yet');
-  assert.equal(runBack({ ...run, send: 'in-flight' }, obs([2, 4])), false, 'no reply yet');
+  assert.equal(runBack({ ...run, send: 'in-flight' }, obs([2, 4])), true, 'no reply yet, but the status saw the restart happen');
+  assert.equal(runBack({ ...run, send: 'refused' }, obs([2, 4])), false, 'a refused restart did not happen, whatever the status');
+  assert.equal(runBack(run, { ...obs([2, 4]), connected: false }), false, 'nothing is known without the management server');
 });

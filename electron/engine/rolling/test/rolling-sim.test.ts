@@ -88,6 +88,23 @@ test('a restart that never completes halts at the step deadline with where the n
   assert.ok(halted.event === 'halted' && halted.code === 'timeout' && /node 4 STARTING \(phase 3\)/.test(halted.reason), JSON.stringify(halted));
 });
 
+test('no reply to a restart ever comes: each step completes from the status, and its request is given up then, not held to its deadline', async (t) => {
+  const { sim, witness } = await withSim(t, { dataNodes: 4 });
+  sim.model.withheldReplies.add('restart node v2');
+  // A step deadline far beyond the test: only the conductor giving the requests up ends them in time.
+  const run = await conductOn(sim, { limits: { stepMs: 600_000 } });
+  t.after(() => run.close());
+  run.conductor.follow();
+  run.conductor.input({ kind: 'start' });
+  const final = await run.conductor.settled();
+  assert.equal(final.phase.kind, 'done', JSON.stringify(final.phase));
+  const held = new Promise<'held'>((resolve) => setTimeout(() => resolve('held'), 10_000).unref());
+  const outcomes = await Promise.race([Promise.all(run.restarts), held]);
+  assert.deepEqual(outcomes, [1, 2].map(() => ({ kind: 'lost', error: 'no reply, given up: the step is over without it' })));
+  assert.equal(run.events.filter((e) => e.event === 'note' && /^no reply to the restart came/.test(e.text)).length, 2);
+  for (const id of [2, 3, 4, 5]) assert.equal(witness.stopCount(id), 1, `node ${id} restarted once`);
+});
+
 test('a refused restart halts with the server text; resumed, the step is sent again and the plan completes', async (t) => {
   const { sim, witness } = await withSim(t, { dataNodes: 4 });
   const run = await conductOn(sim);

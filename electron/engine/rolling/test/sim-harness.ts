@@ -10,6 +10,7 @@ import { initialMachine } from '../executor.js';
 import { MgmClusterPort } from '../mgm-cluster-port.js';
 import { readPlanInputs } from '../mgm-plan-inputs.js';
 import { PlanStore } from '../plan-store.js';
+import type { ClusterPort, RestartOutcome } from '../ports.js';
 import { planRollingRestart, DEFAULT_LIMITS } from '../planner.js';
 import type { PlanLimits, RestartOrder, RollEvent } from '../types.js';
 
@@ -68,6 +69,8 @@ export class ClusterWitness {
 export interface ConductorRun {
   conductor: RollingConductor;
   events: RollEvent[];
+  /** What became of each restart the conductor sent, in order. */
+  restarts: Array<Promise<RestartOutcome>>;
   store: PlanStore;
   port: MgmClusterPort;
   close(): void;
@@ -92,12 +95,22 @@ export async function conductOn(sim: Simulator, options: { order?: RestartOrder;
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rolling-'));
   const store = new PlanStore(join(dir, 'plan.json'));
   const port = new MgmClusterPort({ hosts: resolveConnectstring({ explicit: sim.connectstring }).hosts, connectTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
-  const conductor = new RollingConductor(initialMachine(out.plan), { port, pollIntervalMs: 50, sink: { persist: (m, h) => store.save({ machine: m, history: [...h] }) } });
+  const restarts: Array<Promise<RestartOutcome>> = [];
+  const watched: ClusterPort = {
+    observe: () => port.observe(),
+    restart: (nodeIds, bounds) => {
+      const outcome = port.restart(nodeIds, bounds);
+      restarts.push(outcome);
+      return outcome;
+    },
+  };
+  const conductor = new RollingConductor(initialMachine(out.plan), { port: watched, pollIntervalMs: 50, sink: { persist: (m, h) => store.save({ machine: m, history: [...h] }) } });
   const events: RollEvent[] = [];
   conductor.onEvent((e) => events.push(e));
   return {
     conductor,
     events,
+    restarts,
     store,
     port,
     close() {

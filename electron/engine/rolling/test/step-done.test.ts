@@ -1,23 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { initialMachine, step } from '../executor.js';
-import { DEFAULT_LIMITS, planRollingRestart } from '../planner.js';
 import type { Observation, RollInput, RollMachine } from '../types.js';
+import { drive, fourNodePlan } from './four-node-plan.js';
 
-const out = planRollingRestart({
-  id: 'p',
-  cluster: 'c',
-  createdAt: 0,
-  // Node groups 0: 2 and 3, 1: 4 and 5.
-  dataNodes: [2, 3, 4, 5].map((nodeId) => ({ nodeId, status: 'STARTED' as const, nodeGroup: nodeId < 4 ? 0 : 1 })),
-  mgmNodeIds: [1],
-  replicas: 2,
-  order: 'node-group',
-  pauseMs: 0,
-  limits: { ...DEFAULT_LIMITS, stepMs: 20_000 },
-});
-assert.ok(out.ok);
-const plan = out.plan;
+const plan = fourNodePlan('node-group', { stepMs: 20_000 });
 assert.deepEqual(plan.steps, [[2, 4], [3, 5]]);
 
 /** `get status` at `at`: the nodes listed, STARTED unless `down`; the master's place in the ring never changes here. */
@@ -34,14 +20,8 @@ function obs(at: number, listed: number[], down: number[] = []): RollInput {
 }
 
 function run(inputs: RollInput[]): { machine: RollMachine; events: string[] } {
-  let machine = initialMachine(plan);
-  const events: string[] = [];
-  for (const input of inputs) {
-    const next = step(machine, input);
-    machine = next.machine;
-    for (const e of next.effects) if (e.kind === 'emit') events.push(e.event.event);
-  }
-  return { machine, events };
+  const { machine, events } = drive(plan, inputs);
+  return { machine, events: events.map((e) => e.event) };
 }
 
 const ALL = [2, 3, 4, 5];

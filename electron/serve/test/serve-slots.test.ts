@@ -158,6 +158,22 @@ test('when every slot is taken, an idle keep-alive yields first, then a body beh
   assert.ok(pages.every((p) => p.readyState === WebSocket.OPEN), 'the WebSockets that read kept their slots');
 });
 
+test('a refused upgrade is closed at once, even when its client reads nothing: it holds no slot', { timeout: 60_000 }, async (t) => {
+  const server = await serve(t, { maxConnections: 2, reservedForRequests: 1 });
+  const refused = connect(server.port, '127.0.0.1');
+  refused.on('error', () => undefined);
+  refused.pause();
+  t.after(() => refused.destroy());
+  refused.write(`GET /not-the-ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  // Time for the server to read and refuse it (later, it would only be the oldest pending connection, closed anyway).
+  await new Promise((r) => setTimeout(r, 500));
+  const page = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+  t.after(() => page.terminate());
+  await once(page, 'open');
+  // The 404 half-closed, waiting for a client that never reads it, would keep the second slot: this GET is reset then.
+  assert.equal((await get(server.port, '/api/snapshot')).status, 200);
+});
+
 test('a refused request does not keep its connection: without the token no slot is held past the headers', async (t) => {
   const server = await serve(t, { host: '127.0.0.1', token: 'slot-token-0123456789' });
   const refused = await get(server.port, '/api/snapshot');

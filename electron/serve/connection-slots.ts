@@ -121,6 +121,8 @@ export function guardConnectionSlots(server: Server, limits: SlotLimits): () => 
     for (const p of pending.values()) if (of(p)) return p;
     return undefined;
   };
+  /** An honest client sends its headers at once: the oldest pending connection that sent nothing, else the oldest. */
+  const oldestPending = (): Pending | undefined => oldest((p) => p.socket.bytesRead === 0) ?? oldest(() => true);
 
   const received = (c: Settled): number => c.wire.bytesRead - c.readBefore;
   /** Where a client past its headers stands in the order of yielding its slot; undefined while it uses it. */
@@ -151,7 +153,6 @@ export function guardConnectionSlots(server: Server, limits: SlotLimits): () => 
       const own = oldest((p) => p.source === source);
       if (own) close(own);
     }
-    const oldestPending = (): Pending | undefined => oldest((p) => p.socket.bytesRead === 0) ?? oldest(() => true);
     if (pending.size >= maxPending) {
       const victim = oldestPending();
       if (victim) close(victim);

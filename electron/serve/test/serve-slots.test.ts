@@ -11,6 +11,7 @@ import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
 import { DEFAULT_BODY_PACE } from '../body-pace.js';
 import { connectionSource } from '../connection-slots.js';
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PRE_HEADER_PER_SOURCE, startServeServer, type ServeOptions } from '../serve-server.js';
+import { WS_PATH } from '../ws-server.js';
 import { createFixtureEngine } from './fixture-engine.js';
 import { makeStaticRoot, waitFor } from './helpers.js';
 
@@ -67,6 +68,9 @@ async function settled(port: number): Promise<void> {
   const { socket } = await get(port, '/api/snapshot', '127.0.0.99');
   socket.destroy();
 }
+
+const upgradeRequest = (port: number, path = WS_PATH): string =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
 
 test('silent connections filling every slot do not lock out a browser: its GET and its WebSocket are served', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
@@ -135,7 +139,7 @@ test('when every slot is taken, an idle keep-alive yields first, then a body beh
   // A WebSocket that answers no ping, as one that reads nothing looks to the server (this one reads, to see its close).
   const unread = connect(server.port, '127.0.0.1');
   unread.on('data', () => undefined);
-  unread.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  unread.write(upgradeRequest(server.port));
   // After 1.5 s (three beats at least) without a pong it counts as unread.
   await new Promise((r) => setTimeout(r, 1700));
   const body = connect(server.port, '127.0.0.1');
@@ -164,7 +168,7 @@ test('a refused upgrade is closed at once, even when its client reads nothing: i
   refused.on('error', () => undefined);
   refused.pause();
   t.after(() => refused.destroy());
-  refused.write(`GET /not-the-ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  refused.write(upgradeRequest(server.port, '/not-the-ws'));
   // Time for the server to read and refuse it (later, it would only be the oldest pending connection, closed anyway).
   await new Promise((r) => setTimeout(r, 500));
   const page = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
@@ -223,7 +227,7 @@ test('--metrics-only: an upgrade request is answered and closed, not left holdin
   await once(s, 'connect');
   let answer = '';
   s.on('data', (d: Buffer) => (answer += d.toString('latin1')));
-  s.write(`GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  s.write(upgradeRequest(server.port));
   await once(s, 'close');
   assert.match(answer, /^HTTP\/1\.1 404 /);
 });
@@ -298,51 +302,48 @@ async function normalGets(port: number, forMs: number): Promise<number[]> {
   return latencies;
 }
 
-const worst = (latencies: number[]): string => `${latencies.length} normal GETs answered, the worst in ${Math.max(...latencies).toFixed(0)} ms`;
+/** A flood of 256 begun by `begin` while a browser GETs for `forMs`, every GET answered (the worst latency is printed). */
+async function getsUnderFlood(t: TestContext, port: number, forMs: number, begin: (s: Socket) => void): Promise<ReturnType<typeof flood>> {
+  const attack = flood(t, port, DEFAULT_MAX_CONNECTIONS, begin);
+  await settled(port);
+  const latencies = await normalGets(port, forMs);
+  t.diagnostic(`${latencies.length} normal GETs answered, the worst in ${Math.max(...latencies).toFixed(0)} ms`);
+  return attack;
+}
 
 test('256 request bodies dribbled a byte every 5 s do not lock a browser out: its GETs are answered throughout', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
   const headers = `POST /api/runs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n`;
   const drips = new Set<NodeJS.Timeout>();
-  const attack = flood(t, server.port, DEFAULT_MAX_CONNECTIONS, (s) => {
+  t.after(() => drips.forEach(clearInterval));
+  const attack = await getsUnderFlood(t, server.port, 6000, (s) => {
     s.on('data', () => undefined);
     s.write(headers);
     const drip = setInterval(() => s.write('{'), 5000);
     drips.add(drip);
     s.once('close', () => (clearInterval(drip), drips.delete(drip)));
   });
-  t.after(() => drips.forEach(clearInterval));
-  await settled(server.port);
-  const latencies = await normalGets(server.port, 6000);
   attack.stop();
-  t.diagnostic(worst(latencies));
   assert.ok(attack.replaced() > 0, 'the attackers were replaced as the server closed them, so the slots stayed full');
 });
 
 test('256 idle keep-alive connections do not lock a browser out: its GETs are answered throughout', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
-  const attack = flood(t, server.port, DEFAULT_MAX_CONNECTIONS, (s) => {
+  const attack = await getsUnderFlood(t, server.port, 6000, (s) => {
     s.on('data', () => undefined);
     s.write(`GET /api/snapshot HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
   });
-  await settled(server.port);
-  const latencies = await normalGets(server.port, 6000);
   attack.stop();
-  t.diagnostic(worst(latencies));
   assert.ok(attack.replaced() > 0, 'the attackers were replaced as the server closed them, so the slots stayed full');
 });
 
 test('256 WebSockets that read nothing do not lock a browser out: its GETs are answered and its WebSocket gets in', { timeout: 120_000 }, async (t) => {
   const server = await serve(t);
-  const upgrade = `GET /ws HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`;
   // Reads nothing at all, not even the answer to its upgrade: pings and pushes pile up unread.
-  const attack = flood(t, server.port, DEFAULT_MAX_CONNECTIONS, (s) => {
+  const attack = await getsUnderFlood(t, server.port, 4000, (s) => {
     s.pause();
-    s.write(upgrade);
+    s.write(upgradeRequest(server.port));
   });
-  await settled(server.port);
-  const latencies = await normalGets(server.port, 4000);
-  t.diagnostic(worst(latencies));
   // The WebSocket cap is full of clients that answered no ping for seconds: the oldest makes room for a reader.
   const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
   t.after(() => ws.terminate());

@@ -4,6 +4,7 @@ import type { EngineHandlers } from '../contract/page-safe/api.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, checkServeOptions, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
+import { DEFAULT_BODY_PACE, type BodyPace } from './body-pace.js';
 import { guardConnectionSlots } from './connection-slots.js';
 import { DEFAULT_READY_WITHIN_MS, engineReady } from './engine-ready.js';
 import { EXPORT_PATH, streamExport } from './export-route.js';
@@ -54,6 +55,8 @@ export interface ServeOptions {
   maxUploadBytes?: number;
   /** An upload (and any request's body) is dropped when no byte came for this long (ms). */
   idleTimeoutMs?: number;
+  /** How fast a request body must come (body-pace.ts). */
+  bodyPace?: BodyPace;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -147,8 +150,9 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
 
   const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   // No whole-request limit (a recording over a slow link takes as long as it takes): headers must come within
-  // headersTimeout, and after them a connection is dropped once idle for idleMs (the socket's timeout; a
-  // WebSocket turns it off for itself, having pings of its own).
+  // headersTimeout, a body at the pace connection-slots.ts checks, and after them a connection is dropped once
+  // idle for idleMs (the socket's timeout; a WebSocket turns it off for itself, having pings of its own). Node's
+  // keepAliveTimeout (5 s) closes idle keep-alives; the slots take them back sooner when needed.
   const limits = { headersTimeout, requestTimeout: 0, connectionsCheckingInterval: Math.min(1000, headersTimeout / 2), maxHeaderSize: MAX_HEADER_BYTES };
   const server = createListener(
     (req, res) => {
@@ -160,17 +164,19 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     options.https,
     limits,
   );
-  // Connections must not exhaust file descriptors, nor can silent ones take every slot (the headers timeout frees
-  // them only within seconds).
+  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
+  // Connections must not exhaust file descriptors, nor can silent, dribbling or idle ones take every slot (the
+  // timeouts free them only within seconds).
   const closeConnections = guardConnectionSlots(server, {
     maxConnections: options.maxConnections ?? DEFAULT_MAX_CONNECTIONS,
     // A quarter (64 of 256): room for the pages' requests and WebSockets whatever silent sockets do.
     reservedForRequests: options.reservedForRequests ?? Math.ceil((options.maxConnections ?? DEFAULT_MAX_CONNECTIONS) / 4),
     maxPreHeaderPerSource: options.maxPreHeaderPerSource ?? DEFAULT_MAX_PRE_HEADER_PER_SOURCE,
+    bodyPace: options.bodyPace ?? DEFAULT_BODY_PACE,
+    unreadWebSocket: (socket) => ws?.isUnread(socket) ?? false,
   });
   // A little longer than the upload's own idle limit, so a stalled upload gets its clear 408 first.
   server.timeout = idleMs + 5000;
-  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
   // The slots' upgrade listener means Node no longer answers an upgrade as a plain request: with no WebSocket
   // served, an upgrade would wait for ever in its slot.
   if (!ws) server.on('upgrade', (_req, socket) => rejectUpgrade(socket, 404, 'Not Found'));

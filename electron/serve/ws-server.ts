@@ -42,9 +42,12 @@ export const TOO_LARGE = 'TOO_LARGE';
 /** A dashboard is a handful of pages: a wall screen, an operator or two. */
 export const DEFAULT_MAX_WEBSOCKETS = 64;
 
-/** Refuses an upgrade request with a plain HTTP answer and closes its connection. */
+/**
+ * Refuses an upgrade request with a plain HTTP answer and closes its connection, without waiting for the client to
+ * close its side: one that never reads would keep the half-closed connection, and its slot, until the idle timeout.
+ */
 export function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${reason.length}\r\n\r\n${reason}`, () => socket.destroy());
 }
 
 /** One browser: its socket, whether pushes are being dropped for it, whether it answered the last ping. */
@@ -87,6 +90,14 @@ class Client {
     return true;
   }
 
+  /**
+   * Whether it stopped reading: a client that reads answers each ping at once, so one that answered none for three
+   * beats (1.5 s at least) reads nothing, and gives up its place to a new WebSocket or connection first.
+   */
+  unread(intervalMs: number): boolean {
+    return Date.now() - this.heardAt > Math.max(3 * intervalMs, 1500);
+  }
+
   /** Every interval: drop a client that answered no ping for PONG_TIMEOUT_MS, else ping it and send a heartbeat. */
   beat(intervalMs: number): void {
     if (Date.now() - this.heardAt > Math.max(PONG_TIMEOUT_MS, 2 * intervalMs)) return void this.ws.terminate();
@@ -110,20 +121,29 @@ async function answer(handlers: EngineHandlers, client: Client, data: RawData, i
   client.respond({ type: RESPONSE_TAG, id: frame.id, ...result });
 }
 
+/** The WebSocket side of serve: `isUnread` tells the connection slots which upgraded connection reads nothing. */
+export interface WebSocketSide {
+  isUnread(socket: Duplex): boolean;
+  close(): void;
+}
+
 /**
  * The contract over WebSocket on `server`'s `/ws`: the token (if any) and the Origin are checked before the
  * upgrade, every request goes through the shared bridge, every subscriber gets the engine's pushes, and every
- * `heartbeatMs` a ping and a heartbeat frame (clients that miss a pong are dropped).
+ * `heartbeatMs` a ping and a heartbeat frame (clients that miss a pong are dropped). At the cap, the oldest client
+ * that reads nothing makes room for a new one; without one the new one gets 503.
  */
 export function attachWebSocket(
   server: Server,
   engine: Pick<EngineHost, 'handlers' | 'subscribe'>,
   access: AccessPolicy,
   { heartbeatMs = DEFAULT_HEARTBEAT_MS, maxClients = DEFAULT_MAX_WEBSOCKETS }: { heartbeatMs?: number | undefined; maxClients?: number | undefined } = {},
-): { close(): void } {
+): WebSocketSide {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const clients = new Set<Client>();
+  /** Insertion order is connection order: the first entries are the oldest. */
+  const clients = new Map<Duplex, Client>();
   const heartbeat = setInterval(() => clients.forEach((c) => c.beat(heartbeatMs)), heartbeatMs);
+  const oldestUnread = (): [Duplex, Client] | undefined => [...clients].find(([, c]) => c.unread(heartbeatMs));
   heartbeat.unref();
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
@@ -133,14 +153,19 @@ export function attachWebSocket(
     if (!admission.ok) return rejectUpgrade(socket, admission.status, admission.reason);
     // Each WebSocket holds a subscription and up to MAX_CLIENT_BUFFER_BYTES: their number is capped apart from
     // the connection cap, so pages cannot take every connection (and ~2 MB each) from plain HTTP.
-    if (clients.size >= maxClients) return rejectUpgrade(socket, 503, 'Too many WebSockets');
+    if (clients.size >= maxClients) {
+      const unread = oldestUnread();
+      if (!unread) return rejectUpgrade(socket, 503, 'Too many WebSockets');
+      clients.delete(unread[0]);
+      unread[1].ws.terminate();
+    }
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
   server.on('upgrade', onUpgrade);
 
-  wss.on('connection', (ws: WebSocket) => {
+  wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
     const client = new Client(ws);
-    clients.add(client);
+    clients.set(req.socket, client);
     // The first frame tells the page the beat to expect, so a server that goes silent straight after the snapshot
     // is noticed too.
     client.beat(heartbeatMs);
@@ -148,7 +173,7 @@ export function attachWebSocket(
     ws.on('message', (data, isBinary) => void answer(engine.handlers, client, data, isBinary));
     ws.on('pong', () => (client.heardAt = Date.now()));
     ws.on('close', () => {
-      clients.delete(client);
+      if (clients.get(req.socket) === client) clients.delete(req.socket);
       unsubscribe();
     });
     // An oversized or broken frame closes that socket only; ws reports it here and the server keeps serving.
@@ -156,6 +181,7 @@ export function attachWebSocket(
   });
 
   return {
+    isUnread: (socket) => clients.get(socket)?.unread(heartbeatMs) ?? false,
     close() {
       clearInterval(heartbeat);
       server.off('upgrade', onUpgrade);

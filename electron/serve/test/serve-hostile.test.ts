@@ -158,19 +158,13 @@ test('slowloris: a client that never finishes its headers is cut off after the h
 
 test('connections past the cap are refused at accept; the server serves again once they go', { timeout: 30_000 }, async (t) => {
   const { server } = await serve(t, { maxConnections: 4, headersTimeoutMs: 60_000 });
-  const idle: Socket[] = [];
-  for (let i = 0; i < 4; i += 1) {
-    const s = connect(server.port, '127.0.0.1');
-    await once(s, 'connect');
-    // An answered keep-alive request: the server has certainly accepted (and counts) this connection.
-    s.write(`GET /api/snapshot HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\n\r\n`);
-    await once(s, 'data');
-    idle.push(s);
-  }
+  // Pages' WebSockets that answer their pings: in use, so none yields its slot (an idle keep-alive would).
+  const inUse: WebSocket[] = [];
+  for (let i = 0; i < 4; i += 1) inUse.push(await open(server.port));
   const extra = connect(server.port, '127.0.0.1');
   extra.on('error', () => undefined);
   await closed(extra);
-  for (const s of idle) s.destroy();
+  for (const ws of inUse) ws.terminate();
   await waitFor(async () => ((await httpGet(server.port, '/').catch(() => null))?.status === 200 ? true : undefined), 'a normal request to work again');
 });
 

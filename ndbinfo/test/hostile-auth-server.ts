@@ -63,17 +63,20 @@ export async function startHostileAuthServer(plugin: AuthPluginName, keys: { pub
     socket.on('error', () => socket.destroy());
     const scramble = Buffer.from(randomBytes(20).map((b) => (b % 94) + 33));
     let buffered = Buffer.alloc(0);
-    let step: 'response' | 'switched' | 'more' = 'response';
+    let step: 'response' | 'switched' | 'more' | 'in' = 'response';
     const send = (seq: number, payload: Buffer): void => void socket.write(packet(seq, payload));
     const moreData = (seq: number, bytes: Buffer): void => send(seq, Buffer.concat([Buffer.from([1]), bytes]));
     const onEncrypted = (seq: number, data: Buffer): void => {
       const password = recover(data, scramble, keys.privateKey);
       if (password === null) return send(seq, denied());
       captured.push(password);
+      step = 'in';
       send(seq, OK);
     };
     const handle = (seq: number, data: Buffer): void => {
       const next = seq + 1;
+      // Logged in: it has what it wanted, and answers no query.
+      if (step === 'in') return;
       if (step === 'response') {
         // The client's own choice of plugin, or a switch to ours.
         const ours = data.includes(Buffer.from(`${plugin}\0`));

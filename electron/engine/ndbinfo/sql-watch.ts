@@ -47,7 +47,7 @@ export class SqlWatch {
     this.source.subscribe((e) => {
       if (e.type === 'sample') sink({ kind: 'ndbinfo', t: e.sample.at, sample: e.sample });
       else if (e.type === 'state') {
-        this.up = e.state.kind === 'up';
+        this.up = e.state.kind === 'up' || e.state.kind === 'failing';
         sink({ kind: 'ndbinfo-link', t: e.state.at, state: e.state });
       }
     });

@@ -1,7 +1,7 @@
 import type { Connection, ConnectionOptions } from 'mysql2';
 import type { AnswerLimit } from './answer-limits.js';
 import { guardedAuthPlugins } from './auth-plugins.js';
-import { classify, NdbinfoError, secretsOf, type Secrets } from './errors.js';
+import { classify, NdbinfoError, scrub, secretsOf, type Secrets } from './errors.js';
 import type { SqlNodeAddress } from './sql-url.js';
 
 export interface SqlConnectOptions {
@@ -115,7 +115,8 @@ export class SqlConnection {
       conn.once('connect', (handshake: { serverVersion?: string }) => {
         clearTimeout(timer);
         conn.removeAllListeners('error');
-        resolve(new SqlConnection(conn, address, handshake.serverVersion ?? '', tls, secrets, options.queryTimeoutMs));
+        // The version is the server's own text too: shown and recorded, so scrubbed as every value from it.
+        resolve(new SqlConnection(conn, address, scrub(handshake.serverVersion ?? '', secrets), tls, secrets, options.queryTimeoutMs));
       });
     });
   }

@@ -8,7 +8,8 @@ import { parseSqlUrl } from '../client/sql-url.js';
 import { columnsOf, cpuRow, startHostileSqlNode, type HostileSqlNode, type Reply } from './hostile-sql-node.js';
 import { isState, recordingSource, waitFor } from './source-helpers.js';
 
-const TIMEOUTS = { connectTimeoutMs: 5000, queryTimeoutMs: 20_000 };
+// Generous: on a loaded machine the server (in this process) writes the rows before the limit slowly.
+const TIMEOUTS = { connectTimeoutMs: 10_000, queryTimeoutMs: 90_000 };
 const CPU_PER_NODE = READINGS.find((r) => r.key === 'cpu')?.rowsPerNode ?? 0;
 
 async function failure(p: Promise<unknown>): Promise<NdbinfoError> {
@@ -44,7 +45,7 @@ describe('an SQL node that answers without bounds', () => {
 
   it('the row limit follows the cluster shape: 2 data nodes bound cpustat far below the default', async () => {
     answer = cpustat({ count: 5000, row: (i) => cpuRow(1 + (i % 2), i, 'ldm') });
-    const { source, events } = recordingSource({ addresses: [parseSqlUrl(node.url)], password: undefined, queryTimeoutMs: 20_000 });
+    const { source, events } = recordingSource({ addresses: [parseSqlUrl(node.url)], password: undefined, queryTimeoutMs: 90_000 });
     source.setShape({ dataNodes: 2 });
     source.start();
     try {

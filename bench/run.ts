@@ -6,6 +6,7 @@ import { benchMetrics } from './metrics.bench.js';
 import { benchNativeMgm } from './native-mgm.bench.js';
 import { benchNdbinfo } from './ndbinfo.bench.js';
 import { benchRecording } from './recording.bench.js';
+import { benchSqlFlood } from './sql-flood.bench.js';
 import { coldFirstPaint } from './renderer/cold-paint.js';
 import { profileRenderer } from './renderer/profile.js';
 import { benchResponsiveness } from './renderer/responsiveness.js';
@@ -15,7 +16,7 @@ import { benchThreads, profileThreads } from './renderer/threads.js';
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
  * these machines are shared and noisy. Pass part names (native-mgm, cli, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load, threads) to run
- * only those; `profile` (long tasks attributed), `threads-profile` and `cold-paint` (the renderer part's cold first paint alone) run only when named.
+ * only those; `sql-flood` (a hostile SQL node's million-row answers; needs `npm run build`), `profile` (long tasks attributed), `threads-profile` and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
   'native-mgm': benchNativeMgm,
@@ -40,7 +41,7 @@ async function coldPaintOnly(): Promise<void> {
   }
 }
 /** Diagnostics run only when named. */
-const onRequest: Record<string, () => Promise<void>> = { profile: profileRenderer, 'cold-paint': coldPaintOnly, 'threads-profile': profileThreads };
+const onRequest: Record<string, () => Promise<void>> = { 'sql-flood': benchSqlFlood, profile: profileRenderer, 'cold-paint': coldPaintOnly, 'threads-profile': profileThreads };
 const wanted = process.argv.slice(2);
 for (const [name, run] of Object.entries(parts)) {
   if (wanted.length === 0 || wanted.includes(name)) await run();

@@ -24,7 +24,8 @@ export function ndbinfoJson(snap: NdbinfoSnapshot): unknown {
 
 function table(header: readonly string[], body: ReadonlyArray<readonly (string | number)[]>): string {
   const cells = [header, ...body.map((r) => r.map(String))];
-  const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  // A loop, not Math.max(...cells): spreading a long answer's rows as arguments overflowed the stack.
+  const widths = header.map((_, i) => cells.reduce((w, r) => Math.max(w, (r[i] ?? '').length), 0));
   return cells.map((r) => r.map((c, i) => (i < 2 ? c.padEnd(widths[i] ?? 0) : c.padStart(widths[i] ?? 0))).join('  ').trimEnd()).join('\n');
 }
 

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { ProfileTls } from '../contract/schemas/settings.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../cli/tls-options.js';
-import { addSqlOptions, type SqlCliOptions } from '../cli/sql-options.js';
+import { addSqlOptions, sqlArgs, type SqlCliOptions } from '../cli/sql-options.js';
 
 export interface DesktopArgs {
   connectstring: string | undefined;
@@ -49,6 +49,12 @@ export function parseDesktopArgs(argv: readonly string[], env: NodeJS.ProcessEnv
     actionsEnabled: o.readOnly !== true,
     devTools: o.devTools === true,
     tls: mgmTlsFrom(o),
-    ...(o.sql || o.sqlPasswordFile !== undefined ? { sql: { ...(o.sql ? { sql: o.sql } : {}), ...(o.sqlPasswordFile !== undefined ? { sqlPasswordFile: o.sqlPasswordFile } : {}) } } : {}),
+    ...(sqlArgs(o).length > 0 ? { sql: sqlOptionsOf(o) } : {}),
   };
+}
+
+/** The SQL options given, without commander's other fields. */
+function sqlOptionsOf(o: SqlCliOptions): SqlCliOptions {
+  const { sql, sqlPasswordFile, sqlCa, sqlServerPublicKey } = o;
+  return { ...(sql ? { sql } : {}), ...(sqlPasswordFile !== undefined ? { sqlPasswordFile } : {}), ...(sqlCa !== undefined ? { sqlCa } : {}), ...(sqlServerPublicKey !== undefined ? { sqlServerPublicKey } : {}) };
 }

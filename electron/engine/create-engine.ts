@@ -126,6 +126,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const feed = (input: TrackerInput): void => {
       engine.feed(entry.id, input);
       hint(input);
+      sqlWatch?.observe(input);
     };
     const monitor = new ClusterMonitor({
       connectstring: entry.connectstring,

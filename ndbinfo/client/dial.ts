@@ -1,4 +1,5 @@
-import { classify, NdbinfoError, noNdbinfo, type NdbinfoErrorCode } from './errors.js';
+import { DISCOVERY_MAX_ROWS, MAX_ANSWER_BYTES } from './answer-limits.js';
+import { classify, NdbinfoError, noNdbinfo, secretsOf, type NdbinfoErrorCode } from './errors.js';
 import { READINGS } from './readings.js';
 import { SqlConnection, type SqlConnectOptions } from './sql-connection.js';
 import type { SqlNodeAddress } from './sql-url.js';
@@ -21,10 +22,10 @@ export interface SqlSession {
  * see: a plain MySQL, ndbinfo disabled, or no privilege on it, which is the same to a monitor.
  */
 async function discover(conn: SqlConnection): Promise<Pick<SqlSession, 'present' | 'missing'>> {
-  const { rows } = await conn.query("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'ndbinfo'");
-  const names = new Set(rows.map((r) => String((r as unknown[])[0]).toLowerCase()));
-  if (names.size === 0) throw noNdbinfo(conn.address.display);
-  return { present: new Set(WANTED_TABLES.filter((t) => names.has(t))), missing: WANTED_TABLES.filter((t) => !names.has(t)) };
+  const limit = { what: 'information_schema.TABLES', maxRows: DISCOVERY_MAX_ROWS, maxBytes: MAX_ANSWER_BYTES };
+  const { rows: names } = await conn.query("SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = 'ndbinfo'", limit, (r) => String((r as unknown[])[0]).toLowerCase());
+  if (names.length === 0) throw noNdbinfo(conn.address.display);
+  return { present: new Set(WANTED_TABLES.filter((t) => names.includes(t))), missing: WANTED_TABLES.filter((t) => !names.includes(t)) };
 }
 
 /** Failures that say something about the setup rather than the network: they decide the error when all fail. */
@@ -58,7 +59,7 @@ export async function dialFirstUsable(
       return { conn, index, ...(await discover(conn)) };
     } catch (err) {
       conn?.close();
-      const failure = classify(err, address.display, password, options.connectTimeoutMs);
+      const failure = classify(err, address.display, secretsOf(password, ...(options.secrets ?? [])), options.connectTimeoutMs);
       failures.push(failure);
       onFailure(index, failure);
     }

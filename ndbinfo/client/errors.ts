@@ -1,7 +1,8 @@
 /**
  * Every failure the SQL source reports is one of these, so the engine and the CLI branch on `code` (connection
  * state, exit code) without parsing text. Messages never contain the password: they are built here from what
- * the driver said, and `scrub` removes the password should a server or driver ever echo it.
+ * the driver said, and `scrub` removes the password (and every other secret ndbtop holds) should a server or driver
+ * ever echo it.
  */
 export type NdbinfoErrorCode =
   | 'BAD_URL'
@@ -15,7 +16,11 @@ export type NdbinfoErrorCode =
   | 'MALFORMED'
   | 'LOST'
   | 'QUERY_FAILED'
-  | 'CLOSED';
+  | 'CLOSED'
+  /** An answer passed its row or byte limit: the connection was cut there. */
+  | 'TOO_LARGE'
+  /** The server asked for the password in a way only a server that proved itself may (see auth-plugins.ts). */
+  | 'UNSAFE_AUTH';
 
 export class NdbinfoError extends Error {
   readonly code: NdbinfoErrorCode;
@@ -51,19 +56,31 @@ interface DriverError {
   message?: string;
 }
 
-/** `text` without the password, for anything that may be shown, logged or recorded. */
-export function scrub(text: string, password: string | undefined): string {
-  return password ? text.split(password).join('***') : text;
+/** The secrets ndbtop holds (the SQL password, serve's token): no text from an SQL node may carry one out. */
+export type Secrets = readonly string[];
+
+/** The secrets among `values` that are set (an empty password is no secret: scrubbing "" would mangle every text). */
+export function secretsOf(...values: ReadonlyArray<string | undefined>): Secrets {
+  return values.filter((v): v is string => v !== undefined && v !== '');
+}
+
+/** `text` without any of the secrets, for anything that may be shown, logged, exported or recorded. */
+export function scrub(text: string, secrets: Secrets): string {
+  let out = text;
+  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('***');
+  return out;
 }
 
 /**
  * What mysql2 (or the socket under it) reported, as one of ours. `where` names the SQL node as the user gave it
  * (`mysql://user@host:port`, never with a password); `timeoutMs` the deadline that a timeout broke.
  */
-export function classify(err: unknown, where: string, password: string | undefined, timeoutMs?: number): NdbinfoError {
+export function classify(err: unknown, where: string, secrets: Secrets, timeoutMs?: number): NdbinfoError {
   if (err instanceof NdbinfoError) return err;
+  // What one of our auth plugins refused: mysql2 rewrote the code of the error it threw, so ours is its cause.
+  if (err instanceof Error && err.cause instanceof NdbinfoError) return err.cause;
   const e = (typeof err === 'object' && err !== null ? err : { message: String(err) }) as DriverError;
-  const server = scrub(e.sqlMessage ?? e.message ?? 'unknown error', password);
+  const server = scrub(e.sqlMessage ?? e.message ?? 'unknown error', secrets);
   const say = (code: NdbinfoErrorCode, text: string): NdbinfoError => new NdbinfoError(code, `${where}: ${text}`, { cause: err });
   switch (e.errno) {
     case ER_ACCESS_DENIED:

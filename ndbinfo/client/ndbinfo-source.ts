@@ -1,8 +1,10 @@
 import { Backoff } from '../../native-mgm/client/backoff.js';
+import type { ClusterShape } from './answer-limits.js';
 import { CounterRates } from './counter-rates.js';
 import { dialFirstUsable, type SqlSession } from './dial.js';
 import { NdbinfoError, type NdbinfoErrorCode } from './errors.js';
 import { DEFAULT_BUDGET, LoadBudget, type BudgetOptions, type BudgetState } from './load-budget.js';
+import { ReadingHealth } from './reading-health.js';
 import type { ReadingDef } from './readings.js';
 import { restartInProgress } from './restart-progress.js';
 import type { ReadingKey, RestartRow } from './rows.js';
@@ -10,10 +12,7 @@ import { readingsOf, runReading, type Sample } from './sample.js';
 import type { SqlConnectOptions } from './sql-connection.js';
 import type { SqlNodeAddress } from './sql-url.js';
 
-/** The source's link to the SQL nodes; the engine turns a lost source's figures stale. */
-export type SourceState =
-  | { kind: 'connecting'; at: number; sqlNode: string; lastError: string | null }
-  | {
+type UpState = {
       kind: 'up';
       at: number;
       sqlNode: string;
@@ -25,7 +24,16 @@ export type SourceState =
       /** The SQL node this one replaced after a failure, when it is another one. */
       failedOverFrom: string | null;
       failovers: number;
-    }
+    };
+
+/**
+ * The source's link to the SQL nodes; the engine turns a lost source's figures stale. `failing`: connected, but its
+ * readings fail (reading-health.ts), `reason` the latest failure.
+ */
+export type SourceState =
+  | { kind: 'connecting'; at: number; sqlNode: string; lastError: string | null }
+  | UpState
+  | { kind: 'failing'; at: number; sqlNode: string; code: NdbinfoErrorCode; reason: string }
   | { kind: 'lost'; at: number; sqlNode: string | null; code: NdbinfoErrorCode; reason: string }
   | { kind: 'closed'; at: number };
 
@@ -88,6 +96,12 @@ export class NdbinfoSource {
   private session: SqlSession | null = null;
   private restarting = false;
   private restartHint = false;
+  private shape: ClusterShape | null = null;
+  private up: UpState | null = null;
+  private readonly health = new ReadingHealth((error) => {
+    if (!this.up) return;
+    this.state(error ? { kind: 'failing', at: Date.now(), sqlNode: this.up.sqlNode, code: error.code, reason: error.message } : { ...this.up, at: Date.now() });
+  });
   private failovers = 0;
   private queries = 0;
   private maxInFlight = 0;
@@ -111,6 +125,11 @@ export class NdbinfoSource {
   /** The engine knows from the management server that a data node is starting: read restart_info every second. */
   setRestartWatch(on: boolean): void {
     this.restartHint = on;
+  }
+
+  /** What the management server says of the cluster: it bounds every answer (answer-limits.ts). */
+  setShape(shape: ClusterShape | null): void {
+    this.shape = shape;
   }
 
   selfLoad(now = Date.now()): SelfLoad {
@@ -164,8 +183,11 @@ export class NdbinfoSource {
       if (failedOverFrom) this.failovers += 1;
       this.session = session;
       const upAt = Date.now();
-      this.state({ kind: 'up', at: upAt, sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: [...session.missing], failedOverFrom, failovers: this.failovers });
+      this.health.reset();
+      this.up = { kind: 'up', at: upAt, sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: [...session.missing], failedOverFrom, failovers: this.failovers };
+      this.state(this.up);
       const reason = await this.poll(session);
+      this.up = null;
       this.queries += conn.stats.queries;
       this.maxInFlight = Math.max(this.maxInFlight, conn.stats.maxInFlight);
       this.session = null;
@@ -231,19 +253,24 @@ export class NdbinfoSource {
 
   private async read(session: SqlSession, slot: ReadingSlot): Promise<void> {
     const { def, load } = slot;
+    const unwatch = this.health.watch(def.key, 2 * load.intervalMs, `ndbinfo.${def.table}`, session.conn.address.display);
     try {
-      const sample = await runReading(session, def, this.rates);
+      const sample = await runReading(session, def, this.rates, this.shape);
       this.budget.record(sample.at, sample.durationMs);
       load.lastMs = sample.durationMs;
       load.meanMs = load.meanMs === null ? sample.durationMs : load.meanMs + (sample.durationMs - load.meanMs) / 8;
       slot.failures = 0;
       if (def.key === 'restarts') this.restarting = (sample.rows as RestartRow[]).some(restartInProgress);
       this.emit({ type: 'sample', sample });
+      this.health.answered(def.key);
     } catch (err) {
       if (session.conn.endedBy) return;
       const e = err instanceof NdbinfoError ? err : new NdbinfoError('QUERY_FAILED', String(err));
       slot.failures += 1;
       this.emit({ type: 'problem', at: Date.now(), reading: def.key, code: e.code, message: e.message });
+      this.health.failed(def.key, e);
+    } finally {
+      unwatch();
     }
     load.intervalMs = this.intervalOf(def);
     // A reading that keeps failing is asked less and less often (up to once a minute), never in a loop.

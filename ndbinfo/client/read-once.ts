@@ -29,7 +29,8 @@ export async function readOnce(addresses: readonly SqlNodeAddress[], password: s
   try {
     const rates = new CounterRates();
     const samples: Record<string, Sample> = {};
-    for (const reading of readingsOf(session)) samples[reading.key] = await runReading(session, reading, rates);
+    // No management server here to say the cluster's shape: each answer is bounded as for the largest cluster.
+    for (const reading of readingsOf(session)) samples[reading.key] = await runReading(session, reading, rates, null);
     const { conn } = session;
     return { sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: session.missing, samples };
   } finally {

@@ -1,6 +1,7 @@
 import { NDBINFO_TABLES, NODE_RECOVERY_STATUS, RESTART_PHASE_COLUMNS, type ColumnDef, type TableDef } from '../schema/tables.js';
+import { MAX_NODES, MAX_THREADS_PER_NODE } from './answer-limits.js';
 import type { CounterRates } from './counter-rates.js';
-import { fieldName, readRow, type RowValue } from './parse-row.js';
+import { fieldName, type RowValue } from './parse-row.js';
 import type { DiskPageBufferRow, PerSecond, ReadingKey, ReadingRows, RestartRow, ThreadCpuRow } from './rows.js';
 
 function tableDef(name: string): TableDef {
@@ -29,6 +30,8 @@ export interface ReadingDef<K extends ReadingKey = ReadingKey> {
   /** The table whose presence the reading needs (found once per connection). */
   readonly table: string;
   readonly intervalMs: number;
+  /** The most rows one data node can give this table: the answer's row limit is this times the data nodes, plus a margin. */
+  readonly rowsPerNode: number;
   /** Dropped first when the SQL node's self-load is over budget; the thread and restart views are kept longest. */
   readonly essential: boolean;
   query(present: ReadonlySet<string>): ReadingQuery;
@@ -109,20 +112,27 @@ const SECOND = 1000;
 /** restart_info between restarts; every second while a node is starting (see NdbinfoSource). */
 export const RESTART_INTERVAL_MS = 30 * SECOND;
 
+/** Rows per data node of the small tables: log parts (NoOfLogParts ≤ 32, per log type), memory kinds, resources. */
+const LOG_PARTS = 128;
+const KINDS = 64;
+/** Transporters per link with multiple transporters (NodeGroupTransporters; its maximum is not confirmed). */
+const MULTI_TRANSPORTERS = 32;
+
 function def<K extends ReadingKey>(d: ReadingDef<K>): ReadingDef<K> {
   return d;
 }
 
 /** What the source reads, each on its own interval, and only where its table exists. */
 export const READINGS: readonly ReadingDef[] = [
-  def({ key: 'cpu', table: 'cpustat', intervalMs: SECOND, essential: true, query: cpuQuery, build: (row) => ({ ...as<ThreadCpuRow>(row), threadName: (row.threadName as string | undefined) ?? null }) }),
-  def({ key: 'restarts', table: 'restart_info', intervalMs: RESTART_INTERVAL_MS, essential: true, query: () => wholeTable('restart_info', ['node_id']), build: restartRow }),
-  def({ key: 'logspaces', table: 'logspaces', intervalMs: 5 * SECOND, essential: false, query: () => wholeTable('logspaces', ['node_id', 'log_type', 'log_id', 'log_part']), build: as }),
-  def({ key: 'logbuffers', table: 'logbuffers', intervalMs: 5 * SECOND, essential: false, query: () => wholeTable('logbuffers', ['node_id', 'log_type', 'log_id', 'log_part']), build: as }),
+  def({ key: 'cpu', table: 'cpustat', intervalMs: SECOND, rowsPerNode: MAX_THREADS_PER_NODE, essential: true, query: cpuQuery, build: (row) => ({ ...as<ThreadCpuRow>(row), threadName: (row.threadName as string | undefined) ?? null }) }),
+  def({ key: 'restarts', table: 'restart_info', intervalMs: RESTART_INTERVAL_MS, rowsPerNode: 1, essential: true, query: () => wholeTable('restart_info', ['node_id']), build: restartRow }),
+  def({ key: 'logspaces', table: 'logspaces', intervalMs: 5 * SECOND, rowsPerNode: LOG_PARTS, essential: false, query: () => wholeTable('logspaces', ['node_id', 'log_type', 'log_id', 'log_part']), build: as }),
+  def({ key: 'logbuffers', table: 'logbuffers', intervalMs: 5 * SECOND, rowsPerNode: LOG_PARTS, essential: false, query: () => wholeTable('logbuffers', ['node_id', 'log_type', 'log_id', 'log_part']), build: as }),
   def({
     key: 'transporters',
     table: 'transporters',
     intervalMs: 2 * SECOND,
+    rowsPerNode: MAX_NODES,
     essential: false,
     // `encrypted` came with 8.3's TLS; the view of 8.0 has no such column.
     query: () => wholeTable('transporters', ['node_id', 'remote_node_id'], ['encrypted']),
@@ -132,24 +142,26 @@ export const READINGS: readonly ReadingDef[] = [
     key: 'transporterDetails',
     table: 'transporter_details',
     intervalMs: 2 * SECOND,
+    rowsPerNode: MAX_NODES * MULTI_TRANSPORTERS,
     essential: false,
     query: () => wholeTable('transporter_details', ['node_id', 'remote_node_id', 'trp_id']),
     build: (row, ctx) => ({ ...as(row), perSec: perSecond(ctx, `trpd:${row.nodeId}:${row.remoteNodeId}:${row.trpId}`, row, TRANSPORTER_COUNTERS) }),
   }),
-  def({ key: 'memory', table: 'memoryusage', intervalMs: 5 * SECOND, essential: false, query: () => wholeTable('memoryusage', ['node_id', 'memory_type']), build: as }),
-  def({ key: 'resources', table: 'resources', intervalMs: 5 * SECOND, essential: false, query: () => wholeTable('resources', ['node_id', 'resource_name']), build: as }),
-  def({ key: 'diskPageBuffer', table: 'diskpagebuffer', intervalMs: 5 * SECOND, essential: false, query: () => wholeTable('diskpagebuffer', ['node_id', 'block_instance']), build: diskPageBufferRow }),
+  def({ key: 'memory', table: 'memoryusage', intervalMs: 5 * SECOND, rowsPerNode: KINDS, essential: false, query: () => wholeTable('memoryusage', ['node_id', 'memory_type']), build: as }),
+  def({ key: 'resources', table: 'resources', intervalMs: 5 * SECOND, rowsPerNode: KINDS, essential: false, query: () => wholeTable('resources', ['node_id', 'resource_name']), build: as }),
+  def({ key: 'diskPageBuffer', table: 'diskpagebuffer', intervalMs: 5 * SECOND, rowsPerNode: MAX_THREADS_PER_NODE, essential: false, query: () => wholeTable('diskpagebuffer', ['node_id', 'block_instance']), build: diskPageBufferRow }),
   def({
     key: 'diskWriteSpeed',
     table: 'disk_write_speed_aggregate_node',
     intervalMs: 5 * SECOND,
+    rowsPerNode: 1,
     essential: false,
     query: () => wholeTable('disk_write_speed_aggregate_node', ['node_id']),
     build: (row, ctx) => ({ ...as(row), perSec: perSecond(ctx, `dws:${row.nodeId}`, row, DISK_WRITE_COUNTERS) }),
   }),
 ];
 
-/** The rows of one answer, each checked against its columns (a bad value is a MalformedRowError naming it). */
-export function buildRows<K extends ReadingKey>(reading: ReadingDef<K>, query: ReadingQuery, rows: readonly unknown[], ctx: BuildContext): ReadingRows[K][] {
-  return rows.map((row) => reading.build(readRow(query.table, query.columns, row), ctx));
+/** The typed rows of one answer whose rows were checked as they came (readRow): built once it was complete. */
+export function buildRows<K extends ReadingKey>(reading: ReadingDef<K>, rows: ReadonlyArray<Record<string, RowValue>>, ctx: BuildContext): ReadingRows[K][] {
+  return rows.map((row) => reading.build(row, ctx));
 }

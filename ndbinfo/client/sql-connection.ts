@@ -1,5 +1,7 @@
 import type { Connection, ConnectionOptions } from 'mysql2';
-import { classify, NdbinfoError } from './errors.js';
+import type { AnswerLimit } from './answer-limits.js';
+import { guardedAuthPlugins } from './auth-plugins.js';
+import { classify, NdbinfoError, scrub, secretsOf, type Secrets } from './errors.js';
 import type { SqlNodeAddress } from './sql-url.js';
 
 export interface SqlConnectOptions {
@@ -9,10 +11,14 @@ export interface SqlConnectOptions {
   queryTimeoutMs: number;
   /** PEM of the CA that signed the SQL node's certificate: TLS always, server verified. */
   tlsCa?: string;
+  /** PEM of the SQL node's RSA public key, for caching_sha2_password / sha256_password without verified TLS. */
+  serverPublicKey?: string;
+  /** Secrets besides the password (serve's token) that nothing from the SQL node may carry out. */
+  secrets?: Secrets;
 }
 
-export interface QueryResult {
-  rows: unknown[];
+export interface QueryResult<T> {
+  rows: T[];
   /** When the answer was complete (ms since the epoch): when its figures were observed. */
   at: number;
   /** How long the SQL node took, from sending to the last row: what the self-load budget counts. */
@@ -45,37 +51,41 @@ export class SqlConnection {
     readonly serverVersion: string,
     /** Whether the session runs over TLS. */
     readonly tls: boolean,
-    private readonly password: string | undefined,
+    /** The password and every other secret: what no error text may carry. */
+    readonly secrets: Secrets,
     private readonly queryTimeoutMs: number,
   ) {
-    conn.on('error', (err) => this.end(classify(err, address.display, password)));
+    conn.on('error', (err) => this.end(classify(err, address.display, secrets)));
     conn.on('end', () => this.end(new NdbinfoError('LOST', `${address.display}: the server closed the connection`)));
   }
 
   /**
-   * Connects and authenticates (mysql2: mysql_native_password, caching_sha2_password, sha256_password). A server
-   * that requires TLS (ER_SECURE_TRANSPORT_REQUIRED) is asked again over TLS; without a CA its certificate is not
-   * verified, which the state says (`tls`), since MySQL's auto-generated certificates are self-signed.
+   * Connects and authenticates (mysql2: mysql_native_password, caching_sha2_password, sha256_password, the last two
+   * guarded: auth-plugins.ts). A server that requires TLS (ER_SECURE_TRANSPORT_REQUIRED) is asked again over TLS;
+   * without a CA its certificate is not verified, which the state says (`tls`), since MySQL's auto-generated
+   * certificates are self-signed; such a session never gets the password itself.
    */
   static async open(address: SqlNodeAddress, password: string | undefined, options: SqlConnectOptions): Promise<SqlConnection> {
     const useTls = options.tlsCa !== undefined;
+    const secrets = secretsOf(password, ...(options.secrets ?? []));
     try {
-      return await SqlConnection.dial(address, password, options, useTls);
+      return await SqlConnection.dial(address, password, secrets, options, useTls);
     } catch (err) {
-      if (useTls || (err as { errno?: number }).errno !== ER_SECURE_TRANSPORT_REQUIRED) throw classify(err, address.display, password, options.connectTimeoutMs);
+      if (useTls || (err as { errno?: number }).errno !== ER_SECURE_TRANSPORT_REQUIRED) throw classify(err, address.display, secrets, options.connectTimeoutMs);
     }
     try {
-      return await SqlConnection.dial(address, password, options, true);
+      return await SqlConnection.dial(address, password, secrets, options, true);
     } catch (err) {
-      throw classify(err, address.display, password, options.connectTimeoutMs);
+      throw classify(err, address.display, secrets, options.connectTimeoutMs);
     }
   }
 
-  private static async dial(address: SqlNodeAddress, password: string | undefined, options: SqlConnectOptions, tls: boolean): Promise<SqlConnection> {
+  private static async dial(address: SqlNodeAddress, password: string | undefined, secrets: Secrets, options: SqlConnectOptions, tls: boolean): Promise<SqlConnection> {
     // Loaded at the first SQL connection: without --sql, mysql2 (~30 ms of start-up) is never needed. Through its
     // default export: a CommonJS package's named exports, which Node finds by reading its source, are not there when
     // the CLI's bundle puts mysql2 in a chunk of its own.
     const { default: mysql } = await import('mysql2');
+    const verifiedTls = tls && options.tlsCa !== undefined;
     const config: ConnectionOptions = {
       host: address.host,
       port: address.port,
@@ -83,9 +93,12 @@ export class SqlConnection {
       password,
       connectTimeout: options.connectTimeoutMs,
       rowsAsArray: true,
-      supportBigNumbers: true,
+      // Every value as the bytes the server sent: mysql2's number parser reads any byte as a digit ("x1y" as 7283),
+      // so parse-row.ts checks and converts each value itself.
+      typeCast: false,
       multipleStatements: false,
-      ...(tls ? { ssl: options.tlsCa !== undefined ? { ca: options.tlsCa, rejectUnauthorized: true } : { rejectUnauthorized: false } } : {}),
+      authPlugins: guardedAuthPlugins(mysql.authPlugins, { verifiedTls, where: address.display, ...(options.serverPublicKey !== undefined ? { serverPublicKey: options.serverPublicKey } : {}) }),
+      ...(tls ? { ssl: verifiedTls ? { ca: options.tlsCa, rejectUnauthorized: true } : { rejectUnauthorized: false } } : {}),
     };
     return new Promise((resolve, reject) => {
       const conn = mysql.createConnection(config);
@@ -102,7 +115,8 @@ export class SqlConnection {
       conn.once('connect', (handshake: { serverVersion?: string }) => {
         clearTimeout(timer);
         conn.removeAllListeners('error');
-        resolve(new SqlConnection(conn, address, handshake.serverVersion ?? '', tls, password, options.queryTimeoutMs));
+        // The version is the server's own text too: shown and recorded, so scrubbed as every value from it.
+        resolve(new SqlConnection(conn, address, scrub(handshake.serverVersion ?? '', secrets), tls, secrets, options.queryTimeoutMs));
       });
     });
   }
@@ -119,47 +133,77 @@ export class SqlConnection {
     return () => this.endListeners.delete(listener);
   }
 
-  /** Runs `sql` after every query asked before it has finished; never two at once on this connection. */
-  query(sql: string): Promise<QueryResult> {
-    const run = this.tail.then(() => this.send(sql));
+  /**
+   * Runs `sql` after every query asked before it has finished; never two at once on this connection. Rows are
+   * streamed: each goes through `each` as it arrives (a throw fails the query, later rows are read and dropped),
+   * and an answer that passes `limit` cuts the connection there (a half-read answer cannot be left on it).
+   */
+  query<T>(sql: string, limit: AnswerLimit, each: (row: unknown) => T): Promise<QueryResult<T>> {
+    const run = this.tail.then(() => this.send(sql, limit, each));
     this.tail = run.catch(() => undefined);
     return run;
   }
 
-  private send(sql: string): Promise<QueryResult> {
+  private send<T>(sql: string, limit: AnswerLimit, each: (row: unknown) => T): Promise<QueryResult<T>> {
     if (this.ended) return Promise.reject(this.ended);
     const started = performance.now();
     this.stats.queries += 1;
     this.stats.inFlight += 1;
     this.stats.maxInFlight = Math.max(this.stats.maxInFlight, this.stats.inFlight);
-    return new Promise<QueryResult>((resolve, reject) => {
+    const where = this.address.display;
+    return new Promise<QueryResult<T>>((resolve, reject) => {
+      const rows: T[] = [];
+      let bytes = 0;
+      let fields = false;
+      let failed: NdbinfoError | null = null;
       let settled = false;
       let unlisten = (): void => undefined;
-      const settle = (err: NdbinfoError | null, rows?: unknown[]): void => {
+      const socket = (this.conn as unknown as { stream: NodeJS.EventEmitter }).stream;
+      const cut = (err: NdbinfoError): void => {
+        this.end(err);
+        settle(err);
+      };
+      const counted = (chunk: Buffer): void => {
+        bytes += chunk.length;
+        if (bytes > limit.maxBytes) cut(new NdbinfoError('TOO_LARGE', `${where}: the answer from ${limit.what} passed ${limit.maxBytes} bytes (its limit); the connection was cut`));
+      };
+      const settle = (err: NdbinfoError | null): void => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
         unlisten();
+        socket.off('data', counted);
         this.stats.inFlight -= 1;
         if (err) reject(err);
-        else resolve({ rows: rows ?? [], at: Date.now(), durationMs: performance.now() - started });
+        else resolve({ rows, at: Date.now(), durationMs: performance.now() - started });
       };
-      const timer = setTimeout(() => {
-        const err = new NdbinfoError('TIMEOUT', `${this.address.display}: query got no answer within ${this.queryTimeoutMs} ms`);
-        this.end(err);
-        settle(err);
-      }, this.queryTimeoutMs);
+      const timer = setTimeout(() => cut(new NdbinfoError('TIMEOUT', `${where}: query got no answer within ${this.queryTimeoutMs} ms`)), this.queryTimeoutMs);
       unlisten = this.onEnd((reason) => settle(reason));
-      this.conn.query(sql, (err, rows) => {
-        if (err) {
-          const e = classify(err, this.address.display, this.password, this.queryTimeoutMs);
-          // mysql2 hands a connection lost during a query to that query only, with no 'error' or 'end' event on
-          // the connection: without this the source saw a failed reading and kept the dead session up for ever.
-          if ((err as { fatal?: boolean }).fatal) this.end(e);
-          settle(e);
-        } else if (!Array.isArray(rows)) settle(new NdbinfoError('QUERY_FAILED', `${this.address.display}: expected rows, got a status reply`));
-        else settle(null, rows);
+      // Counted before mysql2 parses a chunk (and keeps it while a packet is incomplete).
+      socket.prependListener('data', counted);
+      const q = this.conn.query(sql);
+      q.on('fields', (f: unknown) => (fields ||= f !== undefined));
+      q.on('result', (row: unknown) => {
+        if (settled || failed) return;
+        if (!fields) {
+          failed = new NdbinfoError('QUERY_FAILED', `${where}: expected rows from ${limit.what}, got a status reply`);
+          return;
+        }
+        if (rows.length >= limit.maxRows) return cut(new NdbinfoError('TOO_LARGE', `${where}: the answer from ${limit.what} passed ${limit.maxRows} rows (its limit); the connection was cut`));
+        try {
+          rows.push(each(row));
+        } catch (err) {
+          failed = err instanceof NdbinfoError ? err : new NdbinfoError('MALFORMED', `${where}: ${limit.what}: ${String(err)}`);
+        }
       });
+      q.on('error', (err: Error) => {
+        const e = classify(err, where, this.secrets, this.queryTimeoutMs);
+        // mysql2 hands a connection lost during a query to that query only, with no 'error' or 'end' event on
+        // the connection: without this the source saw a failed reading and kept the dead session up for ever.
+        if ((err as { fatal?: boolean }).fatal) this.end(e);
+        settle(e);
+      });
+      q.on('end', () => settle(failed ?? (fields ? null : new NdbinfoError('QUERY_FAILED', `${where}: expected rows from ${limit.what}, got a status reply`))));
     });
   }
 

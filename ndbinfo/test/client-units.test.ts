@@ -34,37 +34,50 @@ describe('--sql URLs', () => {
 
 describe('row checks', () => {
   const memory = NDBINFO_TABLES.find((t) => t.name === 'memoryusage') as TableDef;
-  const read = (row: unknown) => readRow(memory, memory.columns, row);
-  const malformed = (row: unknown, message: RegExp) => assert.throws(() => read(row), (e: unknown) => e instanceof MalformedRowError && message.test(e.message));
+  // As the connection hands rows over: every value the bytes the server sent (typeCast: false), NULL as null.
+  const wire = (row: unknown[]): unknown[] => row.map((v) => (v === null ? null : Buffer.from(String(v))));
+  const read = (row: unknown[], secrets: string[] = []) => readRow(memory, memory.columns, wire(row), secrets);
+  const malformed = (row: unknown, message: RegExp, secrets: string[] = []) =>
+    assert.throws(() => readRow(memory, memory.columns, Array.isArray(row) ? wire(row) : row, secrets), (e: unknown) => e instanceof MalformedRowError && message.test(e.message));
 
-  it('takes numbers as mysql2 gives them: numbers, big numbers and DECIMAL sums as strings', () => {
+  it('takes INT, BIGINT and DECIMAL sums from their text', () => {
     assert.deepEqual(read([1, 'Data memory', '9007199254740991', 3, '1073741824.0', 4]), { nodeId: 1, memoryType: 'Data memory', used: 9007199254740991, usedPages: 3, total: 1073741824, totalPages: 4 });
-    assert.equal(read([1, Buffer.from('Long message buffer'), 0, 0, 0, 0]).memoryType, 'Long message buffer');
+    assert.equal(read([1, 'Long message buffer', 0, 0, 0, 0]).memoryType, 'Long message buffer');
   });
 
   it('names table and column of a value that does not fit', () => {
-    malformed([1, 'x', -1, 0, 0, 0], /^ndbinfo\.memoryusage\.used: expected an unsigned number, got -1$/);
+    malformed([1, 'x', -1, 0, 0, 0], /^ndbinfo\.memoryusage\.used: expected an unsigned number, got "-1"$/);
     malformed([1, 'x', null, 0, 0, 0], /memoryusage\.used: .*got NULL/);
     malformed([1, 'x', 'lots', 0, 0, 0], /memoryusage\.used: .*got "lots"/);
     malformed([1, 'x', '99999999999999999999', 0, 0, 0], /memoryusage\.used: .*beyond 2\^53/);
-    malformed([1, 7, 0, 0, 0, 0], /memoryusage\.memory_type: expected text, got number/);
+    malformed([1, null, 0, 0, 0, 0], /memoryusage\.memory_type: .*got NULL/);
     malformed([1, 'x', 0, 0, 0], /memoryusage\.\*: expected 6 columns, got 5/);
     malformed({ node_id: 1 }, /memoryusage\.\*: expected a row/);
+  });
+
+  it('a number column is wholly a number: "x1y" (which mysql2 read as 7283) and its kin are refused', () => {
+    for (const bad of ['x1y', '7x', ' 12', '12 ', '0x10', '1e3', '+5', '', '1.', '.5', '１２']) malformed([bad, 'x', 0, 0, 0, 0], /memoryusage\.node_id: expected an unsigned number/);
+  });
+
+  it('a value that holds a secret ndbtop keeps is scrubbed, in the row and in the error', () => {
+    assert.equal(read([1, 'hunter2', 0, 0, 0, 0], ['hunter2', 'tok-9']).memoryType, '***');
+    assert.equal(read([1, 'a hunter2 and tok-9', 0, 0, 0, 0], ['hunter2', 'tok-9']).memoryType, 'a *** and ***');
+    malformed([1, 'x', 'hunter2', 0, 0, 0], /memoryusage\.used: expected an unsigned number, got "\*\*\*"$/, ['hunter2']);
   });
 });
 
 describe('driver errors', () => {
   const where = 'mysql://u@h:3306';
   it('each failure class gets its own code and message, without the password', () => {
-    assert.equal(classify({ code: 'ENOTFOUND' }, where, 'pw').code, 'UNKNOWN_HOST');
-    assert.match(classify({ code: 'ENOTFOUND' }, where, 'pw').message, /^mysql:\/\/u@h:3306: unknown host/);
-    assert.equal(classify({ code: 'ECONNREFUSED' }, where, 'pw').code, 'UNREACHABLE');
-    assert.equal(classify({ code: 'ETIMEDOUT' }, where, 'pw', 500).message, `${where}: no answer within 500 ms`);
-    const denied = classify({ errno: 1045, sqlMessage: "Access denied for user 'u' (using password: YES) pw-Xy" }, where, 'pw-Xy');
+    assert.equal(classify({ code: 'ENOTFOUND' }, where, ['pw']).code, 'UNKNOWN_HOST');
+    assert.match(classify({ code: 'ENOTFOUND' }, where, ['pw']).message, /^mysql:\/\/u@h:3306: unknown host/);
+    assert.equal(classify({ code: 'ECONNREFUSED' }, where, ['pw']).code, 'UNREACHABLE');
+    assert.equal(classify({ code: 'ETIMEDOUT' }, where, ['pw'], 500).message, `${where}: no answer within 500 ms`);
+    const denied = classify({ errno: 1045, sqlMessage: "Access denied for user 'u' (using password: YES) pw-Xy tok-1" }, where, ['pw-Xy', 'tok-1']);
     assert.equal(denied.code, 'ACCESS_DENIED');
-    assert.ok(!denied.message.includes('pw-Xy'));
-    assert.equal(classify({ errno: 1049 }, where, undefined).code, 'NO_NDBINFO');
-    assert.equal(classify({ errno: 3159, sqlMessage: 'secure transport required' }, where, undefined).code, 'TLS');
+    assert.ok(!denied.message.includes('pw-Xy') && !denied.message.includes('tok-1'));
+    assert.equal(classify({ errno: 1049 }, where, []).code, 'NO_NDBINFO');
+    assert.equal(classify({ errno: 3159, sqlMessage: 'secure transport required' }, where, []).code, 'TLS');
   });
 });
 

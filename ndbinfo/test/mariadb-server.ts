@@ -33,13 +33,15 @@ export class MariaDbServer {
   private constructor(
     readonly dir: string,
     readonly port: number,
+    /** More mariadbd options (TLS files, say). */
+    private readonly extraArgs: readonly string[],
   ) {}
 
   get socket(): string {
     return join(this.dir, 'mariadb.sock');
   }
 
-  static async create(): Promise<MariaDbServer> {
+  static async create(extraArgs: readonly string[] = []): Promise<MariaDbServer> {
     if (!existsSync(MARIADBD)) throw new Error(`mariadb-server is not installed (${MARIADBD} is missing): apt-get install mariadb-server mariadb-client`);
     const dir = await mkdtemp(join(tmpdir(), 'ndbtop-mariadb-'));
     const install = spawnSync(INSTALL_DB, ['--no-defaults', '--user=root', `--datadir=${join(dir, 'data')}`, '--auth-root-authentication-method=normal', '--skip-test-db'], { encoding: 'utf8' });
@@ -47,7 +49,7 @@ export class MariaDbServer {
       await rm(dir, { recursive: true, force: true });
       throw new Error(`${INSTALL_DB} failed (${install.error?.message ?? `exit ${install.status}`}): ${install.stderr}`);
     }
-    const server = new MariaDbServer(dir, await freePort());
+    const server = new MariaDbServer(dir, await freePort(), extraArgs);
     await server.start();
     return server;
   }
@@ -58,6 +60,7 @@ export class MariaDbServer {
       '--no-defaults', '--user=root', `--datadir=${join(this.dir, 'data')}`, `--socket=${this.socket}`, `--port=${this.port}`,
       '--bind-address=127.0.0.1', '--skip-networking=0', '--skip-name-resolve', `--pid-file=${join(this.dir, 'mariadb.pid')}`,
       `--log-error=${join(this.dir, 'error.log')}`, `--tmpdir=${this.dir}`, '--skip-log-bin', '--innodb-buffer-pool-size=8M',
+      ...this.extraArgs,
     ];
     const child = spawn(MARIADBD, args, { stdio: 'ignore' });
     this.child = child;

@@ -4,7 +4,7 @@ import { packageRoot } from '../../engine/package-root.js';
 import { locateElectron } from '../electron-binary.js';
 import { connectstringFrom, intOption } from '../options.js';
 import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
-import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
+import { addSqlOptions, sqlArgs, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
 
 interface DesktopOpts extends TlsCliOptions, SqlCliOptions {
   connectstring?: string;
@@ -25,8 +25,7 @@ function forwarded(opts: DesktopOpts): string[] {
     ...(opts.readOnly ? ['--read-only'] : []),
     ...mgmTlsArgs(opts),
     // The password itself never goes on a command line: Electron reads the file, or inherits NDBTOP_SQL_PASSWORD.
-    ...(opts.sql ?? []).flatMap((url) => ['--sql', url]),
-    ...(opts.sqlPasswordFile !== undefined ? ['--sql-password-file', opts.sqlPasswordFile] : []),
+    ...sqlArgs(opts),
   ];
 }
 

@@ -21,7 +21,8 @@ export function registerNdbinfo(program: Command): void {
     .action(async (opts: NdbinfoOpts) => {
       const config = await sqlSourceFrom(opts);
       if (!config) throw new NdbinfoError('BAD_URL', 'ndbtop ndbinfo needs --sql mysql://USER@HOST[:PORT]');
-      const timeouts = { connectTimeoutMs: opts.timeout, queryTimeoutMs: opts.timeout };
+      const { tlsCa, serverPublicKey } = config;
+      const timeouts = { connectTimeoutMs: opts.timeout, queryTimeoutMs: opts.timeout, ...(tlsCa !== undefined ? { tlsCa } : {}), ...(serverPublicKey !== undefined ? { serverPublicKey } : {}) };
       const { readOnce } = await import('../../../ndbinfo/client/read-once.js');
       const snap = await withDeadline(opts.timeout, 'ndbtop ndbinfo', (signal) => readOnce(config.addresses, config.password, timeouts, signal));
       if (opts.json) process.stdout.write(`${terminalJson(ndbinfoJson(snap), 2)}\n`);

@@ -34,7 +34,8 @@ export function registerServe(program: Command): void {
     const [{ createEngine }, { serveUntilSignalled }] = await Promise.all([import('../../engine/create-engine.js'), import('../../serve/serve-cli.js')]);
     const engine = await createEngine({
       host: 'serve',
-      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls'), ...(sql ? { sql } : {}) }],
+      // The token is a secret no SQL node may echo into the page, /metrics or the recording.
+      clusters: [{ ...(connectstring === undefined ? {} : { connectstring }), tls: mgmTlsFrom(opts, 'mgm-tls'), ...(sql ? { sql: { ...sql, secrets: opts.token === undefined ? [] : [opts.token] } } : {}) }],
       actionsEnabled: opts.allowActions === true,
       // A rolling restart in progress survives a restart of serve, like the CLI's (same folder).
       rollingStateDir: join(homedir(), '.ndbtop'),

@@ -146,9 +146,12 @@ export const NdbinfoLinksQuerySchema = z.object({
   nodeIds: z.array(z.number().int().nonnegative()).max(255).optional(),
 });
 
-/** The SQL source's link: which SQL node, and why none. Never carries the password. */
+/**
+ * The SQL source's link: which SQL node, and why none. Never carries the password. `failing`: connected, but its
+ * readings fail (`lastError` says how).
+ */
 export const NdbinfoSourceViewSchema = z.object({
-  status: z.enum(['connecting', 'up', 'lost', 'closed']),
+  status: z.enum(['connecting', 'up', 'failing', 'lost', 'closed']),
   since: z.number().int(),
   sqlNode: z.string().nullable(),
   serverVersion: z.string().nullable(),

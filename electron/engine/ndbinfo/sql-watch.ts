@@ -6,6 +6,12 @@ import type { TrackerInput } from '../cluster/tracker-input.js';
 export interface SqlSourceSpec {
   addresses: SqlNodeAddress[];
   password: string | undefined;
+  /** PEM of the CA that signed the SQL nodes' certificates (--sql-ca): TLS, server verified. */
+  tlsCa?: string;
+  /** PEM of the SQL nodes' RSA public key (--sql-server-public-key). */
+  serverPublicKey?: string;
+  /** Secrets besides the password (serve's token): no value from an SQL node carries one out. */
+  secrets?: string[];
 }
 
 export type SqlWatchOptions = Partial<Omit<NdbinfoSourceOptions, 'addresses' | 'password'>> & {
@@ -27,11 +33,21 @@ export class SqlWatch {
 
   constructor(spec: SqlSourceSpec, sink: (input: TrackerInput) => void, options: SqlWatchOptions = {}) {
     const { loadEveryMs, ...sourceOptions } = options;
-    this.source = new NdbinfoSource({ connectTimeoutMs: 5000, queryTimeoutMs: 5000, ...sourceOptions, addresses: spec.addresses, password: spec.password });
+    const { addresses, password, tlsCa, serverPublicKey, secrets } = spec;
+    this.source = new NdbinfoSource({
+      connectTimeoutMs: 5000,
+      queryTimeoutMs: 5000,
+      ...sourceOptions,
+      addresses,
+      password,
+      ...(tlsCa !== undefined ? { tlsCa } : {}),
+      ...(serverPublicKey !== undefined ? { serverPublicKey } : {}),
+      ...(secrets ? { secrets } : {}),
+    });
     this.source.subscribe((e) => {
       if (e.type === 'sample') sink({ kind: 'ndbinfo', t: e.sample.at, sample: e.sample });
       else if (e.type === 'state') {
-        this.up = e.state.kind === 'up';
+        this.up = e.state.kind === 'up' || e.state.kind === 'failing';
         sink({ kind: 'ndbinfo-link', t: e.state.at, state: e.state });
       }
     });
@@ -42,6 +58,11 @@ export class SqlWatch {
     }, loadEveryMs ?? LOAD_EVERY_MS);
     this.timer.unref();
     this.source.start();
+  }
+
+  /** Every input of the cluster: the management server's `get status` says how many data nodes bound an answer. */
+  observe(input: TrackerInput): void {
+    if (input.kind === 'status') this.source.setShape({ dataNodes: input.nodes.filter((n) => n.type === 'NDB').length });
   }
 
   /** The management server says a data node is starting: restart_info every second until it says otherwise. */

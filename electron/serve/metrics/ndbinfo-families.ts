@@ -1,4 +1,7 @@
+import { NdbinfoSourceViewSchema } from '../../contract/schemas/ndbinfo.js';
 import type { FamilyMaker, FamilyRecorder } from './family.js';
+
+const SOURCE_STATES = NdbinfoSourceViewSchema.shape.status.options;
 
 /**
  * What the SQL source reads from ndbinfo. Figures the engine marks stale (their SQL source lost, or the data node
@@ -20,7 +23,8 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
   const received = counter('ndbtop_ndbinfo_transporter_received_bytes_total', 'Bytes a data node received from a remote node since it started (transporters)', ['cluster', 'node_id', 'remote_node_id']);
   const overloads = counter('ndbtop_ndbinfo_transporter_overloads_total', 'Times the link became overloaded since the data node started (transporters)', ['cluster', 'node_id', 'remote_node_id']);
   const slowdowns = counter('ndbtop_ndbinfo_transporter_slowdowns_total', 'Times the link entered slowdown since the data node started (transporters)', ['cluster', 'node_id', 'remote_node_id']);
-  const up = gauge('ndbtop_ndbinfo_source_up', '1 while the SQL source is connected to an SQL node, 0 otherwise', ['cluster']);
+  const up = gauge('ndbtop_ndbinfo_source_up', '1 while the SQL source is connected to an SQL node and its readings answer, 0 otherwise (failing, lost, connecting)', ['cluster']);
+  const state = gauge('ndbtop_ndbinfo_source_state', "1 for the SQL source's state (connecting, up, failing: connected but its readings fail, lost, closed), 0 for the others", ['cluster', 'state']);
   const queryMs = gauge('ndbtop_ndbinfo_query_seconds', 'Mean time the SQL node took for one query of a reading (recent queries)', ['cluster', 'reading']);
   const share = gauge('ndbtop_ndbinfo_self_load_ratio', 'Share of wall time the SQL node spent on ndbtop\'s queries over the budget window', ['cluster']);
   const shedding = gauge('ndbtop_ndbinfo_shedding', '1 while the SQL source pauses non-essential readings to keep within its budget', ['cluster']);
@@ -29,6 +33,7 @@ export function ndbinfoFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder
     const view = snapshot.ndbinfo;
     if (!view) return;
     up.set({ cluster }, view.source.status === 'up' ? 1 : 0);
+    for (const s of SOURCE_STATES) state.set({ cluster, state: s }, view.source.status === s ? 1 : 0);
     if (view.selfLoad) {
       share.set({ cluster }, view.selfLoad.load);
       shedding.set({ cluster }, view.selfLoad.shedding ? 1 : 0);

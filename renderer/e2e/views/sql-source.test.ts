@@ -120,3 +120,15 @@ test("Settings without an SQL source: one line says how to turn it on; with a ke
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('the header says when the SQL source is not up, with its error, without opening Settings', { skip, timeout: 60_000 }, async () => {
+  await withStackPage(chromium, { simulator: { scenario: 'steady', dataNodes: 2 } }, { width: 1280, height: 900 }, async (page, stack) => {
+    await page.waitForSelector('[data-testid="node-2"]');
+    // Up: nothing to say in the header.
+    await waitInPage(page, `!document.querySelector('[data-testid="sql-source-badge"]')`);
+    await stack.simulator.sql?.close();
+    await waitInPage(page, `/^SQL (LOST|CONNECTING)/.test(document.querySelector('[data-testid="sql-source-badge"]')?.textContent ?? '')`);
+    const title = await page.getAttribute('[data-testid="sql-source-badge"]', 'title');
+    assert.ok(title && title.length > 0, 'the badge says why in its title');
+  });
+});

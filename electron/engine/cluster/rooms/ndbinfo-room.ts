@@ -160,10 +160,11 @@ export class NdbinfoRoom implements Room {
       tls: state.kind === 'up' ? state.tls : (before?.tls ?? false),
       missing: state.kind === 'up' ? state.missing : (before?.missing ?? []),
       failovers,
-      lastError: state.kind === 'lost' ? state.reason : state.kind === 'connecting' ? state.lastError : null,
+      lastError: state.kind === 'lost' || state.kind === 'failing' ? state.reason : state.kind === 'connecting' ? state.lastError : null,
     };
     this.viewCache = null;
-    if (state.kind === 'up') return;
+    // Failing readings leave their figures to age as they are; those that still answer stay fresh.
+    if (state.kind === 'up' || state.kind === 'failing') return;
     // Whatever the source said is as old as its last answer now.
     for (const [id, n] of this.nodes) if (!n.stale) this.nodes.set(id, { ...n, stale: true });
     if (this.links && !this.links.stale) this.links = { ...this.links, stale: true };

@@ -5,6 +5,7 @@ import { connectionProblem } from '../../view-model/nodes/connection-problem.js'
 import { formatClock, formatDuration } from '../../view-model/format.js';
 import { ClusterPicker } from './ClusterPicker.js';
 import { ConnectionChip, connectionState } from './ConnectionChip.js';
+import { SqlSourceBadge } from './SqlSourceBadge.js';
 import { TlsBadge } from './TlsBadge.js';
 import { MaintenanceChip } from '../maintenance/MaintenanceChip.js';
 import { tlsTitle } from '../../view-model/tls.js';
@@ -75,6 +76,7 @@ export function Header() {
       <TlsBadge connection={connection} />
       {showMode && <span className="conn-mode">{mode}</span>}
       <ConnectionProblem />
+      <SqlSourceBadge />
       <MaintenanceChip />
       <Mgmd />
       <SampleAge />

@@ -38,6 +38,12 @@ test('over budget: the tone warns and the stretched or paused readings are named
   assert.equal(sqlSourceSummary({ ...up, selfLoad: { ...up.selfLoad!, shedding: true } }, now).tone, 'warn', 'up but shedding');
 });
 
+test('connected but its readings failing: FAILING, in the bad tone, with the error in words', () => {
+  const failing = sqlSourceSummary({ ...up, source: { ...up.source, status: 'failing', lastError: 'mysql://monitor@10.0.0.7:3306: ndbinfo.cpustat has not answered for 2000 ms' } }, now);
+  assert.deepEqual([failing.word, failing.tone], ['FAILING', 'bad']);
+  assert.equal(failing.lastError, 'mysql://monitor@10.0.0.7:3306: ndbinfo.cpustat has not answered for 2000 ms');
+});
+
 test("a profile's SQL nodes: the user typed once for each ticked API node, other URLs as typed, no repeats", () => {
   assert.deepEqual(profileSqlUrls('monitor', ['mysql://10.0.0.7:3306', 'mysql://[fe80::1]:3306'], ''), ['mysql://monitor@10.0.0.7:3306', 'mysql://monitor@[fe80::1]:3306']);
   assert.deepEqual(profileSqlUrls('mon itor', ['mysql://h:3306'], 'mysql://a@b:3307, mysql://a@b:3307'), ['mysql://mon%20itor@h:3306', 'mysql://a@b:3307']);

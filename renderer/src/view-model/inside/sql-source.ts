@@ -20,6 +20,7 @@ export interface SqlSourceSummary {
 const WORDS: Record<NdbinfoView['source']['status'], [string, SqlTone]> = {
   connecting: ['CONNECTING', 'busy'],
   up: ['UP', 'ok'],
+  failing: ['FAILING', 'bad'],
   lost: ['LOST — RETRYING', 'bad'],
   closed: ['CLOSED', 'bad'],
 };

@@ -3,7 +3,8 @@ import { formatDuration } from '../../contract/page-safe/format-duration.js';
 import type { AlertHistory, AlertHistoryEntry } from '../../contract/schemas/maintenance.js';
 import { getApi } from '../../serve/runs-client.js';
 import { endpointFrom, withEndpoint, type EndpointOpts } from '../serve-endpoint.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { escapedJson } from '../../contract/page-safe/outside-text.js';
 
 /** One alert a line, as the page's alert history lists it: raised, how long (or "on"), severity, kind, subject, words. */
 export function historyLine(e: AlertHistoryEntry): string {
@@ -23,7 +24,7 @@ export function registerAlerts(program: Command): void {
     .action(async (opts: EndpointOpts & { history?: boolean }) => {
       const history = await getApi<AlertHistory>(endpointFrom(opts), 'alerts/history');
       const entries = opts.history ? history.entries : history.entries.filter((e) => e.clearedAt === null);
-      if (opts.json) return void process.stdout.write(`${terminalJson({ entries, dropped: history.dropped })}\n`);
+      if (opts.json) return void process.stdout.write(`${escapedJson({ entries, dropped: history.dropped })}\n`);
       if (entries.length === 0) return void process.stdout.write(opts.history ? 'no alerts this session\n' : 'no alert on\n');
       printText(process.stdout, [...entries].reverse().map(historyLine).join(''));
       if (history.dropped > 0 && opts.history) process.stdout.write(`(${history.dropped} older alerts dropped)\n`);

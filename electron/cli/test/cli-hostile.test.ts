@@ -8,7 +8,7 @@ import { SPEC_REPLIES } from '../../../native-mgm/test/fixtures/spec-transcripts
 import { ScriptedServer, mgmdScript, type ScriptedRequest } from '../../../native-mgm/client/test/scripted-server.js';
 import { resolveToken } from '../../serve/listen-options.js';
 import { EXIT } from '../exit-codes.js';
-import { terminalJson, terminalText } from '../terminal-text.js';
+import { escapedJson, visibleText } from '../../contract/page-safe/outside-text.js';
 import { runCli } from './run-cli.js';
 
 // Issue 15 items 7 and 8, as a hostile management server and a careless script would meet them.
@@ -71,9 +71,9 @@ test('error messages quoting server bytes reach stderr without escapes', { timeo
 });
 
 test('the terminal helpers keep newlines and tabs and escape every other control character', () => {
-  assert.equal(terminalText('a\tb\nc\x1b[31m\x00\x7f\x9b'), 'a\tb\nc\\x1b[31m\\x00\\x7f\\x9b');
-  assert.equal(terminalJson({ s: '\x1b\x85' }), '{"s":"\\u001b\\u0085"}');
-  assert.deepEqual(JSON.parse(terminalJson({ s: '\x1b\x85é' })), { s: '\x1b\x85é' });
+  assert.equal(visibleText('a\tb\nc\x1b[31m\x00\x7f\x9b'), 'a\tb\nc\\x1b[31m\\x00\\x7f\\x9b');
+  assert.equal(escapedJson({ s: '\x1b\x85' }), '{"s":"\\u001b\\u0085"}');
+  assert.deepEqual(JSON.parse(escapedJson({ s: '\x1b\x85é' })), { s: '\x1b\x85é' });
 });
 
 // Each reply comes just inside --timeout; the old per-request timeout let `show --timeout 5000` take 21 s.

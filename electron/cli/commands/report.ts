@@ -49,7 +49,8 @@ export function registerReport(program: Command): void {
       process.stdout.write(formatReports({ runs, comparison: compareRuns(runs, opts.figure, opts.align) }, opts.format));
       if (runs.length > 0) return;
       const empty = noRunsOutcome(files, all.map((r) => r.name), wanted);
-      process.stderr.write(empty.message);
+      // It lists the recordings' run names.
+      printText(process.stderr, empty.message);
       process.exitCode = empty.code;
     });
 }

@@ -127,7 +127,7 @@ test('serve: /api/runs in every format, /api/snapshot and /metrics carry no cont
   noRaw(snapshot, '/api/snapshot');
   const parsed = JSON.parse(snapshot) as ClusterSnapshot;
   assert.equal(parsed.name, CLUSTER, 'the snapshot keeps the name exactly');
-  assert.equal(parsed.runs[0]?.name, RUN);
+  assert.equal(parsed.runs?.[0]?.name, RUN);
   // Where a name comes in, a control character is refused in words (outputs are safe regardless: the recording above).
   for (const body of [{ name: RUN }, { name: 'ok', tags: { k: TAG } }, { name: 'ok', phase: PHASE }]) {
     const refused = await fetch(new URL('/api/runs', server.url), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });

@@ -41,6 +41,7 @@ export function escapedJson(value: unknown, indent?: number): string {
 }
 
 const ANY_CONTROL = new RegExp(CONTROL_OR_LAYOUT.source);
+const ANY_SHOWN = new RegExp(CONTROL.source);
 
 /** Whether `text` holds a character the rule would show escaped: input that names something (a run) refuses it. */
 export function hasControl(text: string): boolean {
@@ -50,10 +51,11 @@ export function hasControl(text: string): boolean {
 /**
  * Every string in a message as visibleText has it, for the page: the one door where data enters it (api-client.ts)
  * applies the rule, so no panel can show a raw control character, or put one on the clipboard. What holds none
- * comes back as the same object, so nothing is copied or re-rendered for a clean message.
+ * comes back as the same object, so nothing is copied or re-rendered for a clean message; a snapshot's walk costs
+ * about what parsing it did.
  */
 export function visibleStrings<T>(value: T): T {
-  if (typeof value === 'string') return visibleText(value) as T;
+  if (typeof value === 'string') return (ANY_SHOWN.test(value) ? visibleText(value) : value) as T;
   if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) {
     let out: unknown[] | null = null;
@@ -67,12 +69,14 @@ export function visibleStrings<T>(value: T): T {
     }
     return (out ?? value) as T;
   }
+  const record = value as Record<string, unknown>;
   let out: Record<string, unknown> | null = null;
-  for (const [key, item] of Object.entries(value)) {
-    const shownItem: unknown = visibleStrings(item);
-    const shownKey = visibleText(key);
+  for (const key in record) {
+    const item = record[key];
+    const shownItem = typeof item === 'string' || (typeof item === 'object' && item !== null) ? visibleStrings(item) : item;
+    const shownKey = ANY_SHOWN.test(key) ? visibleText(key) : key;
     if (shownItem === item && shownKey === key) continue;
-    const copy: Record<string, unknown> = (out ??= { ...(value as Record<string, unknown>) });
+    const copy: Record<string, unknown> = (out ??= { ...record });
     if (shownKey !== key) delete copy[key];
     copy[shownKey] = shownItem;
   }

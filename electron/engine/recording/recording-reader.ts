@@ -75,7 +75,7 @@ async function* rows(file: string, options: SourceOptions, into: ReadProblems): 
       // Not an object's text: told without JSON.parse, whose errors cost microseconds each (a bomb of short lines).
       const text = piece.text.trim();
       if (text[0] !== '{' || text[text.length - 1] !== '}') {
-        note(into, { line: n, error: 'not a recording line' });
+        note(into, { line: n, error: `not a recording line: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` });
         continue;
       }
       try {

@@ -1,5 +1,6 @@
 import { duration, eventText, nodes, type PlanEta, type RollEvent, type RollingPlan } from '../engine/rolling/index.js';
-import { printText, terminalJson } from './terminal-text.js';
+import { printText } from './terminal-text.js';
+import { escapedJson } from '../contract/page-safe/outside-text.js';
 
 /** "1 step", "2 steps". */
 export const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? '' : 's'}`;
@@ -49,6 +50,6 @@ const HALT_HINT = '\n  continue with --resume, skip this step with --skip, or st
 
 /** One line per event: JSON (each with its `event`) or words, server text escaped either way. */
 export function printEvent(json: boolean, e: RollEvent | PlanEvent): void {
-  if (json) process.stdout.write(`${terminalJson({ ...e, at: new Date().toISOString() })}\n`);
+  if (json) process.stdout.write(`${escapedJson({ ...e, at: new Date().toISOString() })}\n`);
   else printText(process.stdout, e.event === 'plan' ? planText(e) : `${eventText(e)}${e.event === 'halted' ? HALT_HINT : ''}\n`);
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { RunsEndpoint } from '../serve/runs-client.js';
+import { escapedJson, visibleLine } from '../contract/page-safe/outside-text.js';
 
 /** Options of a command that talks to a serving ndbtop over its HTTP API. */
 export interface EndpointOpts {
@@ -21,7 +22,7 @@ export function withEndpoint(command: Command, json: string): Command {
     .option('--json', json);
 }
 
-/** What a mark (run, maintenance window) prints: its id, or all of it as JSON. */
+/** What a mark (run, maintenance window) prints: its id, or all of it as JSON; the server's words under the outside-text rule. */
 export function printMark(mark: { id: string }, opts: EndpointOpts): void {
-  process.stdout.write(opts.json ? `${JSON.stringify(mark)}\n` : `${mark.id}\n`);
+  process.stdout.write(opts.json ? `${escapedJson(mark)}\n` : `${visibleLine(mark.id)}\n`);
 }

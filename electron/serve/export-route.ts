@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
+import { escapedJson } from '../contract/page-safe/outside-text.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { securityHeaders } from './security-headers.js';
 
@@ -13,7 +14,7 @@ export const EXPORT_PATH = '/api/export';
 const CHUNK_CHARS = 64 * 1024;
 
 function fail(res: ServerResponse, status: number, message: string): void {
-  const body = `${JSON.stringify({ error: { code: status === 404 ? 'NOT_FOUND' : BAD_MESSAGE, message } })}\n`;
+  const body = `${escapedJson({ error: { code: status === 404 ? 'NOT_FOUND' : BAD_MESSAGE, message } })}\n`;
   res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
   res.end(body);
 }

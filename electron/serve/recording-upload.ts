@@ -2,10 +2,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { EngineHost } from '../engine/engine-host.js';
+import { escapedJson } from '../contract/page-safe/outside-text.js';
 import { securityHeaders } from './security-headers.js';
 
 /**
@@ -79,8 +80,17 @@ export interface UploadReply {
 const refusal = (status: number, code: string, message: string, extra: Record<string, string> = {}): UploadReply => ({
   status,
   headers: { ...securityHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...extra },
-  body: `${JSON.stringify({ error: { code, message } })}\n`,
+  body: `${escapedJson({ error: { code, message } })}\n`,
 });
+
+/**
+ * An error's words without the server's paths, which are none of a viewer's business: the temporary file is named
+ * as the viewer named the upload, and whatever else lay under the temporary directory goes unnamed.
+ */
+function withoutPaths(err: unknown, file: string, name: string): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return text.split(file).join(name).split(dirname(file)).join('(upload)').split(tmpdir()).join('(temporary directory)');
+}
 
 /**
  * The upload itself, for both transports: the checks, the body streamed to a temporary file, then the answer
@@ -98,7 +108,13 @@ export async function receiveRecording(engine: EngineHost, upload: UploadRequest
   const tooLarge = `the recording is over ${sizeText(options.maxBytes)}, the limit of this server; summarise it with \`ndbtop report FILE\` where the file is`;
   if (upload.contentLength > options.maxBytes) return fail(413, 'TOO_LARGE', tooLarge);
 
-  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-upload-'));
+  let dir: string;
+  try {
+    dir = await mkdtemp(join(tmpdir(), 'ndbtop-upload-'));
+  } catch (err) {
+    const why = (err as { code?: unknown }).code;
+    return fail(500, 'UNAVAILABLE', `the server cannot store the upload${typeof why === 'string' ? ` (${why})` : ''}`);
+  }
   const file = join(dir, 'recording');
   try {
     await pipeline(upload.body, guard(options.maxBytes, options.idleMs), createWriteStream(file));
@@ -106,16 +122,16 @@ export async function receiveRecording(engine: EngineHost, upload: UploadRequest
     await rm(dir, { recursive: true, force: true });
     if (err instanceof TooLarge) return fail(413, 'TOO_LARGE', tooLarge);
     if (err instanceof Stalled) return fail(408, 'TIMEOUT', `the upload stalled: no bytes for ${options.idleMs / 1000} s`);
-    return fail(400, 'BAD_REQUEST', `the upload broke off: ${err instanceof Error ? err.message : String(err)}`);
+    return fail(400, 'BAD_REQUEST', `the upload broke off: ${withoutPaths(err, file, name)}`);
   }
   const out = new PassThrough();
-  const line = (value: unknown): boolean => out.write(`${JSON.stringify(value)}\n`);
+  const line = (value: unknown): boolean => out.write(`${escapedJson(value)}\n`);
   void (async () => {
     try {
       line({ runs: await recordings.importFile(file, name, (done, total) => line({ progress: { done, total } })) });
     } catch (err) {
       const code = (err as { code?: unknown }).code;
-      line({ error: { code: typeof code === 'string' ? code : 'BAD_RECORDING', message: err instanceof Error ? err.message : String(err) } });
+      line({ error: { code: typeof code === 'string' ? code : 'BAD_RECORDING', message: withoutPaths(err, file, name) } });
     } finally {
       await rm(dir, { recursive: true, force: true });
       out.end();

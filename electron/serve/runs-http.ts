@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestName } from '../contract/schemas/channels.js';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
+import { escapedJson } from '../contract/page-safe/outside-text.js';
 import { formatReports, REPORT_FORMATS, reportJson, type ReportFormat } from '../engine/runs/report-format.js';
 import type { RunReports } from '../contract/schemas/runs.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
@@ -38,7 +39,7 @@ export function send(res: ServerResponse, status: number, contentType: string, b
   res.end(res.req.method === 'HEAD' ? undefined : body);
 }
 
-export const json = (res: ServerResponse, status: number, value: unknown): void => send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+export const json = (res: ServerResponse, status: number, value: unknown): void => send(res, status, 'application/json; charset=utf-8', escapedJson(value));
 export const fail = (res: ServerResponse, status: number, code: string, message: string): void => json(res, status, { error: { code, message } });
 
 export class BodyError extends Error {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
+import { escapedJson } from '../contract/page-safe/outside-text.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, checkServeOptions, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
@@ -92,9 +93,9 @@ const text = (res: ServerResponse, status: number, body: string): void => reply(
 async function snapshot(handlers: EngineHandlers, url: URL, res: ServerResponse): Promise<void> {
   const clusterId = url.searchParams.get('clusterId') ?? undefined;
   const result = await dispatchRequest(handlers, 'getSnapshot', clusterId === undefined ? {} : { clusterId });
-  if (result.ok) return reply(res, 200, 'application/json; charset=utf-8', JSON.stringify(result.response), { 'Cache-Control': 'no-store' });
+  if (result.ok) return reply(res, 200, 'application/json; charset=utf-8', escapedJson(result.response), { 'Cache-Control': 'no-store' });
   const status = ({ [BAD_MESSAGE]: 400, BAD_REQUEST: 400, NOT_FOUND: 404 } as Record<string, number>)[result.error.code] ?? 500;
-  reply(res, status, 'application/json; charset=utf-8', JSON.stringify({ error: result.error }), { 'Cache-Control': 'no-store' });
+  reply(res, status, 'application/json; charset=utf-8', escapedJson({ error: result.error }), { 'Cache-Control': 'no-store' });
 }
 
 async function metrics(exporter: MetricsExporter, url: URL, res: ServerResponse): Promise<void> {

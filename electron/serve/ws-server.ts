@@ -2,6 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
+import { escapedJson } from '../contract/page-safe/outside-text.js';
 import type { EngineHost } from '../engine/engine-host.js';
 import { admit, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
@@ -67,7 +68,7 @@ class Client {
       this.behind = true;
       return;
     }
-    this.ws.send(JSON.stringify({ type: PUSH_TAG, message } satisfies PushFrame));
+    this.ws.send(escapedJson({ type: PUSH_TAG, message } satisfies PushFrame));
   }
 
   respond(frame: ResponseFrame): void {
@@ -75,10 +76,10 @@ class Client {
     // It keeps asking while far behind on reading (a push may take a slow client a little past the cap, so
     // twice that): buffering its answers would be without bound.
     if (this.ws.bufferedAmount > 2 * MAX_CLIENT_BUFFER_BYTES) return void this.ws.terminate();
-    const text = JSON.stringify(frame);
+    const text = escapedJson(frame);
     if (text.length <= MAX_CLIENT_BUFFER_BYTES) return this.ws.send(text);
     const error = { code: TOO_LARGE, message: `the answer (${text.length} bytes) exceeds what a WebSocket client is sent at once; exports: GET /api/export` };
-    this.ws.send(JSON.stringify({ type: RESPONSE_TAG, id: frame.id, ok: false, error } satisfies ResponseFrame));
+    this.ws.send(escapedJson({ type: RESPONSE_TAG, id: frame.id, ok: false, error } satisfies ResponseFrame));
   }
 
   /** Whether pushes flow; a client that was behind and has drained is told to resync first. */

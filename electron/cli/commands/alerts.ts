@@ -4,7 +4,8 @@ import { maintenanceEventText } from '../../contract/page-safe/maintenance-event
 import type { AlertHistory, AlertHistoryEntry, MaintenanceEvent } from '../../contract/schemas/maintenance.js';
 import { getApi } from '../../serve/runs-client.js';
 import { endpointFrom, withEndpoint, type EndpointOpts } from '../serve-endpoint.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { escapedJson } from '../../contract/page-safe/outside-text.js';
 
 /** One alert a line, as the page's alert history lists it: raised, how long (or "on"), severity, kind, subject, words. */
 export function historyLine(e: AlertHistoryEntry): string {
@@ -33,7 +34,7 @@ export function registerAlerts(program: Command): void {
       const history = await getApi<AlertHistory>(endpointFrom(opts), 'alerts/history');
       const entries = opts.history ? history.entries : history.entries.filter((e) => e.clearedAt === null);
       const windows = opts.history ? history.maintenance : [];
-      if (opts.json) return void process.stdout.write(`${terminalJson({ entries, dropped: history.dropped, maintenance: windows })}\n`);
+      if (opts.json) return void process.stdout.write(`${escapedJson({ entries, dropped: history.dropped, maintenance: windows })}\n`);
       if (entries.length === 0) process.stdout.write(opts.history ? 'no alerts this session\n' : 'no alert on\n');
       printText(process.stdout, [...entries].reverse().map(historyLine).join('') + [...windows].reverse().map(windowLine).join(''));
       if (history.dropped > 0 && opts.history) process.stdout.write(`(${history.dropped} older alerts dropped)\n`);

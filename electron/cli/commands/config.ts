@@ -3,7 +3,8 @@ import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { withDeadline } from '../deadline.js';
 import { formatConfig } from '../format-config.js';
 import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { escapedJson } from '../../contract/page-safe/outside-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
 interface ConfigOpts extends TlsCliOptions {
@@ -30,7 +31,7 @@ export function registerConfig(program: Command): void {
         if (nodes.length === 0) command.error(`error: node ${opts.node} is not in the configuration`, { exitCode: 2 });
         const connections = opts.node === undefined ? config.connections : config.connections.filter((c) => c.nodeId1 === opts.node || c.nodeId2 === opts.node);
         // Parameter values and host names come from the server: escaped for the terminal like every output.
-        if (opts.json) process.stdout.write(`${terminalJson({ ...config, nodes, connections }, 2)}\n`);
+        if (opts.json) process.stdout.write(`${escapedJson({ ...config, nodes, connections }, 2)}\n`);
         else printText(process.stdout, formatConfig(config, nodes));
       } finally {
         client.close();

@@ -6,7 +6,8 @@ import { eventText } from '../../engine/events/event-text.js';
 import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { withDeadline } from '../deadline.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { escapedJson } from '../../contract/page-safe/outside-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 import { InvalidArgumentError } from 'commander';
 
@@ -37,7 +38,7 @@ export function registerEvents(program: Command): void {
     .action(async (opts: { connectstring?: string; timeout: number; json?: boolean; filter?: Partial<Record<Category, number>> } & TlsCliOptions) => {
       const { hosts } = connectstringFrom(opts);
       const stream = new EventStream({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, filter: opts.filter ?? MONITOR_FILTER, tls: mgmTlsFrom(opts) });
-      stream.events.on('event', (e) => (opts.json ? process.stdout.write(`${terminalJson(e)}\n`) : printText(process.stdout, line(e))));
+      stream.events.on('event', (e) => (opts.json ? process.stdout.write(`${escapedJson(e)}\n`) : printText(process.stdout, line(e))));
       stream.events.on('warning', (w) => printText(process.stderr, `ndbtop: warning: ${w.message}\n`));
       stream.events.on('state', (s) => {
         if (s.status === 'reconnecting') printText(process.stderr, `ndbtop: event stream lost (${s.lastError ?? 'unknown'}); reconnecting\n`);

@@ -4,7 +4,8 @@ import { withDeadline } from '../deadline.js';
 import { formatNdbinfo, ndbinfoJson } from '../format-ndbinfo.js';
 import { intOption } from '../options.js';
 import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { escapedJson } from '../../contract/page-safe/outside-text.js';
 
 interface NdbinfoOpts extends SqlCliOptions {
   timeout: number;
@@ -25,7 +26,7 @@ export function registerNdbinfo(program: Command): void {
       const timeouts = { connectTimeoutMs: opts.timeout, queryTimeoutMs: opts.timeout, ...(tlsCa !== undefined ? { tlsCa } : {}), ...(serverPublicKey !== undefined ? { serverPublicKey } : {}) };
       const { readOnce } = await import('../../../ndbinfo/client/read-once.js');
       const snap = await withDeadline(opts.timeout, 'ndbtop ndbinfo', (signal) => readOnce(config.addresses, config.password, timeouts, signal));
-      if (opts.json) process.stdout.write(`${terminalJson(ndbinfoJson(snap), 2)}\n`);
+      if (opts.json) process.stdout.write(`${escapedJson(ndbinfoJson(snap), 2)}\n`);
       else printText(process.stdout, formatNdbinfo(snap));
     });
 }

@@ -4,7 +4,8 @@ import { readHeader } from '../../engine/recording/recording-reader.js';
 import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/listen-options.js';
 import { positiveNumber } from '../options.js';
 import { progressBar, type ProgressBar } from '../progress-bar.js';
-import { printText, terminalText } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { visibleText } from '../../contract/page-safe/outside-text.js';
 
 interface ReplayOpts extends ListenOptions {
   speed: number;
@@ -33,7 +34,7 @@ export function registerReplay(program: Command): void {
     });
     await serveUntilSignalled(engine, opts, [`replaying ${file} at speed ${opts.speed}${opts.from ? ` from ${opts.from} s in` : ''}; operator actions disabled`], () => {
       // The bar on a terminal only, after the banner; erased before the shutdown line is printed.
-      bar = progressBar(terminalText(`replay ${basename(file)}`));
+      bar = progressBar(visibleText(`replay ${basename(file)}`));
       process.once('SIGINT', stopBar);
       process.once('SIGTERM', stopBar);
     });

@@ -6,7 +6,8 @@ import { compareRuns } from '../../engine/runs/compare.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
 import { oneOf } from '../options.js';
 import { progressBar } from '../progress-bar.js';
-import { printText, terminalText } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { visibleText } from '../../contract/page-safe/outside-text.js';
 import { noRunsOutcome } from '../report-exit.js';
 import { testInterval } from '../test-intervals.js';
 
@@ -36,7 +37,7 @@ export function registerReport(program: Command): void {
       const [{ createReplayEngine }, { reportsOfRecording }] = await Promise.all([import('../../engine/recording/replay.js'), import('../../engine/runs/recording-runs.js')]);
       const all: RunReport[] = [];
       for (const file of files) {
-        const bar = progressBar(terminalText(basename(file)));
+        const bar = progressBar(visibleText(basename(file)));
         const { reports, problems, unreadable } = await reportsOfRecording(file, basename(file), createReplayEngine, bar.update, testInterval('NDBTOP_REPORT_LEAD_MS', 'leadMs').leadMs).finally(bar.done);
         // Recordings are shared: what they quote (a line's bytes in a parse error) must not drive the terminal.
         for (const p of problems) printText(process.stderr, `ndbtop report: ${file} line ${p.line} skipped: ${p.error}\n`);
@@ -48,7 +49,8 @@ export function registerReport(program: Command): void {
       process.stdout.write(formatReports({ runs, comparison: compareRuns(runs, opts.figure, opts.align) }, opts.format));
       if (runs.length > 0) return;
       const empty = noRunsOutcome(files, all.map((r) => r.name), wanted);
-      process.stderr.write(empty.message);
+      // It lists the recordings' run names.
+      printText(process.stderr, empty.message);
       process.exitCode = empty.code;
     });
 }

@@ -4,7 +4,8 @@ import type { TlsSessionInfo } from '../../../native-mgm/index.js';
 import { withDeadline } from '../deadline.js';
 import { formatShow } from '../format-show.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText } from '../terminal-text.js';
+import { escapedJson } from '../../contract/page-safe/outside-text.js';
 import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
 
 /** How the session was secured, after ndb_mgm's picture, so a script or an operator sees TLS or clear text. */
@@ -33,7 +34,7 @@ export function registerShow(program: Command): void {
         if (opts.json) {
           const session = client.session;
           const out = { mgmd: { ...mgmd, nodeId: session?.mgmdNodeId ?? null, version: session?.server.string ?? null, tls: client.tls }, nodes };
-          process.stdout.write(`${terminalJson(out, 2)}\n`);
+          process.stdout.write(`${escapedJson(out, 2)}\n`);
         } else {
           printText(process.stdout, formatShow(nodes, mgmd));
           printText(process.stdout, `${tlsLine(client.tls)}\n`);

@@ -8,7 +8,7 @@ import { SPEC_REPLIES } from '../../../native-mgm/test/fixtures/spec-transcripts
 import { ScriptedServer, mgmdScript, type ScriptedRequest } from '../../../native-mgm/client/test/scripted-server.js';
 import { resolveToken } from '../../serve/listen-options.js';
 import { EXIT } from '../exit-codes.js';
-import { terminalJson, terminalText } from '../terminal-text.js';
+import { escapedJson, visibleLine, visibleStrings, visibleText } from '../../contract/page-safe/outside-text.js';
 import { runCli } from './run-cli.js';
 
 // Issue 15 items 7 and 8, as a hostile management server and a careless script would meet them.
@@ -71,9 +71,19 @@ test('error messages quoting server bytes reach stderr without escapes', { timeo
 });
 
 test('the terminal helpers keep newlines and tabs and escape every other control character', () => {
-  assert.equal(terminalText('a\tb\nc\x1b[31m\x00\x7f\x9b'), 'a\tb\nc\\x1b[31m\\x00\\x7f\\x9b');
-  assert.equal(terminalJson({ s: '\x1b\x85' }), '{"s":"\\u001b\\u0085"}');
-  assert.deepEqual(JSON.parse(terminalJson({ s: '\x1b\x85é' })), { s: '\x1b\x85é' });
+  assert.equal(visibleText('a\tb\nc\x1b[31m\x00\x7f\x9b'), 'a\tb\nc\\x1b[31m\\x00\\x7f\\x9b');
+  assert.equal(escapedJson({ s: '\x1b\x85' }), '{"s":"\\u001b\\u0085"}');
+  assert.deepEqual(JSON.parse(escapedJson({ s: '\x1b\x85é' })), { s: '\x1b\x85é' });
+  assert.equal(escapedJson(['\u2028\x7f']), '["\\u2028\\u007f"]');
+  assert.equal(visibleLine('a\tb\nc\u2029'), 'a\\x09b\\x0ac\\u2029');
+  // The page's door: a clean message is the same object; a dirty one is copied where it differs, keys included.
+  const clean = { a: [1, 'x', { b: null }], c: 'é' };
+  assert.equal(visibleStrings(clean), clean);
+  const dirty = { a: [1, 'x\x9b'], keep: clean, ['k\x1b']: 'v' };
+  const shown = visibleStrings(dirty);
+  assert.deepEqual(shown, { a: [1, 'x\\x9b'], keep: clean, 'k\\x1b': 'v' });
+  assert.equal(shown.keep, clean);
+  assert.deepEqual(dirty.a, [1, 'x\x9b'], 'the message itself is left as it came');
 });
 
 // Each reply comes just inside --timeout; the old per-request timeout let `show --timeout 5000` take 21 s.

@@ -1,6 +1,7 @@
 import type { NdbtopApi, WireError } from './api.js';
 import type { PushMessage, RequestName } from '../schemas/channels.js';
 import type { PageValidators } from './page-validators.js';
+import { visibleStrings, visibleText } from './outside-text.js';
 
 /**
  * A request the engine (or the transport) refused. The code leads the message because Electron's contextBridge
@@ -9,7 +10,7 @@ import type { PageValidators } from './page-validators.js';
 export class NdbtopRequestError extends Error {
   readonly code: string;
   constructor(error: WireError) {
-    super(`${error.code}: ${error.message}`);
+    super(`${error.code}: ${visibleText(error.message)}`);
     this.name = 'NdbtopRequestError';
     this.code = error.code;
   }
@@ -28,7 +29,8 @@ export interface ApiTransport {
 
 /**
  * The UI side of both transports (preload and WebSocket): one method per request of the contract, responses
- * and pushes validated against it. Building both from this one function is what keeps them the same API.
+ * and pushes validated against it, their strings under the outside-text rule (what the page shows, it shows
+ * visibly). Building both from this one function is what keeps them the same API.
  */
 export function buildApi(transport: ApiTransport, validators: PageValidators): NdbtopApi {
   const methods: Record<string, (request: unknown) => Promise<unknown>> = {};
@@ -36,7 +38,7 @@ export function buildApi(transport: ApiTransport, validators: PageValidators): N
     methods[name] = async (request) => {
       const result = await transport.call(name, request ?? {});
       if (!result.ok) throw new NdbtopRequestError(result.error);
-      return validators.response(name, result.response);
+      return visibleStrings(validators.response(name, result.response));
     };
   }
 
@@ -45,7 +47,7 @@ export function buildApi(transport: ApiTransport, validators: PageValidators): N
   const onRaw = (raw: unknown): void => {
     let message: PushMessage;
     try {
-      message = validators.push(raw);
+      message = visibleStrings(validators.push(raw));
     } catch (err) {
       transport.onInvalidPush?.(err as Error);
       return;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOTTLENECK_KINDS, RUN_FIGURES } from '../page-safe/vocabulary.js';
+import { hasControl } from '../page-safe/outside-text.js';
 import { AlertSchema, EventViewSchema } from './events.js';
 
 /**
@@ -147,15 +148,21 @@ export const RunReportQuerySchema = z.object({
 
 export const RunReportsSchema = z.object({ runs: z.array(RunReportSchema), comparison: ComparisonSchema.nullable() });
 
+/**
+ * A name a script or a viewer gives (run, phase, tag): one line of plain text. Outputs are safe whatever a name
+ * holds (outside-text.ts), but a control character in a name is never meant, so it is refused where it comes in.
+ */
+const markText = (max: number) => z.string().max(max).refine((s) => !hasControl(s), 'holds a control character (ESC, BEL, a C1 control, a line break or tab): names are one line of plain text');
+
 export const StartRunSchema = z.object({
   clusterId: z.string().optional(),
-  name: z.string().min(1).max(200),
-  tags: z.record(z.string().max(100), z.string().max(500)).optional(),
+  name: markText(200).min(1),
+  tags: z.record(markText(100), markText(500)).optional(),
   /** A first phase to open with the run. */
-  phase: z.string().min(1).max(200).optional(),
+  phase: markText(200).min(1).optional(),
 });
 export const RunRefSchema = z.object({ clusterId: z.string().optional(), runId: z.string().optional() });
-export const MarkPhaseSchema = RunRefSchema.extend({ name: z.string().min(1).max(200) });
+export const MarkPhaseSchema = RunRefSchema.extend({ name: markText(200).min(1) });
 
 export type RunPhase = z.infer<typeof RunPhaseSchema>;
 export type Run = z.infer<typeof RunSchema>;

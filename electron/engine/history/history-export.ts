@@ -1,12 +1,17 @@
 import { type HistorySeries } from '../../contract/schemas/history.js';
 import { METRICS } from '../../contract/page-safe/vocabulary.js';
+import { escapedJson, visibleLine } from '../../contract/page-safe/outside-text.js';
 import type { MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import { columnHeader, maintenanceAt, measuredValue, METRIC_UNIT, phaseAt, windowsIn, type PhaseMark } from '../export/csv-columns.js';
 import type { ClusterHistory } from './history.js';
 
-/** A label typed by the operator may hold commas or quotes: quoted as RFC 4180 wants. */
-function csvText(text: string): string {
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/**
+ * A label typed by the operator or sent by a script may hold commas or quotes: quoted as RFC 4180 wants, after the
+ * outside-text rule made it one line with no control character.
+ */
+function csvText(label: string): string {
+  const text = visibleLine(label);
+  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export interface HistoryExport {
@@ -45,7 +50,7 @@ export function exportHistory(
   const base = `ndbtop-${meta.name.replace(/[^A-Za-z0-9_-]+/g, '_')}-${stamp}`;
   if (format === 'json') {
     const maintenance = windowsIn(windows, data.at[0] ?? range.fromMs ?? 0, data.at.at(-1) ?? range.toMs ?? meta.exportedAt);
-    return { filename: `${base}.json`, mime: 'application/json', content: JSON.stringify({ ...meta, units: METRIC_UNIT, marks, maintenance, ...data }) };
+    return { filename: `${base}.json`, mime: 'application/json', content: escapedJson({ ...meta, units: METRIC_UNIT, marks, maintenance, ...data }) };
   }
   const header = ['at (ms since epoch)', 'time (UTC)', 'phase', 'maintenance', ...data.series.map((s) => columnHeader(s.key, s.metric))].map(csvText).join(',');
   const rows = data.at.map((at, i) =>

@@ -20,7 +20,8 @@ export class LineSplitter {
   *push(chunk: Buffer): Generator<SplitLine> {
     let from = 0;
     for (let nl = chunk.indexOf(NEWLINE, from); nl !== -1; nl = chunk.indexOf(NEWLINE, from)) {
-      yield* this.end(chunk.subarray(from, nl));
+      // An empty line yields nothing: skipped here, a run of newlines costs no generator step per byte.
+      if (nl > from || this.held > 0 || this.skipping > 0) yield* this.end(chunk.subarray(from, nl));
       from = nl + 1;
     }
     this.hold(chunk.subarray(from));

@@ -2,7 +2,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { isGzip, KEYFRAME, MEMBER_HEADER_BYTES, memberInfo, RUN_MARKS } from './recording-member.js';
 import type { InputLine } from './recording-format.js';
-import type { Progress } from './recording-source.js';
+import { checkInflateRatio, INFLATE_FLOOR_BYTES, MAX_INFLATE_RATIO, type Progress } from './recording-source.js';
 
 export interface Keyframe {
   t: number;
@@ -50,6 +50,17 @@ function noteRunMarks(text: string, runs: Map<string, IndexedRun>): void {
 }
 
 const TAIL_BYTES = 4 * 1024 * 1024;
+
+/** A member inflated under the ratio rule (recording-source.ts): zlib stops at the limit rather than after it. */
+function inflateMember(member: Buffer): Buffer {
+  const limit = Math.max(INFLATE_FLOOR_BYTES, MAX_INFLATE_RATIO * member.length);
+  try {
+    return gunzipSync(member, { maxOutputLength: limit });
+  } catch (err) {
+    if ((err as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') checkInflateRatio(limit + 1, member.length);
+    throw err;
+  }
+}
 
 /** The time of a plain file's first and last lines, from its head and its tail: old files are indexed by no more. */
 async function plainTimes(handle: FileHandle, size: number): Promise<Pick<RecordingIndex, 'firstT' | 'lastT'>> {
@@ -100,7 +111,7 @@ export async function indexRecording(file: string, onProgress?: Progress): Promi
       if (info.flags & RUN_MARKS) {
         const member = Buffer.alloc(info.length);
         await handle.read(member, 0, info.length, offset);
-        noteRunMarks(gunzipSync(member).toString('utf8'), runs);
+        noteRunMarks(inflateMember(member).toString('utf8'), runs);
       }
       offset += info.length;
       if (onProgress && offset - reported >= PROGRESS_EVERY) onProgress((reported = offset), size);

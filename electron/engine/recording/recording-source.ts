@@ -20,6 +20,30 @@ export interface SourceEnd {
 }
 
 const CHUNK_BYTES = 256 * 1024;
+
+/**
+ * A compressed recording inflates to at most this many times the compressed bytes read so far, once past
+ * INFLATE_FLOOR_BYTES. ndbtop's recordings inflate 8-10 times (a whole file recompressed with gzip -9, under 20):
+ * a file past 200 is a decompression bomb (a megabyte of newlines is a gigabyte), refused after a sixth of a
+ * megabyte (well under a second of work, even in lines that each fail to parse) rather than played for minutes.
+ * The floor lets a small file of any ratio through.
+ */
+export const MAX_INFLATE_RATIO = 200;
+export const INFLATE_FLOOR_BYTES = 128 * 1024;
+/** Inflated bytes between two checks of the rule: what a bomb gets past it is the floor and one of these. */
+const INFLATE_CHUNK_BYTES = 32 * 1024;
+
+export class InflateRatioError extends Error {
+  readonly code = 'BAD_RECORDING';
+  constructor(inflated: number, compressed: number) {
+    super(`refused: the compressed recording inflates more than ${MAX_INFLATE_RATIO} times (${inflated} bytes out of ${compressed}), which no recording does (a decompression bomb?)`);
+  }
+}
+
+/** Throws InflateRatioError when `inflated` bytes out of `compressed` break the rule above. */
+export function checkInflateRatio(inflated: number, compressed: number): void {
+  if (inflated > INFLATE_FLOOR_BYTES && inflated > MAX_INFLATE_RATIO * compressed) throw new InflateRatioError(inflated, compressed);
+}
 // Every chunk: a replay at recorded speed reads slowly, and its bar should move; consumers throttle their own drawing.
 const PROGRESS_EVERY_BYTES = CHUNK_BYTES;
 
@@ -63,13 +87,20 @@ export async function* recordingBytes(file: string, options: SourceOptions, end:
     }
     return;
   }
-  const gunzip = createGunzip({ chunkSize: options.chunkBytes ?? CHUNK_BYTES });
+  const gunzip = createGunzip({ chunkSize: Math.min(options.chunkBytes ?? CHUNK_BYTES, INFLATE_CHUNK_BYTES) });
   input.on('data', progress);
   input.on('error', (err) => gunzip.destroy(err));
   input.pipe(gunzip);
+  let inflated = 0;
   try {
-    for await (const chunk of gunzip as AsyncIterable<Buffer>) yield chunk;
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      inflated += chunk.length;
+      // bytesWritten: the compressed bytes zlib consumed, not those read ahead from the file.
+      checkInflateRatio(inflated, gunzip.bytesWritten);
+      yield chunk;
+    }
   } catch (err) {
+    if (err instanceof InflateRatioError) throw err;
     end.error = `compressed data ends at byte ${from + input.bytesRead} of ${total}: ${err instanceof Error ? err.message : String(err)} (a write cut short, e.g. by a kill)`;
   } finally {
     input.destroy();

@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { EngineHandlers } from '../../contract/page-safe/api.js';
+import { visibleLine, visibleText } from '../../contract/page-safe/outside-text.js';
 import type { ClusterSummary } from '../../contract/schemas/snapshot.js';
 import { buildInfoFamily } from './build-info.js';
 import { clusterFamilies } from './cluster-families.js';
@@ -52,7 +53,7 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
     const all = await handlers.listClusters({});
     const labels = clusterLabels(all);
     const clusters = all.filter((c) => wanted(c, cluster));
-    if (cluster !== undefined && clusters.length === 0) return { ok: false, status: 404, message: `no cluster named ${JSON.stringify(cluster)} is watched` };
+    if (cluster !== undefined && clusters.length === 0) return { ok: false, status: 404, message: `no cluster named "${visibleLine(cluster)}" is watched` };
     const scrapes: ClusterScrape[] = await Promise.all(
       clusters.map(async (c) => {
         const snapshot = await handlers.getSnapshot({ clusterId: c.clusterId });
@@ -68,7 +69,9 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
     state.resetMetrics();
     buildInfo(version);
     for (const scrape of scrapes) for (const record of recorders) record(scrape);
-    return { ok: true, body: await exposed.metrics() };
+    // prom-client escapes `\\`, `"` and LF in a label value and nothing else, and the values carry what servers and
+    // scripts named (hosts, threads, runs): the outside-text rule shows the rest, its backslash escaped as a label's.
+    return { ok: true, body: visibleText(await exposed.metrics(), '\\\\') };
   };
 
   // Scrapes are serialised: each one resets and refills the same families, so two must not interleave.

@@ -4,7 +4,10 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import type { Run } from '../../contract/schemas/runs.js';
+import { RECORDING_FORMAT, RECORDING_VERSION } from '../../engine/recording/recording-format.js';
+import { encodeMember, memberOf, RUN_MARKS } from '../../engine/recording/recording-member.js';
 import { createReplayEngine } from '../../engine/recording/replay.js';
 import { recordingWithRun } from '../../engine/test/recording-fixture.js';
 import { startServeServer } from '../serve-server.js';
@@ -103,6 +106,61 @@ test('POST /api/recordings: an upload slower than any whole-request limit goes t
       assert.equal(stalled.status, 408);
       assert.match(stalled.text, /the upload stalled: no bytes for 1 s/);
       assert.equal((await engine.handlers.listImportedRuns({})).length, 1, 'nothing imported from the stalled upload');
+    } finally {
+      await server.close();
+      await engine.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('POST /api/recordings: a decompression bomb is refused after a sliver of its size, its errors name no server path, and the server keeps serving', { timeout: 120_000 }, async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-upload-'));
+  const file = join(dir, 'rec.jsonl');
+  try {
+    await recordingWithRun(file);
+    const engine = await createReplayEngine({ file, speed: Infinity });
+    const server = await startServeServer({ engine, staticDir: '/nonexistent', port: 0, token: TOKEN, allowChanges: true, readyWithinMs: 0 });
+    const upload = async (bytes: Uint8Array, name: string): Promise<{ status: number; last: { runs?: Run[]; error?: { code: string; message: string } }; text: string }> => {
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/recordings?name=${encodeURIComponent(name)}`, { method: 'POST', body: bytes, headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/octet-stream' } });
+      const text = await res.text();
+      return { status: res.status, last: parse(text).at(-1) as { runs?: Run[]; error?: { code: string; message: string } }, text };
+    };
+    const noPath = (text: string): void => {
+      assert.ok(!text.includes(tmpdir()) && !/\/tmp\b|ndbtop-upload-/.test(text), `a server path in: ${text}`);
+    };
+    try {
+      // 64 MiB of newlines in 64 KiB (the issue's gigabyte in a megabyte kept a core busy for minutes).
+      const newlines = gzipSync(Buffer.alloc(64 * MIB, 0x0a), { level: 9 });
+      const header = `${JSON.stringify({ format: RECORDING_FORMAT, version: RECORDING_VERSION, createdAt: 1, engine: 'x' })}\n`;
+      const before = process.cpuUsage();
+      const bombs = [
+        ['newlines.gz', newlines],
+        // Behind a real header, in a member of ours flagged as holding run marks: inflated whole by the index.
+        ['marks.gz', Buffer.concat([encodeMember(header, 0, 1), memberOf(newlines, RUN_MARKS, 2)])],
+        // A header, then lines that each fail to parse.
+        ['lines.gz', gzipSync(Buffer.concat([Buffer.from(header), Buffer.alloc(64 * MIB, '{a}\n')]), { level: 9 })],
+      ] as const;
+      for (const [name, bytes] of bombs) {
+        assert.ok(bytes.length < MIB, `${name}: ${bytes.length} bytes`);
+        const bomb = await upload(bytes, name);
+        assert.equal(bomb.status, 200);
+        assert.equal(bomb.last.error?.code, 'BAD_RECORDING', `${name}: ${bomb.text}`);
+        assert.match(bomb.last.error?.message ?? '', /inflates more than 200 times/, name);
+        noPath(bomb.text);
+      }
+      const cpu = process.cpuUsage(before);
+      // Not a pass/fail timing (a shared machine): what the three cost, for whoever reads the log.
+      console.log(`# three bombs refused in ${Math.round((cpu.user + cpu.system) / 1000)} ms of CPU`);
+
+      const notes = await upload(Buffer.from('these are my notes\n'), 'notes.txt');
+      assert.match(notes.last.error?.message ?? '', /^notes\.txt is not an ndbtop recording/, 'named as the viewer named it');
+      noPath(notes.text);
+
+      assert.equal((await fetch(`http://127.0.0.1:${server.port}/api/snapshot`, { headers: { Authorization: `Bearer ${TOKEN}` } })).status, 200, 'still serving');
+      const ok = await upload(await readFile(file), 'rec.jsonl');
+      assert.deepEqual(ok.last.runs?.map((r) => r.name), ['A'], 'a real recording still goes through');
     } finally {
       await server.close();
       await engine.close();

@@ -142,7 +142,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const source = watchCluster(monitor, entry.sql ?? null, feed, options.sqlWatch);
     sqlWatch = source.sqlWatch;
     const rolling = hostRollingRestart(entry, feed, settings.get().pollIntervalMs, options);
-    entry.rolling = rolling;
+    engine.rolling.set(entry, rolling);
     return { ...source, close: () => (rolling.close(), source.close()) };
   }
 

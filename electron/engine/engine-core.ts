@@ -5,12 +5,8 @@ import type { ClusterSummary } from '../contract/schemas/snapshot.js';
 import type { FailoverPolicy } from './config/failover-targets.js';
 import type { ClusterTracker } from './cluster/cluster-tracker.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
-import type { Progress } from './recording/recording-source.js';
-import type { RecordingImports } from './runs/recording-imports.js';
-import type { RecordingRuns as RecordingRunsResult } from './runs/recording-runs.js';
 import type { SettingsStore } from './settings-store.js';
 import type { SecretStore } from './secrets/secret-store.js';
-import type { RollingHost } from './rolling/rolling-host.js';
 
 /** What the engine needs from a live source of one cluster; replays have none. */
 export interface ClusterSource {
@@ -30,16 +26,13 @@ export interface ClusterEntry {
   sql?: SqlSourceSpec;
   readonly tracker: ClusterTracker;
   source: ClusterSource | null;
-  /** The rolling restart the engine conducts for this cluster; absent for a recording. */
-  rolling?: RollingHost;
 }
 
-/** The runs of a recording file with their reports, as `ndbtop report` and an import give them. */
-export type RecordingRuns = (file: string, source: string, onProgress?: Progress) => Promise<RecordingRunsResult>;
-
 /**
- * The engine as the contract's handlers see it (`handlers.ts`, `runs/run-service.ts`): they answer requests from
- * this and never import the Engine class, which builds them.
+ * The engine as its handlers and services see it (`handlers.ts`, and `alerts/maintenance-service.ts`,
+ * `profiles/profile-service.ts`, `runs/run-service.ts`, `rolling/rolling-service.ts`): they answer requests from this
+ * alone and never import the Engine class, which registers them. This file names no service, so a service added
+ * later plugs in here without a circle.
  */
 export interface EngineCore {
   readonly host: AppInfo['host'];
@@ -60,6 +53,4 @@ export interface EngineCore {
   entries(): ClusterEntry[];
   /** Every input passes here: recorded first, then applied. */
   feed(id: string, input: TrackerInput): void;
-  /** Runs imported from recordings for comparison (played through an engine like this one, where it can). */
-  readonly recordings: RecordingImports;
 }

@@ -1,6 +1,7 @@
 import type { EngineHandlers } from '../contract/page-safe/api.js';
 import type { PushMessage } from '../contract/schemas/channels.js';
-import type { RecordingImports } from './runs/recording-imports.js';
+import type { Run } from '../contract/schemas/runs.js';
+import type { Progress } from './recording/recording-source.js';
 
 /**
  * What every transport (Electron IPC in main.ts, the WebSocket/HTTP server of serve mode, replay) holds: the
@@ -13,5 +14,5 @@ export interface EngineHost {
   subscribe(listener: (message: PushMessage) => void): () => void;
   close(): Promise<void>;
   /** Runs imported from recordings for comparison; serve's upload endpoint adds to them (absent in fixtures). */
-  readonly recordings?: RecordingImports;
+  readonly recordings?: { importFile(file: string, name: string, onProgress?: Progress): Promise<Run[]> };
 }

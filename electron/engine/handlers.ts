@@ -3,13 +3,12 @@ import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
 import { previewAction } from './actions/action-preview.js';
 import type { EngineCore } from './engine-core.js';
 import { exportHistory } from './history/history-export.js';
-import { profileHandlers } from './profiles/profile-service.js';
-import { runHandlers } from './runs/run-service.js';
-import { maintenanceHandlers } from './alerts/maintenance-service.js';
-import { rollingHandlers } from './rolling/rolling-service.js';
 
-/** The contract's requests, answered from the engine's state. Requests arrive validated and defaulted. */
-export function makeHandlers(engine: EngineCore): EngineHandlers {
+/**
+ * The contract's requests about clusters and settings, answered from the core; the services' requests are
+ * registered beside these by the composition root (`engine.ts`). Requests arrive validated and defaulted.
+ */
+export function coreHandlers(engine: EngineCore) {
   const settings = engine.settings;
   return {
     getAppInfo: async () => engine.appInfo,
@@ -54,9 +53,5 @@ export function makeHandlers(engine: EngineCore): EngineHandlers {
       const { tracker, id } = engine.cluster(clusterId);
       return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks }, tracker.maintenance.list());
     },
-    ...profileHandlers(engine),
-    ...runHandlers(engine),
-    ...maintenanceHandlers(engine),
-    ...rollingHandlers(engine),
-  };
+  } satisfies Partial<EngineHandlers>;
 }

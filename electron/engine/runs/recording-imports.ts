@@ -1,6 +1,9 @@
 import type { Run, RunReport } from '../../contract/schemas/runs.js';
 import type { Progress } from '../recording/recording-source.js';
-import type { RecordingRuns } from '../engine-core.js';
+import type { RecordingRuns } from './recording-runs.js';
+
+/** The runs of a recording file with their reports, as `ndbtop report` and an import give them. */
+export type ReadRuns = (file: string, source: string, onProgress?: Progress) => Promise<RecordingRuns>;
 
 /** Runs imported from recordings the user picked, kept for comparison; the oldest go first. */
 const IMPORTED_CAPACITY = 100;
@@ -25,7 +28,7 @@ export class RecordingImports {
   private next = 1;
 
   /** `read` plays a file through an engine (the factories give it: the engine itself may not import replay). */
-  constructor(private readonly read: RecordingRuns) {}
+  constructor(private readonly read: ReadRuns) {}
 
   async importFile(file: string, name: string, onProgress?: Progress): Promise<Run[]> {
     const { reports } = await this.read(file, name, onProgress);

@@ -2,7 +2,8 @@ import type { RunReport } from '../../contract/schemas/runs.js';
 import { indexRecording, offsetBefore, type IndexedRun, type RecordingIndex } from '../recording/recording-index.js';
 import type { ReadProblems } from '../recording/recording-reader.js';
 import type { Progress } from '../recording/recording-source.js';
-import type { createReplayEngine, ReplayOptions } from '../recording/replay.js';
+import type { ReplayOptions } from '../recording/replay-options.js';
+import type { ClusterTracker } from '../cluster/cluster-tracker.js';
 import type { RunPicks } from './run-stream.js';
 
 const MIN_HISTORY_S = 60;
@@ -46,8 +47,18 @@ export interface RecordingRuns extends ReadProblems {
   reports: RunReport[];
 }
 
+/**
+ * Plays a recording through an engine: `createReplayEngine`, passed in because a replay engine itself imports
+ * recordings with this (a replay that imported replay would be an import circle).
+ */
+export type PlayRecording = (options: ReplayOptions) => Promise<{
+  readonly finished: Promise<ReadProblems>;
+  entries(): ReadonlyArray<{ readonly tracker: ClusterTracker }>;
+  close(): Promise<void>;
+}>;
+
 /** One play of a span: its runs' reports (one run's, given `runId`), and what a second play must pick. */
-async function summarise(play: typeof createReplayEngine, options: ReplayOptions, source: string, runId: string | undefined): Promise<RecordingRuns & { picks: RunPicks }> {
+async function summarise(play: PlayRecording, options: ReplayOptions, source: string, runId: string | undefined): Promise<RecordingRuns & { picks: RunPicks }> {
   const engine = await play(options);
   try {
     const { problems, unreadable } = await engine.finished;
@@ -71,11 +82,9 @@ async function summarise(play: typeof createReplayEngine, options: ReplayOptions
  * time of its runs, not of its length. Runs are summarised as they play, over a short history: memory is the
  * cluster's series of each run (which the report carries) and no node's, whatever the file's size; a run or phase
  * that never held steady, whose verdict reads its seconds near its peak, is played a second time to pick those
- * when there were too many to hold (`NEAR_PEAK_HELD`). `play`
- * is `createReplayEngine`, passed in because a replay engine itself imports recordings with this (a replay that
- * imported replay would be an import circle).
+ * when there were too many to hold (`NEAR_PEAK_HELD`).
  */
-export async function reportsOfRecording(file: string, source: string, play: typeof createReplayEngine, progress?: Progress, leadMs = LEAD_MS): Promise<RecordingRuns> {
+export async function reportsOfRecording(file: string, source: string, play: PlayRecording, progress?: Progress, leadMs = LEAD_MS): Promise<RecordingRuns> {
   // A span's reader may still report a read-ahead chunk after its replay closed: nothing is reported once done.
   let over = false;
   const onProgress: Progress | undefined = progress && ((done, total) => !over && progress(done, total));

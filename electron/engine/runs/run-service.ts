@@ -4,6 +4,7 @@ import type { ClusterEntry, EngineCore } from '../engine-core.js';
 import { EngineRequestError } from '../engine-error.js';
 import { compareRuns } from './compare.js';
 import { formatReports } from './report-format.js';
+import type { RecordingImports } from './recording-imports.js';
 import { RunError, type RunInput } from './run-book.js';
 
 type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | 'getRunReports' | 'exportRuns' | 'listImportedRuns'>;
@@ -11,10 +12,9 @@ type RunHandlers = Pick<EngineHandlers, 'startRun' | 'markPhase' | 'stopRun' | '
 /**
  * The run requests of the contract. A mark becomes a tracker input stamped now, checked before it is fed so a
  * recording only ever holds marks that applied. Reports of this session's runs are made on request from
- * full-resolution history; runs imported from recordings are kept as reports (`engine.recordings`).
+ * full-resolution history; runs imported from recordings are kept as reports (`imported`: the engine's `recordings`).
  */
-export function runHandlers(engine: EngineCore): RunHandlers {
-  const imported = engine.recordings;
+export function runHandlers(engine: EngineCore, imported: RecordingImports): RunHandlers {
   let nextId = 1;
 
   const mark = (entry: ClusterEntry, input: RunInput): Run => {

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { FAILOVER_POLICIES } from '../contract/page-safe/vocabulary.js';
-import type { FailoverPolicy } from '../engine/config/failover-targets.js';
+import type { FailoverPolicy } from '../engine/facts/config/failover-targets.js';
 import { resolveConnectstring, type ResolvedConnectstring } from '../../native-mgm/connectstring.js';
 
 /** commander parser for whole numbers within a range; its message is what the user sees after "error:". */

@@ -1,4 +1,4 @@
-import type { ClusterPort } from '../engine/rolling/index.js';
+import type { ClusterPort } from '../engine/features/rolling/index.js';
 import { criticalAlertsOver, type RunsEndpoint } from '../serve/runs-client.js';
 
 /**

@@ -1,4 +1,4 @@
-import { duration, eventText, nodes, type PlanEta, type RollEvent, type RollingPlan } from '../engine/rolling/index.js';
+import { duration, eventText, nodes, type PlanEta, type RollEvent, type RollingPlan } from '../engine/features/rolling/index.js';
 import { printText, terminalJson } from './terminal-text.js';
 
 /** "1 step", "2 steps". */

@@ -1,4 +1,4 @@
-import { rollingRun, runMark, type RollEvent, type RollMachine, type RollingPlan } from '../engine/rolling/index.js';
+import { rollingRun, runMark, type RollEvent, type RollMachine, type RollingPlan } from '../engine/features/rolling/index.js';
 import { listRunsOver, markPhaseOver, startRunOver, stopRunOver, type RunsEndpoint } from '../serve/runs-client.js';
 
 /**

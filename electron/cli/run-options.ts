@@ -1,5 +1,5 @@
 import { InvalidArgumentError, type Command } from 'commander';
-import { DEFAULT_COLLAPSE, type CollapseConfig } from '../engine/runs/collapse.js';
+import { DEFAULT_COLLAPSE, type CollapseConfig } from '../engine/features/runs/collapse.js';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

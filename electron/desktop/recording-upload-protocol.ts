@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, receiveRecording, RECORDINGS_PATH } from '../serve/recording-upload.js';
 import { APP_HOST, APP_SCHEME } from './ipc-guard.js';
 

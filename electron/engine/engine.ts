@@ -1,17 +1,17 @@
 import type { EngineHandlers } from '../contract/page-safe/api.js';
-import { CoreEngine, type CoreConfig } from './core-engine.js';
-import type { ClusterEntry } from './engine-core.js';
-import type { EngineHost } from './engine-host.js';
-import { EngineRequestError } from './engine-error.js';
-import { coreHandlers } from './handlers.js';
-import { maintenanceHandlers } from './alerts/maintenance-service.js';
-import { profileHandlers } from './profiles/profile-service.js';
-import type { RollingHost } from './rolling/rolling-host.js';
-import { rollingHandlers } from './rolling/rolling-service.js';
-import { RecordingImports, type ReadRuns } from './runs/recording-imports.js';
-import { runHandlers } from './runs/run-service.js';
+import { CoreEngine, type CoreConfig } from './core/core-engine.js';
+import type { ClusterEntry } from './core/engine-core.js';
+import type { EngineHost } from './core/engine-host.js';
+import { EngineRequestError } from './core/engine-error.js';
+import { coreHandlers } from './core/handlers.js';
+import { maintenanceHandlers } from './features/alerts/maintenance-service.js';
+import { profileHandlers } from './features/profiles/profile-service.js';
+import type { RollingHost } from './features/rolling/rolling-host.js';
+import { rollingHandlers } from './features/rolling/rolling-service.js';
+import { RecordingImports, type ReadRuns } from './features/runs/recording-imports.js';
+import { runHandlers } from './features/runs/run-service.js';
 
-export { MAX_CLUSTERS } from './core-engine.js';
+export { MAX_CLUSTERS } from './core/core-engine.js';
 
 export interface EngineConfig extends CoreConfig {
   /** Plays a recording for an import (`engine.recordings`) (given by the factories, which may import replay); absent: refused. */

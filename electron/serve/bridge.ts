@@ -1,6 +1,6 @@
 import type { EngineHandlers, WireError } from '../contract/page-safe/api.js';
 import type { RequestName, ResponseOf } from '../contract/schemas/channels.js';
-import { dispatchRequest as callEngine } from '../engine/dispatch.js';
+import { dispatchRequest as callEngine } from '../engine/core/dispatch.js';
 
 export type BridgeResult<K extends RequestName = RequestName> = { ok: true; response: ResponseOf<K> } | { ok: false; error: WireError };
 

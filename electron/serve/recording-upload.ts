@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 import { securityHeaders } from './security-headers.js';
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageRoot } from '../engine/package-root.js';
+import { packageRoot } from '../engine/core/package-root.js';
 
 /** Where Vite puts the built renderer (renderer/vite.config.ts: `dist/renderer` under the package root). */
 export function rendererDistDir(): string {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestName } from '../contract/schemas/channels.js';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
-import { formatReports, REPORT_FORMATS, reportJson, type ReportFormat } from '../engine/runs/report-format.js';
+import { formatReports, REPORT_FORMATS, reportJson, type ReportFormat } from '../engine/features/runs/report-format.js';
 import type { RunReports } from '../contract/schemas/runs.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { securityHeaders } from './security-headers.js';

@@ -1,4 +1,4 @@
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 import { isRendererBuilt, rendererDistDir } from './renderer-dir.js';
 import { startServeServer } from './serve-server.js';
 import { plainTextWarning, type HttpsFiles } from './https-listener.js';

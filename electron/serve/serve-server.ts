@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 import { admit, checkServeOptions, tokenCookie, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import { guardConnectionSlots } from './connection-slots.js';

@@ -2,7 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { EngineHandlers } from '../contract/page-safe/api.js';
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 import { admit, type AccessPolicy } from './auth.js';
 import { BAD_MESSAGE, dispatchRequest } from './bridge.js';
 import {

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { packageRoot } from '../../engine/package-root.js';
+import { packageRoot } from '../../engine/core/package-root.js';
 import { locateElectron } from '../electron-binary.js';
 import { connectstringFrom, intOption } from '../options.js';
 import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';

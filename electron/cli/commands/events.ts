@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { EventStream } from '../../../native-mgm/client/event-stream.js';
 import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/types.js';
-import { eventText } from '../../engine/events/event-text.js';
+import { eventText } from '../../engine/facts/events/event-text.js';
 import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { withDeadline } from '../deadline.js';
 import { addConnectOptions, connectstringFrom } from '../options.js';

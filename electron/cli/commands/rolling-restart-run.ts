@@ -12,7 +12,7 @@ import {
   RollingConductor,
   type RestartOrder,
   type RollMachine,
-} from '../../engine/rolling/index.js';
+} from '../../engine/features/rolling/index.js';
 import { withDeadline } from '../deadline.js';
 import { EXIT } from '../exit-codes.js';
 import { connectstringFrom } from '../options.js';

@@ -1,8 +1,8 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { DEFAULT_LIMITS } from '../../engine/rolling/planner.js';
-import type { RestartOrder } from '../../engine/rolling/types.js';
+import { DEFAULT_LIMITS } from '../../engine/features/rolling/planner.js';
+import type { RestartOrder } from '../../engine/features/rolling/types.js';
 import { EXIT } from '../exit-codes.js';
 import { addConnectOptions, intOption } from '../options.js';
 import { addMgmTlsOptions } from '../tls-options.js';

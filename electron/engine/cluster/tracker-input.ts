@@ -3,7 +3,7 @@ import type { RollingPlanView } from '../../contract/schemas/rolling-restart.js'
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { SelfLoad, SourceState } from '../../../ndbinfo/client/ndbinfo-source.js';
 import type { Sample } from '../../../ndbinfo/client/sample.js';
-import type { RunInput } from '../runs/run-book.js';
+import type { RunInput } from '../features/runs/run-book.js';
 import type { MaintenanceInput } from './rooms/maintenance-room.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode' | 'trouble'>;

@@ -1,5 +1,5 @@
 import type { Progress } from './recording-source.js';
-import type { RunStreamOptions } from '../runs/run-stream.js';
+import type { RunStreamOptions } from '../features/runs/run-stream.js';
 
 /** How a recording is played (`createReplayEngine`); apart from replay itself, so what plays one need not import it. */
 export interface ReplayOptions {

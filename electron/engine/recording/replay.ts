@@ -1,11 +1,11 @@
-import { appVersion } from '../app-version.js';
+import { appVersion } from '../core/app-version.js';
 import { Engine } from '../engine.js';
-import type { EngineHost } from '../engine-host.js';
+import type { EngineHost } from '../core/engine-host.js';
 import { isInputLine, type ClusterLine, type InputLine } from './recording-format.js';
 import { indexRecording, offsetBefore } from './recording-index.js';
 import { openRecording, type ReadProblems } from './recording-reader.js';
-import { DEFAULT_SETTINGS, SettingsStore } from '../settings-store.js';
-import { reportsOfRecording } from '../runs/recording-runs.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../core/settings-store.js';
+import { reportsOfRecording } from '../features/runs/recording-runs.js';
 import type { ReplayOptions } from './replay-options.js';
 import { sleepUnlessAborted } from '../../../native-mgm/index.js';
 

@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import type { PushMessage } from '../../contract/schemas/channels.js';
 import { ClusterSnapshotSchema, type ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
-import type { EngineHost } from '../../engine/engine-host.js';
+import type { EngineHost } from '../../engine/core/engine-host.js';
 import { ServeConfigError } from '../auth.js';
 import { startServeServer, type ServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';

@@ -5,7 +5,7 @@ import { test, type TestContext } from 'node:test';
 import WebSocket from 'ws';
 import { createEngine } from '../../engine/create-engine.js';
 import { Engine, MAX_CLUSTERS } from '../../engine/engine.js';
-import { DEFAULT_SETTINGS, SettingsStore } from '../../engine/settings-store.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../../engine/core/settings-store.js';
 import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { REQUEST_ACCESS } from '../viewer-access.js';

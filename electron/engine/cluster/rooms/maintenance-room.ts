@@ -1,11 +1,9 @@
 import type { AlertKind } from '../../../contract/schemas/events.js';
 import type { MaintenanceWindow } from '../../../contract/schemas/maintenance.js';
-import type { TrackerInput } from '../tracker-input.js';
+import type { MaintenanceInput, TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 
-export type MaintenanceInput =
-  | { kind: 'maintenance'; t: number; op: 'start'; windowId: string; reason: string; silence: AlertKind[]; until: number | null }
-  | { kind: 'maintenance'; t: number; op: 'stop'; windowId: string };
+export type { MaintenanceInput } from '../tracker-input.js';
 
 export class MaintenanceError extends Error {
   constructor(

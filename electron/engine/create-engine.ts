@@ -22,8 +22,8 @@ import { restartWatchHint, watchCluster } from './cluster/watch-cluster.js';
 import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './facts/ndbinfo/sql-watch.js';
 import { join } from 'node:path';
 import { resolveConnectstring } from '../../native-mgm/index.js';
-import { restartOnSession } from './features/rolling/mgm-cluster-port.js';
-import { PlanStore } from './features/rolling/plan-store.js';
+import { restartOnSession } from './features/rolling/ports/mgm-cluster-port.js';
+import { PlanStore } from './features/rolling/plan/plan-store.js';
 import { RollingHost } from './features/rolling/rolling-host.js';
 import type { PlanLimits } from './features/rolling/types.js';
 

@@ -3,7 +3,7 @@ import { formatDuration } from '../../contract/page-safe/format-duration.js';
 import type { AlertHistory, AlertHistoryEntry } from '../../contract/schemas/maintenance.js';
 import { getApi } from '../../serve/runs-client.js';
 import { endpointFrom, withEndpoint, type EndpointOpts } from '../serve-endpoint.js';
-import { printText, terminalJson } from '../terminal-text.js';
+import { printText, terminalJson } from '../format/terminal-text.js';
 
 /** One alert a line, as the page's alert history lists it: raised, how long (or "on"), severity, kind, subject, words. */
 export function historyLine(e: AlertHistoryEntry): string {

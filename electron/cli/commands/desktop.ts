@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import { packageRoot } from '../../engine/core/package-root.js';
 import { locateElectron } from '../electron-binary.js';
-import { connectstringFrom, intOption } from '../options.js';
-import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
-import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
+import { connectstringFrom, intOption } from '../options/options.js';
+import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../options/sql-options.js';
 
 interface DesktopOpts extends TlsCliOptions, SqlCliOptions {
   connectstring?: string;

@@ -5,9 +5,9 @@ import type { ClusterEvent } from '../../../native-mgm/types.js';
 import { eventText } from '../../engine/facts/events/event-text.js';
 import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { withDeadline } from '../deadline.js';
-import { addConnectOptions, connectstringFrom } from '../options.js';
-import { printText, terminalJson } from '../terminal-text.js';
-import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { addConnectOptions, connectstringFrom } from '../options/options.js';
+import { printText, terminalJson } from '../format/terminal-text.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
 import { InvalidArgumentError } from 'commander';
 
 function parseFilter(text: string): Partial<Record<Category, number>> {

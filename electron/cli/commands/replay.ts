@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { readHeader } from '../../engine/recording/recording-reader.js';
-import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/listen-options.js';
-import { positiveNumber } from '../options.js';
-import { progressBar, type ProgressBar } from '../progress-bar.js';
-import { printText, terminalText } from '../terminal-text.js';
+import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/transport/listen-options.js';
+import { positiveNumber } from '../options/options.js';
+import { progressBar, type ProgressBar } from '../format/progress-bar.js';
+import { printText, terminalText } from '../format/terminal-text.js';
 
 interface ReplayOpts extends ListenOptions {
   speed: number;

@@ -4,11 +4,11 @@ import type { RunFigure, RunReport } from '../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
 import { compareRuns } from '../../engine/features/runs/compare.js';
 import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/features/runs/report-format.js';
-import { oneOf } from '../options.js';
-import { progressBar } from '../progress-bar.js';
-import { printText, terminalText } from '../terminal-text.js';
+import { oneOf } from '../options/options.js';
+import { progressBar } from '../format/progress-bar.js';
+import { printText, terminalText } from '../format/terminal-text.js';
 import { noRunsOutcome } from '../report-exit.js';
-import { testInterval } from '../test-intervals.js';
+import { testInterval } from '../options/test-intervals.js';
 
 interface ReportOpts {
   run?: string[];

@@ -6,9 +6,9 @@ import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { SPEC_REPLIES } from '../../../native-mgm/test/fixtures/spec-transcripts.js';
 import { ScriptedServer, mgmdScript, type ScriptedRequest } from '../../../native-mgm/client/test/scripted-server.js';
-import { resolveToken } from '../../serve/listen-options.js';
+import { resolveToken } from '../../serve/transport/listen-options.js';
 import { EXIT } from '../exit-codes.js';
-import { terminalJson, terminalText } from '../terminal-text.js';
+import { terminalJson, terminalText } from '../format/terminal-text.js';
 import { runCli } from './run-cli.js';
 
 // Issue 15 items 7 and 8, as a hostile management server and a careless script would meet them.

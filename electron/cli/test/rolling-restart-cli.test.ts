@@ -7,7 +7,7 @@ import type { RunReport } from '../../contract/schemas/runs.js';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';
-import { PlanStore } from '../../engine/features/rolling/plan-store.js';
+import { PlanStore } from '../../engine/features/rolling/plan/plan-store.js';
 import { ClusterWitness } from '../../engine/features/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';

@@ -5,7 +5,7 @@ import type { PushMessage } from '../../contract/schemas/channels.js';
 import { ClusterSnapshotSchema, type ClusterSnapshot } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
 import type { EngineHost } from '../../engine/core/engine-host.js';
-import { ServeConfigError } from '../auth.js';
+import { ServeConfigError } from '../access/auth.js';
 import { startServeServer, type ServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';

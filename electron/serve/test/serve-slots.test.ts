@@ -8,7 +8,7 @@ import { test, type TestContext } from 'node:test';
 import WebSocket from 'ws';
 import { certDir } from '../../../native-mgm/test/tls-fixtures.js';
 import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
-import { connectionSource } from '../connection-slots.js';
+import { connectionSource } from '../access/connection-slots.js';
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PRE_HEADER_PER_SOURCE, startServeServer, type ServeOptions } from '../serve-server.js';
 import { createFixtureEngine } from './fixture-engine.js';
 import { makeStaticRoot, waitFor } from './helpers.js';

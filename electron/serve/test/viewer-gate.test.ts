@@ -8,7 +8,7 @@ import { Engine, MAX_CLUSTERS } from '../../engine/engine.js';
 import { DEFAULT_SETTINGS, SettingsStore } from '../../engine/core/settings-store.js';
 import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
-import { REQUEST_ACCESS } from '../viewer-access.js';
+import { REQUEST_ACCESS } from '../access/viewer-access.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { zodPageValidators } from '../../contract/schemas/validate.js';
 

@@ -3,16 +3,16 @@ import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { RollingPlanView } from '../../../contract/schemas/rolling-restart.js';
 import type { TrackerInput } from '../../cluster/tracker-input.js';
 import type { RunInput } from '../runs/run-book.js';
-import { RollingConductor } from './conductor.js';
-import { declaringPort } from './declared-port.js';
-import { EngineClusterPort, type EngineSide } from './engine-port.js';
-import { eventText, nodes } from './event-text.js';
-import { initialMachine } from './executor.js';
-import { hostedEta } from './hosted-eta.js';
-import { resumeAfterRestart, type PlanStore, type StoredRolling } from './plan-store.js';
-import { DEFAULT_LIMITS, planRollingRestart } from './planner.js';
-import { planView } from './plan-view.js';
-import { rollingRun, runMark } from './run-marks.js';
+import { RollingConductor } from './execution/conductor.js';
+import { declaringPort } from './ports/declared-port.js';
+import { EngineClusterPort, type EngineSide } from './ports/engine-port.js';
+import { eventText, nodes } from './execution/event-text.js';
+import { initialMachine } from './execution/executor.js';
+import { hostedEta } from './plan/hosted-eta.js';
+import { resumeAfterRestart, type PlanStore, type StoredRolling } from './plan/plan-store.js';
+import { DEFAULT_LIMITS, planRollingRestart } from './plan/planner.js';
+import { planView } from './plan/plan-view.js';
+import { rollingRun, runMark } from './execution/run-marks.js';
 import type { Observation, PlanLimits, RestartOrder, RollEvent, RollInput, RollMachine } from './types.js';
 
 /** Codes the transports turn into 404 / 409 / 403. */

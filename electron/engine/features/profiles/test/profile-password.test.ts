@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
 import { startSqlSimulator, type SqlSimulator } from '../../../../../ndbinfo/sim/index.js';
 import { PASSWORD_ENV } from '../../../../../ndbinfo/client/password.js';
-import { dispatchRequest } from '../../../../serve/bridge.js';
+import { dispatchRequest } from '../../../../serve/transport/bridge.js';
 import { startServeServer, type ServeServer } from '../../../../serve/serve-server.js';
 import { createEngine } from '../../../create-engine.js';
 import type { EngineHost } from '../../../core/engine-host.js';

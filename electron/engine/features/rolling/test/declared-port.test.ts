@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import type { Alert } from '../../../../contract/schemas/events.js';
 import type { NodeState } from '../../../../../native-mgm/index.js';
 import { ClusterTracker } from '../../../cluster/cluster-tracker.js';
-import { declaringPort } from '../declared-port.js';
-import type { ClusterPort, RestartOutcome } from '../ports.js';
+import { declaringPort } from '../ports/declared-port.js';
+import type { ClusterPort, RestartOutcome } from '../ports/ports.js';
 
 function states(down: number[] = []): NodeState[] {
   return [1, 2].map((nodeId): NodeState => {

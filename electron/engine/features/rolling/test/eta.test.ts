@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { planEta } from '../eta.js';
-import { PlanStore } from '../plan-store.js';
-import { DEFAULT_LIMITS, planRollingRestart } from '../planner.js';
+import { planEta } from '../plan/eta.js';
+import { PlanStore } from '../plan/plan-store.js';
+import { DEFAULT_LIMITS, planRollingRestart } from '../plan/planner.js';
 
 const out = planRollingRestart({
   id: 'p',

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import type { NodeStatus } from '../../../../contract/schemas/node.js';
-import { initialMachine, step } from '../executor.js';
-import { resumeAfterRestart } from '../plan-store.js';
-import { planRollingRestart } from '../planner.js';
+import { initialMachine, step } from '../execution/executor.js';
+import { resumeAfterRestart } from '../plan/plan-store.js';
+import { planRollingRestart } from '../plan/planner.js';
 import type { Observation, RollInput, RollingPlan, RollMachine } from '../types.js';
 
 const STATUSES: NodeStatus[] = ['STARTED', 'NO_CONTACT', 'NOT_STARTED', 'STARTING', 'SHUTTING_DOWN'];

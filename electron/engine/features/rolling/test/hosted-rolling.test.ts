@@ -13,7 +13,7 @@ import { createReplayEngine } from '../../../recording/replay.js';
 import { reportsOfRecording } from '../../runs/recording-runs.js';
 import type { EngineHost } from '../../../core/engine-host.js';
 import { startServeServer } from '../../../../serve/serve-server.js';
-import { viewerHandlers } from '../../../../serve/viewer-access.js';
+import { viewerHandlers } from '../../../../serve/access/viewer-access.js';
 import { ClusterWitness } from './sim-harness.js';
 
 const SPEED = 10;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LIMITS, planRollingRestart, type PlanRequest } from '../planner.js';
+import { DEFAULT_LIMITS, planRollingRestart, type PlanRequest } from '../plan/planner.js';
 
 const request = (over: Partial<PlanRequest> = {}): PlanRequest => ({
   id: 'p',

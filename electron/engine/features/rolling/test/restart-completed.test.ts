@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NdbinfoRestart } from '../../../../contract/schemas/ndbinfo.js';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
-import { EngineClusterPort } from '../engine-port.js';
-import { runBack } from '../step-progress.js';
+import { EngineClusterPort } from '../ports/engine-port.js';
+import { runBack } from '../execution/step-progress.js';
 import type { Observation, StepRun } from '../types.js';
 
 /** What a hosted port reads of the engine's snapshot: data nodes 2 and 3 STARTED, and restart_info for those listed. */

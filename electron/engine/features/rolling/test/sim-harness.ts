@@ -5,12 +5,12 @@ import { MgmClient } from '../../../../../native-mgm/client/mgm-client.js';
 import { EVENT_TYPES_BY_NAME, resolveConnectstring, type NodeState } from '../../../../../native-mgm/index.js';
 import type { Simulator } from '../../../../../native-mgm/sim/index.js';
 import { nodeGroups } from '../../../cluster/node-groups.js';
-import { RollingConductor } from '../conductor.js';
-import { initialMachine } from '../executor.js';
-import { MgmClusterPort } from '../mgm-cluster-port.js';
-import { readPlanInputs } from '../mgm-plan-inputs.js';
-import { PlanStore } from '../plan-store.js';
-import { planRollingRestart, DEFAULT_LIMITS } from '../planner.js';
+import { RollingConductor } from '../execution/conductor.js';
+import { initialMachine } from '../execution/executor.js';
+import { MgmClusterPort } from '../ports/mgm-cluster-port.js';
+import { readPlanInputs } from '../ports/mgm-plan-inputs.js';
+import { PlanStore } from '../plan/plan-store.js';
+import { planRollingRestart, DEFAULT_LIMITS } from '../plan/planner.js';
 import type { PlanLimits, RestartOrder, RollEvent } from '../types.js';
 
 const STOP_STARTED = EVENT_TYPES_BY_NAME.get('NDBStopStarted')?.id;

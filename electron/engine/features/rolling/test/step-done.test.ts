@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { initialMachine, step } from '../executor.js';
-import { DEFAULT_LIMITS, planRollingRestart } from '../planner.js';
+import { initialMachine, step } from '../execution/executor.js';
+import { DEFAULT_LIMITS, planRollingRestart } from '../plan/planner.js';
 import type { Observation, RollInput, RollMachine } from '../types.js';
 
 const out = planRollingRestart({

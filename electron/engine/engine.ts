@@ -4,6 +4,7 @@ import type { ClusterEntry } from './core/engine-core.js';
 import type { EngineHost } from './core/engine-host.js';
 import { EngineRequestError } from './core/engine-error.js';
 import { coreHandlers } from './core/handlers.js';
+import { actionHandlers } from './features/actions/action-service.js';
 import { maintenanceHandlers } from './features/alerts/maintenance-service.js';
 import { profileHandlers } from './features/profiles/profile-service.js';
 import type { RollingHost } from './features/rolling/rolling-host.js';
@@ -19,7 +20,7 @@ export interface EngineConfig extends CoreConfig {
 }
 
 /**
- * The composition root: the core (`core-engine.ts`: clusters, push hub, settings) with the services registered on
+ * The composition root: the core (`core/core-engine.ts`: clusters, push hub, settings) with the services registered on
  * it. Each service answers its part of the contract from `EngineCore` alone, so the core names none of them; what a
  * service keeps beside the clusters (imported runs, each live cluster's rolling restart) is kept here.
  */
@@ -37,6 +38,7 @@ export class Engine extends CoreEngine implements EngineHost {
     );
     this.handlers = {
       ...coreHandlers(this),
+      ...actionHandlers(this),
       ...profileHandlers(this),
       ...runHandlers(this, this.recordings),
       ...maintenanceHandlers(this),

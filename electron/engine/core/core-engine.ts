@@ -1,7 +1,7 @@
 import type { PushMessage } from '../../contract/schemas/channels.js';
 import type { AppInfo, ProfileTls } from '../../contract/schemas/settings.js';
 import type { ClusterSummary, ConnectionView } from '../../contract/schemas/snapshot.js';
-import { ClusterTracker } from '../cluster/cluster-tracker.js';
+import { ClusterTracker, type TrackerOptions } from '../cluster/cluster-tracker.js';
 import type { ClusterEntry, ClusterSource, EngineCore } from './engine-core.js';
 import { EngineRequestError } from './engine-error.js';
 import { worstOpenAlert } from './input/worst-alert.js';
@@ -9,12 +9,10 @@ import { PushHub } from './push/push-hub.js';
 import type { Recorder } from '../recording/recorder.js';
 import type { SettingsStore } from './settings-store.js';
 import { NO_SECRET_STORE, type SecretStore } from './secrets/secret-store.js';
-import type { CollapseConfig } from '../features/runs/collapse.js';
 import type { RateInstances } from '../facts/rates/rates.js';
 import type { TrackerInput } from '../cluster/tracker-input.js';
 import { parseSqlUrl, type SqlNodeAddress } from '../../../ndbinfo/client/sql-url.js';
 import { NdbinfoError } from '../../../ndbinfo/client/errors.js';
-import type { RunStreamOptions } from '../features/runs/run-stream.js';
 
 /** A profile's SQL node URLs, checked: a bad one is the request's error (its message never repeats a password). */
 function sqlAddresses(urls: readonly string[] | undefined): SqlNodeAddress[] {
@@ -41,13 +39,13 @@ export interface CoreConfig {
   secrets?: SecretStore;
   recorder: Recorder | null;
   /** When a fall of throughput raises a collapse alert; default: by half within 10 s. */
-  collapse?: CollapseConfig;
+  collapse?: TrackerOptions['collapse'];
   /** Starts watching a cluster the user adds; absent where clusters cannot be added (replay). */
   connect?: (entry: ClusterEntry) => ClusterSource;
   /** The SQL password for clusters added with SQL nodes (a profile's): from a file or NDBTOP_SQL_PASSWORD at start. */
   sqlPassword?: string | undefined;
   /** Runs summarised as their ticks go by (`TrackerOptions.streamRuns`): a report's replay. */
-  streamRuns?: RunStreamOptions;
+  streamRuns?: TrackerOptions['streamRuns'];
   /** Closed with the engine: the built-in simulator, a replay's player. */
   onClose?: () => Promise<void>;
 }

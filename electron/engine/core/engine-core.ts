@@ -29,10 +29,9 @@ export interface ClusterEntry {
 }
 
 /**
- * The engine as its handlers and services see it (`handlers.ts`, and `alerts/maintenance-service.ts`,
- * `profiles/profile-service.ts`, `runs/run-service.ts`, `rolling/rolling-service.ts`): they answer requests from this
- * alone and never import the Engine class, which registers them. This file names no service, so a service added
- * later plugs in here without a circle.
+ * The engine as its handlers and services see it (`handlers.ts`, and the services in `features/`: maintenance
+ * windows, profiles, runs, the rolling restart): they answer requests from this alone and never import the Engine
+ * class, which registers them. This file names no service, so a service added later plugs in without a circle.
  */
 export interface EngineCore {
   readonly host: AppInfo['host'];

@@ -1,6 +1,5 @@
 import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import { DEFAULT_FAILOVER } from '../../contract/page-safe/vocabulary.js';
-import { previewAction } from '../features/actions/action-preview.js';
 import type { EngineCore } from './engine-core.js';
 import { exportHistory } from '../facts/history/history-export.js';
 
@@ -28,16 +27,6 @@ export function coreHandlers(engine: EngineCore) {
       const open = entry.tracker.snapshot().alerts.some((a) => a.id === alertId && !a.acknowledged);
       if (open) engine.feed(entry.id, { kind: 'ack', t: Date.now(), alertId });
       return { acknowledged: open };
-    },
-    previewAction: async ({ clusterId, action }) => {
-      const tracker = engine.cluster(clusterId).tracker;
-      return previewAction(action, tracker.snapshot(), engine.actionsAllowed, { noOfReplicas: tracker.replicas() });
-    },
-    runAction: async ({ clusterId, action }) => {
-      const entry = engine.cluster(clusterId);
-      if (!engine.actionsAllowed) return { ok: false, message: 'operator actions are disabled (start ndbtop with --allow-actions)' };
-      if (!entry.source) return { ok: false, message: 'this cluster is a recording: nothing can be sent to it' };
-      return entry.source.runAction(action);
     },
     getSettings: async () => settings.get(),
     updateSettings: async (patch) => {

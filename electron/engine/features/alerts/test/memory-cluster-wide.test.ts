@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BENCHMARK_PHASES } from '../../../../../native-mgm/sim/load-profile.js';
+import { BENCHMARK_PHASES } from '../../../../../native-mgm/sim/workload/load-profile.js';
 import type { Alert } from '../../../../contract/schemas/events.js';
 import { createEngine } from '../../../create-engine.js';
 import { PushWatcher, waitFor } from '../../../test/helpers.js';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BENCHMARK_RATES } from '../../../../../native-mgm/sim/load-profile.js';
+import { BENCHMARK_RATES } from '../../../../../native-mgm/sim/workload/load-profile.js';
 import { createEngine } from '../../../create-engine.js';
 import { waitFor } from '../../../test/helpers.js';
 

@@ -1,9 +1,9 @@
-import type { BlockInstances } from '../config/index.js';
-import type { ClusterState } from './cluster-state.js';
+import type { BlockInstances } from '../../config/index.js';
+import type { ClusterState } from '../state/cluster-state.js';
 import { integrate, idleProfile, type LoadProfile, type LoadRates } from './load-profile.js';
-import type { DataNode } from './node-state.js';
-import { derivePrng, jitter, type Prng } from './prng.js';
-import { makeEvent } from './sim-event.js';
+import type { DataNode } from '../state/node-state.js';
+import { derivePrng, jitter, type Prng } from '../state/prng.js';
+import { makeEvent } from '../state/sim-event.js';
 
 /** DBTC and DBLQH report every 5 s of their own timer (spec §7.1). */
 export const REPORT_PERIOD_MS = 5000;

@@ -1,7 +1,7 @@
-import type { ClusterState } from './cluster-state.js';
-import { TIMINGS } from './lifecycle/timings.js';
-import { MGM_ERROR, type OperationResult } from './operations/mgm-errors.js';
-import { makeEvent } from './sim-event.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { TIMINGS } from '../lifecycle/timings.js';
+import { MGM_ERROR, type OperationResult } from './mgm-errors.js';
+import { makeEvent } from '../state/sim-event.js';
 
 /** SingleUser `type` (spec §6.7). */
 const ENTERING = 0;

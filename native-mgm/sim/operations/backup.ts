@@ -1,7 +1,7 @@
-import type { ClusterState } from './cluster-state.js';
-import { TIMINGS } from './lifecycle/timings.js';
-import { MGM_ERROR } from './operations/mgm-errors.js';
-import { makeEvent, split64, type SimEvent } from './sim-event.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { TIMINGS } from '../lifecycle/timings.js';
+import { MGM_ERROR } from './mgm-errors.js';
+import { makeEvent, split64, type SimEvent } from '../state/sim-event.js';
 
 /** Size of a simulated backup: over 4 GiB, so the 64-bit hi words are non-zero. */
 const BACKUP_BYTES = 6_442_450_944;

@@ -1,7 +1,7 @@
-import type { ClusterState } from './cluster-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
 import { BENCHMARK_RATES, type LoadRates } from './load-profile.js';
-import { derivePrng, type Prng } from './prng.js';
-import { makeEvent, type SimEvent } from './sim-event.js';
+import { derivePrng, type Prng } from '../state/prng.js';
+import { makeEvent, type SimEvent } from '../state/sim-event.js';
 
 /** CMVMI checks memory once a second and reports crossings of these percentages, either way (spec §7.1). */
 const CHECK_EVERY_MS = 1000;

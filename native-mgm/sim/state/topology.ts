@@ -1,4 +1,4 @@
-import { parseVersionText } from '../version.js';
+import { parseVersionText } from '../../version.js';
 
 /** Kernel limits (spec §1.6): node ids 1..255, data node ids 1..144. */
 export const MAX_NODE_ID = 255;

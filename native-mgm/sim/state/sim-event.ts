@@ -1,4 +1,4 @@
-import { eventTypeByName } from '../events/catalogue.js';
+import { eventTypeByName } from '../../events/catalogue.js';
 
 /**
  * An event as a data node or mgmd reports it: type, source node and the raw body words (index 0 here is body

@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import typeCycles from './scripts/type-cycle-rule.mjs';
 
 const ELECTRON_ONLY_IN_MAIN = { name: 'electron', message: 'Only electron/main.ts and electron/preload.ts may import electron.' };
 /** Node's built-in modules, bare and with `node:`: none of them exists in the page. */
@@ -21,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    // No import circles anywhere (type-only imports do not count: they vanish at run time). Sources import each
+    // No import circles anywhere (type-only imports are the next rule's: import-x leaves them out). Sources import each
     // other as `./x.js` (ES modules), so the resolver maps `.js` to the `.ts` beside it; imported modules are
     // read by a parser that skips the scope analysis import-x never uses (scripts/import-graph-parser.cjs).
     files: ['**/*.{ts,tsx,js,mjs}'],
@@ -33,6 +34,13 @@ export default tseslint.config(
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // ...nor circles that a type-only import closes: harmless at run time, but the same knot for whoever reads or
+    // moves the code (scripts/type-cycle-rule.mjs reports just those, so each circle is reported once).
+    files: ['**/*.{ts,tsx}'],
+    plugins: { ndbtop: typeCycles },
+    rules: { 'ndbtop/no-type-cycle': 'error' },
   },
   {
     // The page (renderer/src, browser or Electron renderer) has no Node: no built-ins, none of the Node-side folders.

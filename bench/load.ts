@@ -5,7 +5,7 @@ import type { PushMessage } from '../electron/contract/schemas/channels.js';
 import { createEngine } from '../electron/engine/create-engine.js';
 import { SimProcess } from '../electron/engine/test/faults/sim-process.js';
 import { freePort } from '../native-mgm/test/free-port.js';
-import { rendererDistDir } from '../electron/serve/renderer-dir.js';
+import { rendererDistDir } from '../electron/serve/http/renderer-dir.js';
 import { startServeServer } from '../electron/serve/serve-server.js';
 import type { ClientsJob, ClientsReport } from './load/clients.js';
 import { percentile } from './stats.js';

@@ -5,7 +5,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { createReplayEngine } from '../electron/engine/recording/replay.js';
-import { reportsOfRecording } from '../electron/engine/runs/recording-runs.js';
+import { reportsOfRecording } from '../electron/engine/features/runs/recording-runs.js';
 
 const [job, file = '', at] = process.argv.slice(2);
 const t0 = performance.now();

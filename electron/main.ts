@@ -12,10 +12,10 @@ import { APP_ENTRY_URL, APP_SCHEME, isTrustedSender } from './desktop/ipc-guard.
 import { buildMenuTemplate, viewUrl } from './desktop/menu-template.js';
 import { desktopRecordingUpload, isRecordingUpload } from './desktop/recording-upload-protocol.js';
 import { loadWindowState, saveWindowState, visiblePosition, type WindowState } from './desktop/window-state.js';
-import type { EngineHost } from './engine/engine-host.js';
-import { dispatchRequest } from './serve/bridge.js';
-import { rendererDistDir } from './serve/renderer-dir.js';
-import { contentSecurityPolicy } from './serve/security-headers.js';
+import type { EngineHost } from './engine/core/engine-host.js';
+import { dispatchRequest } from './serve/transport/bridge.js';
+import { rendererDistDir } from './serve/http/renderer-dir.js';
+import { contentSecurityPolicy } from './serve/http/security-headers.js';
 
 // The Electron shell, kept thin: every decision lives in plain-Node modules under desktop/ and serve/ that are
 // tested without Electron. This file only wires them to Electron's APIs.

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import process from 'node:process';
-import { contentSecurityPolicy } from '../electron/serve/security-headers.ts';
+import { contentSecurityPolicy } from '../electron/serve/http/security-headers.ts';
 
 const require = createRequire(import.meta.url);
 const run = require('@doyensec/electronegativity/dist/runner.js');

@@ -1,7 +1,7 @@
 import { METRICS, type Metric } from '../../electron/contract/index.js';
 import { Engine } from '../../electron/engine/engine.js';
-import type { EngineHost } from '../../electron/engine/engine-host.js';
-import type { MetricValues } from '../../electron/engine/history/history.js';
+import type { EngineHost } from '../../electron/engine/core/engine-host.js';
+import type { MetricValues } from '../../electron/engine/facts/history/history.js';
 
 /** Per data node, per second, roughly what the simulator's benchmark load gives. */
 const TYPICAL: Record<Metric, number> = { transactions: 125, commits: 120, reads: 900, writes: 220, scans: 8, aborts: 0.5, operations: 1150, dataMemory: 30, indexMemory: 20, hottestThread: 60, redoFill: 25 };

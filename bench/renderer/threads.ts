@@ -12,7 +12,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import type { ThreadCpuRow } from '../../ndbinfo/client/rows.js';
 import type { Engine } from '../../electron/engine/engine.js';
-import type { EngineHost } from '../../electron/engine/engine-host.js';
+import type { EngineHost } from '../../electron/engine/core/engine-host.js';
 import { startServeServer } from '../../electron/serve/serve-server.js';
 import { buildRenderer, launchChromium, startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 import { percentile } from '../stats.js';

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Page } from 'playwright-core';
 import { createEngine } from '../../electron/engine/create-engine.js';
-import { isRendererBuilt, rendererDistDir } from '../../electron/serve/renderer-dir.js';
+import { isRendererBuilt, rendererDistDir } from '../../electron/serve/http/renderer-dir.js';
 import { startServeServer } from '../../electron/serve/serve-server.js';
 import { SCENARIO_NAMES } from '../../native-mgm/sim/index.js';
 import { SimProcess } from '../../electron/engine/test/faults/sim-process.js';

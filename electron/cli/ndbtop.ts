@@ -15,7 +15,7 @@ import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
-import { printText } from './terminal-text.js';
+import { printText } from './format/terminal-text.js';
 
 /**
  * `ndbtop` on the command line. Each sub-command lives in commands/<name>.ts and registers itself here; they

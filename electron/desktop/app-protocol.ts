@@ -1,5 +1,5 @@
-import { securityHeaders } from '../serve/security-headers.js';
-import { readStaticFile } from '../serve/static-files.js';
+import { securityHeaders } from '../serve/http/security-headers.js';
+import { readStaticFile } from '../serve/http/static-files.js';
 import { APP_HOST } from './ipc-guard.js';
 
 export interface ProtocolReply {

@@ -1,7 +1,7 @@
 import { Command, InvalidArgumentError } from 'commander';
 import type { ProfileTls } from '../contract/schemas/settings.js';
-import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../cli/tls-options.js';
-import { addSqlOptions, sqlArgs, type SqlCliOptions } from '../cli/sql-options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../cli/options/tls-options.js';
+import { addSqlOptions, sqlArgs, type SqlCliOptions } from '../cli/options/sql-options.js';
 
 export interface DesktopArgs {
   connectstring: string | undefined;

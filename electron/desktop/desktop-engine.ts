@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { createEngine } from '../engine/create-engine.js';
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 import { createReplayEngine } from '../engine/recording/replay.js';
-import { sqlSourceFrom } from '../cli/sql-options.js';
-import { FileSecretStore } from '../engine/secrets/file-secret-store.js';
-import type { SecretCipher, SecretStore } from '../engine/secrets/secret-store.js';
+import { sqlSourceFrom } from '../cli/options/sql-options.js';
+import { FileSecretStore } from '../engine/core/secrets/file-secret-store.js';
+import type { SecretCipher, SecretStore } from '../engine/core/secrets/secret-store.js';
 import type { DesktopArgs } from './desktop-args.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SecretCipher } from '../engine/secrets/secret-store.js';
+import type { SecretCipher } from '../engine/core/secrets/secret-store.js';
 
 /** The part of Electron's `safeStorage` used here (its asynchronous API: the synchronous one goes in Electron 46). */
 export interface SafeStorageApi {

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import type { EngineHost } from '../engine/engine-host.js';
-import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, receiveRecording, RECORDINGS_PATH } from '../serve/recording-upload.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
+import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, receiveRecording, RECORDINGS_PATH } from '../serve/http/recording-upload.js';
 import { APP_HOST, APP_SCHEME } from './ipc-guard.js';
 
 /** `app://ndbtop/api/recordings?name=FILE`: the desktop page's recording upload (any other URL is a file). */

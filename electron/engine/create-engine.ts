@@ -3,29 +3,29 @@ import type { SimulatorOptions } from '../../native-mgm/sim/index.js';
 import { startSqlSimulator, type SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { parseSqlUrl } from '../../ndbinfo/client/sql-url.js';
 import { PASSWORD_ENV } from '../../ndbinfo/client/password.js';
-import { appVersion } from './app-version.js';
+import { appVersion } from './core/app-version.js';
 import { ClusterMonitor } from './cluster/cluster-monitor.js';
 import { Engine } from './engine.js';
 import type { TrackerInput } from './cluster/tracker-input.js';
-import type { ClusterEntry, ClusterSource } from './engine-core.js';
-import type { EngineHost } from './engine-host.js';
+import type { ClusterEntry, ClusterSource } from './core/engine-core.js';
+import type { EngineHost } from './core/engine-host.js';
 import { Recorder } from './recording/recorder.js';
 import { createReplayEngine } from './recording/replay.js';
-import { reportsOfRecording } from './runs/recording-runs.js';
-import type { CollapseConfig } from './runs/collapse.js';
-import { DEFAULT_SETTINGS, SettingsStore } from './settings-store.js';
-import type { SecretStore } from './secrets/secret-store.js';
-import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './tls/tls-watch.js';
-import type { FailoverPolicy } from './config/failover-targets.js';
+import { reportsOfRecording } from './features/runs/recording-runs.js';
+import type { CollapseConfig } from './features/runs/collapse.js';
+import { DEFAULT_SETTINGS, SettingsStore } from './core/settings-store.js';
+import type { SecretStore } from './core/secrets/secret-store.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS } from './facts/tls/tls-watch.js';
+import type { FailoverPolicy } from './facts/config/failover-targets.js';
 import { DEFAULT_FAILOVER } from '../contract/page-safe/vocabulary.js';
 import { restartWatchHint, watchCluster } from './cluster/watch-cluster.js';
-import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './ndbinfo/sql-watch.js';
+import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './facts/ndbinfo/sql-watch.js';
 import { join } from 'node:path';
 import { resolveConnectstring } from '../../native-mgm/index.js';
-import { restartOnSession } from './rolling/mgm-cluster-port.js';
-import { PlanStore } from './rolling/plan-store.js';
-import { RollingHost } from './rolling/rolling-host.js';
-import type { PlanLimits } from './rolling/types.js';
+import { restartOnSession } from './features/rolling/ports/mgm-cluster-port.js';
+import { PlanStore } from './features/rolling/plan/plan-store.js';
+import { RollingHost } from './features/rolling/rolling-host.js';
+import type { PlanLimits } from './features/rolling/types.js';
 
 export interface CreateEngineOptions {
   host: 'desktop' | 'serve';
@@ -143,7 +143,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
     const source = watchCluster(monitor, entry.sql ?? null, feed, options.sqlWatch);
     sqlWatch = source.sqlWatch;
     const rolling = hostRollingRestart(entry, feed, settings.get().pollIntervalMs, options);
-    entry.rolling = rolling;
+    engine.rolling.set(entry, rolling);
     return { ...source, close: () => (rolling.close(), source.close()) };
   }
 

@@ -1,4 +1,4 @@
-import type { EngineHost } from '../engine/engine-host.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
 
 /** How long serve waits, at most, for the engine's first picture of its cluster before it listens. */
 export const DEFAULT_READY_WITHIN_MS = 3000;

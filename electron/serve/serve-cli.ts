@@ -1,8 +1,8 @@
-import type { EngineHost } from '../engine/engine-host.js';
-import { isRendererBuilt, rendererDistDir } from './renderer-dir.js';
+import type { EngineHost } from '../engine/core/engine-host.js';
+import { isRendererBuilt, rendererDistDir } from './http/renderer-dir.js';
 import { startServeServer } from './serve-server.js';
-import { plainTextWarning, type HttpsFiles } from './https-listener.js';
-import type { ListenOptions } from './listen-options.js';
+import { plainTextWarning, type HttpsFiles } from './transport/https-listener.js';
+import type { ListenOptions } from './transport/listen-options.js';
 
 function httpsFiles(opts: ListenOptions): HttpsFiles | undefined {
   return opts.tlsCert !== undefined && opts.tlsKey !== undefined ? { certFile: opts.tlsCert, keyFile: opts.tlsKey } : undefined;

@@ -1,9 +1,9 @@
 import { ClusterActivity } from './activity/cluster-activity.js';
-import { BackupCoordinator } from './backup.js';
-import { ClusterState } from './cluster-state.js';
+import { BackupCoordinator } from './operations/backup.js';
+import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
-import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './load-profile.js';
-import { MemoryModel } from './memory.js';
+import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './workload/load-profile.js';
+import { MemoryModel } from './workload/memory.js';
 import type { OperationResult } from './operations/mgm-errors.js';
 import {
   restartAll,
@@ -17,11 +17,11 @@ import {
   type OperationContext,
   type RestartFlags,
 } from './operations/node-operations.js';
-import { derivePrng, type Prng } from './prng.js';
-import type { SimClock } from './sim-clock.js';
-import { enterSingleUser, exitSingleUser } from './single-user.js';
-import { StatisticsEngine, type StatisticsOptions } from './statistics.js';
-import type { Topology } from './topology.js';
+import { derivePrng, type Prng } from './state/prng.js';
+import type { SimClock } from './state/sim-clock.js';
+import { enterSingleUser, exitSingleUser } from './operations/single-user.js';
+import { StatisticsEngine, type StatisticsOptions } from './workload/statistics.js';
+import type { Topology } from './state/topology.js';
 import type { ClusterConfig } from '../config/index.js';
 import { NodeIdReservations } from './config/node-ids.js';
 

@@ -3,7 +3,7 @@ export { startSimulator, type MgmdInfo, type Simulator, type SimulatorOptions } 
 export { SCENARIOS, SCENARIO_NAMES, type ScenarioName } from './scenarios/index.js';
 export { RunMarks, type RunMarker } from './run-marks.js';
 export { ClusterModel } from './cluster-model.js';
-export type { DataNode, DataNodeStatus, ApiNode, MgmNode } from './node-state.js';
+export type { DataNode, DataNodeStatus, ApiNode, MgmNode } from './state/node-state.js';
 export {
   LOAD_PROFILE_NAMES,
   benchmarkProfile,
@@ -15,7 +15,7 @@ export {
   type LoadProfile,
   type LoadProfileName,
   type LoadRates,
-} from './load-profile.js';
+} from './workload/load-profile.js';
 export type { WriteMode } from './wire/output-queue.js';
 export type { OperationResult } from './operations/mgm-errors.js';
 export type { RestartFlags } from './operations/node-operations.js';

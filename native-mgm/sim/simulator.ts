@@ -1,13 +1,13 @@
 import { formatHostPort } from '../errors.js';
 import { ClusterModel } from './cluster-model.js';
 import { TIMINGS } from './lifecycle/timings.js';
-import { makeEvent } from './sim-event.js';
+import { makeEvent } from './state/sim-event.js';
 import { MgmdServer } from './mgmd-server.js';
-import { derivePrng } from './prng.js';
+import { derivePrng } from './state/prng.js';
 import { scenario as scenarioByName, type ScenarioName } from './scenarios/index.js';
 import { RunMarks } from './run-marks.js';
-import { SimClock } from './sim-clock.js';
-import { buildTopology, type Topology } from './topology.js';
+import { SimClock } from './state/sim-clock.js';
+import { buildTopology, type Topology } from './state/topology.js';
 import type { BlockInstances, ClusterConfig } from '../config/index.js';
 import { configFromTopology, SIM_INSTANCES, simInstances } from './config/sim-config.js';
 import { topologyFromConfig } from './config/topology-from-config.js';

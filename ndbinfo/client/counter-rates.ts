@@ -1,6 +1,6 @@
 /**
  * Per-second rates of ndbinfo counters that only grow (bytes sent, pages read, slowdowns …) from two readings.
- * The rule is the statistics totals' (electron/engine/counters/statistics-totals.ts): a value that did not grow
+ * The rule is the statistics totals' (electron/engine/facts/counters/statistics-totals.ts): a value that did not grow
  * by a finite, non-negative amount is not a delta and must not bend anything. Here that is a data node that
  * restarted (its counters begin at zero again): no rate for that interval, and the new value is the next
  * baseline, so a restart never shows as a negative or a huge spike.

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createEngine, type CreateEngineOptions } from '../../electron/engine/create-engine.js';
-import type { EngineHost } from '../../electron/engine/engine-host.js';
+import type { EngineHost } from '../../electron/engine/core/engine-host.js';
 import { startServeServer, type ServeOptions, type ServeServer } from '../../electron/serve/serve-server.js';
 import type { SqlSimulator } from '../../ndbinfo/sim/index.js';
 import { missingTool } from '../../scripts/missing-tool.js';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startServeServer } from '../../electron/serve/serve-server.js';
-import { BENCHMARK_RATES } from '../../native-mgm/sim/load-profile.js';
+import { BENCHMARK_RATES } from '../../native-mgm/sim/workload/load-profile.js';
 import { makeCerts } from '../../native-mgm/tls/make-certs.js';
 import { startStack, waitInPage, type Stack } from '../../renderer/e2e/harness.js';
 

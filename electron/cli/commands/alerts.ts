@@ -4,7 +4,7 @@ import { maintenanceEventText } from '../../contract/page-safe/maintenance-event
 import type { AlertHistory, AlertHistoryEntry, MaintenanceEvent } from '../../contract/schemas/maintenance.js';
 import { getApi } from '../../serve/runs-client.js';
 import { endpointFrom, withEndpoint, type EndpointOpts } from '../serve-endpoint.js';
-import { printText } from '../terminal-text.js';
+import { printText } from '../format/terminal-text.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
 
 /** One alert a line, as the page's alert history lists it: raised, how long (or "on"), severity, kind, subject, words. */

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { withDeadline } from '../deadline.js';
-import { formatConfig } from '../format-config.js';
-import { addConnectOptions, connectstringFrom, intOption } from '../options.js';
-import { printText } from '../terminal-text.js';
+import { formatConfig } from '../format/format-config.js';
+import { addConnectOptions, connectstringFrom, intOption } from '../options/options.js';
+import { printText } from '../format/terminal-text.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
-import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
 
 interface ConfigOpts extends TlsCliOptions {
   connectstring?: string;

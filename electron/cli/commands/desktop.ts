@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
-import { packageRoot } from '../../engine/package-root.js';
+import { packageRoot } from '../../engine/core/package-root.js';
 import { locateElectron } from '../electron-binary.js';
-import { connectstringFrom, intOption } from '../options.js';
-import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
-import { addSqlOptions, sqlArgs, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
+import { connectstringFrom, intOption } from '../options/options.js';
+import { addMgmTlsOptions, mgmTlsArgs, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
+import { addSqlOptions, sqlArgs, sqlSourceFrom, type SqlCliOptions } from '../options/sql-options.js';
 
 interface DesktopOpts extends TlsCliOptions, SqlCliOptions {
   connectstring?: string;

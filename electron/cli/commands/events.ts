@@ -2,13 +2,13 @@ import type { Command } from 'commander';
 import { EventStream } from '../../../native-mgm/client/event-stream.js';
 import { MONITOR_FILTER, type Category, CATEGORIES } from '../../../native-mgm/events/catalogue.js';
 import type { ClusterEvent } from '../../../native-mgm/types.js';
-import { eventText } from '../../engine/events/event-text.js';
+import { eventText } from '../../engine/facts/events/event-text.js';
 import { formatConnectstring } from '../../../native-mgm/connectstring.js';
 import { withDeadline } from '../deadline.js';
-import { addConnectOptions, connectstringFrom } from '../options.js';
-import { printText } from '../terminal-text.js';
+import { addConnectOptions, connectstringFrom } from '../options/options.js';
+import { printText } from '../format/terminal-text.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
-import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
 import { InvalidArgumentError } from 'commander';
 
 function parseFilter(text: string): Partial<Record<Category, number>> {

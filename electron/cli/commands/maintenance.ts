@@ -4,7 +4,7 @@ import { ALERT_KINDS } from '../../contract/page-safe/vocabulary.js';
 import type { AlertKind } from '../../contract/schemas/events.js';
 import { MAX_MAINTENANCE_TEXT, type MaintenanceWindow } from '../../contract/schemas/maintenance.js';
 import { postApi } from '../../serve/runs-client.js';
-import { isOneOf } from '../options.js';
+import { isOneOf } from '../options/options.js';
 import { endpointFrom as endpoint, printMark as print, withEndpoint as withEndpointJson, type EndpointOpts } from '../serve-endpoint.js';
 
 const UNITS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

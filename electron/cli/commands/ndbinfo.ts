@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { NdbinfoError } from '../../../ndbinfo/client/errors.js';
 import { withDeadline } from '../deadline.js';
-import { formatNdbinfo, ndbinfoJson } from '../format-ndbinfo.js';
-import { intOption } from '../options.js';
-import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
-import { printText } from '../terminal-text.js';
+import { formatNdbinfo, ndbinfoJson } from '../format/format-ndbinfo.js';
+import { intOption } from '../options/options.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../options/sql-options.js';
+import { printText } from '../format/terminal-text.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
 
 interface NdbinfoOpts extends SqlCliOptions {

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
-import { rendererDistDir } from '../../serve/renderer-dir.js';
+import { rendererDistDir } from '../../serve/http/renderer-dir.js';
 import type { ServeServer } from '../../serve/serve-server.js';
-import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
-import { testInterval } from '../test-intervals.js';
-import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
-import { addCollapseOptions, collapseConfig, collectTag, durationOption, type CollapseOpts } from '../run-options.js';
+import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options/options.js';
+import { testInterval } from '../options/test-intervals.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../options/sql-options.js';
+import { addCollapseOptions, collapseConfig, collectTag, durationOption, type CollapseOpts } from '../options/run-options.js';
 
 interface RecordOpts extends CollapseOpts, FailoverOpts, SqlCliOptions {
   connectstring?: string;

@@ -1,10 +1,10 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { readHeader } from '../../engine/recording/recording-reader.js';
-import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/listen-options.js';
-import { positiveNumber } from '../options.js';
-import { progressBar, type ProgressBar } from '../progress-bar.js';
-import { printText } from '../terminal-text.js';
+import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/transport/listen-options.js';
+import { positiveNumber } from '../options/options.js';
+import { progressBar, type ProgressBar } from '../format/progress-bar.js';
+import { printText } from '../format/terminal-text.js';
 import { visibleText } from '../../contract/page-safe/outside-text.js';
 
 interface ReplayOpts extends ListenOptions {

@@ -2,14 +2,14 @@ import { basename } from 'node:path';
 import type { Command } from 'commander';
 import type { RunFigure, RunReport } from '../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../contract/page-safe/vocabulary.js';
-import { compareRuns } from '../../engine/runs/compare.js';
-import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/runs/report-format.js';
-import { oneOf } from '../options.js';
-import { progressBar } from '../progress-bar.js';
-import { printText } from '../terminal-text.js';
+import { compareRuns } from '../../engine/features/runs/compare.js';
+import { formatReports, REPORT_FORMATS, type ReportFormat } from '../../engine/features/runs/report-format.js';
+import { oneOf } from '../options/options.js';
+import { progressBar } from '../format/progress-bar.js';
+import { printText } from '../format/terminal-text.js';
 import { visibleText } from '../../contract/page-safe/outside-text.js';
 import { noRunsOutcome } from '../report-exit.js';
-import { testInterval } from '../test-intervals.js';
+import { testInterval } from '../options/test-intervals.js';
 
 interface ReportOpts {
   run?: string[];
@@ -34,7 +34,7 @@ export function registerReport(program: Command): void {
     .option('--align <phase>', 'compare (and overlay) at this phase of each run; default: the first phase they share after warm-up; start: the whole runs')
     .option('--figure <figure>', `the figure of the scale-out table: ${RUN_FIGURES.join(', ')}`, oneOf(RUN_FIGURES), 'transactions')
     .action(async (files: string[], opts: ReportOpts) => {
-      const [{ createReplayEngine }, { reportsOfRecording }] = await Promise.all([import('../../engine/recording/replay.js'), import('../../engine/runs/recording-runs.js')]);
+      const [{ createReplayEngine }, { reportsOfRecording }] = await Promise.all([import('../../engine/recording/replay.js'), import('../../engine/features/runs/recording-runs.js')]);
       const all: RunReport[] = [];
       for (const file of files) {
         const bar = progressBar(visibleText(basename(file)));

@@ -13,16 +13,16 @@ import {
   RollingConductor,
   type RestartOrder,
   type RollMachine,
-} from '../../engine/rolling/index.js';
+} from '../../engine/features/rolling/index.js';
 import { withDeadline } from '../deadline.js';
 import { EXIT } from '../exit-codes.js';
-import { connectstringFrom } from '../options.js';
+import { connectstringFrom } from '../options/options.js';
 import { endpointFrom } from '../serve-endpoint.js';
-import { counted, planEvent, printEvent } from '../rolling-output.js';
-import { alertCheck, withWatchedAlerts } from '../rolling-alerts.js';
-import { RollingRunMarks } from '../rolling-run-marks.js';
-import { printText } from '../terminal-text.js';
-import { mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { counted, planEvent, printEvent } from '../rolling/rolling-output.js';
+import { alertCheck, withWatchedAlerts } from '../rolling/rolling-alerts.js';
+import { RollingRunMarks } from '../rolling/rolling-run-marks.js';
+import { printText } from '../format/terminal-text.js';
+import { mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
 
 export interface RollingOpts extends TlsCliOptions {
   connectstring?: string;

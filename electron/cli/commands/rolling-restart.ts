@@ -1,12 +1,12 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
-import { DEFAULT_LIMITS } from '../../engine/rolling/planner.js';
-import { PROGRESS_EVERY_MS } from '../../engine/rolling/step-progress.js';
-import type { RestartOrder } from '../../engine/rolling/types.js';
+import { DEFAULT_LIMITS } from '../../engine/features/rolling/plan/planner.js';
+import { PROGRESS_EVERY_MS } from '../../engine/features/rolling/execution/step-progress.js';
+import type { RestartOrder } from '../../engine/features/rolling/types.js';
 import { EXIT } from '../exit-codes.js';
-import { addConnectOptions, intOption } from '../options.js';
-import { addMgmTlsOptions } from '../tls-options.js';
+import { addConnectOptions, intOption } from '../options/options.js';
+import { addMgmTlsOptions } from '../options/tls-options.js';
 import type { RollingOpts } from './rolling-restart-run.js';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { markPhaseOver, startRunOver, stopRunOver } from '../../serve/runs-client.js';
-import { collectTag } from '../run-options.js';
+import { collectTag } from '../options/run-options.js';
 import { endpointFrom as endpoint, printMark as print, withEndpoint as withEndpointJson, type EndpointOpts } from '../serve-endpoint.js';
 
 const withEndpoint = (command: Command): Command => withEndpointJson(command, 'print the run as JSON instead of its id');

@@ -1,11 +1,11 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/listen-options.js';
-import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options.js';
-import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
-import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../run-options.js';
-import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../sql-options.js';
+import { addListenOptions, checkListenOptions, type ListenOptions } from '../../serve/transport/listen-options.js';
+import { addFailoverOption, connectstringFrom, intOption, type FailoverOpts } from '../options/options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
+import { addCollapseOptions, collapseConfig, type CollapseOpts } from '../options/run-options.js';
+import { addSqlOptions, sqlSourceFrom, type SqlCliOptions } from '../options/sql-options.js';
 
 interface ServeOpts extends ListenOptions, TlsCliOptions, CollapseOpts, FailoverOpts, SqlCliOptions {
   connectstring?: string;

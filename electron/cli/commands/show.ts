@@ -2,11 +2,11 @@ import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import type { TlsSessionInfo } from '../../../native-mgm/index.js';
 import { withDeadline } from '../deadline.js';
-import { formatShow } from '../format-show.js';
-import { addConnectOptions, connectstringFrom } from '../options.js';
-import { printText } from '../terminal-text.js';
+import { formatShow } from '../format/format-show.js';
+import { addConnectOptions, connectstringFrom } from '../options/options.js';
+import { printText } from '../format/terminal-text.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
-import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../tls-options.js';
+import { addMgmTlsOptions, mgmTlsFrom, type TlsCliOptions } from '../options/tls-options.js';
 
 /** How the session was secured, after ndb_mgm's picture, so a script or an operator sees TLS or clear text. */
 function tlsLine(tls: TlsSessionInfo | null): string {

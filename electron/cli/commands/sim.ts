@@ -4,7 +4,7 @@ import { InvalidArgumentError } from 'commander';
 import { readFileSync } from 'node:fs';
 import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../native-mgm/config/index.js';
 import { httpRunMarker } from '../../serve/runs-client.js';
-import { intOption, isOneOf, positiveNumber } from '../options.js';
+import { intOption, isOneOf, positiveNumber } from '../options/options.js';
 import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
 
 function scenarioName(value: string): ScenarioName {

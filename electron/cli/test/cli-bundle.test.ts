@@ -14,7 +14,7 @@ const ONLY_WHEN_RUN = [
   'node_modules/prom-client/',
   'electron/engine/create-engine.ts',
   'electron/engine/recording/replay.ts',
-  'electron/engine/rolling/plan-store.ts',
+  'electron/engine/features/rolling/plan/plan-store.ts',
   'electron/serve/serve-server.ts',
   'native-mgm/sim/simulator.ts',
   'ndbinfo/sim/index.ts',

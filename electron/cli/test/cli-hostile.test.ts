@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Socket } from 'node:net';
 import { SPEC_REPLIES } from '../../../native-mgm/test/fixtures/spec-transcripts.js';
 import { ScriptedServer, mgmdScript, type ScriptedRequest } from '../../../native-mgm/client/test/scripted-server.js';
-import { resolveToken } from '../../serve/listen-options.js';
+import { resolveToken } from '../../serve/transport/listen-options.js';
 import { EXIT } from '../exit-codes.js';
 import { escapedJson, visibleLine, visibleStrings, visibleText } from '../../contract/page-safe/outside-text.js';
 import { runCli } from './run-cli.js';

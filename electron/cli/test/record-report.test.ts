@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import type { Run, RunReport, Comparison } from '../../contract/schemas/runs.js';
 import { startSimulator, type RunMarker, type Simulator } from '../../../native-mgm/sim/index.js';
 import { httpRunMarker } from '../../serve/runs-client.js';
-import { num } from '../../engine/runs/report-format.js';
+import { num } from '../../engine/features/runs/report-format.js';
 import { indexRecording, offsetBefore } from '../../engine/recording/recording-index.js';
 import { waitFor } from '../../engine/test/helpers.js';
 import { EXIT } from '../exit-codes.js';

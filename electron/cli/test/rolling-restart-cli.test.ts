@@ -7,12 +7,12 @@ import type { RunReport } from '../../contract/schemas/runs.js';
 import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';
-import { PlanStore } from '../../engine/rolling/plan-store.js';
-import { ClusterWitness } from '../../engine/rolling/test/sim-harness.js';
+import { PlanStore } from '../../engine/features/rolling/plan/plan-store.js';
+import { ClusterWitness } from '../../engine/features/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';
 import { freePort } from '../../../native-mgm/test/free-port.js';
-import type { EngineHost } from '../../engine/engine-host.js';
+import type { EngineHost } from '../../engine/core/engine-host.js';
 import { waitFor } from '../../engine/test/helpers.js';
 import { runCli, spawnCli } from './run-cli.js';
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { compileFunction } from 'node:vm';
 import type { NdbtopApi } from '../../contract/page-safe/api.js';
 import type { PushMessage } from '../../contract/schemas/channels.js';
-import { dispatchRequest } from '../../serve/bridge.js';
+import { dispatchRequest } from '../../serve/transport/bridge.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from '../../serve/test/fixture-engine.js';
 import { createPreloadApi, type RendererIpc } from '../preload-api.js';
 import { PUSH_CHANNEL, REQUEST_CHANNEL_PREFIX } from '../../contract/page-safe/vocabulary.js';

@@ -1,14 +1,14 @@
 import type { ActionResult, ParsedOperatorAction } from '../../contract/schemas/actions.js';
 import { STALE_AFTER_POLLS } from '../../contract/schemas/snapshot.js';
 import { AuthorizationError, EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
-import { refusalText, sendAction } from '../actions/action-runner.js';
+import { refusalText, sendAction } from '../features/actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { MemoryRefresh } from './memory-refresh.js';
 import { PollLoop } from './poll-loop.js';
-import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from '../tls/tls-watch.js';
+import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from '../facts/tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
-import { ConfigWatcher } from '../config/config-watcher.js';
-import { FailoverTargets, type FailoverPolicy } from '../config/failover-targets.js';
+import { ConfigWatcher } from '../facts/config/config-watcher.js';
+import { FailoverTargets, type FailoverPolicy } from '../facts/config/failover-targets.js';
 
 export interface MonitorOptions {
   connectstring: string;

@@ -1,12 +1,22 @@
+import type { AlertKind } from '../../contract/schemas/events.js';
 import type { ConnectionView } from '../../contract/schemas/snapshot.js';
 import type { RollingPlanView } from '../../contract/schemas/rolling-restart.js';
 import type { ClusterConfig, ClusterEvent, NodeState } from '../../../native-mgm/index.js';
 import type { SelfLoad, SourceState } from '../../../ndbinfo/client/ndbinfo-source.js';
 import type { Sample } from '../../../ndbinfo/client/sample.js';
-import type { RunInput } from '../runs/run-book.js';
-import type { MaintenanceInput } from './rooms/maintenance-room.js';
+import type { RunInput } from '../features/runs/run-book.js';
 
 export type ConnectionInput = Omit<ConnectionView, 'mode' | 'trouble'>;
+
+/**
+ * A maintenance window opened, extended or stopped (`rooms/maintenance-room.ts` keeps them). `silenceCritical` and
+ * `by` are absent only from recordings made before windows kept them: such a window silenced critical alerts too,
+ * so its replay does as it did.
+ */
+export type MaintenanceInput =
+  | { kind: 'maintenance'; t: number; op: 'start'; windowId: string; reason: string; silence: AlertKind[]; until: number | null; silenceCritical?: boolean; by?: string }
+  | { kind: 'maintenance'; t: number; op: 'extend'; windowId: string; until: number; by?: string }
+  | { kind: 'maintenance'; t: number; op: 'stop'; windowId: string; by?: string };
 
 /**
  * Everything that changes a cluster's derived state, each stamped with the time it happened. The live monitor

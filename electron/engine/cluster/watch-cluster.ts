@@ -1,5 +1,5 @@
-import type { ClusterSource } from '../engine-core.js';
-import { SqlWatch, type SqlSourceSpec, type SqlWatchOptions } from '../ndbinfo/sql-watch.js';
+import type { ClusterSource } from '../core/engine-core.js';
+import { SqlWatch, type SqlSourceSpec, type SqlWatchOptions } from '../facts/ndbinfo/sql-watch.js';
 import type { ClusterMonitor } from './cluster-monitor.js';
 import type { TrackerInput } from './tracker-input.js';
 

@@ -1,7 +1,7 @@
 import type { ClusterSnapshot, ConnectionView, SnapshotDelta } from '../../contract/schemas/snapshot.js';
-import type { CollapseConfig } from '../runs/collapse.js';
+import type { CollapseConfig } from '../features/runs/collapse.js';
 import type { TrackerInput } from '../cluster/tracker-input.js';
-import type { RateInstances } from '../rates/rates.js';
+import type { RateInstances } from '../facts/rates/rates.js';
 
 /**
  * Recording file format (`--record FILE`): JSON lines, UTF-8, one object per line, appended as it happens, and

@@ -1,28 +1,15 @@
-import { appVersion } from '../app-version.js';
+import { appVersion } from '../core/app-version.js';
 import { Engine } from '../engine.js';
-import type { EngineHost } from '../engine-host.js';
+import type { EngineHost } from '../core/engine-host.js';
 import { isInputLine, type ClusterLine, type InputLine } from './recording-format.js';
 import { indexRecording, offsetBefore } from './recording-index.js';
 import { openRecording, type ReadProblems } from './recording-reader.js';
-import type { Progress } from './recording-source.js';
-import { DEFAULT_SETTINGS, SettingsStore } from '../settings-store.js';
-import { reportsOfRecording } from '../runs/recording-runs.js';
-import type { RunStreamOptions } from '../runs/run-stream.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../core/settings-store.js';
+import { reportsOfRecording } from '../features/runs/recording-runs.js';
+import type { ReplayOptions } from './replay-options.js';
 import { sleepUnlessAborted } from '../../../native-mgm/index.js';
 
-export interface ReplayOptions {
-  file: string;
-  /** Seek: start at this recorded time (ms), played from the keyframe before it; earlier lines are not read. */
-  from?: number;
-  /** Stop after this recorded time (ms); the rest of the file is not read. */
-  until?: number;
-  onProgress?: Progress;
-  /** Recorded milliseconds per real millisecond; Infinity plays it all at once. Default 1 (as it happened). */
-  speed?: number;
-  historySeconds?: number;
-  /** Summarise runs as they play rather than from the history (`reportsOfRecording`, whose history is short). */
-  streamRuns?: RunStreamOptions;
-}
+export type { ReplayOptions } from './replay-options.js';
 
 /** `problems`: lines that could not be read (a torn last line after a crash, typically); the rest was played. */
 export interface ReplayReport extends ReadProblems {

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { test } from 'node:test';
 import { ContractError } from '../../contract/page-safe/contract-error.js';
 import { createEngine } from '../create-engine.js';
-import { dispatchRequest } from '../dispatch.js';
+import { dispatchRequest } from '../core/dispatch.js';
 import { waitFor } from './helpers.js';
 
 /** A management server that misbehaves: `onConnect` decides what each accepted socket gets. */

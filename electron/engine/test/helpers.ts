@@ -2,8 +2,8 @@ import type { PushMessage } from '../../contract/schemas/channels.js';
 import type { Alert } from '../../contract/schemas/events.js';
 import { parsePush } from '../../contract/schemas/validate.js';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
-import type { EngineHost } from '../engine-host.js';
-import { applyDelta } from '../push/snapshot-delta.js';
+import type { EngineHost } from '../core/engine-host.js';
+import { applyDelta } from '../core/push/snapshot-delta.js';
 
 /** Polls `condition` until it returns a truthy value; fails with `what` after a generous timeout. */
 export async function waitFor<T>(what: string, condition: () => T | Promise<T>, timeoutMs = 20_000): Promise<NonNullable<T>> {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkServeOptions, isLoopbackHost, ServeConfigError, tokenMatches } from '../auth.js';
+import { checkServeOptions, isLoopbackHost, ServeConfigError, tokenMatches } from '../access/auth.js';
 
 test('loopback addresses and names', () => {
   for (const h of ['127.0.0.1', '127.1.2.3', 'localhost', '::1', '[::1]', '::ffff:127.0.0.1']) assert.equal(isLoopbackHost(h), true, h);

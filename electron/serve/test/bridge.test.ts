@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BAD_MESSAGE, dispatchRequest } from '../bridge.js';
+import { BAD_MESSAGE, dispatchRequest } from '../transport/bridge.js';
 import { createFixtureEngine, FIXTURE_SNAPSHOT } from './fixture-engine.js';
 
 const { handlers } = createFixtureEngine();

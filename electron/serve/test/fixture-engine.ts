@@ -2,7 +2,7 @@ import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import type { PushMessage } from '../../contract/schemas/channels.js';
 import type { NodeView } from '../../contract/schemas/node.js';
 import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
-import type { EngineHost } from '../../engine/engine-host.js';
+import type { EngineHost } from '../../engine/core/engine-host.js';
 
 /**
  * A transport-level stand-in for the engine: fixed, schema-valid data and a push stream the test drives. Only

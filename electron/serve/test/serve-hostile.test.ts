@@ -6,7 +6,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import { startServeServer, type ServeOptions } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
-import { MAX_CLIENT_BUFFER_BYTES } from '../ws-server.js';
+import { MAX_CLIENT_BUFFER_BYTES } from '../transport/ws-server.js';
 import { createFixtureEngine, type FixtureEngine } from './fixture-engine.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { zodPageValidators } from '../../contract/schemas/validate.js';

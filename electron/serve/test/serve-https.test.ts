@@ -8,7 +8,7 @@ import { ClusterSnapshotSchema } from '../../contract/schemas/snapshot.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { certDir } from '../../../native-mgm/test/tls-fixtures.js';
 import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
-import { plainTextWarning } from '../https-listener.js';
+import { plainTextWarning } from '../transport/https-listener.js';
 import { startServeServer } from '../serve-server.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 

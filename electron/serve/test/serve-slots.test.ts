@@ -8,10 +8,10 @@ import { test, type TestContext } from 'node:test';
 import WebSocket from 'ws';
 import { certDir } from '../../../native-mgm/test/tls-fixtures.js';
 import { PKI_FILES } from '../../../native-mgm/tls/pki-files.js';
-import { DEFAULT_BODY_PACE } from '../body-pace.js';
-import { connectionSource } from '../connection-slots.js';
+import { DEFAULT_BODY_PACE } from '../access/body-pace.js';
+import { connectionSource } from '../access/connection-slots.js';
 import { DEFAULT_MAX_CONNECTIONS, DEFAULT_MAX_PRE_HEADER_PER_SOURCE, startServeServer, type ServeOptions } from '../serve-server.js';
-import { WS_PATH } from '../ws-server.js';
+import { WS_PATH } from '../transport/ws-server.js';
 import { createFixtureEngine } from './fixture-engine.js';
 import { makeStaticRoot, waitFor } from './helpers.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { contentTypeOf, resolveStaticPath } from '../static-files.js';
+import { contentTypeOf, resolveStaticPath } from '../http/static-files.js';
 
 const root = resolve('/srv/ndbtop/renderer');
 

@@ -5,10 +5,10 @@ import { test, type TestContext } from 'node:test';
 import WebSocket from 'ws';
 import { createEngine } from '../../engine/create-engine.js';
 import { Engine, MAX_CLUSTERS } from '../../engine/engine.js';
-import { DEFAULT_SETTINGS, SettingsStore } from '../../engine/settings-store.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../../engine/core/settings-store.js';
 import { startServeServer } from '../serve-server.js';
 import { createWebSocketApi } from '../../../renderer/src/bridge/ws-client.js';
-import { REQUEST_ACCESS } from '../viewer-access.js';
+import { REQUEST_ACCESS } from '../access/viewer-access.js';
 import { httpGet, makeStaticRoot, waitFor } from './helpers.js';
 import { zodPageValidators } from '../../contract/schemas/validate.js';
 

@@ -4,7 +4,7 @@ import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { resolveConnectstring } from '../../../native-mgm/connectstring.js';
 import { MgmError } from '../../../native-mgm/errors.js';
 import { EXIT, exitCodeFor } from '../../cli/exit-codes.js';
-import { formatShow } from '../../cli/format-show.js';
+import { formatShow } from '../../cli/format/format-show.js';
 import { spawnCli } from '../../cli/test/run-cli.js';
 import { parsePush } from '../../contract/schemas/validate.js';
 import { createEngine } from '../../engine/create-engine.js';

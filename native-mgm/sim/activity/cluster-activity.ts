@@ -1,8 +1,8 @@
 import type { BlockInstances, ConfigParams } from '../../config/index.js';
-import type { ClusterState } from '../cluster-state.js';
-import type { DataNode } from '../node-state.js';
-import { derivePrng } from '../prng.js';
-import type { StatisticsEngine } from '../statistics.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import type { DataNode } from '../state/node-state.js';
+import { derivePrng } from '../state/prng.js';
+import type { StatisticsEngine } from '../workload/statistics.js';
 import { cpuPercentages, threadDemands, type CpuPercentages, type ThreadDemand } from './cpu-model.js';
 import { nodeLinks, type Link } from './link-traffic.js';
 import { NO_NODE_LOAD, nodeLoad, type NodeLoad } from './node-load.js';

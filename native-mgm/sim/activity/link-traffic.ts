@@ -1,5 +1,5 @@
-import type { ClusterState } from '../cluster-state.js';
-import { inCluster, type DataNode } from '../node-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { inCluster, type DataNode } from '../state/node-state.js';
 import { WIRE, type NodeLoad } from './node-load.js';
 import { sendBufferState, type SendBufferState } from './send-buffer.js';
 

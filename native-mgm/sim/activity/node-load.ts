@@ -1,4 +1,4 @@
-import type { LoadRates } from '../load-profile.js';
+import type { LoadRates } from '../workload/load-profile.js';
 
 /** What one STARTED data node handles per second of the cluster's load (the load is shared evenly by them). */
 export interface NodeLoad {

@@ -1,4 +1,4 @@
-import { ABORT_SHARE, ATTRINFO_PER_OP, SIMPLE_READ_SHARE } from '../statistics.js';
+import { ABORT_SHARE, ATTRINFO_PER_OP, SIMPLE_READ_SHARE } from '../workload/statistics.js';
 import type { ThreadDemand } from './cpu-model.js';
 import type { Link } from './link-traffic.js';
 import type { NodeLoad } from './node-load.js';

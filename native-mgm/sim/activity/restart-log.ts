@@ -1,5 +1,5 @@
-import type { ClusterState } from '../cluster-state.js';
-import type { DataNode } from '../node-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import type { DataNode } from '../state/node-state.js';
 import { TIMINGS } from '../lifecycle/timings.js';
 
 /** `Dbdih::NodeRecoveryStatus` numbers of the statuses a restart goes through, in order (ndbinfo/schema's NODE_RECOVERY_STATUS). */

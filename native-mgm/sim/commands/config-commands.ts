@@ -1,5 +1,5 @@
 import { encodeConfigBase64, type ClusterConfig, type ConfigNode, type ConfigNodeType } from '../../config/index.js';
-import { MAX_NODE_ID } from '../topology.js';
+import { MAX_NODE_ID } from '../state/topology.js';
 import { reply, resultReply } from '../wire/reply.js';
 import { intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
 

@@ -1,4 +1,4 @@
-import type { SimEvent } from '../sim-event.js';
+import type { SimEvent } from '../state/sim-event.js';
 import { parseEventFilter } from '../wire/event-filter.js';
 import { formatEventRecord } from '../wire/event-record.js';
 import { parseNodeMask } from '../wire/node-mask.js';

@@ -1,6 +1,6 @@
 import { blockInstances, buildClusterConfig, threadConfigFor, type BlockInstances, type ClusterConfig, type NodeSpec } from '../../config/index.js';
-import { SIM_DATA_MEMORY_BYTES, SIM_INDEX_MEMORY_BYTES } from '../memory.js';
-import type { Topology } from '../topology.js';
+import { SIM_DATA_MEMORY_BYTES, SIM_INDEX_MEMORY_BYTES } from '../workload/memory.js';
+import type { Topology } from '../state/topology.js';
 
 export interface ListenAddress {
   host: string;

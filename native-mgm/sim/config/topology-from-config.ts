@@ -1,7 +1,7 @@
 import type { ClusterConfig } from '../../config/index.js';
 import { NO_NODEGROUP } from '../../config/index.js';
 import { parseVersionText } from '../../version.js';
-import { MAX_DATA_NODES, type Topology } from '../topology.js';
+import { MAX_DATA_NODES, type Topology } from '../state/topology.js';
 
 /**
  * The simulator's topology from a real configuration (`sim --config`): its node ids, hosts, node groups and

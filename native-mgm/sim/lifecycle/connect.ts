@@ -1,6 +1,6 @@
-import type { ClusterState } from '../cluster-state.js';
-import { makeEvent } from '../sim-event.js';
-import type { DataNode } from '../node-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { makeEvent } from '../state/sim-event.js';
+import type { DataNode } from '../state/node-state.js';
 
 /** The node's (re)started process connects to the management servers and waits for a start order. */
 export function nodeConnected(cluster: ClusterState, node: DataNode): void {

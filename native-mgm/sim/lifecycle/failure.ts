@@ -1,7 +1,7 @@
-import type { ClusterState } from '../cluster-state.js';
-import { makeEvent } from '../sim-event.js';
-import type { DataNode } from '../node-state.js';
-import type { Prng } from '../prng.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { makeEvent } from '../state/sim-event.js';
+import type { DataNode } from '../state/node-state.js';
+import type { Prng } from '../state/prng.js';
 import { nodeConnected } from './connect.js';
 import { FORCED_STOP_ERROR, nodeLeft } from './node-left.js';
 import { startDataNodes } from './start.js';

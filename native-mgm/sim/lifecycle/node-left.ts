@@ -1,7 +1,7 @@
-import type { ClusterState } from '../cluster-state.js';
-import { makeEvent, makeRawEvent } from '../sim-event.js';
-import type { DataNode } from '../node-state.js';
-import type { Prng } from '../prng.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { makeEvent, makeRawEvent } from '../state/sim-event.js';
+import type { DataNode } from '../state/node-state.js';
+import type { Prng } from '../state/prng.js';
 
 /** ArbitResult result codes (spec §6.7). */
 const ARBIT = { winNodeCount: 42, winGroups: 43, loseGroups: 44, arbitratorSaysWin: 46 } as const;

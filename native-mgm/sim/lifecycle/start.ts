@@ -1,6 +1,6 @@
-import type { ClusterState } from '../cluster-state.js';
-import { makeEvent, makeRawEvent } from '../sim-event.js';
-import type { DataNode } from '../node-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import { makeEvent, makeRawEvent } from '../state/sim-event.js';
+import type { DataNode } from '../state/node-state.js';
 import { claimNode, runTask, type NodeTask } from './task.js';
 import { START_PHASES, START_TYPE, TIMINGS } from './timings.js';
 

@@ -1,5 +1,5 @@
-import type { ClusterState } from '../cluster-state.js';
-import type { DataNode } from '../node-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import type { DataNode } from '../state/node-state.js';
 
 /** Thrown inside a lifecycle when another one took the node over (a crash during a restart, say). */
 export class Superseded extends Error {

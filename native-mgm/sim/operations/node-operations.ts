@@ -1,10 +1,10 @@
-import type { ClusterState } from '../cluster-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
 import { nodeConnected } from '../lifecycle/connect.js';
 import { startDataNodes } from '../lifecycle/start.js';
 import { stopDataNode, type StopOptions } from '../lifecycle/stop.js';
 import { START_TYPE } from '../lifecycle/timings.js';
-import type { DataNode } from '../node-state.js';
-import type { Prng } from '../prng.js';
+import type { DataNode } from '../state/node-state.js';
+import type { Prng } from '../state/prng.js';
 import { MGM_ERROR, type OperationResult } from './mgm-errors.js';
 import { isRunning, refusal, splitNodeList, wouldCrash } from './shutdown-checks.js';
 

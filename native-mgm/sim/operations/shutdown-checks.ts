@@ -1,5 +1,5 @@
-import type { ClusterState } from '../cluster-state.js';
-import type { DataNode } from '../node-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
+import type { DataNode } from '../state/node-state.js';
 import { MGM_ERROR } from './mgm-errors.js';
 
 /** Data nodes that are up enough to be stopped. */

@@ -1,4 +1,4 @@
-import type { LoadProfile, LoadRates } from '../load-profile.js';
+import type { LoadProfile, LoadRates } from '../workload/load-profile.js';
 import { waitUntil, allStarted, type ScenarioContext } from './scenario.js';
 
 export const NO_LOAD: LoadRates = { readsPerSec: 0, writesPerSec: 0, transPerSec: 0, scansPerSec: 0, rangeScansPerSec: 0 };

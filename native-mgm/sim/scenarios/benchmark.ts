@@ -1,4 +1,4 @@
-import { BENCHMARK_PHASES } from '../load-profile.js';
+import { BENCHMARK_PHASES } from '../workload/load-profile.js';
 import type { Scenario } from './scenario.js';
 
 /** Idle time between two benchmark runs. */

@@ -1,4 +1,4 @@
-import type { LoadRates } from '../load-profile.js';
+import type { LoadRates } from '../workload/load-profile.js';
 import { constantProfile, driveRun, NO_LOAD } from './benchmark-driver.js';
 import type { Scenario } from './scenario.js';
 

@@ -1,5 +1,5 @@
 import type { ClusterModel } from '../cluster-model.js';
-import type { LoadRates } from '../load-profile.js';
+import type { LoadRates } from '../workload/load-profile.js';
 import { REDO_OVERLOAD_FILL } from '../activity/redo-log.js';
 import { constantProfile } from './benchmark-driver.js';
 import { allStarted, waitUntil, type Scenario } from './scenario.js';

@@ -1,6 +1,6 @@
 import type { ClusterModel } from '../cluster-model.js';
 import type { RunMarks } from '../run-marks.js';
-import type { SimClock } from '../sim-clock.js';
+import type { SimClock } from '../state/sim-clock.js';
 
 /** What a scenario may drive: the model, sim time, and the management servers themselves. */
 export interface ScenarioContext {

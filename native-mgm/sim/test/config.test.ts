@@ -84,7 +84,7 @@ test('get nodeid reserves a free slot for the session; a taken one is refused un
 
 test('property: every configuration the simulator can produce survives encode → decode', async () => {
   const fc = (await import('fast-check')).default;
-  const { buildTopology } = await import('../topology.js');
+  const { buildTopology } = await import('../state/topology.js');
   const { configFromTopology } = await import('../config/sim-config.js');
   const { encodePackedConfig, decodePackedConfig } = await import('../../config/index.js');
   fc.assert(

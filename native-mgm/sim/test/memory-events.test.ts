@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { BENCHMARK_RATES, steadyProfile, type LoadRates, type Simulator } from '../index.js';
-import { DATA_BLOCK } from '../memory.js';
-import type { SimEvent } from '../sim-event.js';
+import { DATA_BLOCK } from '../workload/memory.js';
+import type { SimEvent } from '../state/sim-event.js';
 import { eventually, withSim } from './raw-socket.js';
 
 const MEMORY_USAGE = 50;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { connect } from 'node:net';
 import { SCENARIOS, SCENARIO_NAMES, startSimulator } from '../index.js';
-import { REPORT_PERIOD_MS } from '../statistics.js';
+import { REPORT_PERIOD_MS } from '../workload/statistics.js';
 import { collect, indexOf, listen } from './event-stream.js';
 import { eventually, statusMap, withSim } from './raw-socket.js';
 

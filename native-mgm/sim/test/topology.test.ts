@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startSimulator } from '../index.js';
-import { buildTopology } from '../topology.js';
+import { buildTopology } from '../state/topology.js';
 
 test('topology limits are checked with clear errors', async () => {
   assert.throws(() => buildTopology({ dataNodes: 3, replicas: 2 }), /multiple of replicas/);

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { EVENT_TYPES } from '../../events/catalogue.js';
-import type { SimClock } from '../sim-clock.js';
-import type { SimEvent } from '../sim-event.js';
+import type { SimClock } from '../state/sim-clock.js';
+import type { SimEvent } from '../state/sim-event.js';
 import { formatEventRecord, formatEventText } from './event-record.js';
 import type { LevelMap } from './event-filter.js';
 import type { OutputQueue } from './output-queue.js';

@@ -1,5 +1,5 @@
 import { EVENT_TYPES } from '../../events/catalogue.js';
-import type { SimEvent } from '../sim-event.js';
+import type { SimEvent } from '../state/sim-event.js';
 
 /**
  * One event in the parsable format (spec §6.3): `time=0`, fields as signed %d of their body word (missing words

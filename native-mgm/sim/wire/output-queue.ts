@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import type { Prng } from '../prng.js';
+import type { Prng } from '../state/prng.js';
 
 /**
  * How replies and records reach the socket: `whole` writes each reply in one write like the server; `bytewise`

@@ -1,6 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import type { Socket } from 'node:net';
-import type { Prng } from '../prng.js';
+import type { Prng } from '../state/prng.js';
 import type { LevelMap } from './event-filter.js';
 import { OutputQueue, type WriteMode } from './output-queue.js';
 import { LINE_BUFFER_BYTES, takeLine } from './line-reader.js';

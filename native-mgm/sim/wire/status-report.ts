@@ -1,4 +1,4 @@
-import type { ClusterState } from '../cluster-state.js';
+import type { ClusterState } from '../state/cluster-state.js';
 import type { NodeType } from '../../types.js';
 
 export interface StatusRow {

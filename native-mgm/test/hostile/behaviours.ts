@@ -1,4 +1,4 @@
-import { createPrng, type Prng } from '../../sim/prng.js';
+import { createPrng, type Prng } from '../../sim/state/prng.js';
 import { SPEC_REPLIES } from '../fixtures/spec-transcripts.js';
 
 /** What a hostile management server does (issue 12); `mutated` is the bulk of a fuzz run. */

@@ -1,4 +1,4 @@
-import { DATA_BLOCK, INDEX_BLOCK } from '../../../native-mgm/sim/memory.js';
+import { DATA_BLOCK, INDEX_BLOCK } from '../../../native-mgm/sim/workload/memory.js';
 import type { Row, TableRows } from './row-context.js';
 
 /** The long message buffer counts 256-byte pages; its use follows the operations in flight. */

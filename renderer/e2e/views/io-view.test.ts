@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { spawnCli, simAddresses } from '../../../electron/cli/test/run-cli.js';
 import { createEngine } from '../../../electron/engine/create-engine.js';
 import { startServeServer } from '../../../electron/serve/serve-server.js';
-import { MAX_CLIENT_BUFFER_BYTES } from '../../../electron/serve/ws-server.js';
+import { MAX_CLIENT_BUFFER_BYTES } from '../../../electron/serve/transport/ws-server.js';
 import { parseSqlUrl } from '../../../ndbinfo/client/sql-url.js';
 import { VIEWS, viewKey } from '../../src/store/ui-slice.js';
 import { NO_BROWSER, browserSuite, screenshot, valueInPage, waitInPage, withPage, withStackPage } from '../harness.js';

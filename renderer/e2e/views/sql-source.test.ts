@@ -4,8 +4,8 @@ import type { Page } from 'playwright-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileSecretStore } from '../../../electron/engine/secrets/file-secret-store.js';
-import { aesCipher } from '../../../electron/engine/secrets/test/test-cipher.js';
+import { FileSecretStore } from '../../../electron/engine/core/secrets/file-secret-store.js';
+import { aesCipher } from '../../../electron/engine/core/secrets/test/test-cipher.js';
 import { NO_BROWSER, browserSuite, screenshot, waitInPage, withStackPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;

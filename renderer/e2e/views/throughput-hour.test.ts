@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { METRICS } from '../../../electron/contract/index.js';
 import { Engine } from '../../../electron/engine/engine.js';
-import type { MetricValues } from '../../../electron/engine/history/history.js';
+import type { MetricValues } from '../../../electron/engine/facts/history/history.js';
 import { NO_BROWSER, browserSuite, startStack, waitInPage } from '../harness.js';
 
 const skip = NO_BROWSER ?? false;

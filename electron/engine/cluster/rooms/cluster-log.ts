@@ -1,6 +1,6 @@
 import type { EventView } from '../../../contract/schemas/events.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { EventLog } from '../../events/event-log.js';
+import { EventLog } from '../../facts/events/event-log.js';
 
 /** Statistics reports become rates; thousands a minute would drown the log. */
 const NOT_LOGGED = new Set(['TransReportCounters', 'OperationReportCounters']);

@@ -1,4 +1,4 @@
-import { ConfigState } from '../../config/config-state.js';
+import { ConfigState } from '../../facts/config/config-state.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { ClusterLog } from './cluster-log.js';
 import type { Room } from './room.js';

@@ -1,6 +1,6 @@
 import type { ConnectionView } from '../../../contract/schemas/snapshot.js';
-import { expiringCerts } from '../../tls/cert-expiry.js';
-import { connectionNotes } from '../../observations/engine-notes.js';
+import { expiringCerts } from '../../facts/tls/cert-expiry.js';
+import { connectionNotes } from '../../facts/observations/engine-notes.js';
 import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alerts/alert-room.js';
 import type { ClusterLog } from './cluster-log.js';

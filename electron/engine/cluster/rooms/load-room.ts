@@ -1,10 +1,10 @@
 import type { NodeCounters } from '../../../contract/schemas/counters.js';
 import type { MemoryUse, NodeRates, NodeView, Rates } from '../../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import type { ConfigState } from '../../config/config-state.js';
-import { StatisticsTotals } from '../../counters/statistics-totals.js';
-import type { MetricValues } from '../../history/history.js';
-import { RateTracker, type RateInstances } from '../../rates/rates.js';
+import type { ConfigState } from '../../facts/config/config-state.js';
+import { StatisticsTotals } from '../../facts/counters/statistics-totals.js';
+import type { MetricValues } from '../../facts/history/history.js';
+import { RateTracker, type RateInstances } from '../../facts/rates/rates.js';
 import { MemoryTracker } from '../memory.js';
 import type { ConnectionInput, TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alerts/alert-room.js';

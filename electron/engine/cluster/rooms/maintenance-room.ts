@@ -1,16 +1,9 @@
 import type { Alert, AlertKind } from '../../../contract/schemas/events.js';
 import { MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT, MAX_OPEN_MAINTENANCE_WINDOWS, type MaintenanceEvent, type MaintenanceWindow } from '../../../contract/schemas/maintenance.js';
-import type { TrackerInput } from '../tracker-input.js';
+import type { MaintenanceInput, TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 
-/**
- * `silenceCritical` and `by` are absent only from recordings made before windows kept them: such a window silenced
- * critical alerts too, so its replay does as it did.
- */
-export type MaintenanceInput =
-  | { kind: 'maintenance'; t: number; op: 'start'; windowId: string; reason: string; silence: AlertKind[]; until: number | null; silenceCritical?: boolean; by?: string }
-  | { kind: 'maintenance'; t: number; op: 'extend'; windowId: string; until: number; by?: string }
-  | { kind: 'maintenance'; t: number; op: 'stop'; windowId: string; by?: string };
+export type { MaintenanceInput } from '../tracker-input.js';
 
 export class MaintenanceError extends Error {
   constructor(

@@ -3,9 +3,9 @@ import type { NdbinfoLinks, NdbinfoNode, NdbinfoRestart, NdbinfoSelfLoad, Ndbinf
 import type { SelfLoad, SourceState } from '../../../../ndbinfo/client/ndbinfo-source.js';
 import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
-import type { MetricValues } from '../../history/history.js';
-import { insideValues, type InsideValues } from '../../ndbinfo/inside-history.js';
-import { byNode, diskPageBufferFigure, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../ndbinfo/figures.js';
+import type { MetricValues } from '../../facts/history/history.js';
+import { insideValues, type InsideValues } from '../../facts/ndbinfo/inside-history.js';
+import { byNode, diskPageBufferFigure, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../facts/ndbinfo/figures.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 

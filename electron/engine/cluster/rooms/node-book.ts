@@ -1,8 +1,8 @@
 import type { NodeStatus } from '../../../contract/schemas/node.js';
 import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
-import type { ConfigState } from '../../config/config-state.js';
-import { firstStatusNote } from '../../observations/engine-notes.js';
+import type { ConfigState } from '../../facts/config/config-state.js';
+import { firstStatusNote } from '../../facts/observations/engine-notes.js';
 import type { GroupMember } from '../node-groups.js';
 import { isConnected, isUp } from '../node-status.js';
 import type { TrackerInput } from '../tracker-input.js';

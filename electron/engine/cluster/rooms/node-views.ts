@@ -1,6 +1,6 @@
 import type { NodeView } from '../../../contract/schemas/node.js';
 import { isConnected } from '../node-status.js';
-import type { ConfigState } from '../../config/config-state.js';
+import type { ConfigState } from '../../facts/config/config-state.js';
 import { safeToStop, type GroupMember } from '../node-groups.js';
 import type { LoadRoom } from './load-room.js';
 import type { NodeBook, NodeRecord } from './node-book.js';

@@ -1,5 +1,5 @@
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
-import { ThreadSeries } from '../../ndbinfo/thread-series.js';
+import { ThreadSeries } from '../../facts/ndbinfo/thread-series.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 

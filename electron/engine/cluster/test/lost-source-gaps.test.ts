@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ConnectionInput } from '../tracker-input.js';
-import { exportHistory } from '../../history/history-export.js';
+import { exportHistory } from '../../facts/history/history-export.js';
 import { PolledCluster, dataMemoryEvent, statisticsEvent as event } from '../../test/tracker-fixture.js';
 
 const S = 1000;

@@ -10,7 +10,7 @@ import { isOutputLine } from '../recording-format.js';
 import { isGzip } from '../recording-member.js';
 import { readRecording } from '../recording-reader.js';
 import { createReplayEngine } from '../replay.js';
-import { applyDelta } from '../../push/snapshot-delta.js';
+import { applyDelta } from '../../core/push/snapshot-delta.js';
 import { nodeArgs, sourcePath } from '../../../../scripts/test-source.js';
 import { waitFor } from '../../test/helpers.js';
 

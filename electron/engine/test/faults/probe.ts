@@ -1,5 +1,5 @@
 import type { ConnectionView } from '../../../contract/schemas/snapshot.js';
-import type { EngineHost } from '../../engine-host.js';
+import type { EngineHost } from '../../core/engine-host.js';
 import { PushWatcher, waitFor } from '../helpers.js';
 
 export interface Seen {

@@ -1,7 +1,7 @@
 import type { NodeStatus, NodeType } from '../../../contract/schemas/node.js';
 import { Engine } from '../../../engine/engine.js';
 import { DATA_MEMORY_BLOCK, INDEX_MEMORY_BLOCK } from '../../../engine/cluster/memory.js';
-import { DEFAULT_SETTINGS, SettingsStore } from '../../../engine/settings-store.js';
+import { DEFAULT_SETTINGS, SettingsStore } from '../../../engine/core/settings-store.js';
 import { createMetricsExporter } from '../exporter.js';
 import { parsePrometheusText, type Sample } from '../../test/prom-text.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';

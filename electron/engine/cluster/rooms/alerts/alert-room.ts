@@ -1,11 +1,11 @@
 import type { AlertCount } from '../../../../contract/schemas/counters.js';
 import type { Alert, AlertKind, EventView } from '../../../../contract/schemas/events.js';
 import type { AlertHistory, MaintenanceEvent } from '../../../../contract/schemas/maintenance.js';
-import { AlertBook } from '../../../alerts/alert-book.js';
-import { AlertHistoryBook } from '../../../alerts/alert-history.js';
-import { markRaisingEvent } from '../../../alerts/event-severity.js';
-import { RunRecurrences, type RunScope } from '../../../alerts/run-recurrences.js';
-import { AlertTally } from '../../../counters/alert-tally.js';
+import { AlertBook } from '../../../features/alerts/alert-book.js';
+import { AlertHistoryBook } from '../../../features/alerts/alert-history.js';
+import { markRaisingEvent } from '../../../features/alerts/event-severity.js';
+import { RunRecurrences, type RunScope } from '../../../features/alerts/run-recurrences.js';
+import { AlertTally } from '../../../facts/counters/alert-tally.js';
 import type { TrackerInput } from '../../tracker-input.js';
 import type { Room } from '../room.js';
 import type { ViewChanges } from '../view-changes.js';

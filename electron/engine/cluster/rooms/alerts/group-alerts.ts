@@ -1,4 +1,4 @@
-import type { ConfigState } from '../../../config/config-state.js';
+import type { ConfigState } from '../../../facts/config/config-state.js';
 import { nodeGroups } from '../../node-groups.js';
 import { isUp } from '../../node-status.js';
 import type { TrackerInput } from '../../tracker-input.js';

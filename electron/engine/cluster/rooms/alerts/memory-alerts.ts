@@ -1,6 +1,6 @@
 import type { Alert } from '../../../../contract/schemas/events.js';
-import { MEMORY_LEVELS, MemoryLevels, type MemoryLevel } from '../../../alerts/memory-levels.js';
-import { isClusterWide } from '../../../alerts/memory-spread.js';
+import { MEMORY_LEVELS, MemoryLevels, type MemoryLevel } from '../../../features/alerts/memory-levels.js';
+import { isClusterWide } from '../../../features/alerts/memory-spread.js';
 import type { MemoryKind, MemoryTracker } from '../../memory.js';
 import type { AlertRoom } from './alert-room.js';
 

@@ -1,6 +1,6 @@
 import type { NdbinfoLink, NdbinfoLogFill } from '../../../../contract/schemas/ndbinfo.js';
-import { LOG_FILL_LEVELS, MemoryLevels } from '../../../alerts/memory-levels.js';
-import { nodeRanges } from '../../../runs/bottleneck.js';
+import { LOG_FILL_LEVELS, MemoryLevels } from '../../../features/alerts/memory-levels.js';
+import { nodeRanges } from '../../../features/runs/bottleneck.js';
 import type { TrackerInput } from '../../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
 import type { NdbinfoRoom } from '../ndbinfo-room.js';

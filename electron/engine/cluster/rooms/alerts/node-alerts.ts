@@ -1,4 +1,4 @@
-import { arbitCode, eventText } from '../../../events/event-text.js';
+import { arbitCode, eventText } from '../../../facts/events/event-text.js';
 import type { ClusterEvent } from '../../../../../native-mgm/index.js';
 import { isUp } from '../../node-status.js';
 import type { AlertRoom } from './alert-room.js';

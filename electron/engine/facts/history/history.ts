@@ -1,0 +1,37 @@
+import { type HistoryPoint, type HistoryQuery, type HistorySeries, type Metric } from '../../../contract/schemas/history.js';
+import { METRICS } from '../../../contract/page-safe/vocabulary.js';
+import { decimate } from './decimate.js';
+import { NodeRingHistory } from './node-ring-history.js';
+
+export type MetricValues = Partial<Record<Metric, number | null>>;
+
+export const clusterKey = (metric: Metric): string => `cluster.${metric}`;
+export const nodeKey = (nodeId: number, metric: Metric): string => `node.${nodeId}.${metric}`;
+
+/** One cluster's history: cluster totals and per-data-node series, one sample per tick. */
+export class ClusterHistory extends NodeRingHistory {
+  record(at: number, cluster: MetricValues, nodes: ReadonlyMap<number, MetricValues>): HistoryPoint {
+    const values: Record<string, number | null> = {};
+    for (const m of METRICS) values[clusterKey(m)] = cluster[m] ?? null;
+    for (const [id, v] of nodes) {
+      this.nodeIds.add(id);
+      for (const m of METRICS) values[nodeKey(id, m)] = v[m] ?? null;
+    }
+    this.ring.push(at, values);
+    return { at, values };
+  }
+
+  query(q: HistoryQuery): HistorySeries {
+    const { start, end } = this.ring.range(q.fromMs ?? 0, q.toMs ?? Number.MAX_SAFE_INTEGER);
+    const at = Array.from({ length: end - start }, (_, i) => this.ring.timeAt(start + i));
+    const wanted = [
+      ...q.metrics.map((metric) => ({ key: clusterKey(metric), metric, nodeId: null as number | null })),
+      ...(q.nodeIds ?? []).flatMap((nodeId) => q.metrics.map((metric) => ({ key: nodeKey(nodeId, metric), metric, nodeId: nodeId as number | null }))),
+    ];
+    const raw = wanted.map((w) => Array.from({ length: end - start }, (_, i) => this.ring.valueAt(w.key, start + i)));
+    // The window asked for sets the buckets' length, so it stays the same while the window slides.
+    const span = q.fromMs !== undefined && q.toMs !== undefined ? { fromMs: q.fromMs, toMs: q.toMs } : undefined;
+    const d = q.maxPoints === undefined ? { at, series: raw } : decimate(at, raw, q.maxPoints, span);
+    return { at: d.at, series: wanted.map((w, i) => ({ ...w, values: d.series[i] ?? [] })) };
+  }
+}

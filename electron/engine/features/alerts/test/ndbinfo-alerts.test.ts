@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Alert } from '../../../../contract/schemas/events.js';
+import type { LogRow, TransporterRow } from '../../../../../ndbinfo/client/rows.js';
+import { ClusterTracker } from '../../../cluster/cluster-tracker.js';
+
+function tracker(): { t: ClusterTracker; raised: Alert[] } {
+  const raised: Alert[] = [];
+  const t = new ClusterTracker('c1', 'test', { connectstring: 'a:1186', mode: 'live', historySeconds: 600, memoryAlertHoldMs: 5000 }, { changed: () => undefined, events: () => undefined, alert: (a) => raised.push(a), history: () => undefined });
+  t.apply({ kind: 'ndbinfo-link', t: 0, state: { kind: 'up', at: 0, sqlNode: 'mysql://root@127.0.0.1:3306', serverVersion: '8.4.0', tls: false, tables: [], missing: [], failovers: 0, failedOverFrom: null } });
+  return { t, raised };
+}
+
+const GiB = 1024 ** 3;
+/** Node 2's four redo parts, part 3 filled to `fill`, the others 10 %. */
+function logspaces(t: number, fill: number) {
+  const rows: LogRow[] = [0, 1, 2, 3].map((part) => ({ nodeId: 2, logType: 'REDO', logId: 0, logPart: part, total: GiB, used: Math.round(GiB * (part === 3 ? fill : 0.1)) }));
+  return { kind: 'ndbinfo' as const, t, sample: { reading: 'logspaces' as const, sqlNode: 'x', at: t, durationMs: 1, rows } };
+}
+
+function transporters(t: number, state: Record<number, { overloaded?: boolean; slowdown?: boolean }>) {
+  const rows: TransporterRow[] = [3, 4, 50].map((remote) => ({
+    nodeId: 2, remoteNodeId: remote, status: 'CONNECTED', remoteAddress: '127.0.0.1', bytesSent: 0, bytesReceived: 0, connectCount: 1,
+    overloaded: state[remote]?.overloaded ? 1 : 0, overloadCount: 0, slowdown: state[remote]?.slowdown ? 1 : 0, slowdownCount: 0,
+    perSec: { bytesSent: null, bytesReceived: null, overloadCount: null, slowdownCount: null },
+  }));
+  return { kind: 'ndbinfo' as const, t, sample: { reading: 'transporters' as const, sqlNode: 'x', at: t, durationMs: 1, rows } };
+}
+
+test('the fullest redo part decides: 80 % warns, 90 % is critical, and the alert is over only after a hold below the mark', () => {
+  const { t, raised } = tracker();
+  t.apply(logspaces(1000, 0.5));
+  assert.equal(raised.length, 0);
+  assert.equal(t.snapshot().ndbinfoNodes?.[0]?.redo?.percent, 50, 'the worst part, not the mean of the parts (20 %)');
+  t.apply(logspaces(2000, 0.83));
+  assert.deepEqual(raised.map((a) => [a.kind, a.severity, a.nodeId]), [['log-fill-high', 'warning', 2]]);
+  assert.equal(raised[0]?.message, 'Node 2: redo log 83 % full in its fullest part (REDO log 0 part 3 of 4) (≥ 80 %)');
+  t.apply(logspaces(3000, 0.95));
+  assert.deepEqual(raised.map((a) => a.kind), ['log-fill-high', 'log-fill-critical']);
+  t.apply(logspaces(4000, 0.2));
+  t.apply(logspaces(6000, 0.2));
+  assert.ok(t.snapshot().alerts.some((a) => a.kind === 'log-fill-critical' && a.resolvedAt === null), 'held for the hold time');
+  t.apply(logspaces(10_000, 0.2));
+  assert.ok(t.snapshot().alerts.every((a) => a.resolvedAt !== null), 'over after the hold');
+});
+
+test('transporters: one alert per data node naming the links overloaded and slowed down, revised as they change, over when all are clear', () => {
+  const { t, raised } = tracker();
+  t.apply(transporters(1000, {}));
+  assert.equal(raised.length, 0);
+  t.apply(transporters(2000, { 3: { overloaded: true, slowdown: true }, 50: { slowdown: true } }));
+  assert.deepEqual(raised.map((a) => [a.kind, a.nodeId, a.message]), [['transporter-overload', 2, 'Node 2: send buffers full, transporters overloaded to node 3, slowed down to node 50']]);
+  t.apply(transporters(3000, { 3: { overloaded: true }, 4: { overloaded: true } }));
+  assert.equal(raised.length, 1, 'the same condition: revised, not raised again');
+  assert.equal(t.snapshot().alerts[0]?.message, 'Node 2: send buffers full, transporters overloaded to nodes 3, 4');
+  t.apply(transporters(4000, {}));
+  assert.equal(t.snapshot().alerts[0]?.resolvedAt, 4000);
+});

@@ -5,7 +5,7 @@ import { HistoryRing } from '../store/history-ring.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { connectionProblem } from '../view-model/nodes/connection-problem.js';
-import { trendOf, trendText } from '../view-model/nodes/headline.js';
+import { lastSample, trendOf, trendText } from '../view-model/nodes/headline.js';
 import { currentPhaseText } from '../view-model/restarts/start-phase-names.js';
 import { snapshot } from './fixtures.js';
 
@@ -91,4 +91,10 @@ test('start phases by name: the one running is the one after the last completed'
   assert.equal(currentPhaseText('STARTING', 0), 'allocating memory, then phase 1');
   assert.equal(currentPhaseText('STARTING', 8), 'phase 101: event handover');
   assert.equal(currentPhaseText('NO_CONTACT', 0), 'no contact');
+});
+
+test('headline: the last figure a lost source gave is its newest finite sample, none when it gave none', () => {
+  assert.equal(lastSample({ values: [100, 200, NaN, NaN] }), 200);
+  assert.equal(lastSample({ values: [NaN] }), null);
+  assert.equal(lastSample({ values: [] }), null);
 });

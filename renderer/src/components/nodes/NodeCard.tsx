@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { NodeView } from '../../contract.js';
-import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
+import { useFiguresAsOf, useFiguresOldWhy } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { hottestText } from '../../view-model/inside/threads.js';
@@ -42,6 +42,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   const asOf = useFiguresAsOf();
+  const oldWhy = useFiguresOldWhy();
   const hot = useApp((s) => hottestText(s.shown.ndbinfoNodes.get(nodeId)));
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
@@ -98,7 +99,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
           <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
         </div>
       )}
-      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} disabled={stale} />}
+      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} disabledWhy={stale ? (oldWhy ?? `node ${node.nodeId} is out of contact`) : null} />}
     </article>
   );
 });

@@ -4,6 +4,7 @@ import { useFiguresAsOf, useFiguresOldWhy } from '../../hooks/use-figures-as-of.
 import { useApp } from '../../store/use-app.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { hottestText } from '../../view-model/inside/threads.js';
+import { GRID_KEYS_HINT } from './grid-focus.js';
 import { LastSeen } from './LastSeen.js';
 import { MemoryBar } from './MemoryBar.js';
 import { NodeActions } from './NodeActions.js';
@@ -58,7 +59,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}`}
-      {...(detail ? {} : { 'data-node-item': node.nodeId, tabIndex: tabbable ? 0 : -1 })}
+      {...(detail ? {} : { 'data-node-item': node.nodeId, 'aria-describedby': GRID_KEYS_HINT, tabIndex: tabbable ? 0 : -1 })}
     >
       <header className="card-head">
         <span className="node-id">{node.nodeId}</span>

@@ -50,6 +50,13 @@ test('dialogs take the focus, keep Tab inside, and Escape cancels and gives the 
     await page.keyboard.press('?');
     await page.waitForSelector('[data-testid="help"]');
     assert.ok(await focusedIn(page, 'help'), 'help has the focus');
+    // Each view has one name: the help's words for its key are its tab's.
+    const helpRows = await page.$$eval('[data-testid="help"] tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    for (const key of ['0', '6']) {
+      const tab = await page.$eval(`[data-testid="view-bar"] .view-tab:has(kbd:text-is("${key}"))`, (b) => (b.textContent ?? '').replace(/^\d\s*/, ''));
+      assert.deepEqual(helpRows.find(([k]) => k === key), [key, `${tab} view`], `key ${key}`);
+    }
+    assert.equal(await page.textContent('[data-testid="view-io"]'), '0 Redo & transport');
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
       assert.ok(await focusedIn(page, 'help'), `Tab ${i + 1} left the help`);

@@ -1,0 +1,23 @@
+import type { RollingPlanView, RollingStepView } from '../../contract.js';
+import { formatClock, formatDuration, formatNodeIds } from '../format.js';
+
+/**
+ * "waiting for nodes 2 and 3 to be STARTED again before step 2": said once, on the step after the running one,
+ * while the running step's nodes are not all back; null otherwise.
+ */
+export function stepWait(steps: readonly RollingStepView[], step: RollingStepView): string | null {
+  const running = steps.find((s) => s.state === 'running');
+  if (!running || step.step !== running.step + 1) return null;
+  const out = running.progress.filter((p) => p.backAt === null).map((p) => p.nodeId);
+  if (out.length === 0) return null;
+  return `waiting for ${formatNodeIds(out)} to be STARTED again before step ${step.step}`;
+}
+
+/** When the plan finishes, as a sentence: "02:41:10 (in 12 min), from restart_info phase times", or why it is not known yet. */
+export function etaText(eta: RollingPlanView['eta'], now: number): string {
+  const { finishAt, stepMs, source } = eta;
+  if (finishAt === null && stepMs === null) return source === 'none' ? 'not known until the first step is timed' : 'not known yet';
+  const from = source === 'none' ? '' : `, from ${source === 'ndbinfo' ? 'restart_info phase times' : 'the steps timed before'}`;
+  const when = finishAt !== null ? `${formatClock(finishAt)} (${finishAt > now ? `in ${formatDuration(finishAt - now)}` : 'due'})` : `${formatDuration(stepMs ?? 0)} a step`;
+  return `${when}${from}`;
+}

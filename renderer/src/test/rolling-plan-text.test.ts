@@ -17,6 +17,8 @@ test("a step's waiting shows once, on the step after the running one, naming the
   assert.equal(stepWait(steps, running), null);
   const back = [step(1, 'running', [{ nodeId: 2, left: true, backAt: 9000 }]), step(2, 'pending')];
   assert.equal(stepWait(back, back[1]!), null, 'nothing to wait for once every node is back');
+  const many = [step(1, 'running', [2, 4, 6, 8, 10].map((nodeId) => ({ nodeId, left: true, backAt: null }))), step(2, 'pending')];
+  assert.equal(stepWait(many, many[1]!), "waiting for 5 of step 1's nodes to be STARTED again before step 2", 'counted, not listed again');
 });
 
 test('the finish reads as a sentence: never "unknown known after the first step"', () => {

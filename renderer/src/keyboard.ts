@@ -2,12 +2,13 @@ import { FOCUS_FILTER_EVENT } from './components/events/EventLog.js';
 import { RUN_PHASE_EVENT, RUN_TOGGLE_EVENT } from './components/header/RunControls.js';
 import type { AppStore } from './store/store.js';
 import { VIEWS, viewKey } from './store/ui-slice.js';
+import { VIEW_NAMES } from './view-model/nav/view-names.js';
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
   ['?', 'show or hide this help'],
   ['p', 'pause / resume the display (data keeps being collected)'],
   ['/', 'filter the event log'],
-  ...VIEWS.map((v, i): [string, string] => [viewKey(i), `${v} view`]),
+  ...VIEWS.map((v, i): [string, string] => [viewKey(i), `${VIEW_NAMES[v]} view`]),
   ['f', 'full-screen dashboard mode (the number keys switch what it shows)'],
   ['r', 'start a benchmark run, or stop the running one'],
   ['m', 'mark the next phase of the running run'],

@@ -32,6 +32,16 @@ export function listNodeIds(ids: Iterable<number>, max = 12): string {
   return sorted.length <= max ? sorted.join(', ') : `${sorted.slice(0, max).join(', ')}, …`;
 }
 
+const SEVERITY_RANK: Record<Alert['severity'], number> = { critical: 0, warning: 1 };
+
+/**
+ * The one order of alerts that are on, for every place that leads with one (the banner, a notification): the most
+ * severe first, then the newest; an alert raised while older ones are shown takes its place by that rule.
+ */
+export function byUrgency(a: Pick<Alert, 'severity' | 'at'>, b: Pick<Alert, 'severity' | 'at'>): number {
+  return SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || b.at - a.at;
+}
+
 /** The words of the critical alerts still on: what holds a rolling restart's next step back, hosted or from the CLI. */
 export function activeCriticalAlerts(alerts: ReadonlyArray<Pick<Alert, 'severity' | 'resolvedAt' | 'message'>>): string[] {
   return alerts.filter((a) => a.severity === 'critical' && a.resolvedAt === null).map((a) => a.message);

@@ -50,12 +50,27 @@ test('dialogs take the focus, keep Tab inside, and Escape cancels and gives the 
     await page.keyboard.press('?');
     await page.waitForSelector('[data-testid="help"]');
     assert.ok(await focusedIn(page, 'help'), 'help has the focus');
+    // Each view has one name: the help's words for its key are its tab's.
+    const helpRows = await page.$$eval('[data-testid="help"] tr', (rows) => rows.map((r) => [...r.querySelectorAll('td')].map((td) => td.textContent ?? '')));
+    for (const key of ['0', '6']) {
+      const tab = await page.$eval(`[data-testid="view-bar"] .view-tab:has(kbd:text-is("${key}"))`, (b) => (b.textContent ?? '').replace(/^\d\s*/, ''));
+      assert.deepEqual(helpRows.find(([k]) => k === key), [key, `${tab} view`], `key ${key}`);
+    }
+    assert.equal(await page.textContent('[data-testid="view-io"]'), '0 Redo & transport');
     for (let i = 0; i < 4; i++) {
       await page.keyboard.press('Tab');
       assert.ok(await focusedIn(page, 'help'), `Tab ${i + 1} left the help`);
     }
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="help"]', { state: 'detached' });
+
+    const restart = page.locator('[data-testid^="node-"] .card-actions button', { hasText: 'Restart' }).first();
+    await restart.click();
+    await page.waitForSelector('[data-testid="action-dialog"] input[type="checkbox"]');
+    // Never on "initial (wipe the node's file system)": a Space pressed at once would tick it.
+    assert.equal(await page.evaluate(`document.activeElement?.dataset.testid`), 'action-cancel', 'the restart dialog opens on Cancel');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid="action-dialog"]', { state: 'detached' });
 
     const stop = page.locator('[data-testid^="node-"] .card-actions button', { hasText: 'Stop' }).first();
     await stop.click();
@@ -87,8 +102,14 @@ test('card layout: the grid is one tab stop, the arrows, Home and End move betwe
     // From the top of the page the first tab stop skips to the nodes.
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(`document.activeElement?.textContent`), 'Skip to the nodes');
+    const hint = page.locator('[data-testid="grid-keys-hint"]');
+    assert.equal(await hint.isVisible(), false, 'no hint before the grid has the focus');
     await page.keyboard.press('Enter');
     await waitForFocus(page, order[0]);
+    // Where the focus lands it says how to go on: seen on screen and heard as the node's description.
+    assert.equal(await hint.isVisible(), true, 'the keys are shown where the focus lands');
+    assert.match((await hint.textContent()) ?? '', /← → ↑ ↓ move between nodes/);
+    assert.equal(await page.evaluate(`document.getElementById(document.activeElement.getAttribute('aria-describedby'))?.dataset.testid`), 'grid-keys-hint');
 
     // Tab from the node reaches its own actions, then leaves the grid: one tab stop, not one per card and button.
     const actions = await page.locator(`[data-node-item="${order[0]}"] .card-actions button`).count();

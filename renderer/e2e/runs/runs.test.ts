@@ -65,6 +65,9 @@ test('Runs view: a scripted A/B run with phases, its summary, the comparison in 
     assert.deepEqual(await page.$$eval('[data-testid="phase-row"]', (els) => els.map((e) => (e as HTMLElement).dataset.phase)), ['warm-up', 'measure']);
     // The run's bottleneck in one line, and each phase's in its row: the engine's verdicts.
     assert.equal(await page.getAttribute('[data-testid="run-bottleneck"]', 'data-kind'), live.summary.bottleneck.kind);
+    // With the evidence it rests on, shown as the report and the API list it.
+    assert.ok(live.summary.bottleneck.evidence.length > 0, 'the engine gives evidence');
+    assert.deepEqual(await page.$$eval('[data-testid="run-bottleneck-evidence"] li', (els) => els.map((e) => e.textContent)), live.summary.bottleneck.evidence);
     assert.deepEqual(await page.$$eval('[data-testid="phase-bottleneck"]', (els) => els.map((e) => (e as HTMLElement).dataset.kind)), live.phases.map((p) => p.summary.bottleneck.kind));
 
     await compareAtMeasure(page, a, b);

@@ -25,7 +25,9 @@ test('Redo & transport: each data node’s redo/undo fill, write speed and disk 
     await page.keyboard.press(IO_KEY);
     await waitInPage(page, `document.querySelectorAll('[data-testid="io-log-row"]').length === 4`);
     await waitInPage(page, `[...document.querySelectorAll('[data-testid="io-redo"]')].every((c) => c.dataset.percent !== '')`);
-    assert.match((await page.textContent('[data-testid="io-log-row"] [data-testid="io-redo-speed"]')) ?? '', /B\/s of .*B\/s target/);
+    // "—" until a rate exists (a first reading), then bytes per second: never a 0 B/s nothing measured.
+    assert.match((await page.textContent('[data-testid="io-log-row"] [data-testid="io-redo-speed"]')) ?? '', /^(—|\S+ [kMG]?B\/s) of .*B\/s target/);
+    await waitInPage(page, `/B\\/s of .*B\\/s target/.test(document.querySelector('[data-testid="io-log-row"] [data-testid="io-redo-speed"]')?.textContent ?? '')`);
     await waitInPage(page, `[...document.querySelectorAll('[data-testid="io-dpb"]')].every((c) => / %$/.test(c.textContent))`);
     // 4 data nodes × (3 other data nodes + management server + API nodes).
     await waitInPage(page, `document.querySelectorAll('[data-testid="io-cell"][data-from]').length >= 16`);

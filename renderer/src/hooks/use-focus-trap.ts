@@ -3,16 +3,17 @@ import { useEffect, type RefObject } from 'react';
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
- * A modal dialog takes the focus when it opens, keeps Tab and Shift+Tab inside itself, and gives the focus back to
- * where it was when it closes, so the keyboard never acts on the page behind it.
+ * A modal dialog takes the focus when it opens (on `first` if given, else its first control), keeps Tab and
+ * Shift+Tab inside itself, and gives the focus back to where it was when it closes, so the keyboard never acts on
+ * the page behind it.
  */
-export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
+export function useFocusTrap(ref: RefObject<HTMLElement | null>, first?: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    (focusables()[0] ?? dialog).focus();
+    (first?.current ?? focusables()[0] ?? dialog).focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Tab') return;
       const items = focusables();
@@ -36,5 +37,5 @@ export function useFocusTrap(ref: RefObject<HTMLElement | null>): void {
       document.removeEventListener('keydown', onKey, true);
       if (before?.isConnected) before.focus();
     };
-  }, [ref]);
+  }, [ref, first]);
 }

@@ -4,8 +4,8 @@ import { connectionState } from '../components/header/ConnectionChip.js';
 import { HistoryRing } from '../store/history-ring.js';
 import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
-import { connectionProblem } from '../view-model/nodes/connection-problem.js';
-import { trendOf, trendText } from '../view-model/nodes/headline.js';
+import { connectionProblem, connectionProblemTitle } from '../view-model/nodes/connection-problem.js';
+import { lastSample, trendOf, trendText } from '../view-model/nodes/headline.js';
 import { currentPhaseText } from '../view-model/restarts/start-phase-names.js';
 import { snapshot } from './fixtures.js';
 
@@ -56,6 +56,11 @@ test('connection problem: the cause in words, where, and when the next try is', 
   // The reason the engine holds for the outage, with its age: the latest error (another retry's) stays on hover.
   const held = { ...refused, lastError: 'event stream: connect ECONNRESET', trouble: { reason: 'no management server reachable: db1.example:1186 (ECONNREFUSED)', since: 2_000 } };
   assert.equal(connectionProblem(held, 43_000), 'connection refused at db1.example:1186 for 41 s, retrying now');
+  // A dropped link says how long ago it was lost, never "closed the connection for 28 s"; the words are on hover.
+  const dropped = { ...c, status: 'reconnecting' as const, lastError: 'management server 127.0.0.1:1186 closed the connection', retryAt: 31_000, trouble: { reason: 'management server 127.0.0.1:1186 closed the connection', since: 2_000 } };
+  assert.equal(connectionProblem(dropped, 30_000), 'connection lost 28 s ago, retrying in 1 s');
+  assert.equal(connectionProblemTitle(dropped), 'management server 127.0.0.1:1186 closed the connection');
+  assert.equal(connectionProblemTitle(held), 'no management server reachable: db1.example:1186 (ECONNREFUSED)\nlatest: event stream: connect ECONNRESET');
 });
 
 test('a lost link to the engine outranks whatever the engine last said', () => {
@@ -91,4 +96,10 @@ test('start phases by name: the one running is the one after the last completed'
   assert.equal(currentPhaseText('STARTING', 0), 'allocating memory, then phase 1');
   assert.equal(currentPhaseText('STARTING', 8), 'phase 101: event handover');
   assert.equal(currentPhaseText('NO_CONTACT', 0), 'no contact');
+});
+
+test('headline: the last figure a lost source gave is its newest finite sample, none when it gave none', () => {
+  assert.equal(lastSample({ values: [100, 200, NaN, NaN] }), 200);
+  assert.equal(lastSample({ values: [NaN] }), null);
+  assert.equal(lastSample({ values: [] }), null);
 });

@@ -5,7 +5,7 @@ import { connectionState } from '../components/header/ConnectionChip.js';
 import { webSocketTarget } from '../bridge/bridge-target.js';
 import { NO_FILTER } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatDuration, formatNodeIds } from '../view-model/format.js';
-import { figuresAsOf, lastSeenText } from '../view-model/nodes/freshness.js';
+import { figuresAsOf, figuresOldWhy, lastSeenText } from '../view-model/nodes/freshness.js';
 import { matchesFilter, visibleEvents } from '../view-model/events/event-filter.js';
 import { gridSections, layoutKey } from '../view-model/nodes/grid-layout.js';
 import { phaseStep, restartProgress } from '../view-model/restarts/restart-progress.js';
@@ -40,6 +40,16 @@ test('figures are old once the page lost serve, or ndbtop the management server,
   assert.equal(figuresAsOf('lost', live, 5000), 5000);
   for (const status of ['reconnecting', 'offline', 'stale'] as const) assert.equal(figuresAsOf('open', { ...live, status }, 5000), 5000, status);
   assert.equal(figuresAsOf('open', { ...live, status: 'failed-over' }, 5000), null);
+});
+
+test('a control that cannot act on old figures says why: the page lost ndbtop, or ndbtop the management server', () => {
+  const live = snapshot([]).connection;
+  assert.equal(figuresOldWhy('open', live), null);
+  assert.equal(figuresOldWhy('lost', live), 'this page lost its link to ndbtop');
+  assert.equal(figuresOldWhy('open', { ...live, status: 'reconnecting' }), 'ndbtop lost the management server');
+  assert.equal(figuresOldWhy('open', { ...live, status: 'stale' }), 'the management server stopped answering');
+  assert.equal(figuresOldWhy('open', { ...live, status: 'refused' }), 'the management server refuses this session');
+  assert.equal(figuresOldWhy('open', { ...live, status: 'failed-over' }), null);
 });
 
 test('event filters: category, severity, node as source or subject, and every word of the search', () => {

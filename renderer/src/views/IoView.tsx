@@ -4,7 +4,7 @@ import { linksSummary, type NdbinfoLogFill, type NdbinfoNode, type NdbinfoView }
 import { useLinks } from '../hooks/use-links.js';
 import { useApp } from '../store/use-app.js';
 import { formatClock } from '../view-model/format.js';
-import { apiShares, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, nodeTypes, nodeTypesKey, partLabel, transportMatrix } from '../view-model/inside/io-figures.js';
+import { apiShares, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, nodeTypes, nodeTypesKey, partLabel, redoWritten, transportMatrix } from '../view-model/inside/io-figures.js';
 
 const pct = (v: number | null | undefined, digits = 0): string => (v === null || v === undefined ? '–' : `${v.toFixed(digits)} %`);
 
@@ -38,7 +38,7 @@ function LogRow({ n }: { n: NdbinfoNode }) {
       <td data-testid="io-redo-speed">
         {w ? (
           <>
-            {formatBytesPerSec(w.redoBytesPerSec)} <span className="muted">of {formatBytesPerSec(w.targetBytesPerSec)} target</span>
+            {redoWritten(w)} <span className="muted">of {formatBytesPerSec(w.targetBytesPerSec)} target</span>
           </>
         ) : (
           '–'

@@ -12,6 +12,7 @@ import { afterNextPaint } from '../hooks/after-next-paint.js';
 import { useHistoryQuery } from '../hooks/use-history-query.js';
 import { useGrowingLimit } from '../hooks/use-growing-limit.js';
 import { useSize } from '../hooks/use-size.js';
+import { useFiguresAsOf } from '../hooks/use-figures-as-of.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { WINDOWS } from '../store/ui-slice.js';
 import { axisWidth, formatAxisRate, formatClock, formatRate } from '../view-model/format.js';
@@ -50,6 +51,8 @@ const DASHED: ReadonlySet<string> = new Set(['commits']);
 const MARGIN = { top: 16, right: 24, bottom: 8, left: 8 };
 const TOOLTIP_STYLE = { background: 'var(--bg-raised)', border: '1px solid var(--border)' };
 const tooltipLabel = (at: unknown): string => `sampled ${formatClock(Number(at))}`;
+/** With the source lost, every sample is an old one: the hover says where the figures stop. */
+const oldTooltipLabel = (asOf: number) => (at: unknown): string => `${tooltipLabel(at)} · last seen ${formatClock(asOf)}, nothing newer`;
 const tooltipValue = (v: unknown): string => `${formatRate(Number(v))}/s`;
 
 /**
@@ -135,6 +138,8 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
   const runs = useApp((s) => s.live.runs);
   const runMarks = useMemo(() => runLines(runs), [runs]);
   const bands = useWindowBands(from, until);
+  const asOf = useFiguresAsOf();
+  const label = useMemo(() => (asOf === null ? tooltipLabel : oldTooltipLabel(asOf)), [asOf]);
   const domain = useMemo(() => [from, until], [from, until]);
   // Explicit round ticks: recharts' own put them where the data is, on top of each other on a fresh start.
   const ticks = useMemo(() => centredTimeTicks(from, until, width - PLOT_MARGIN, MARGIN.right), [from, until, width]);
@@ -157,7 +162,7 @@ const Plot = memo(function Plot({ rows, width, height, from, until, hidden, onDr
       <XAxis dataKey="at" type="number" scale="linear" domain={domain} ticks={ticks} interval={0} niceTicks="none" tick={PlainTick} allowDataOverflow tickFormatter={formatClock} stroke="var(--fg-muted)" />
       <YAxis tickFormatter={formatAxisRate} stroke="var(--fg-muted)" width={y.width} domain={y.domain} ticks={y.ticks} niceTicks="none" interval={0} tick={PlainTick} />
       {/* The unit once, on the value: "commits  12.3k/s". */}
-      {stage >= 2 && <Tooltip labelFormatter={tooltipLabel} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />}
+      {stage >= 2 && <Tooltip labelFormatter={label} formatter={tooltipValue} contentStyle={TOOLTIP_STYLE} />}
       {stage >= 3 &&
         TOTAL_METRICS.map((m) => (
           <Line
@@ -203,6 +208,7 @@ function ClusterChart({ onDrawn }: { onDrawn(): void }) {
   // The box's height comes from the screen (CSS): taller on a large screen.
   const { width, height } = useSize(ref);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const asOf = useFiguresAsOf();
   const collapses = useApp((s) => s.live.alerts.filter((a) => a.kind === 'throughput-collapse').length);
   // A min/max pair per few pixels of the plot (as much as can be seen, and no more for recharts to place), asked
   // again each pixel of time so the legend's current values stay current.
@@ -224,7 +230,7 @@ function ClusterChart({ onDrawn }: { onDrawn(): void }) {
   const entries = TOTAL_METRICS.map((m) => ({ key: m, label: m, colour: COLOURS[m], dashed: DASHED.has(m), current: current.get(m) ?? null, hidden: hidden.has(m) }));
   return (
     <>
-      <ChartLegend entries={entries} onToggle={toggle} />
+      <ChartLegend entries={entries} onToggle={toggle} asOf={asOf} />
       <div
         ref={ref}
         className="chart-box"

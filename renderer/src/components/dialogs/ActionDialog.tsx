@@ -27,7 +27,10 @@ export function ActionDialog() {
 function PendingAction({ action }: { action: OperatorAction }) {
   const { api, store } = useAppContext();
   const ref = useRef<HTMLDivElement>(null);
-  useFocusTrap(ref);
+  // The focus opens on Cancel: an Enter or Space pressed at once must never tick "initial" (wipe the node's file
+  // system) or confirm; a destructive choice is always one the operator moves to.
+  const cancel = useRef<HTMLButtonElement>(null);
+  useFocusTrap(ref, cancel);
   const clusterId = useApp((s) => s.shown.clusterId);
   // Anything a preview depends on: node states, node groups, master, backup. A new object means "ask again".
   const nodes = useApp((s) => s.live.nodes);
@@ -153,7 +156,7 @@ function PendingAction({ action }: { action: OperatorAction }) {
           </p>
         )}
         <div className="modal-buttons">
-          <button type="button" onClick={close}>
+          <button type="button" ref={cancel} data-testid="action-cancel" onClick={close}>
             {result ? 'Close' : 'Cancel'}
           </button>
           {!result && (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
@@ -109,7 +109,14 @@ export function AlertStrip() {
   const canAcknowledge = useApp((s) => s.appInfo?.changesEnabled !== false);
   const [allActive, setAllActive] = useState(false);
   const [review, setReview] = useState(false);
+  const rows = useRef<HTMLDivElement>(null);
   const { active, resolved, resolvedSince } = summarizeAlerts(alerts);
+  const leader = active[0]?.id;
+  // A new leader is shown at once even if the rows box was scrolled (by hand, or by the browser keeping the row it
+  // showed in place when one was put above it): the strip always shows the first of the one order.
+  useLayoutEffect(() => {
+    if (rows.current) rows.current.scrollTop = 0;
+  }, [leader]);
   // Nothing to acknowledge: no strip (the view bar leads to the history and the windows).
   if (active.length + resolved.length === 0 || clusterId === null) return null;
   const acknowledge = (list: readonly Alert[]): void => {
@@ -123,7 +130,7 @@ export function AlertStrip() {
   const beyondFirst = groups.slice(1).reduce((n, g) => n + g.alerts.length, 0);
   return (
     <section className="alert-strip" data-testid="alerts" aria-label="alerts" data-active={active.length}>
-      <div className="alert-rows" data-testid="alert-rows">
+      <div className="alert-rows" data-testid="alert-rows" ref={rows}>
         {groups.length === 0 && (
           <div className="alert alert-none" data-testid="no-alerts">
             No active alerts; resolved ones wait to be acknowledged below

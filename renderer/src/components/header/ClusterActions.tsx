@@ -1,6 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { NodeView, OperatorAction } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
+import { useFiguresOldWhy } from '../../hooks/use-figures-as-of.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatBytes } from '../../view-model/format.js';
 
@@ -21,6 +22,8 @@ export function ClusterActions() {
   const singleUser = useApp((s) => s.shown.singleUserApiNodeId);
   const [apiNodeId, setApiNodeId] = useState('');
   const [open, setOpen] = useState(false);
+  // Acting on a cluster the page cannot see now: the menu waits, and says why.
+  const oldWhy = useFiguresOldWhy();
   const toggle = useRef<HTMLButtonElement>(null);
   const apiKey = useApp((s) => apiNodesKey(s.shown.nodes));
   const apiNodes = useMemo(() => {
@@ -52,10 +55,19 @@ export function ClusterActions() {
       }}
     >
       <span className="cluster-actions-anchor">
-        <button ref={toggle} type="button" aria-expanded={open} aria-controls="cluster-actions-menu" data-testid="cluster-actions-toggle" onClick={() => setOpen(!open)}>
+        <button
+          ref={toggle}
+          type="button"
+          aria-expanded={open && oldWhy === null}
+          aria-controls="cluster-actions-menu"
+          data-testid="cluster-actions-toggle"
+          disabled={oldWhy !== null}
+          title={oldWhy === null ? undefined : `Actions wait: ${oldWhy}`}
+          onClick={() => setOpen(!open)}
+        >
           Actions {open ? '▴' : '▾'}
         </button>
-        <div className="cluster-actions-menu" id="cluster-actions-menu" data-testid="cluster-actions-menu" hidden={!open}>
+        <div className="cluster-actions-menu" id="cluster-actions-menu" data-testid="cluster-actions-menu" hidden={!open || oldWhy !== null}>
           <button type="button" onClick={() => propose({ kind: 'startBackup' })}>
             Start backup
           </button>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { NodeView, OperatorAction } from '../../contract.js';
 import { useAppContext } from '../../store/use-app.js';
 
@@ -6,14 +7,22 @@ import { useAppContext } from '../../store/use-app.js';
  * with its node ("Stop node 3"): a list of "Stop" buttons says nothing to a screen reader. Only the grid's current
  * card's buttons are tab stops (`tabbable`).
  */
-export function NodeActions({ node, tabbable, disabled }: { node: NodeView; tabbable: boolean; disabled: boolean }) {
+export function NodeActions({ node, tabbable, disabledWhy }: { node: NodeView; tabbable: boolean; disabledWhy: string | null }) {
   const { store } = useAppContext();
+  const disabled = disabledWhy !== null;
   const propose = (pendingAction: OperatorAction) => store.setUi({ pendingAction });
   const running = node.status === 'STARTED' || node.status === 'STARTING';
-  const named = (verb: string) => ({ 'aria-label': `${verb} node ${node.nodeId}`, tabIndex: tabbable ? 0 : -1 });
-  // On old figures an operator would act on a cluster that may no longer look like this: wait until they are fresh.
+  // The grid's card and the side panel's can both be on screen: an id of their own each.
+  const whyId = useId();
+  const named = (verb: string) => ({
+    'aria-label': `${verb} node ${node.nodeId}`,
+    tabIndex: tabbable ? 0 : -1,
+    ...(disabled ? { title: `${verb} waits: ${disabledWhy}`, 'aria-describedby': whyId } : {}),
+  });
+  // On old figures an operator would act on a cluster that may no longer look like this: wait until they are fresh,
+  // and say so beside the buttons (a disabled button shows no tooltip in every browser).
   return (
-    <fieldset className="card-actions" disabled={disabled} title={disabled ? 'the figures are not current: actions are back when they are' : undefined}>
+    <fieldset className="card-actions" disabled={disabled}>
       {running && (
         <button type="button" {...named('Stop')} onClick={() => propose({ kind: 'stop', nodeId: node.nodeId })}>
           Stop
@@ -28,6 +37,11 @@ export function NodeActions({ node, tabbable, disabled }: { node: NodeView; tabb
         <button type="button" {...named('Restart')} onClick={() => propose({ kind: 'restart', nodeId: node.nodeId })}>
           Restart…
         </button>
+      )}
+      {disabled && node.status !== 'NO_CONTACT' && (
+        <span className="actions-why" id={whyId} data-testid="actions-why" title={disabledWhy}>
+          {disabledWhy}
+        </span>
       )}
     </fieldset>
   );

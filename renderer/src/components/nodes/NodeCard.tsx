@@ -1,9 +1,10 @@
 import { memo } from 'react';
 import type { NodeView } from '../../contract.js';
-import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
+import { useFiguresAsOf, useFiguresOldWhy } from '../../hooks/use-figures-as-of.js';
 import { useApp } from '../../store/use-app.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { hottestText } from '../../view-model/inside/threads.js';
+import { GRID_KEYS_HINT } from './grid-focus.js';
 import { LastSeen } from './LastSeen.js';
 import { MemoryBar } from './MemoryBar.js';
 import { NodeActions } from './NodeActions.js';
@@ -42,6 +43,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
   const node = useApp((s) => s.shown.nodes.get(nodeId));
   const actions = useApp((s) => s.appInfo?.actionsEnabled === true);
   const asOf = useFiguresAsOf();
+  const oldWhy = useFiguresOldWhy();
   const hot = useApp((s) => hottestText(s.shown.ndbinfoNodes.get(nodeId)));
   if (!node) return null;
   const tone = STATUS_TONE[node.status];
@@ -57,7 +59,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}`}
-      {...(detail ? {} : { 'data-node-item': node.nodeId, tabIndex: tabbable ? 0 : -1 })}
+      {...(detail ? {} : { 'data-node-item': node.nodeId, 'aria-describedby': GRID_KEYS_HINT, tabIndex: tabbable ? 0 : -1 })}
     >
       <header className="card-head">
         <span className="node-id">{node.nodeId}</span>
@@ -98,7 +100,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
           <MemoryBar label="index" use={node.memory.index} configuredBytes={node.configured?.indexMemoryBytes} />
         </div>
       )}
-      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} disabled={stale} />}
+      {actions && node.type === 'NDB' && <NodeActions node={node} tabbable={tabbable} disabledWhy={stale ? (oldWhy ?? `node ${node.nodeId} is out of contact`) : null} />}
     </article>
   );
 });

@@ -9,7 +9,7 @@ import { useApp, useAppContext } from '../../store/use-app.js';
 import { gridSections, layoutKey, type GridSection } from '../../view-model/nodes/grid-layout.js';
 import { fillScale, gridColumns, gridRows, packedWidth, rowHeight, scaleMetrics, type Density, type GridMetrics } from '../../view-model/nodes/grid-rows.js';
 import { AfterFirstPaint } from '../AfterFirstPaint.js';
-import { useGridFocus } from './grid-focus.js';
+import { GRID_KEYS_HINT, useGridFocus } from './grid-focus.js';
 import { EmptyGrid } from './EmptyGrid.js';
 import { GroupHeader } from './GroupHeader.js';
 import { NodeCard } from './NodeCard.js';
@@ -135,6 +135,10 @@ export function NodeGrid() {
           </AfterFirstPaint>
         )}
       </div>
+      {/* The grid is one tab stop: where the focus lands, it says how to go on (and each item is described by it). */}
+      <p className="grid-keys-hint" id={GRID_KEYS_HINT} data-testid="grid-keys-hint">
+        ← → ↑ ↓ move between nodes · Home / End: first / last · Tab: this node's actions, then on past the grid
+      </p>
       <NodeDetail />
     </div>
   );

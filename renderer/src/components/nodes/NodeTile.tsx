@@ -7,6 +7,7 @@ import { formatClock } from '../../view-model/format.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { memoryOutdated, tilePhase, tileStatus } from '../../view-model/nodes/tile-status.js';
 import { hottestText } from '../../view-model/inside/threads.js';
+import { GRID_KEYS_HINT } from './grid-focus.js';
 import { memoryTone } from './MemoryBar.js';
 
 function ThinMemory({ use }: { use: MemoryUse | null }) {
@@ -44,6 +45,7 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
       data-old={seenAt !== null}
       aria-expanded={selected}
       data-node-item={node.nodeId}
+      aria-describedby={GRID_KEYS_HINT}
       tabIndex={tabbable ? 0 : -1}
       data-testid={`node-${node.nodeId}`}
       data-status={node.status}

@@ -4,6 +4,9 @@ import type { GridRow } from '../../view-model/nodes/grid-rows.js';
 /** The attribute every card and tile of the grid carries (written out in NodeCard and NodeTile): its node id. */
 export const NODE_ITEM = 'data-node-item';
 
+/** The id of the words every grid item is described by: how the keys move between nodes, shown while one has the focus. */
+export const GRID_KEYS_HINT = 'grid-keys-hint';
+
 /** Node ids in reading order, left to right then down: what the arrows, Home and End step through. */
 export function readingOrder(rows: readonly GridRow[]): number[] {
   return rows.flatMap((r) => (r.kind === 'items' ? r.nodeIds : r.kind === 'groups' ? r.sections.flatMap((s) => s.nodeIds) : []));

@@ -3,6 +3,7 @@ import type { NodeView, RollingPlanView, RollingStepView } from '../../contract.
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
 import { currentPhaseText } from '../../view-model/restarts/start-phase-names.js';
+import { etaText, stepWait } from '../../view-model/restarts/rolling-plan-text.js';
 
 const STATE_WORDS: Record<RollingPlanView['state'], string> = {
   planned: 'planned: nothing sent yet',
@@ -28,7 +29,7 @@ function stepProgress(step: RollingStepView, nodes: ReadonlyMap<number, NodeView
   return [...groups];
 }
 
-function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<number, NodeView> }) {
+function StepLine({ step, nodes, wait }: { step: RollingStepView; nodes: ReadonlyMap<number, NodeView>; wait: string | null }) {
   const took = step.durationMs !== null ? ` in ${formatDuration(step.durationMs)}` : '';
   return (
     <li className={`rolling-step step-${step.state}`} data-testid={`rolling-step-${step.step}`} data-state={step.state}>
@@ -45,6 +46,11 @@ function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<n
           ))}
         </span>
       )}
+      {wait && (
+        <span className="step-wait muted" data-testid="rolling-step-wait">
+          {wait}
+        </span>
+      )}
       {step.hazards.length > 0 && (
         <ul className="plain hazards tone-warn">
           {step.hazards.map((h) => (
@@ -57,13 +63,10 @@ function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<n
 }
 
 function Eta({ plan, now }: { plan: RollingPlanView; now: number }) {
-  const { finishAt, stepMs, source } = plan.eta;
-  const from = source === 'none' ? 'known after the first step' : `from ${source === 'ndbinfo' ? 'restart_info phase times' : 'the steps timed before'}`;
   if (plan.state === 'done') return <strong className="tone-ok">done</strong>;
   return (
-    <strong data-testid="rolling-plan-eta" data-finish-at={finishAt ?? ''} data-source={source}>
-      {finishAt !== null ? `${formatClock(finishAt)} (${finishAt > now ? `in ${formatDuration(finishAt - now)}` : 'due'})` : stepMs !== null ? `${formatDuration(stepMs)} a step` : 'unknown'}
-      <span className="muted"> {from}</span>
+    <strong data-testid="rolling-plan-eta" data-finish-at={plan.eta.finishAt ?? ''} data-source={plan.eta.source}>
+      {etaText(plan.eta, now)}
     </strong>
   );
 }
@@ -168,7 +171,7 @@ export function RollingConductorPanel({ now }: { now: number }) {
           )}
           <ol className="plain rolling-steps">
             {plan.steps.map((s) => (
-              <StepLine key={s.step} step={s} nodes={nodes} />
+              <StepLine key={s.step} step={s} nodes={nodes} wait={stepWait(plan.steps, s)} />
             ))}
           </ol>
           {plan.manual.length > 0 && <p className="muted manual-steps">Manual: {plan.manual.join('; ')}</p>}

@@ -20,12 +20,21 @@ function StatsRow({ label, stats, testId }: { label: string; stats: FigureStats 
   );
 }
 
-/** The verdict in one line; its evidence on hover. */
+/** The verdict in one line and the evidence it rests on below it, as the report and the API give them. */
 function BottleneckLine({ b, testId }: { b: Bottleneck; testId: string }) {
   return (
-    <p className="run-bottleneck" data-testid={testId} data-kind={b.kind} title={b.evidence.join('\n')}>
-      Bottleneck <strong>{b.kind}</strong>: {b.text}
-    </p>
+    <>
+      <p className="run-bottleneck" data-testid={testId} data-kind={b.kind}>
+        Bottleneck <strong>{b.kind}</strong>: {b.text}
+      </p>
+      {b.evidence.length > 0 && (
+        <ul className="run-evidence" data-testid={`${testId}-evidence`} aria-label="evidence">
+          {b.evidence.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 

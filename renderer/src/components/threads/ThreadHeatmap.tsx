@@ -3,6 +3,7 @@ import { useDocumentTheme } from '../../hooks/use-document-theme.js';
 import { useSize } from '../../hooks/use-size.js';
 import { moveCell, type GridCell } from '../../view-model/inside/grid-focus.js';
 import { heatTable } from '../../view-model/inside/heat-colours.js';
+import { heatLabels, LABEL_PX, MIN_LABEL_PX } from '../../view-model/inside/heat-labels.js';
 import type { ThreadGrid } from '../../view-model/inside/thread-grid.js';
 import type { ThreadLine } from '../../view-model/inside/threads.js';
 import { linearPlace, placeBands } from '../../view-model/alerts/maintenance.js';
@@ -10,9 +11,6 @@ import { BandOverlay, useWindowBands } from '../charts/MaintenanceBands.js';
 
 /** Room for the node and thread names left of the cells. */
 export const LABEL_WIDTH = 112;
-
-/** Rows lower than this have no room for a thread's name; pointing at one names it below the heatmap. */
-const MIN_LABEL_ROW = 8;
 
 /** The cells' image: the rows in view, each its ring of cells in the colours of `table`, as of change `stamp`. */
 interface Painted {
@@ -113,24 +111,13 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
     if (!ctx) return;
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     ctx.clearRect(0, 0, LABEL_WIDTH, size.height);
-    // Names: a node's at its first row (or the top, while its rows scroll by); a thread's when its row is tall enough.
-    const fg = cssVar('--fg');
-    const muted = cssVar('--fg-muted');
-    const labelSize = Math.min(12, rowH);
+    // Names at 11 px or more (heatLabels): each thread's when its row is tall enough, else each run of one kind's.
+    const tones = { fg: cssVar('--fg'), muted: cssVar('--fg-muted') };
     ctx.textBaseline = 'middle';
-    for (let i = first; i < last; i++) {
-      const line = lines[i]!;
-      const y = i * rowH - scrollTop;
-      if (i === first || lines[i - 1]!.nodeId !== line.nodeId) {
-        ctx.font = '12px system-ui, sans-serif';
-        ctx.fillStyle = fg;
-        ctx.fillText(`node ${line.nodeId}`, 4, Math.max(y, 0) + Math.max(rowH, 12) / 2);
-      }
-      if (rowH >= MIN_LABEL_ROW) {
-        ctx.font = `${labelSize}px system-ui, sans-serif`;
-        ctx.fillStyle = muted;
-        ctx.fillText(line.label, 58, y + rowH / 2);
-      }
+    for (const label of heatLabels(lines, first, last, rowH, scrollTop)) {
+      ctx.font = `${label.px}px system-ui, sans-serif`;
+      ctx.fillStyle = tones[label.tone];
+      ctx.fillText(label.text, label.x, label.y);
     }
   }, [lines, first, last, size.height, scrollTop, rowH, theme]);
 
@@ -173,6 +160,8 @@ export function ThreadHeatmap({ grid, version, lines, focus, onFocus }: { grid: 
       data-columns={grid.columns}
       data-step-ms={grid.stepMs}
       data-version={version}
+      data-row-px={rowH}
+      data-thread-labels={Math.min(LABEL_PX, rowH) >= MIN_LABEL_PX ? 'each' : 'by kind'}
       tabIndex={0}
       role="application"
       aria-roledescription="heatmap"

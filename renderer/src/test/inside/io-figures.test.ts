@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { NdbinfoLink, NodeView } from '../../contract.js';
-import { apiShares, cellKey, cellTone, fillTone, linkText, nodeTypes, nodeTypesKey, partLabel, transportMatrix } from '../../view-model/inside/io-figures.js';
+import { apiShares, cellKey, cellTone, fillTone, linkText, nodeTypes, nodeTypesKey, partLabel, redoWritten, transportMatrix } from '../../view-model/inside/io-figures.js';
 
 const node = (nodeId: number, type: NodeView['type']): [number, NodeView] => [nodeId, { nodeId, type } as NodeView];
 const NODES = nodeTypes(nodeTypesKey(new Map([node(2, 'NDB'), node(3, 'NDB'), node(1, 'MGM'), node(50, 'API'), node(51, 'API'), node(52, 'API'), node(53, 'API')])));
@@ -39,4 +39,11 @@ test('a link in words: both directions of its bytes, its state now and its count
   assert.equal(text(2, 50), 'node 2 → node 50 (API): connecting');
   assert.equal(text(2, 2), 'node 2 → node 2 (NDB): a node has no link to itself');
   assert.deepEqual([...nodeTypes('')], [], 'no nodes, no types');
+});
+
+test('redo written: "—" until a rate exists (the first reading of a node), then its bytes per second', () => {
+  assert.equal(redoWritten({ redoBytesPerSec: 0, ioLagPerSec: null }), '—');
+  assert.equal(redoWritten(null), '—');
+  assert.equal(redoWritten({ redoBytesPerSec: 3_200_000, ioLagPerSec: 0 }), '3.2 MB/s');
+  assert.equal(redoWritten({ redoBytesPerSec: 0, ioLagPerSec: 0 }), '0 B/s');
 });

@@ -1,4 +1,4 @@
-import type { NdbinfoLink, NdbinfoLogFill, NdbinfoNode, NodeView } from '../../contract.js';
+import type { NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoNode, NodeView } from '../../contract.js';
 
 /** The alert marks of a log's fill: a warning at 80 %, critical at 90 % (the engine's log-fill alerts). */
 export const FILL_MARKS = { warn: 80, bad: 90 } as const;
@@ -112,4 +112,13 @@ export function formatBytesPerSec(v: number | null | undefined): string {
   if (v >= 1e6) return `${(v / 1e6).toFixed(1)} MB/s`;
   if (v >= 1e3) return `${(v / 1e3).toFixed(1)} kB/s`;
   return `${Math.round(v)} B/s`;
+}
+
+/**
+ * The redo written per second, "—" until a rate exists: the first reading of a node (and the first after it
+ * restarted, when the engine has no earlier one to compare: `ioLagPerSec` null) covers no whole second of this
+ * watch, and its 0 B/s beside hundreds of thousands of writes a second would be a figure nothing measured.
+ */
+export function redoWritten(w: Pick<NdbinfoDiskWrite, 'redoBytesPerSec' | 'ioLagPerSec'> | null | undefined): string {
+  return !w || w.ioLagPerSec === null ? '—' : formatBytesPerSec(w.redoBytesPerSec);
 }

@@ -1,14 +1,26 @@
 import type { ConnectionView } from '../../contract.js';
 import type { Transport } from '../../store/ui-slice.js';
 
+const LOST_WHY: Partial<Record<ConnectionView['status'], string>> = {
+  reconnecting: 'ndbtop lost the management server',
+  offline: 'ndbtop lost the management server',
+  stale: 'the management server stopped answering',
+  refused: 'the management server refuses this session',
+};
+
 /**
- * When the figures on screen are from, if they are not current; null while they are. They are old once this page
- * lost its link to ndbtop (serve gone or frozen: the engine cannot say so itself) or ndbtop lost the management
- * server or it stopped answering (the engine marks each node too, but a page that cannot hear it must not wait).
+ * Why the figures on screen are not current, null while they are: this page lost its link to ndbtop (serve gone or
+ * frozen: the engine cannot say so itself), or ndbtop lost the management server or it stopped answering (the engine
+ * marks each node too, but a page that cannot hear it must not wait). The words a disabled control gives as its reason.
  */
+export function figuresOldWhy(transport: Transport, connection: ConnectionView | null): string | null {
+  if (transport === 'lost') return 'this page lost its link to ndbtop';
+  return (connection && LOST_WHY[connection.status]) ?? null;
+}
+
+/** When the figures on screen are from, if they are not current (`figuresOldWhy`); null while they are. */
 export function figuresAsOf(transport: Transport, connection: ConnectionView | null, sampledAt: number | null): number | null {
-  const lost = transport === 'lost' || connection?.status === 'reconnecting' || connection?.status === 'offline' || connection?.status === 'stale' || connection?.status === 'refused';
-  return lost ? (sampledAt ?? 0) : null;
+  return figuresOldWhy(transport, connection) === null ? null : (sampledAt ?? 0);
 }
 
 /** What a card says of a node whose figures are old: when it was last seen, or that it never was. */

@@ -52,3 +52,12 @@ export function trendText(trend: Trend): string {
   const span = trend.spanMs >= TREND_WINDOW_MS - 5000 ? 'min' : `${Math.max(1, Math.round(trend.spanMs / 1000))} s`;
   return `${ARROWS[trend.direction]} ${pct >= 10 ? pct.toFixed(0) : pct.toFixed(1)} % vs last ${span}`;
 }
+
+/** The newest finite sample (the one a lost source last gave): what the headline shows once the rates are gone. */
+export function lastSample(samples: { values: readonly number[] }): number | null {
+  for (let i = samples.values.length - 1; i >= 0; i--) {
+    const v = samples.values[i];
+    if (v !== undefined && Number.isFinite(v)) return v;
+  }
+  return null;
+}

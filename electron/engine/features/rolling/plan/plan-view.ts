@@ -24,12 +24,25 @@ function stepState(m: RollMachine, i: number): RollingStepView['state'] {
 }
 
 /**
+ * The observation with the running step's nodes STARTED again: a later step is checked against the cluster as it will
+ * be once this step is done. The running step's own restarts are not what would halt it (its partners are
+ * STARTING because this step restarts them); they are the wait the page shows once, from the running step's progress.
+ */
+function afterRunningStep(obs: Observation, run: RollMachine['run']): Observation {
+  if (!run) return obs;
+  const running = new Set(run.nodes.map((n) => n.nodeId));
+  return { ...obs, nodes: obs.nodes.map((n) => (running.has(n.nodeId) ? { ...n, status: 'STARTED' as const } : n)) };
+}
+
+/**
  * The executor's machine as pages and HTTP clients see it: each step's state, its hazards now (a step not done yet
- * is checked against the last observation, so the plan shows what would stop it before anything is sent), the
- * running step's nodes, the ETA and the log. Pure.
+ * is checked against the last observation with the running step's nodes back, so the plan shows what would stop it
+ * before anything is sent, not the running step's own restarts once per partner), the running step's nodes, the ETA
+ * and the log. Pure.
  */
 export function planView(p: PlanViewParts): RollingPlanView {
   const m = p.machine;
+  const later = p.obs && afterRunningStep(p.obs, m.run);
   const steps = m.plan.steps.map((nodes, i): RollingStepView => {
     const state = stepState(m, i);
     const open = state === 'next' || state === 'pending';
@@ -39,7 +52,7 @@ export function planView(p: PlanViewParts): RollingPlanView {
       nodes: [...nodes],
       state,
       durationMs: m.results.find((r) => r.step === i)?.durationMs ?? null,
-      hazards: open && p.obs ? stepHazards(m.plan, nodes, p.obs, 'before') : [],
+      hazards: open && later ? stepHazards(m.plan, nodes, later, 'before') : [],
       progress: run ? run.nodes.map((n) => ({ nodeId: n.nodeId, left: n.left, backAt: n.backAt })) : [],
     };
   });

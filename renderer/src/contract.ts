@@ -3,7 +3,9 @@
  * page validates with functions compiled at build time, so zod never loads here).
  */
 export type * from '../../electron/contract/index.js';
-export { ALERT_KIND_LABEL, listNodeIds, MEMORY_RAISE_AT } from '../../electron/contract/page-safe/alert-kinds.js';
+export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/page-safe/alert-kinds.js';
+export { FILL_SOON_SEC, fullInWords, levelMoved, levelWords, trendRateWords } from '../../electron/contract/page-safe/level-words.js';
+export type { LevelFigures } from '../../electron/contract/page-safe/level-words.js';
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';
 export { commonPhases, legendNames } from '../../electron/contract/page-safe/run-alignment.js';

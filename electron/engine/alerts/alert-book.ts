@@ -1,3 +1,4 @@
+import { sameValue } from '../../contract/page-safe/same-value.js';
 import type { Alert, AlertKind } from '../../contract/schemas/events.js';
 
 /** How many alerts are kept in all (active ones are never dropped). */
@@ -70,15 +71,16 @@ export class AlertBook {
 
   /**
    * An active alert's words follow what it is about now (a held alert's current value, a node's current status, a
-   * cluster-wide alert's nodes). Returns its id when it is active.
+   * cluster-wide alert's nodes). Returns it (a copy) when it is active and its words changed.
    */
-  revise(key: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): string | null {
+  revise(key: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): Alert | null {
     const alert = this.active.get(key);
     if (!alert) return null;
+    const same = alert.message === message && (!clusterWide || sameValue(alert.clusterWide, clusterWide)) && (!level || sameValue(alert.level, level));
     alert.message = message;
     if (clusterWide) alert.clusterWide = clusterWide;
     if (level) alert.level = level;
-    return alert.id;
+    return same ? null : { ...alert };
   }
 
   acknowledge(id: string): boolean {

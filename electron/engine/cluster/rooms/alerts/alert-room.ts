@@ -35,6 +35,7 @@ export class AlertRoom implements Room {
   private readonly listeners: Array<(alert: Alert) => void> = [];
   private readonly silenced = new Map<string, Silenced>();
   private readonly resolvedListeners: Array<(alert: Alert) => void> = [];
+  private readonly revisedListeners: Array<(alert: Alert) => void> = [];
   private readonly recurrences = new RunRecurrences();
   private raisingEvent: EventView | null = null;
   private nextSilenced = 1;
@@ -70,6 +71,11 @@ export class AlertRoom implements Room {
   /** Every alert whose condition is over, when it is. */
   onResolved(listener: (alert: Alert) => void): void {
     this.resolvedListeners.push(listener);
+  }
+
+  /** Every active alert whose words changed (a level's figure now, a cluster-wide alert's nodes). */
+  onRevised(listener: (alert: Alert) => void): void {
+    this.revisedListeners.push(listener);
   }
 
   /** Runs `apply` with `view` as the logged event any alert it raises is marked on. */
@@ -126,8 +132,11 @@ export class AlertRoom implements Room {
 
   revise(key: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): void {
     const words = message + this.recurrences.suffix(key);
-    const id = this.book.revise(key, words, clusterWide, level);
-    if (id !== null) this.history.revised(id, words);
+    const revised = this.book.revise(key, words, clusterWide, level);
+    if (revised) {
+      this.history.revised(revised.id, words);
+      for (const listener of this.revisedListeners) listener(revised);
+    }
     const quiet = this.silenced.get(key);
     if (quiet) {
       quiet.message = message;

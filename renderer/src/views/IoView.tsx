@@ -13,8 +13,7 @@ function TrendNote({ trend, testId }: { trend: FillTrend | null | undefined; tes
   const soon = trend?.fullInSec !== null && trend?.fullInSec !== undefined && trend.fullInSec <= FILL_SOON_SEC;
   return (
     <span className={`io-trend ${soon ? 'tone-warn' : 'muted'}`} data-testid={testId}>
-      {' '}
-      · {fullInWords(trend) ?? '—'}
+      {fullInWords(trend) ?? '—'}
     </span>
   );
 }

@@ -100,6 +100,11 @@ test('lead time: a steady climb warns before any mark with the time to full; a f
   for (let i = 0; i <= 6; i++) slow.t.apply(logspaces(1000 + i * 5000, 0.6 + i * 0.001));
   assert.ok((slow.t.snapshot().ndbinfoNodes?.[0]?.redo?.trend?.fullInSec ?? 0) > 600);
   assert.equal(slow.raised.length, 0);
+  // One step up, then flat (a load starting, a level settling): the line still points up, but nothing climbs.
+  const step = tracker();
+  for (const [i, fill] of [0.3, 0.4, 0.4, 0.4].entries()) step.t.apply(logspaces(1000 + i * 5000, fill));
+  assert.ok((step.t.snapshot().ndbinfoNodes?.[0]?.redo?.trend?.fullInSec ?? Infinity) < 600, 'the line alone would say full within 10 min');
+  assert.equal(step.raised.length, 0);
 });
 
 test('lead time: the warning is over once the fill stops climbing, after the hold', () => {

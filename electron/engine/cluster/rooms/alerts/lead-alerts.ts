@@ -14,6 +14,8 @@ const CLEAR_SEC = 2 * FILL_SOON_SEC;
 export class LeadAlerts {
   /** Per alert key: since when the fill has been out of the warning's reach. */
   private readonly calmSince = new Map<string, number>();
+  /** Per alert key: the fill at the reading before. */
+  private readonly last = new Map<string, number>();
 
   constructor(
     private readonly alerts: AlertRoom,
@@ -22,9 +24,14 @@ export class LeadAlerts {
 
   judge(nodeId: number, subject: string, percent: number, trend: FillTrend | null | undefined, at: number): void {
     const key = `fill-soon:${nodeId}:${subject}`;
-    const soon = trend?.fullInSec != null && trend.fullInSec <= FILL_SOON_SEC;
+    // Raised only while it still climbs: a single step (a load starting, memory settling at its new level) leaves a
+    // line that points up for a minute after the fill went flat, and is not a fill on its way to full.
+    const before = this.last.get(key);
+    this.last.set(key, percent);
+    const climbing = before !== undefined && percent > before;
+    const soon = climbing && trend !== null && trend !== undefined && trend.fullInSec !== null && trend.fullInSec <= FILL_SOON_SEC;
     const calm = !trend || trend.fullInSec === null || trend.fullInSec > CLEAR_SEC;
-    if (soon && trend) {
+    if (soon) {
       this.calmSince.delete(key);
       const message = `Node ${nodeId}: ${subject} ${Math.round(percent)} % full, ${fullInWords(trend)} (${trendRateWords(trend)})`;
       this.alerts.raise(key, 'fill-soon', 'warning', at, nodeId, message);

@@ -7,7 +7,7 @@ import type { AlertRoom } from './alert-room.js';
 const CLEAR_SEC = 2 * FILL_SOON_SEC;
 
 /**
- * `fill-soon`: a fill (a data node's redo or undo log, DataMemory, send buffers) that, at the rate its last readings
+ * `fill-soon`: a fill (a data node's redo or undo log, DataMemory) that, at the rate its last readings
  * climb (`FillTrends`), is full within 10 minutes: a warning before any mark is reached, saying the figure now and
  * the lead time ("Node 3: redo log 62 % full, full in ~7 min at this rate (+5.4 points/min)").
  */

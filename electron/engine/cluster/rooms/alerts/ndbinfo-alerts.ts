@@ -16,7 +16,8 @@ const LOGS = [
 /**
  * Alerts from the SQL source's figures: a data node's redo or undo log filling (its fullest part, at 80 and 90 %,
  * with memory's hysteresis; its words say the peak and the fill now once it moved) or about to be full at the rate it
- * fills (`LeadAlerts`, as its send buffers), and its transporters overloaded or slowed down (one alert per node,
+ * fills (`LeadAlerts`; send buffers have a trend but no alert: their percent is of what the transporters allocated,
+ * which grows on demand, not of a ceiling), and its transporters overloaded or slowed down (one alert per node,
  * naming the remote nodes; over when none is). Judged on the readings that carry them, after NdbinfoRoom applied them, so a replay
  * raises what live raised; a maintenance window silences them by kind like any other.
  */
@@ -39,13 +40,6 @@ export class NdbinfoAlerts implements Room {
     if (input.kind !== 'ndbinfo') return;
     if (input.sample.reading === 'logspaces') this.logs(input.t);
     else if (input.sample.reading === 'transporters') this.transporters(input.t);
-    else if (input.sample.reading === 'transporterDetails') this.sendBuffers(input.t);
-  }
-
-  private sendBuffers(at: number): void {
-    for (const n of this.ndbinfo.nodeViews()) {
-      if (!n.stale && n.sendBuffer?.percent != null) this.lead.judge(n.nodeId, 'send buffers', n.sendBuffer.percent, n.sendBuffer.trend, at);
-    }
   }
 
   private logs(at: number): void {

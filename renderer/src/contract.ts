@@ -4,7 +4,7 @@
  */
 export type * from '../../electron/contract/index.js';
 export { ALERT_KIND_LABEL, listNodeIds } from '../../electron/contract/page-safe/alert-kinds.js';
-export { FILL_SOON_SEC, fullInWords, levelMoved, levelWords, trendRateWords } from '../../electron/contract/page-safe/level-words.js';
+export { FILL_SOON_SEC, fullInWords, levelMoved } from '../../electron/contract/page-safe/level-words.js';
 export type { LevelFigures } from '../../electron/contract/page-safe/level-words.js';
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';

@@ -22,6 +22,9 @@ test('a level group says its nodes\' figures from the engine\'s level figures: t
   // Memory the same way, from its alerts' figures (not the tiles'): one node still over the mark.
   const memory = [[3, 82, 73.2], [4, 81, 74.6], [5, 80, 79.6]].map(([id, peak, now]) => alert(`m${id}`, { kind: 'memory-high', severity: 'warning', nodeId: id!, level: { subject: 'data memory', unit: 'used', mark: 80, peak: peak!, now: now! } }));
   assert.equal(groupTitle(groupAlerts(memory)[0]!, 144), 'data memory peaked at 82 % on 3 of 144 data nodes, now 73–80 %: 3, 4, 5');
+  // Data and index memory in one group: both named.
+  const mixed = [alert('x1', { kind: 'memory-critical', severity: 'critical', nodeId: 3, level: { subject: 'index memory', unit: 'used', mark: 90, peak: 93, now: 91 } }), alert('x2', { kind: 'memory-critical', severity: 'critical', nodeId: 4, level: { subject: 'data memory', unit: 'used', mark: 90, peak: 92, now: 92 } })];
+  assert.equal(groupTitle(groupAlerts(mixed)[0]!, 4), 'data memory or index memory peaked at 93 % on 2 of 4 data nodes, now 91–92 %: 3, 4');
   // Not a level: no figures.
   const [down] = groupAlerts([alert('d1', { kind: 'node-down', severity: 'critical', nodeId: 3 }), alert('d2', { kind: 'node-down', severity: 'critical', nodeId: 4 })]);
   assert.equal(groupTitle(down!, 4), 'data node down without a requested stop on 2 of 4 data nodes: 3, 4');

@@ -40,9 +40,8 @@ export function groupTitle(group: AlertGroup, dataNodes: number): string {
   if (n === 0) return `${ALERT_KIND_LABEL[group.kind]}: ${group.alerts.length} alert${group.alerts.length === 1 ? '' : 's'}`;
   const of = dataNodes >= n ? ` of ${dataNodes} data nodes` : ` node${n === 1 ? '' : 's'}`;
   const levels = group.alerts.flatMap((a) => (a.level ? [a.level] : []));
-  if (levels.length < group.alerts.length || levels.length === 0) return `${ALERT_KIND_LABEL[group.kind]} on ${n}${of}: ${listNodeIds(group.nodeIds)}`;
-  const subjects = new Set(levels.map((l) => l.subject));
-  const subject = subjects.size === 1 ? (levels[0] as LevelFigures).subject : ALERT_KIND_LABEL[group.kind];
+  if (levels.length < group.alerts.length) return `${ALERT_KIND_LABEL[group.kind]} on ${n}${of}: ${listNodeIds(group.nodeIds)}`;
+  const subject = [...new Set(levels.map((l) => l.subject))].sort().join(' or ');
   const now = range(levels.map((l) => l.now));
   if (!levels.some(levelMoved)) return `${subject} ${now} ${(levels[0] as LevelFigures).unit} on ${n}${of}: ${listNodeIds(group.nodeIds)}`;
   const peak = Math.round(Math.max(...levels.map((l) => l.peak)));

@@ -6,6 +6,8 @@ export * from './schemas/counters.js';
 export * from './schemas/snapshot.js';
 export * from './schemas/rolling-restart.js';
 export * from './schemas/ndbinfo.js';
+export * from './schemas/fill-trend.js';
+export * from './page-safe/level-words.js';
 export * from './schemas/threads.js';
 export * from './page-safe/sql-candidates.js';
 export * from './schemas/tls.js';

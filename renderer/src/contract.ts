@@ -3,7 +3,9 @@
  * page validates with functions compiled at build time, so zod never loads here).
  */
 export type * from '../../electron/contract/index.js';
-export { ALERT_KIND_LABEL, byUrgency, listNodeIds, MEMORY_RAISE_AT } from '../../electron/contract/page-safe/alert-kinds.js';
+export { ALERT_KIND_LABEL, byUrgency, listNodeIds } from '../../electron/contract/page-safe/alert-kinds.js';
+export { FILL_SOON_SEC, fullInWords, levelMoved } from '../../electron/contract/page-safe/level-words.js';
+export type { LevelFigures } from '../../electron/contract/page-safe/level-words.js';
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
 export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../../electron/contract/page-safe/maintenance-bounds.js';
 export { maintenanceEventText } from '../../electron/contract/page-safe/maintenance-event-text.js';

@@ -21,6 +21,7 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'cert-expiring': 'TLS certificate expiring',
   'log-fill-high': 'redo or undo log ≥ 80 % full',
   'log-fill-critical': 'redo or undo log ≥ 90 % full',
+  'fill-soon': 'redo, undo log or data memory full within 10 min at this rate',
   'transporter-overload': 'transporter overloaded or slowed down',
   'restart-slow': 'restart much longer than usual',
   'restart-failed': 'restart failed',

@@ -36,6 +36,8 @@ export const ALERT_KINDS = [
   /** A data node's redo or undo log (its fullest part, from ndbinfo) ≥ 80 % / ≥ 90 % used. */
   'log-fill-high',
   'log-fill-critical',
+  /** A data node's redo or undo log or DataMemory that will be full within 10 minutes at the rate it fills now. */
+  'fill-soon',
   /** A data node's transporters overloaded or slowed down (ndbinfo `transporters`). */
   'transporter-overload',
   /** A data node starting for much longer than its starts usually take. */

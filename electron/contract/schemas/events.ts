@@ -38,6 +38,13 @@ export const AlertSchema = z.object({
    * together (`alerts/memory-spread.ts`): the data nodes at or held at the mark now, of how many report memory.
    */
   clusterWide: z.object({ nodeIds: z.array(z.number().int()), of: z.number().int().nonnegative() }).optional(),
+  /**
+   * A level alert's figures (redo, undo, memory): what it is about, its mark, the highest figure while it was on and
+   * the figure now, percent; its message says them (`page-safe/level-words.ts`), and a folded row combines them.
+   */
+  level: z
+    .object({ subject: z.string(), unit: z.string(), mark: z.number(), peak: z.number(), now: z.number() })
+    .optional(),
 });
 
 export type Severity = z.infer<typeof SeveritySchema>;

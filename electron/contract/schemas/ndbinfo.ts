@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FillTrendSchema } from './fill-trend.js';
 
 /**
  * What an SQL node's ndbinfo tells about the data nodes, as the engine derived it. Every figure group carries the
@@ -44,6 +45,8 @@ export const NdbinfoLogFillSchema = z.object({
   logId: z.number().int(),
   logPart: z.number().int(),
   parts: z.number().int().nonnegative(),
+  /** The worst part's trend over the last readings; null until there are enough (absent from older recordings). */
+  trend: FillTrendSchema.nullable().optional(),
 });
 
 /** Send buffers of all the node's transporters (`transporter_details`, 8.3+): bytes. */
@@ -53,6 +56,8 @@ export const NdbinfoSendBufferSchema = z.object({
   /** What the transporters have allocated; the configured ceiling is not in ndbinfo. */
   allocated: z.number().nonnegative(),
   percent: z.number().nullable(),
+  /** The trend of `percent`; null until there are enough readings (absent from older recordings). */
+  trend: FillTrendSchema.nullable().optional(),
 });
 
 /** `disk_write_speed_aggregate_node`: bytes per second over the last second, and slowdowns per second. */

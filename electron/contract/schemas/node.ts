@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FillTrendSchema } from './fill-trend.js';
 
 /** Words exactly as the protocol prints them, so UI and CLI show what an operator knows from ndb_mgm. */
 export const NodeTypeSchema = z.enum(['NDB', 'MGM', 'API']);
@@ -66,6 +67,8 @@ export const MemoryUseSchema = z.object({
    * or the node is not connected).
    */
   stale: z.boolean().optional(),
+  /** The trend of `percent` over the last memory rounds; null until there are enough (absent from older recordings). */
+  trend: FillTrendSchema.nullable().optional(),
 });
 
 export const PhaseTimingSchema = z.object({

@@ -1,6 +1,7 @@
 import type { MemoryUse } from '../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../native-mgm/index.js';
 import { sameValue } from '../../contract/page-safe/same-value.js';
+import { FillTrends } from '../features/alerts/fill-trend.js';
 
 /** MemoryUsage `block` (spec §6.7): DBTUP data memory and DBACC index memory. */
 export const DATA_MEMORY_BLOCK = 249;
@@ -21,6 +22,7 @@ const KINDS: readonly MemoryKind[] = ['data', 'index'];
  */
 export class MemoryTracker {
   private readonly nodes = new Map<number, NodeMemory>();
+  private readonly trends = new FillTrends();
 
   /** The kind updated and whether its figures changed; null when the record is not a usable MemoryUsage. */
   apply(event: ClusterEvent): { kind: MemoryKind; changed: boolean } | null {
@@ -28,7 +30,9 @@ export class MemoryTracker {
     const { block, pages_used: used, pages_total: total, page_size_bytes: pageSize } = event.fields;
     const kind: MemoryKind | null = block === DATA_MEMORY_BLOCK ? 'data' : block === INDEX_MEMORY_BLOCK ? 'index' : null;
     if (kind === null || used === undefined || total === undefined || !pageSize) return null;
-    const use: MemoryUse = { usedPages: used, totalPages: total, pageSizeBytes: pageSize, percent: total > 0 ? (used * 100) / total : 0, stale: false };
+    const percent = total > 0 ? (used * 100) / total : 0;
+    const trend = this.trends.add(`${event.sourceNodeId}:${kind}`, event.receivedAt, percent);
+    const use: MemoryUse = { usedPages: used, totalPages: total, pageSizeBytes: pageSize, percent, stale: false, trend };
     const node = this.nodes.get(event.sourceNodeId) ?? { data: null, index: null };
     this.nodes.set(event.sourceNodeId, node);
     if (sameValue(node[kind], use)) return { kind, changed: false };

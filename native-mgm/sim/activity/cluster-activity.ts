@@ -6,7 +6,7 @@ import type { StatisticsEngine } from '../workload/statistics.js';
 import { cpuPercentages, threadDemands, type CpuPercentages, type ThreadDemand } from './cpu-model.js';
 import { nodeLinks, type Link } from './link-traffic.js';
 import { NO_NODE_LOAD, nodeLoad, type NodeLoad } from './node-load.js';
-import { RedoLog } from './redo-log.js';
+import { DEFAULT_REWRITE_SHARE, RedoLog } from './redo-log.js';
 import { RestartLog } from './restart-log.js';
 import { threadLayout, type DataNodeThread } from './thread-layout.js';
 import { NodeTotals } from './node-totals.js';
@@ -43,6 +43,8 @@ export interface ActivitySources {
 export class ClusterActivity {
   readonly restarts: RestartLog;
   rowBytes = DEFAULT_ROW_BYTES;
+  /** What share of the logged bytes the next checkpoint writes again (`RedoLog.advance`); scenarios may change it. */
+  lcpRewriteShare = DEFAULT_REWRITE_SHARE;
   /** Bytes/s each transporter's network carries before its send buffer backs up; scenarios may narrow it. */
   linkBytesPerSec = Infinity;
   private readonly redo = new Map<number, RedoLog>();
@@ -170,7 +172,7 @@ export class ClusterActivity {
     const load = this.loadAt(node, at, started);
     const redo = this.redoLog(node.id);
     const redoPerSec = load.replicaWrites * this.rowBytes;
-    const lcpBytes = redo.advance(dt, redoPerSec);
+    const lcpBytes = redo.advance(dt, redoPerSec, this.lcpRewriteShare);
     // One node's links are as many as the cluster's nodes: built once a step, for the demands and the totals both.
     const links = this.linksFor(node, load);
     const demands = this.demandsFor(node, load, links);

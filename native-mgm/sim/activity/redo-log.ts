@@ -7,9 +7,13 @@ const DEFAULTS = { parts: 4, files: 16, fileBytes: 16 * 1024 * 1024, minSpeed: 1
 export const REDO_OVERLOAD_FILL = 0.9;
 /** Fill above which a checkpoint runs at twice the configured top speed, to free the log sooner (the model's "redo alert"). */
 const ALERT_FILL = 0.25;
-/** A checkpoint's fixed part (start, fragment bookkeeping, the final flush), and the share of logged bytes it writes again. */
+/** A checkpoint's fixed part (start, fragment bookkeeping, the final flush). */
 const LCP_BASE_MS = 2000;
-const DIRTY_SHARE = 0.25;
+/**
+ * The share of logged bytes the next checkpoint writes again: a load that changes the same rows many times between
+ * checkpoints writes them once (the default); a bulk insert writes every new row (1).
+ */
+export const DEFAULT_REWRITE_SHARE = 0.25;
 
 function num(params: ConfigParams | undefined, key: string, fallback: number): number {
   const v = Number(params?.[key]);
@@ -26,7 +30,8 @@ export class RedoLog {
   readonly parts: number;
   readonly partBytes: number;
   private readonly minSpeed: number;
-  private readonly maxSpeed: number;
+  /** MaxDiskWriteSpeed: a checkpoint's top speed, doubled while the log is past ALERT_FILL. */
+  readonly maxSpeed: number;
   /** Bytes of the log in use (not yet freed by a checkpoint), over all parts. */
   used = 0;
   bytesWritten = 0;
@@ -64,11 +69,20 @@ export class RedoLog {
   /** The checkpoint speed the node aims at: the minimum when nothing is written, the top speed (doubled in alert) otherwise. */
   private targetSpeed(redoBytesPerSec: number): number {
     if (redoBytesPerSec <= 0 && this.fill < ALERT_FILL) return this.minSpeed;
-    return this.fill >= ALERT_FILL ? this.maxSpeed * 2 : this.maxSpeed;
+    return this.fill >= ALERT_FILL ? this.alertSpeed : this.maxSpeed;
   }
 
-  /** `ms` of sim time at `redoBytesPerSec` of log writes. Returns the LCP bytes written in it. */
-  advance(ms: number, redoBytesPerSec: number): number {
+  /** The fastest a checkpoint frees the log: a write rate above it (of new rows) fills the log, whatever its size. */
+  get alertSpeed(): number {
+    return this.maxSpeed * 2;
+  }
+
+  /**
+   * `ms` of sim time at `redoBytesPerSec` of log writes, of which the next checkpoint writes `rewriteShare` again.
+   * Returns the LCP bytes written in it. The fill moves by at most the bytes written over the log's size: it never
+   * climbs faster than the write rate allows.
+   */
+  advance(ms: number, redoBytesPerSec: number, rewriteShare = DEFAULT_REWRITE_SHARE): number {
     const logged = Math.min((redoBytesPerSec * ms) / 1000, this.total - this.used);
     this.used += logged;
     this.bytesWritten += logged;
@@ -77,7 +91,7 @@ export class RedoLog {
     if (!this.lcp) {
       if (this.loggedSinceLcp <= 0) return 0;
       // A checkpoint starts once there is something to checkpoint; its fixed part costs as much time as writing.
-      this.lcp = { freeAtEnd: this.used, remaining: (LCP_BASE_MS / 1000) * this.speed + this.loggedSinceLcp * DIRTY_SHARE };
+      this.lcp = { freeAtEnd: this.used, remaining: (LCP_BASE_MS / 1000) * this.speed + this.loggedSinceLcp * rewriteShare };
       this.loggedSinceLcp = 0;
     }
     const written = Math.min(this.lcp.remaining, (this.speed * ms) / 1000);

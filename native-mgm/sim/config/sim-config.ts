@@ -7,6 +7,12 @@ export interface ListenAddress {
   port: number;
 }
 
+/**
+ * The redo log the simulator's own configuration gives each data node: 4 parts of 16 files of 64 MiB (4 GiB), a
+ * production-sized log (the server's default is 1 GiB); `sim/activity/redo-log.ts` fills what is configured.
+ */
+export const SIM_REDO = { NoOfFragmentLogParts: 4, NoOfFragmentLogFiles: 16, FragmentLogFileSize: 64 * 1024 * 1024 } as const;
+
 /** DBTC and DBLQH instances per data node when the simulator is not told otherwise. */
 export const SIM_INSTANCES: BlockInstances = { tc: 4, lqh: 4 };
 
@@ -34,6 +40,7 @@ export function configFromTopology(topology: Topology, mgmds: ReadonlyMap<number
           IndexMemory: d.indexMemoryBytes ?? SIM_INDEX_MEMORY_BYTES,
           DataDir: `/var/lib/mysql-cluster/ndbd${d.id}`,
           ThreadConfig: threadConfigFor(instances),
+          ...SIM_REDO,
         },
       }),
     ),

@@ -56,6 +56,19 @@ test('Redo & transport: each data node’s redo/undo fill, write speed and disk 
   });
 });
 
+test('redo-pressure: each fill says where it is going, and the lead-time warning is up before the 80 % warning; screenshot', { skip }, async () => {
+  await withStackPage(suite, { simulator: { scenario: 'redo-pressure', dataNodes: 2, speed: 8 }, sqlWatch: FAST }, { width: 1280, height: 720 }, async (page) => {
+    await page.waitForSelector('[data-testid^="node-"][data-status="STARTED"]', { timeout: 30_000 });
+    await page.keyboard.press(IO_KEY);
+    await waitInPage(page, `document.querySelectorAll('[data-testid="io-redo-trend"]').length === 2`);
+    // The engine's trend, once a few readings span some seconds: a lead time or "not filling", never a guess before.
+    await waitInPage(page, `[...document.querySelectorAll('[data-testid="io-redo-trend"]')].every((c) => /(full in ~\\d+ (s|min|h) at this rate|not filling)$/.test(c.textContent))`, 30_000);
+    const before = await valueInPage<{ high: boolean }>(page, `document.querySelector('[data-testid^="alert"][data-kind="fill-soon"]') && { high: document.querySelector('[data-testid^="alert"][data-kind="log-fill-high"]') !== null }`, 60_000);
+    assert.equal(before.high, false, 'the lead-time warning comes before the fill reaches 80 %');
+    await screenshot(page, 'io-1280-redo-pressure');
+  });
+});
+
 test('without an SQL source the view is one line saying how to turn it on', { skip }, async () => {
   await withStackPage(suite, { simulator: { scenario: 'steady', dataNodes: 2, sql: false } }, { width: 1280, height: 720 }, async (page) => {
     await page.waitForSelector('[data-testid^="node-"][data-status="STARTED"]', { timeout: 30_000 });

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { TransportMatrix } from '../components/io/TransportMatrix.js';
-import { linksSummary, type NdbinfoLogFill, type NdbinfoNode, type NdbinfoView } from '../contract.js';
+import { FILL_SOON_SEC, fullInWords, linksSummary, type FillTrend, type NdbinfoLogFill, type NdbinfoNode, type NdbinfoView } from '../contract.js';
 import { useLinks } from '../hooks/use-links.js';
 import { useApp } from '../store/use-app.js';
 import { formatClock } from '../view-model/format.js';
@@ -8,7 +8,17 @@ import { apiShares, FILL_MARKS, fillTone, formatBytesPerSec, ioNodes, nodeTypes,
 
 const pct = (v: number | null | undefined, digits = 0): string => (v === null || v === undefined ? '–' : `${v.toFixed(digits)} %`);
 
-/** A log's fill as a bar with the 80 and 90 % marks, the percent and its fullest part. */
+/** The engine's trend of a fill: "full in ~7 min at this rate" (amber within 10 min), "not filling", "—" before a rate. */
+function TrendNote({ trend, testId }: { trend: FillTrend | null | undefined; testId: string }) {
+  const soon = trend?.fullInSec !== null && trend?.fullInSec !== undefined && trend.fullInSec <= FILL_SOON_SEC;
+  return (
+    <span className={`io-trend ${soon ? 'tone-warn' : 'muted'}`} data-testid={testId}>
+      {fullInWords(trend) ?? '—'}
+    </span>
+  );
+}
+
+/** A log's fill as a bar with the 80 and 90 % marks, the percent, its fullest part and where it is going. */
 function FillBar({ fill, testId }: { fill: NdbinfoLogFill | null; testId: string }) {
   if (!fill) return <td className="muted">none</td>;
   const tone = fillTone(fill);
@@ -20,6 +30,7 @@ function FillBar({ fill, testId }: { fill: NdbinfoLogFill | null; testId: string
         <span className="io-mark io-mark-bad" style={{ left: `${FILL_MARKS.bad}%` }} />
       </span>
       <span className={`tone-${tone}`}>{pct(fill.percent, 1)}</span>
+      <TrendNote trend={fill.trend} testId={`${testId}-trend`} />
     </td>
   );
 }
@@ -51,7 +62,10 @@ function LogRow({ n }: { n: NdbinfoNode }) {
       <td className={hit !== null && hit !== undefined && hit < 0.9 ? 'tone-warn' : undefined} data-testid="io-dpb">
         {hit === null || hit === undefined ? '–' : pct(hit * 100, 1)}
       </td>
-      <td data-testid="io-send-buffer">{n.sendBuffer ? pct(n.sendBuffer.percent, 0) : '–'}</td>
+      <td data-testid="io-send-buffer">
+        {n.sendBuffer ? pct(n.sendBuffer.percent, 0) : '–'}
+        {n.sendBuffer && <TrendNote trend={n.sendBuffer.trend} testId="io-send-buffer-trend" />}
+      </td>
     </tr>
   );
 }

@@ -5,11 +5,14 @@ import type { ReadingKey } from '../../../../ndbinfo/client/rows.js';
 import type { Sample } from '../../../../ndbinfo/client/sample.js';
 import type { MetricValues } from '../../facts/history/history.js';
 import { insideValues, type InsideValues } from '../../facts/ndbinfo/inside-history.js';
+import { FillTrends } from '../../features/alerts/fill-trend.js';
 import { byNode, diskPageBufferFigure, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../facts/ndbinfo/figures.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 
 type Figures = Omit<NdbinfoNode, 'nodeId' | 'stale'>;
+/** The fills whose trend is derived: redo, undo and send buffers. */
+const TRENDED = ['redo', 'undo', 'sendBuffer'] as const;
 const EMPTY: Figures = { threads: null, redo: null, undo: null, sendBuffer: null, diskWrite: null, diskPageBuffer: null, restart: null };
 
 /**
@@ -25,6 +28,7 @@ export class NdbinfoRoom implements Room {
   private readonly nodes = new Map<number, NdbinfoNode>();
   private viewCache: NdbinfoView | null = null;
   private nodesCache: NdbinfoNode[] | null = null;
+  private readonly trends = new FillTrends();
 
   input(input: Exclude<TrackerInput, { kind: 'event' }>): void {
     if (input.kind === 'ndbinfo') this.applySample(input.sample);
@@ -34,6 +38,7 @@ export class NdbinfoRoom implements Room {
 
   forget(nodeId: number): void {
     if (this.nodes.delete(nodeId)) this.nodesCache = null;
+    for (const fill of TRENDED) this.trends.forget(`${nodeId}:${fill}`);
   }
 
   /** The cluster-wide part; null while no SQL source was ever told of. Same object while nothing changed. */
@@ -70,11 +75,15 @@ export class NdbinfoRoom implements Room {
       case 'logspaces':
         this.perNode(sample, false, (rows) => {
           const logs = rows as Sample<'logspaces'>['rows'];
-          return { redo: logFill(logs, 'REDO', at), undo: logFill(logs, 'DD-UNDO', at) };
+          const id = logs[0]?.nodeId;
+          return { redo: this.trended(id, 'redo', logFill(logs, 'REDO', at)), undo: this.trended(id, 'undo', logFill(logs, 'DD-UNDO', at)) };
         });
         break;
       case 'transporterDetails':
-        this.perNode(sample, false, (rows) => ({ sendBuffer: sendBufferFigure(rows as Sample<'transporterDetails'>['rows'], at) }));
+        this.perNode(sample, false, (rows) => {
+          const details = rows as Sample<'transporterDetails'>['rows'];
+          return { sendBuffer: this.trended(details[0]?.nodeId, 'sendBuffer', sendBufferFigure(details, at)) };
+        });
         break;
       case 'diskWriteSpeed':
         this.perNode(sample, false, (rows) => {
@@ -99,6 +108,12 @@ export class NdbinfoRoom implements Room {
         // memory, resources, logbuffers: read by the source, not yet shown.
         break;
     }
+  }
+
+  /** A fill with its trend over the node's last readings of it (`FillTrends`), derived here once for every view and alert. */
+  private trended<F extends { at: number; percent: number | null }>(nodeId: number | undefined, fill: (typeof TRENDED)[number], figure: F | null): F | null {
+    if (!figure || figure.percent === null || nodeId === undefined) return figure;
+    return { ...figure, trend: this.trends.add(`${nodeId}:${fill}`, figure.at, figure.percent) };
   }
 
   /** A new restart under way keeps the completed one before it: its phases are the new one's baseline. */

@@ -62,6 +62,7 @@ export class RunRoom implements Room {
     this.stream = stream ? new RunStream((t) => this.runs.book.covering(t), () => inside.knownNodeIds().length > 0, stream.clusterId, stream) : null;
     alerts.onRaised((a) => this.runs.onAlert(a));
     alerts.onResolved((a) => this.runs.onResolved(a));
+    alerts.onRevised((a) => this.runs.onRevised(a));
   }
 
   input(input: TrackerInput): void {

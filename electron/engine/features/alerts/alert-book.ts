@@ -1,3 +1,4 @@
+import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { Alert, AlertKind } from '../../../contract/schemas/events.js';
 
 /** How many alerts are kept in all (active ones are never dropped). */
@@ -27,9 +28,9 @@ export class AlertBook {
   }
 
   /** Returns the new alert's id; null when `key` is already on. */
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): string | null {
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): string | null {
     if (this.active.has(key)) return null;
-    const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null, ...(clusterWide ? { clusterWide } : {}) };
+    const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null, ...(clusterWide ? { clusterWide } : {}), ...(level ? { level } : {}) };
     this.active.set(key, alert);
     this.alerts.push(alert);
     this.trim();
@@ -41,12 +42,13 @@ export class AlertBook {
    * The over alert `id` is on again as `key`, with these words: the same alert, not a new one (it keeps its first
    * time and whether it was acknowledged). Null when it is gone (evicted) or still on.
    */
-  reopen(key: string, id: string, message: string, clusterWide?: Alert['clusterWide']): Alert | null {
+  reopen(key: string, id: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): Alert | null {
     const alert = this.alerts.find((a) => a.id === id);
     if (!alert || alert.resolvedAt === null || this.active.has(key)) return null;
     alert.resolvedAt = null;
     alert.message = message;
     if (clusterWide) alert.clusterWide = clusterWide;
+    if (level) alert.level = level;
     this.active.set(key, alert);
     return { ...alert };
   }
@@ -69,14 +71,16 @@ export class AlertBook {
 
   /**
    * An active alert's words follow what it is about now (a held alert's current value, a node's current status, a
-   * cluster-wide alert's nodes). Returns its id when it is active.
+   * cluster-wide alert's nodes). Returns it (a copy) when it is active and its words changed.
    */
-  revise(key: string, message: string, clusterWide?: Alert['clusterWide']): string | null {
+  revise(key: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): Alert | null {
     const alert = this.active.get(key);
     if (!alert) return null;
+    const same = alert.message === message && (!clusterWide || sameValue(alert.clusterWide, clusterWide)) && (!level || sameValue(alert.level, level));
     alert.message = message;
     if (clusterWide) alert.clusterWide = clusterWide;
-    return alert.id;
+    if (level) alert.level = level;
+    return same ? null : { ...alert };
   }
 
   acknowledge(id: string): boolean {

@@ -68,7 +68,13 @@ export class RunTracker {
   /** An alert's condition is over: runs that end later must not count it as active through them. */
   onResolved(alert: Alert): void {
     const kept = this.raised.find((a) => a.id === alert.id);
-    if (kept) kept.resolvedAt = alert.resolvedAt;
+    if (kept) Object.assign(kept, words(alert), { resolvedAt: alert.resolvedAt });
+  }
+
+  /** An alert's words followed its figure (a level's peak and now): the report says what the strip says. */
+  onRevised(alert: Alert): void {
+    const kept = this.raised.find((a) => a.id === alert.id);
+    if (kept) Object.assign(kept, words(alert));
   }
 
   /** Alerts raised in [from, to]: what changed then. */
@@ -120,4 +126,8 @@ export class RunTracker {
 
 function isWarning(e: EventView): boolean {
   return e.severity !== null && e.severity !== 'DEBUG' && e.severity !== 'INFO';
+}
+
+function words(alert: Alert): Pick<Alert, 'message' | 'level' | 'clusterWide'> {
+  return { message: alert.message, ...(alert.level ? { level: alert.level } : {}), ...(alert.clusterWide ? { clusterWide: alert.clusterWide } : {}) };
 }

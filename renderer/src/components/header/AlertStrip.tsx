@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { groupAlerts, groupTitle, memoryUseNow, type AlertGroup } from '../../view-model/alerts/alert-fold.js';
+import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alerts/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alerts/alert-summary.js';
 import { formatClock, formatNodeIds } from '../../view-model/format.js';
 
@@ -51,8 +51,7 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Ackno
 /** Many alerts of one kind as one row ("memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, …"), expandable. */
 function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup; dataNodes: number; onAcknowledge: Acknowledge }) {
   const [open, setOpen] = useState(false);
-  // A string from the store: the row renders again when its words change, not with every push of 144 nodes.
-  const title = useApp((s) => groupTitle(group, dataNodes, memoryUseNow(s.live.nodes)));
+  const title = groupTitle(group, dataNodes);
   const newest = Math.max(...group.alerts.map((a) => a.at));
   return (
     <>

@@ -1,4 +1,4 @@
-import type { MemoryUse } from '../../contract.js';
+import { fullInWords, type MemoryUse } from '../../contract.js';
 import { formatBytes } from '../../view-model/format.js';
 
 export const MEMORY_WARN = 80;
@@ -27,9 +27,11 @@ export function MemoryBar({ label, use, configuredBytes }: { label: string; use:
   const tone = memoryTone(pct);
   const used = formatBytes(use.usedPages * use.pageSizeBytes);
   const total = formatBytes(use.totalPages * use.pageSizeBytes);
+  // The engine's trend over the last memory rounds: "full in ~7 min at this rate" or "not filling".
+  const trend = fullInWords(use.trend);
   return (
     // Figures the last memory report did not repeat are greyed: the node's last known use, not a current reading.
-    <div className={`mem-row${use.stale ? ' stale' : ''}`} data-stale={use.stale === true} title={`${label} memory: ${used} of ${total} (${use.usedPages}/${use.totalPages} pages)${use.stale ? ', not in the last memory report' : ''}`}>
+    <div className={`mem-row${use.stale ? ' stale' : ''}`} data-stale={use.stale === true} data-trend={trend ?? undefined} title={`${label} memory: ${used} of ${total} (${use.usedPages}/${use.totalPages} pages)${use.stale ? ', not in the last memory report' : trend ? `, ${trend}` : ''}`}>
       <span className="mem-label">{label}</span>
       <span className="mem-bar" role="meter" aria-label={`${label} memory`} aria-valuenow={Math.round(pct)} aria-valuemin={0} aria-valuemax={100}>
         <span className={`mem-fill tone-${tone}`} style={{ width: `${pct}%` }} />

@@ -1,5 +1,4 @@
-import { ALERT_KIND_LABEL, listNodeIds, MEMORY_RAISE_AT, type Alert, type NodeView } from '../../contract.js';
-import { memoryOutdated } from '../nodes/tile-status.js';
+import { ALERT_KIND_LABEL, levelMoved, listNodeIds, type Alert, type LevelFigures } from '../../contract.js';
 
 /** Active alerts of one kind and severity: one row in the strip however many nodes raised them. */
 export interface AlertGroup {
@@ -30,39 +29,27 @@ export function groupAlerts(active: readonly Alert[]): AlertGroup[] {
   return [...groups.values()];
 }
 
-/** A data node's memory use now (its fuller pool, %), null without a current report. */
-export type UseNow = (nodeId: number) => number | null;
-
-/** What the tiles show: a node's memory now, none when out of contact or left out of the last report. */
-export function memoryUseNow(nodes: ReadonlyMap<number, NodeView>): UseNow {
-  return (id) => {
-    const node = nodes.get(id);
-    if (!node || memoryOutdated(node)) return null;
-    const uses = [node.memory.data, node.memory.index].flatMap((u) => (u && !u.stale ? [u.percent] : []));
-    return uses.length > 0 ? Math.max(...uses) : null;
-  };
-}
-
 /**
- * "memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, 7, …". A memory group also says the nodes' use now, and when
- * every one is back under the mark while the hysteresis holds the alerts, that it was: "memory was ≥ 80 % on 75 of
- * 144 data nodes, now 73–75 %", never a use the tiles beside it contradict.
+ * "memory ≥ 90 % used on 141 of 144 data nodes: 3, 4, 7, …". A level group (redo, undo, memory) says its nodes'
+ * figures from the engine's level figures, the ones their alerts' words say: "redo log 91–95 % full on 4 of 4 data
+ * nodes", and once they moved, their peak and the figures now: "redo log peaked at 95 % on 4 of 4 data nodes, now
+ * 1 %", never a figure the panels beside it contradict.
  */
-export function groupTitle(group: AlertGroup, dataNodes: number, useNow?: UseNow): string {
+export function groupTitle(group: AlertGroup, dataNodes: number): string {
   const n = group.nodeIds.length;
   if (n === 0) return `${ALERT_KIND_LABEL[group.kind]}: ${group.alerts.length} alert${group.alerts.length === 1 ? '' : 's'}`;
   const of = dataNodes >= n ? ` of ${dataNodes} data nodes` : ` node${n === 1 ? '' : 's'}`;
-  const now = memoryNow(group, useNow);
-  const label = now?.below ? `memory was ≥ ${now.mark} %` : ALERT_KIND_LABEL[group.kind];
-  return `${label} on ${n}${of}${now ? `, now ${now.range}` : ''}: ${listNodeIds(group.nodeIds)}`;
+  const levels = group.alerts.flatMap((a) => (a.level ? [a.level] : []));
+  if (levels.length < group.alerts.length) return `${ALERT_KIND_LABEL[group.kind]} on ${n}${of}: ${listNodeIds(group.nodeIds)}`;
+  const subject = [...new Set(levels.map((l) => l.subject))].sort().join(' or ');
+  const now = range(levels.map((l) => l.now));
+  if (!levels.some(levelMoved)) return `${subject} ${now} ${(levels[0] as LevelFigures).unit} on ${n}${of}: ${listNodeIds(group.nodeIds)}`;
+  const peak = Math.round(Math.max(...levels.map((l) => l.peak)));
+  return `${subject} peaked at ${peak} % on ${n}${of}, now ${now}: ${listNodeIds(group.nodeIds)}`;
 }
 
-function memoryNow(group: AlertGroup, useNow: UseNow | undefined): { mark: number; below: boolean; range: string } | null {
-  const mark = group.kind === 'memory-high' || group.kind === 'memory-critical' ? MEMORY_RAISE_AT[group.kind] : null;
-  if (mark === null || !useNow) return null;
-  const uses = group.nodeIds.map(useNow).filter((u): u is number => u !== null).map((u) => Math.min(100, Math.round(u)));
-  if (uses.length === 0) return null;
-  const lo = Math.min(...uses);
-  const hi = Math.max(...uses);
-  return { mark, below: uses.length === group.nodeIds.length && hi < mark, range: lo === hi ? `${lo} %` : `${lo}–${hi} %` };
+function range(values: readonly number[]): string {
+  const lo = Math.round(Math.min(...values));
+  const hi = Math.round(Math.max(...values));
+  return lo === hi ? `${lo} %` : `${lo}–${hi} %`;
 }

@@ -17,6 +17,7 @@ interface Silenced {
   nodeId: number | null;
   message: string;
   clusterWide: Alert['clusterWide'];
+  level: Alert['level'];
 }
 
 /**
@@ -35,6 +36,7 @@ export class AlertRoom implements Room {
   private readonly listeners: Array<(alert: Alert) => void> = [];
   private readonly silenced = new Map<string, Silenced>();
   private readonly resolvedListeners: Array<(alert: Alert) => void> = [];
+  private readonly revisedListeners: Array<(alert: Alert) => void> = [];
   private readonly recurrences = new RunRecurrences();
   private raisingEvent: EventView | null = null;
   private nextSilenced = 1;
@@ -72,6 +74,11 @@ export class AlertRoom implements Room {
     this.resolvedListeners.push(listener);
   }
 
+  /** Every active alert whose words changed (a level's figure now, a cluster-wide alert's nodes). */
+  onRevised(listener: (alert: Alert) => void): void {
+    this.revisedListeners.push(listener);
+  }
+
   /** Runs `apply` with `view` as the logged event any alert it raises is marked on. */
   raisingFrom(view: EventView | null, apply: () => void): void {
     this.raisingEvent = view;
@@ -82,26 +89,26 @@ export class AlertRoom implements Room {
     }
   }
 
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): void {
     if (this.silenced.has(key) || this.book.isActive(key)) return;
     const window = this.silencing(kind, severity);
-    if (window === null) return this.raiseOrReopen(key, kind, severity, at, nodeId, message, clusterWide);
+    if (window === null) return this.raiseOrReopen(key, kind, severity, at, nodeId, message, clusterWide, level);
     const id = `s${this.nextSilenced++}`;
-    this.silenced.set(key, { id, kind, severity, nodeId, message, clusterWide });
+    this.silenced.set(key, { id, kind, severity, nodeId, message, clusterWide, level });
     this.history.raised({ id, kind, severity, nodeId, message, at }, window);
   }
 
   /** Raised anew, or, when `key` was already on and over during the running run, that alert reopened. */
-  private raiseOrReopen(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide']): void {
+  private raiseOrReopen(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): void {
     const run = this.runScope();
     const back = this.recurrences.returning(key, run);
-    const alert = back && this.book.reopen(key, back.alertId, message + back.suffix, clusterWide);
+    const alert = back && this.book.reopen(key, back.alertId, message + back.suffix, clusterWide, level);
     if (alert) {
       this.history.reopen(alert.id, at, alert.message);
       return this.announce(alert);
     }
     if (back) this.recurrences.forget(key);
-    const id = this.book.raise(key, kind, severity, at, nodeId, message, clusterWide);
+    const id = this.book.raise(key, kind, severity, at, nodeId, message, clusterWide, level);
     if (id !== null) this.recurrences.raised(key, id, run);
   }
 
@@ -124,14 +131,18 @@ export class AlertRoom implements Room {
     return this.book.isActive(key) || this.silenced.has(key);
   }
 
-  revise(key: string, message: string, clusterWide?: Alert['clusterWide']): void {
+  revise(key: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): void {
     const words = message + this.recurrences.suffix(key);
-    const id = this.book.revise(key, words, clusterWide);
-    if (id !== null) this.history.revised(id, words);
+    const revised = this.book.revise(key, words, clusterWide, level);
+    if (revised) {
+      this.history.revised(revised.id, words);
+      for (const listener of this.revisedListeners) listener(revised);
+    }
     const quiet = this.silenced.get(key);
     if (quiet) {
       quiet.message = message;
       quiet.clusterWide = clusterWide ?? quiet.clusterWide;
+      quiet.level = level ?? quiet.level;
       this.history.revised(quiet.id, message);
     }
   }
@@ -159,7 +170,7 @@ export class AlertRoom implements Room {
       if (this.silencing(s.kind, s.severity) !== null) continue;
       this.silenced.delete(key);
       this.history.cleared(s.id, at);
-      this.book.raise(key, s.kind, s.severity, at, s.nodeId, `${s.message} (still so after maintenance)`, s.clusterWide);
+      this.book.raise(key, s.kind, s.severity, at, s.nodeId, `${s.message} (still so after maintenance)`, s.clusterWide, s.level);
     }
   }
 

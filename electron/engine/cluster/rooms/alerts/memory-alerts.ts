@@ -1,8 +1,10 @@
+import { levelWords, type LevelFigures } from '../../../../contract/page-safe/level-words.js';
 import type { Alert } from '../../../../contract/schemas/events.js';
 import { MEMORY_LEVELS, MemoryLevels, type MemoryLevel } from '../../../features/alerts/memory-levels.js';
 import { isClusterWide } from '../../../features/alerts/memory-spread.js';
 import type { MemoryKind, MemoryTracker } from '../../memory.js';
 import type { AlertRoom } from './alert-room.js';
+import { LeadAlerts } from './lead-alerts.js';
 
 /**
  * How long a node's crossing waits for every node's use from one moment before it is judged on what is known. The
@@ -26,6 +28,7 @@ interface Crossing {
  */
 export class MemoryAlerts {
   private readonly levels: MemoryLevels;
+  private readonly lead: LeadAlerts;
   private readonly nodeLevels = new Map<string, MemoryLevel | null>();
   /** The highest use seen while each node's alert is active, by alert key. */
   private readonly peaks = new Map<string, number>();
@@ -43,11 +46,15 @@ export class MemoryAlerts {
     holdMs: number | undefined,
   ) {
     this.levels = new MemoryLevels(holdMs);
+    this.lead = new LeadAlerts(alerts, holdMs);
   }
 
   /** A node's figures of one kind were applied; in a round, crossings are judged when the round is done. */
   check(id: number, kind: MemoryKind, at: number, inRound: boolean): void {
-    const percent = this.memory.node(id)[kind]?.percent ?? 0;
+    const use = this.memory.node(id)[kind];
+    const percent = use?.percent ?? 0;
+    // DataMemory is what inserts fill; index memory (a fixed hash index share before 8.0) is not forecast.
+    if (kind === 'data') this.lead.judge(id, 'data memory', percent, use?.trend, at);
     const level = this.levels.update(`${id}:${kind}`, percent, at);
     this.nodeLevels.set(`${id}:${kind}`, level);
     if (level) this.levelPeaks.set(`${id}:${kind}`, Math.max(this.levelPeaks.get(`${id}:${kind}`) ?? 0, percent));
@@ -64,7 +71,7 @@ export class MemoryAlerts {
         continue;
       }
       this.peaks.set(key, Math.max(this.peaks.get(key) ?? 0, percent));
-      if (this.alerts.isActive(key)) this.alerts.revise(key, this.nodeMessage(l, id, kind));
+      if (this.alerts.isActive(key)) this.alerts.revise(key, this.nodeMessage(l, id, kind), undefined, this.nodeFigures(l, id, kind));
       else if (!this.wide.has(wideKey(l, kind))) {
         this.waiting.set(key, { id, kind, level: l });
         this.waitingSince ??= at;
@@ -102,7 +109,7 @@ export class MemoryAlerts {
         this.alerts.raise(wk, c.level.kind, c.level.severity, at, null, message, clusterWide);
         this.waiting.delete(key);
       } else if (final || !isClusterWide(of, of, this.replicas())) {
-        this.alerts.raise(key, c.level.kind, c.level.severity, at, c.id, this.nodeMessage(c.level, c.id, c.kind));
+        this.alerts.raise(key, c.level.kind, c.level.severity, at, c.id, this.nodeMessage(c.level, c.id, c.kind), undefined, this.nodeFigures(c.level, c.id, c.kind));
         this.waiting.delete(key);
       }
     }
@@ -154,12 +161,15 @@ export class MemoryAlerts {
     return { message, clusterWide: { nodeIds, of: figures.length } };
   }
 
-  private nodeMessage(level: MemoryLevel, id: number, kind: MemoryKind): string {
+  /** A held alert's figures: its peak and the node's use now, so its words never state a use the tiles contradict. */
+  private nodeFigures(level: MemoryLevel, id: number, kind: MemoryKind): LevelFigures {
     const percent = this.memory.node(id)[kind]?.percent ?? 0;
     const peak = this.peaks.get(nodeKey(level, id, kind)) ?? percent;
-    // A held alert says its peak and the node's use now ("peak 93 %, now 78 %"), never a use the tiles contradict.
-    const text = Math.round(peak) === Math.round(percent) ? `${Math.round(percent)}% used` : `peak ${Math.round(peak)}%, now ${Math.round(percent)}% used`;
-    return `Node ${id}: ${kind} memory ${text} (≥ ${level.raiseAt} %)`;
+    return { subject: `${kind} memory`, unit: 'used', mark: level.raiseAt, peak, now: percent };
+  }
+
+  private nodeMessage(level: MemoryLevel, id: number, kind: MemoryKind): string {
+    return `Node ${id}: ${levelWords(this.nodeFigures(level, id, kind))}`;
   }
 }
 

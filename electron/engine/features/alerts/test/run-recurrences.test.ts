@@ -25,10 +25,10 @@ test('during a run, a condition that clears and comes back reopens its alert of 
   tracker.apply({ kind: 'event', t: 200_000, event: memory(1, 200_000, 95) });
   const again = critical(cluster);
   assert.deepEqual(again.map((a) => [a.id, a.resolvedAt]), [[first.id, null]], 'the same alert, on again');
-  assert.match(again[0]?.message ?? '', /^Node 1: data memory 95% used \(≥ 90 %\) \(3rd time during run bench-1, phase measure\)$/);
+  assert.match(again[0]?.message ?? '', /^Node 1: data memory 95 % used \(≥ 90 %\) \(3rd time during run bench-1, phase measure\)$/);
   // A held alert's words are revised as use falls: they keep saying which time it is.
   tracker.apply({ kind: 'event', t: 210_000, event: memory(1, 210_000, 10) });
-  assert.match(critical(cluster)[0]?.message ?? '', /peak 95%, now 10% .*\(3rd time during run bench-1, phase measure\)$/);
+  assert.match(critical(cluster)[0]?.message ?? '', /peaked at 95 % used, now 10 % .*\(3rd time during run bench-1, phase measure\)$/);
   tracker.apply({ kind: 'event', t: 250_000, event: memory(1, 250_000, 10) });
   const rows = tracker.alertHistory().entries.filter((e) => e.kind === 'memory-critical');
   assert.equal(rows.length, 1, 'one history row');

@@ -26,5 +26,21 @@ test('an alert raised before a run and active through it belongs to the run; one
   );
   const text = formatReports({ runs: [report], comparison: null }, 'md');
   assert.doesNotMatch(text, /no warnings or alerts/);
-  assert.match(text, /critical: Node 1: data memory 95% used .*\(raised before the run, still active when it began\)/);
+  assert.match(text, /critical: Node 1: data memory 95 % used .*\(raised before the run, still active when it began\)/);
+});
+
+test('a run report says what the alert says now: a held memory alert whose use fell gives its peak and its use now', () => {
+  const cluster = new PolledCluster(2);
+  const { tracker } = cluster;
+  cluster.poll(0);
+  tracker.apply({ kind: 'run', t: 1000, op: 'start', runId: 'r1', name: 'load', tags: {} });
+  tracker.apply({ kind: 'event', t: 2000, event: memory(1, 2000, 95) });
+  // Down to 87 %: still over the clear mark (85 %), so the critical alert is held, and its words follow.
+  tracker.apply({ kind: 'event', t: 3000, event: memory(1, 3000, 87) });
+  tracker.apply({ kind: 'run', t: 60_000, op: 'stop', runId: 'r1' });
+  const run = tracker.runs.list()[0];
+  assert.ok(run);
+  const [alert] = tracker.runReport(run).summary.alerts;
+  assert.equal(alert?.message, 'Node 1: data memory peaked at 95 % used, now 87 % (alert at 90 %)');
+  assert.equal(alert?.message, tracker.snapshot().alerts.find((a) => a.kind === 'memory-critical')?.message, 'the strip and the report say the same');
 });

@@ -1,5 +1,5 @@
 import { RESTART_PHASES, runningPhase } from '../../contract/page-safe/restart-phases.js';
-import type { NdbinfoRestart } from '../../contract/schemas/ndbinfo.js';
+import type { NdbinfoNode, NdbinfoRestart } from '../../contract/schemas/ndbinfo.js';
 import type { NodeStatus, RestartState } from '../../contract/schemas/node.js';
 
 /** What the management server says of a data node: its status and last completed start phase, and since when. */
@@ -14,6 +14,11 @@ export interface MgmRestartFact {
 
 /** ndbinfo's `restart_info` row of the node as last read, with `since` (when this status was first read). */
 export type NdbinfoRestartFact = Pick<NdbinfoRestart, 'at' | 'statusName' | 'inProgress' | 'phases' | 'totalSecs' | 'since'> & { stale: boolean };
+
+/** A node's restart_info row from its ndbinfo figures, stale with them; null without one. */
+export function ndbinfoRestartFact(figures: NdbinfoNode | undefined): NdbinfoRestartFact | null {
+  return figures?.restart ? { ...figures.restart, stale: figures.stale } : null;
+}
 
 const ORDER = new Map(RESTART_PHASES.map((p, i) => [p.key, i]));
 const WORDS = new Map(RESTART_PHASES.map((p) => [p.key, p.words]));

@@ -2,7 +2,7 @@ import type { NdbinfoNode } from '../../../contract/schemas/ndbinfo.js';
 import type { NodeView, RestartProgress, RestartState } from '../../../contract/schemas/node.js';
 import { sameValue } from '../../../contract/page-safe/same-value.js';
 import { isConnected } from '../node-status.js';
-import { restartState } from '../restart-state.js';
+import { ndbinfoRestartFact, restartState } from '../restart-state.js';
 import type { ConfigState } from '../../config/config-state.js';
 import { safeToStop, type GroupMember } from '../node-groups.js';
 import type { LoadRoom } from './load-room.js';
@@ -105,9 +105,7 @@ export class NodeViews implements Room {
   }
 
   private restartState(n: NodeRecord, restart: RestartProgress | null, connected: boolean): RestartState {
-    const figures = this.inside(n.state.nodeId);
-    const row = figures?.restart ? { ...figures.restart, stale: figures.stale } : null;
     // A node out of contact is still current news ("not in contact") while the management server answers.
-    return restartState({ status: n.status, startPhase: n.startPhase, since: mgmSince(n.statusSince, restart), current: connected || !this.sourceLost() }, row);
+    return restartState({ status: n.status, startPhase: n.startPhase, since: mgmSince(n.statusSince, restart), current: connected || !this.sourceLost() }, ndbinfoRestartFact(this.inside(n.state.nodeId)));
   }
 }

@@ -2,7 +2,7 @@ import { overran, restartCompleted } from '../../../../contract/page-safe/restar
 import { formatDuration } from '../../../../contract/page-safe/format-duration.js';
 import type { NodeStatus } from '../../../../contract/schemas/node.js';
 import { isUp } from '../../node-status.js';
-import { restartState } from '../../restart-state.js';
+import { ndbinfoRestartFact, restartState } from '../../restart-state.js';
 import type { AlertRoom } from './alert-room.js';
 import type { NdbinfoRoom } from '../ndbinfo-room.js';
 import type { RestartRoom } from '../restart-room.js';
@@ -56,8 +56,7 @@ export class RestartAlerts implements Room {
 
   /** The node's restart state as the node view says it, with the start phase it reached: "copying the dictionary, start phase 4 done". */
   private where(nodeId: number, startPhase: number, at: number): string {
-    const figures = this.ndbinfo.nodeView(nodeId);
-    const row = figures?.restart ? { ...figures.restart, stale: figures.stale } : null;
+    const row = ndbinfoRestartFact(this.ndbinfo.nodeView(nodeId));
     return `${restartState({ status: 'STARTING', startPhase, since: at, current: true }, row).words}, start phase ${startPhase} done`;
   }
 

@@ -25,7 +25,6 @@ function mgmSince(statusSince: number, restart: RestartProgress | null): number 
   return Math.max(statusSince, last ? last.startedAt + (last.durationMs ?? 0) : 0);
 }
 
-
 /**
  * Each node's view as the snapshot shows it, from the node records, rates and memory, restart progress and the
  * configuration. A view is rebuilt only when something it shows changed (ViewChanges), so a push under load

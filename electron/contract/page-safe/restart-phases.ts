@@ -119,10 +119,17 @@ export function baselineSecs(baselines: readonly RestartTimes[]): Map<string, nu
  * Where a starting node stands: each phase done (its time), running (time so far) or pending, the baseline beside
  * each, and the time left. `startedAt`: when the node left the up state (the restart began), so the running phase's
  * time so far is the time since then less what restart_info already counted; without it, since the reading.
+ * `current`: the phase running, when the node's restart state (both sources joined) knows it better than the row.
  */
-export function phaseProgress(restart: RestartTimes, now: number, startedAt: number | null, baselines: readonly RestartTimes[], from: BaselineSource | null): PhaseProgress {
+export function phaseProgress(
+  restart: RestartTimes,
+  now: number,
+  startedAt: number | null,
+  baselines: readonly RestartTimes[],
+  from: BaselineSource | null,
+  current: string | null = runningPhase(restart),
+): PhaseProgress {
   const base = baselineSecs(baselines);
-  const current = runningPhase(restart);
   const done = restartCompleted(restart);
   const runningIndex = current === null ? -1 : RESTART_PHASES.findIndex((p) => p.key === current);
   const elapsed = Math.max(0, startedAt !== null ? (now - startedAt) / 1000 - restart.totalSecs : (now - restart.at) / 1000);

@@ -94,6 +94,8 @@ export const NdbinfoRestartSchema = z.object({
   statusName: z.string().nullable().optional(),
   /** The text column says a restart is under way; absent from older recordings. */
   inProgress: z.boolean().optional(),
+  /** When ndbtop first read this status of the restart (`at` is the latest reading); absent from older recordings. */
+  since: z.number().int().optional(),
 });
 
 export const NdbinfoNodeSchema = z.object({

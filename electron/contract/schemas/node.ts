@@ -91,6 +91,24 @@ export const RestartProgressSchema = z.object({
   underWayAtConnect: z.boolean().optional(),
 });
 
+/**
+ * A data node's one restart state, from the management server's start phases and ndbinfo's `restart_info` together
+ * (the engine's `restartState`): every panel, the CLI and /metrics show this, never their own reading of either source.
+ */
+export const RestartStateSchema = z.object({
+  state: z.enum(['started', 'stopping', 'down', 'restarting']),
+  /** The restart phase running (a `RESTART_PHASES` key); null unless restarting. From the management server it is a floor: "at least". */
+  phase: z.string().nullable(),
+  /** The state in the operator's words ("copying data from live nodes"). */
+  words: z.string(),
+  /** Which source said it: the management server's status and start phase, or ndbinfo's restart_info. */
+  source: z.enum(['mgm', 'ndbinfo']),
+  /** When that source began saying it (as ndbtop first saw it). */
+  since: Millis,
+  /** The start phase last completed as the management server reports it, while the node starts; else null. */
+  startPhase: z.number().int().nullable(),
+});
+
 export const NodeViewSchema = z.object({
   nodeId: z.number().int().min(1).max(255),
   type: NodeTypeSchema,
@@ -109,6 +127,8 @@ export const NodeViewSchema = z.object({
   /** When the status last changed (as first seen by us, from an event or a poll). */
   statusSince: Millis,
   restart: RestartProgressSchema.nullable(),
+  /** Data nodes: where the node stands, both sources joined; null for other node types, absent from older recordings. */
+  restartState: RestartStateSchema.nullable().optional(),
   /** Data nodes: every other member of its node group is STARTED. null for other node types. */
   safeToStop: z.boolean().nullable(),
   memory: z.object({ data: MemoryUseSchema.nullable(), index: MemoryUseSchema.nullable() }),
@@ -141,5 +161,6 @@ export type Rates = z.infer<typeof RatesSchema>;
 export type NodeRates = z.infer<typeof NodeRatesSchema>;
 export type MemoryUse = z.infer<typeof MemoryUseSchema>;
 export type RestartProgress = z.infer<typeof RestartProgressSchema>;
+export type RestartState = z.infer<typeof RestartStateSchema>;
 export type NodeView = z.infer<typeof NodeViewSchema>;
 export type NodeGroupView = z.infer<typeof NodeGroupViewSchema>;

@@ -120,7 +120,7 @@ export class ClusterTracker {
     this.threads = new ThreadSeriesRoom(options.historySeconds);
     this.backup = new BackupRoom(changes);
     this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point), streamRuns: options.streamRuns && { ...options.streamRuns, clusterId } });
-    this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false);
+    this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false, (id) => this.ndbinfo.nodeView(id));
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();
     this.rooms = [

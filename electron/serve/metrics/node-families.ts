@@ -22,6 +22,11 @@ export function nodeFamilies({ gauge }: FamilyMaker): FamilyRecorder {
   const info = gauge('ndbtop_node_info', 'Always 1; carries the node type, node group and version as labels', ['cluster', 'node_id', 'node_type', 'node_group', 'version']);
   const since = gauge('ndbtop_node_status_changed_timestamp_seconds', 'When the node entered its current status (as first seen by ndbtop), Unix time', ['cluster', 'node_id']);
   const phase = gauge('ndbtop_node_start_phase', 'Data node start phase from get status (0 when not starting; the stop level while shutting down)', ['cluster', 'node_id']);
+  const restart = gauge(
+    'ndbtop_node_restart_state',
+    "Data node: always 1; its one restart state from get status and ndbinfo restart_info joined (state started, stopping, down or restarting; the restart phase running; which source said it)",
+    ['cluster', 'node_id', 'state', 'phase', 'source'],
+  );
   const safeToStop = gauge('ndbtop_node_safe_to_stop', 'Data node: 1 when every other member of its node group is up, so stopping it would not take the group offline', ['cluster', 'node_id']);
   const used = gauge('ndbtop_node_memory_used_bytes', 'Data node memory in use (MemoryUsage report: pages used times page size); absent while the figures are stale', ['cluster', 'node_id', 'memory']);
   const total = gauge('ndbtop_node_memory_total_bytes', 'Data node memory configured (DataMemory, IndexMemory)', ['cluster', 'node_id', 'memory']);
@@ -35,6 +40,8 @@ export function nodeFamilies({ gauge }: FamilyMaker): FamilyRecorder {
       since.set({ cluster, node_id }, node.statusSince / 1000);
       if (node.type !== 'NDB') continue;
       phase.set({ cluster, node_id }, node.startPhase);
+      const r = node.restartState;
+      if (r) restart.set({ cluster, node_id, state: r.state, phase: r.phase ?? '', source: r.source }, 1);
       if (node.safeToStop !== null) safeToStop.set({ cluster, node_id }, node.safeToStop ? 1 : 0);
       for (const [memory, use] of Object.entries(node.memory)) {
         if (!use) continue;

@@ -45,6 +45,17 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
     await waitInPage(page, `document.querySelector('[data-testid="phases-${a}"]')?.dataset.current !== undefined && document.querySelector('[data-testid="phases-${a}"]')?.dataset.current !== ''`, 60_000);
     const words = (await page.textContent(`[data-testid="phases-${a}"] td`)) ?? '';
     assert.match(words, /^(handling the node's failure|joining the cluster|waiting for permission|copying the dictionary|joining the checkpoints|restoring fragments|executing the redo log|rebuilding indexes|copying data from live nodes|waiting for a local checkpoint|handing over event subscriptions)/);
+    // Issue 36: the Restart phases table and the restart progress panel beside it say one restart state of the node
+    // (read in one go, so both are of the same push), and the table names its source.
+    const agree = await page.evaluate(`(() => {
+      const cell = document.querySelector('[data-testid="phases-now-${a}"]');
+      const panel = document.querySelector('[data-testid="restarting-${a}"]');
+      return { table: cell?.childNodes[0]?.textContent ?? null, panel: panel?.textContent ?? null, source: cell?.getAttribute('title') ?? null };
+    })()`);
+    const { table, panel, source } = agree as { table: string | null; panel: string | null; source: string | null };
+    assert.ok(table, JSON.stringify(agree));
+    assert.equal(panel, `node ${a}: ${table}`);
+    assert.match(source ?? '', /^from (ndbinfo restart_info|the management server)/);
     await waitInPage(page, `document.querySelector('[data-testid="rolling-step-1"]')?.dataset.state === 'done'`, 60_000);
 
     // Step 2: its nodes have the step-1 nodes' phases as their baseline: an ETA per node and for the plan.

@@ -6,7 +6,6 @@ import { createAppStore } from '../store/store.js';
 import { persistUiPrefs } from '../store/ui-prefs.js';
 import { connectionProblem, connectionProblemTitle } from '../view-model/nodes/connection-problem.js';
 import { lastSample, trendOf, trendText } from '../view-model/nodes/headline.js';
-import { currentPhaseText } from '../view-model/restarts/start-phase-names.js';
 import { snapshot } from './fixtures.js';
 
 const minute = (value: (i: number) => number, now: number) => {
@@ -89,13 +88,6 @@ test('theme, time window and phase marks survive a reload; nonsense in storage i
   persistUiPrefs(other, storage)();
   assert.equal(other.getState().ui.theme, 'system');
   assert.deepEqual(other.getState().ui.phaseMarks, []);
-});
-
-test('start phases by name: the one running is the one after the last completed', () => {
-  assert.equal(currentPhaseText('STARTING', 4), 'phase 5: copying data from live nodes');
-  assert.equal(currentPhaseText('STARTING', 0), 'allocating memory, then phase 1');
-  assert.equal(currentPhaseText('STARTING', 8), 'phase 101: event handover');
-  assert.equal(currentPhaseText('NO_CONTACT', 0), 'no contact');
 });
 
 test('headline: the last figure a lost source gave is its newest finite sample, none when it gave none', () => {

@@ -117,8 +117,11 @@ export class NdbinfoRoom implements Room {
   }
 
   /** A new restart under way keeps the completed one before it: its phases are the new one's baseline. */
-  private restartFigures(nodeId: number, restart: NdbinfoRestart): Partial<Figures> {
+  private restartFigures(nodeId: number, read: NdbinfoRestart): Partial<Figures> {
     const before = this.nodes.get(nodeId)?.restart;
+    // Since when this status: the restart's one state weighs it against the management server's start phase.
+    const same = before && before.status === read.status && before.statusName === read.statusName;
+    const restart = { ...read, since: same ? (before.since ?? before.at) : read.at };
     if (restart.inProgress && before && before.inProgress === false) return { restart, previousRestart: before };
     return { restart };
   }

@@ -1,5 +1,8 @@
-import type { NodeView } from '../../../contract/schemas/node.js';
+import type { NdbinfoNode } from '../../../contract/schemas/ndbinfo.js';
+import type { NodeView, RestartProgress, RestartState } from '../../../contract/schemas/node.js';
+import { sameValue } from '../../../contract/page-safe/same-value.js';
 import { isConnected } from '../node-status.js';
+import { ndbinfoRestartFact, restartState } from '../restart-state.js';
 import type { ConfigState } from '../../facts/config/config-state.js';
 import { safeToStop, type GroupMember } from '../node-groups.js';
 import type { LoadRoom } from './load-room.js';
@@ -16,6 +19,11 @@ interface CachedView {
   view: NodeView;
 }
 
+/** When the management server last moved the node on: its status change, or the start phase it last completed. */
+function mgmSince(statusSince: number, restart: RestartProgress | null): number {
+  const last = restart?.phases.at(-1);
+  return Math.max(statusSince, last ? last.startedAt + (last.durationMs ?? 0) : 0);
+}
 
 /**
  * Each node's view as the snapshot shows it, from the node records, rates and memory, restart progress and the
@@ -35,6 +43,8 @@ export class NodeViews implements Room {
     private readonly sourceLost: () => boolean,
     /** Tests turn reuse off to check reused views against fresh ones. */
     private readonly reuse: boolean,
+    /** A data node's ndbinfo figures: its restart_info row joins the start phase in the node's one restart state. */
+    private readonly inside: (nodeId: number) => NdbinfoNode | undefined,
   ) {}
 
   forget(nodeId: number): void {
@@ -58,10 +68,11 @@ export class NodeViews implements Room {
     const rates = this.load.nodeRates(id);
     const restart = this.restarts.restart(id, now);
     const stale = rates && (!connected || !this.load.isFresh(id, now));
+    const restartNow = s.type === 'NDB' ? this.restartState(n, restart, connected) : null;
     const stamp = this.changes.stamp(id);
     const cached = this.cache.get(id);
     // A restart's estimate moves with the clock: never reused.
-    if (cached && restart === null && cached.epoch === this.changes.epoch && cached.stamp === stamp && cached.stale === stale && this.reuse) return cached.view;
+    if (cached && restart === null && cached.epoch === this.changes.epoch && cached.stamp === stamp && cached.stale === stale && sameValue(cached.view.restartState, restartNow) && this.reuse) return cached.view;
     const view: NodeView = {
       nodeId: id,
       type: s.type,
@@ -79,6 +90,7 @@ export class NodeViews implements Room {
       isMaster: s.isMaster && n.status !== 'NO_CONTACT',
       statusSince: n.statusSince,
       restart,
+      restartState: restartNow,
       // A node we cannot reach gets no verdict: "safe to stop" on a dead node reads as "all is well".
       safeToStop: s.type === 'NDB' && member && connected ? safeToStop(member, members, this.config.replicas()) : null,
       memory: this.load.memoryView(id, connected),
@@ -89,5 +101,10 @@ export class NodeViews implements Room {
     };
     this.cache.set(id, { epoch: this.changes.epoch, stamp, stale, view });
     return view;
+  }
+
+  private restartState(n: NodeRecord, restart: RestartProgress | null, connected: boolean): RestartState {
+    // A node out of contact is still current news ("not in contact") while the management server answers.
+    return restartState({ status: n.status, startPhase: n.startPhase, since: mgmSince(n.statusSince, restart), current: connected || !this.sourceLost() }, ndbinfoRestartFact(this.inside(n.state.nodeId)));
   }
 }

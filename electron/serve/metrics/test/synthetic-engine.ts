@@ -97,11 +97,12 @@ export class SyntheticClusters {
     this.engine.feed(id, { kind: 'status', t: this.now, requestedAt: this.now - 10, nodes: [...(this.status.get(id)?.values() ?? [])].map((n) => ({ ...n })) });
   }
 
-  setStatus(id: string, nodeId: number, status: NodeStatus): void {
+  setStatus(id: string, nodeId: number, status: NodeStatus, startPhase = 0): void {
     const node = this.status.get(id)?.get(nodeId);
     if (!node) throw new Error(`no node ${nodeId}`);
     node.status = status;
     node.statusRaw = status;
+    node.startPhase = startPhase;
     this.poll(id);
   }
 
@@ -129,6 +130,13 @@ export class SyntheticClusters {
         return { nodeId, remoteNodeId: nodes[(i + 1) % nodes.length] ?? nodeId, status: 'CONNECTED', remoteAddress: '10.0.0.1', connectCount: 1, overloaded: i === 0 ? 1 : 0, slowdown: i === 0 ? 1 : 0, ...bytes, perSec: bytes };
       }),
     );
+  }
+
+  /** One reading of restart_info with one row: the node's restart at status `statusName`. */
+  restartInfo(id: string, nodeId: number, statusName: string, statusInt: number): void {
+    this.now += 100;
+    const row = { nodeId, status: statusName.replace(/_/g, ' ').toLowerCase(), statusInt, statusName, phases: { secs_to_complete_node_failure: 1 }, totalSecs: 1 };
+    this.engine.feed(id, { kind: 'ndbinfo', t: this.now, sample: { reading: 'restarts', sqlNode: 'mysql://monitor@sql1:3306', at: this.now, durationMs: 5, rows: [row] } });
   }
 
   /** One report period: every TC instance of every node reports `perInstance` transactions, every LQH instance `ops`. */

@@ -3,6 +3,7 @@ import type { MemoryUse } from '../../contract.js';
 import { useFiguresAsOf } from '../../hooks/use-figures-as-of.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { START_STEPS, phaseStep } from '../../view-model/restarts/restart-progress.js';
+import { restartStateText } from '../../view-model/restarts/restart-state-text.js';
 import { formatClock } from '../../view-model/format.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { memoryOutdated, tilePhase, tileStatus } from '../../view-model/nodes/tile-status.js';
@@ -51,7 +52,7 @@ export const NodeTile = memo(function NodeTile({ nodeId, tabbable }: { nodeId: n
       data-status={node.status}
       data-start-phase={node.startPhase}
       aria-label={`node ${node.nodeId} ${node.status}${node.isMaster ? ' master' : ''}${hot ? `, hottest thread ${hot}` : ''}: details`}
-      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? ` phase ${node.startPhase}` : ''}${hot ? `, hottest thread ${hot}` : ''}${node.address ? ` at ${node.address}` : ''}${seenAt === null ? '' : never ? ', not seen since ndbtop started' : `, last seen ${formatClock(seenAt)}`}`}
+      title={`node ${node.nodeId} ${node.type} ${node.status}${starting ? `: ${restartStateText(node)} (start phase ${node.startPhase} done)` : ''}${hot ? `, hottest thread ${hot}` : ''}${node.address ? ` at ${node.address}` : ''}${seenAt === null ? '' : never ? ', not seen since ndbtop started' : `, last seen ${formatClock(seenAt)}`}`}
       onClick={() => store.setUi({ selectedNodeId: node.nodeId })}
     >
       <span className="tile-head">

@@ -56,13 +56,15 @@ export function RestartPhases({ now }: { now: number }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map(({ nodeId, progress }) => {
+              {rows.map(({ nodeId, now: words, source, progress }) => {
                 const current = progress?.rows.find((r) => r.state === 'running');
                 return (
                   <tr key={nodeId} data-testid={`phases-${nodeId}`} data-current={progress?.current ?? ''}>
                     <th scope="row">node {nodeId}</th>
-                    <td className={current?.overrun ? 'tone-warn' : 'tone-busy'}>
-                      {progress ? (current ? `${current.words}${current.overrun ? ' — much longer than its baseline' : ''}` : 'restart completed') : 'no restart_info row of this restart yet'}
+                    <td className={current?.overrun ? 'tone-warn' : 'tone-busy'} data-testid={`phases-now-${nodeId}`} title={source ?? undefined}>
+                      {words}
+                      {current?.overrun && ' — much longer than its baseline'}
+                      {!progress && <span className="muted phase-source"> (no restart_info row of this restart yet)</span>}
                     </td>
                     {progress ? progress.rows.map((r) => <Cell key={r.key} row={r} />) : RESTART_PHASES.map((p) => <td key={p.key} />)}
                     <td data-testid={`phase-eta-${nodeId}`} data-eta={progress?.etaAt ?? ''}>

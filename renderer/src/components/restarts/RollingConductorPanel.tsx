@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { NodeView, RollingPlanView, RollingStepView } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
-import { currentPhaseText } from '../../view-model/restarts/start-phase-names.js';
+import { restartStateText } from '../../view-model/restarts/restart-state-text.js';
 import { etaText, stepWait } from '../../view-model/restarts/rolling-plan-text.js';
 
 const STATE_WORDS: Record<RollingPlanView['state'], string> = {
@@ -23,7 +23,7 @@ function stepProgress(step: RollingStepView, nodes: ReadonlyMap<number, NodeView
   const groups = new Map<string, number[]>();
   for (const p of step.progress) {
     const n = nodes.get(p.nodeId);
-    const where = !p.left ? 'restart sent, still STARTED' : p.backAt !== null ? 'STARTED again' : n ? currentPhaseText(n.status, n.startPhase) : 'not seen';
+    const where = !p.left ? 'restart sent, still STARTED' : p.backAt !== null ? 'STARTED again' : n ? restartStateText(n) : 'not seen';
     groups.set(where, [...(groups.get(where) ?? []), p.nodeId]);
   }
   return [...groups];

@@ -1,6 +1,6 @@
 import type { NodeGroupView, NodeRestart, NodeView, RollingRestart } from '../../contract.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
-import { currentPhaseText } from '../../view-model/restarts/start-phase-names.js';
+import { restartingLines } from '../../view-model/restarts/restart-state-text.js';
 
 function ids(list: readonly number[]): string {
   return list.length === 0 ? 'none' : formatNodeIds(list);
@@ -40,14 +40,11 @@ export function RollingRestartPanel({ view, exposed, nodes, now }: { view: Rolli
         <div>
           <span className="label">Restarting</span>
           {view.inProgress.length === 0 && <strong className="tone-busy">none</strong>}
-          {view.inProgress.map((id) => {
-            const node = nodes.get(id);
-            return (
-              <strong key={id} className="tone-busy restarting" data-testid={`restarting-${id}`}>
-                node {id}: {node ? currentPhaseText(node.status, node.startPhase) : '?'}
-              </strong>
-            );
-          })}
+          {restartingLines(view.inProgress, nodes).map(({ nodeId, words, phase, source }) => (
+            <strong key={nodeId} className="tone-busy restarting" data-testid={`restarting-${nodeId}`} data-phase={phase ?? ''} title={source ?? undefined}>
+              node {nodeId}: {words}
+            </strong>
+          ))}
         </div>
         <div>
           <span className="label">Next</span>

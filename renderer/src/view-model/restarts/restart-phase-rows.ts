@@ -1,7 +1,11 @@
 import { baselineFor, phaseProgress, restartCompleted, type NdbinfoNode, type NodeView, type PhaseProgress, type RestartTimes, type RollingPlanView, type RollingRestart } from '../../contract.js';
+import { restartSourceText, restartStateText } from './restart-state-text.js';
 
 export interface StartingNodePhases {
   nodeId: number;
+  /** The node's one restart state in words, as every other panel says it, and which source said it. */
+  now: string;
+  source: string | null;
   /** null: ndbinfo has no row of this restart yet. */
   progress: PhaseProgress | null;
 }
@@ -14,8 +18,9 @@ function lastCompleted(n: NdbinfoNode | undefined): RestartTimes | null {
 }
 
 /**
- * Every data node on its way back (not STARTED, or restart_info still under way) with its phases: done, running and
- * pending, each beside the baseline from its own previous restart, else from the nodes this round restarted already.
+ * Every data node on its way back (its restart state, both sources joined, is not started) with its phases: done,
+ * running and pending, each beside the baseline from its own previous restart, else from the nodes this round
+ * restarted already. The phase running is the restart state's, so the table says what the progress panel says.
  */
 export function startingNodePhases(
   nodes: ReadonlyMap<number, NodeView>,
@@ -29,16 +34,17 @@ export function startingNodePhases(
   const out: StartingNodePhases[] = [];
   for (const n of nodes.values()) {
     if (n.type !== 'NDB') continue;
+    const state = n.restartState ?? null;
+    if (state ? state.state === 'started' : n.status === 'STARTED') continue;
+    const words = { nodeId: n.nodeId, now: restartStateText(n), source: state && restartSourceText(state) };
     const figure = figures.get(n.nodeId);
-    const underWay = figure?.restart?.inProgress === true && !figure.stale;
-    if (n.status === 'STARTED' && !underWay) continue;
-    if (!underWay || !figure?.restart) {
-      out.push({ nodeId: n.nodeId, progress: null });
+    if (figure?.restart?.inProgress !== true || figure.stale || state?.state !== 'restarting') {
+      out.push({ ...words, progress: null });
       continue;
     }
     const { baselines, from } = baselineFor(n.nodeId, figure.previousRestart, others);
     const startedAt = round?.restarts.find((r) => r.nodeId === n.nodeId && r.to === null)?.from ?? null;
-    out.push({ nodeId: n.nodeId, progress: phaseProgress(figure.restart, now, startedAt, baselines, from) });
+    out.push({ ...words, progress: phaseProgress(figure.restart, now, startedAt, baselines, from, state.phase) });
   }
   return out.sort((a, b) => a.nodeId - b.nodeId);
 }

@@ -2,6 +2,7 @@ import { overran, restartCompleted } from '../../../../contract/page-safe/restar
 import { formatDuration } from '../../../../contract/page-safe/format-duration.js';
 import type { NodeStatus } from '../../../../contract/schemas/node.js';
 import { isUp } from '../../node-status.js';
+import { ndbinfoRestartFact, restartState } from '../../restart-state.js';
 import type { AlertRoom } from './alert-room.js';
 import type { NdbinfoRoom } from '../ndbinfo-room.js';
 import type { RestartRoom } from '../restart-room.js';
@@ -16,7 +17,7 @@ import type { Room, StatusChange } from '../room.js';
  * false one.
  */
 export class RestartAlerts implements Room {
-  /** The phase each starting node was last seen in: where a failed start got to. */
+  /** The start phase each starting node was last seen in: where a failed start got to. */
   private readonly phases = new Map<number, number>();
   /** How each failed start fell, while its alert is active: the words then follow the node ("now STARTING"). */
   private readonly falls = new Map<number, string>();
@@ -32,7 +33,7 @@ export class RestartAlerts implements Room {
     if (type !== 'NDB') return;
     if (status === 'STARTING') {
       this.phases.set(nodeId, phase);
-      this.reviseFall(nodeId, `STARTING${phase > 0 ? ` (start phase ${phase})` : ''}`);
+      this.reviseFall(nodeId, `STARTING (${this.where(nodeId, phase, at)})`);
       return;
     }
     this.alerts.resolve(slowKey(nodeId), at);
@@ -40,8 +41,9 @@ export class RestartAlerts implements Room {
       this.alerts.resolve(failedKey(nodeId), at);
       this.falls.delete(nodeId);
     } else if (previous === 'STARTING' && FELL.has(status)) {
-      const reached = this.phases.get(nodeId) ?? 0;
-      const fall = `Node ${nodeId}'s start failed: it fell from STARTING${reached > 0 ? ` (start phase ${reached})` : ''} to ${status}`;
+      const reached = this.phases.get(nodeId);
+      // Said as the node's restart state was when it fell: restart_info's last row has not caught up with the fall yet.
+      const fall = `Node ${nodeId}'s start failed: it fell from STARTING${reached !== undefined ? ` (${this.where(nodeId, reached, at)})` : ''} to ${status}`;
       this.falls.set(nodeId, fall);
       // Failing again before it was up: the alert it raised the first time stays, and says the latest fall.
       if (this.alerts.isActive(failedKey(nodeId))) this.alerts.revise(failedKey(nodeId), fall);
@@ -50,6 +52,12 @@ export class RestartAlerts implements Room {
       this.reviseFall(nodeId, status);
     }
     this.phases.delete(nodeId);
+  }
+
+  /** The node's restart state as the node view says it, with the start phase it reached: "copying the dictionary, start phase 4 done". */
+  private where(nodeId: number, startPhase: number, at: number): string {
+    const row = ndbinfoRestartFact(this.ndbinfo.nodeView(nodeId));
+    return `${restartState({ status: 'STARTING', startPhase, since: at, current: true }, row).words}, start phase ${startPhase} done`;
   }
 
   forget(nodeId: number): void {

@@ -62,7 +62,7 @@ test('a start much longer than the usual raises restart-slow, which ends when th
 
 /** restart_info's row for node 3: a completed restart of `totalSecs`, or one under way. */
 function restartInfo(t: number, status: 'Restart completed' | 'Copy fragments ongoing', totalSecs: number) {
-  const row: RestartRow = { nodeId: 3, status, statusInt: 0, statusName: null, phases: {}, totalSecs };
+  const row: RestartRow = { nodeId: 3, status, statusInt: 0, statusName: status === 'Restart completed' ? 'RESTART_COMPLETED' : 'COPY_FRAGMENTS_STARTED', phases: {}, totalSecs };
   return { kind: 'ndbinfo' as const, t, sample: { reading: 'restarts' as const, sqlNode: 'x', at: t, durationMs: 1, rows: [row] } };
 }
 
@@ -92,17 +92,17 @@ test('a start that falls back down is restart-failed (critical) even when the re
   const [failed] = active(c.t, 'restart-failed');
   assert.ok(failed, JSON.stringify(c.raised));
   assert.equal(failed.severity, 'critical');
-  assert.equal(failed.message, "Node 3's start failed: it fell from STARTING (start phase 4) to NO_CONTACT");
+  assert.equal(failed.message, "Node 3's start failed: it fell from STARTING (copying the dictionary, start phase 4 done) to NO_CONTACT");
   assert.ok(!c.raised.some((a) => a.kind === 'node-down'), 'not a node-down: the node never came up');
   c.poll(5000, 'STARTING', 1);
   assert.equal(active(c.t, 'restart-failed').length, 1, 'starting again is not yet up');
   // Its words follow the node, as node-down's do, and keep where the start failed.
-  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (start phase 4) to NO_CONTACT (now STARTING (start phase 1))");
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (copying the dictionary, start phase 4 done) to NO_CONTACT (now STARTING (joining the cluster, start phase 1 done))");
   c.poll(6000, 'NO_CONTACT');
-  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (start phase 1) to NO_CONTACT", 'failing again: the latest fall');
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (joining the cluster, start phase 1 done) to NO_CONTACT", 'failing again: the latest fall');
   assert.equal(c.raised.filter((a) => a.kind === 'restart-failed').length, 1, 'one alert for one node not yet up');
   c.poll(7000, 'NOT_STARTED');
-  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (start phase 1) to NO_CONTACT (now NOT_STARTED)");
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (joining the cluster, start phase 1 done) to NO_CONTACT (now NOT_STARTED)");
   c.poll(8000, 'STARTING', 2);
   c.poll(9000, 'STARTED');
   assert.deepEqual(active(c.t, 'restart-failed'), []);
@@ -140,4 +140,16 @@ test('against the simulator: a restart stalled in a start phase is restart-slow,
     watch.unsubscribe();
     await engine.close();
   }
+});
+
+test('a failed start says where it fell from as the node\'s one restart state: restart_info\'s phase when it is further on than the start phase', () => {
+  const c = tracker();
+  c.t.apply({ kind: 'ndbinfo-link', t: 1000, state: { kind: 'up', at: 1000, sqlNode: 'mysql://root@127.0.0.1:3306', serverVersion: '8.4.0', tls: false, tables: [], missing: [], failovers: 0, failedOverFrom: null } });
+  c.poll(2000, 'NO_CONTACT');
+  c.poll(3000, 'STARTING', 4);
+  c.t.apply(restartInfo(3500, 'Copy fragments ongoing', 0));
+  c.poll(4000, 'NO_CONTACT');
+  assert.equal(active(c.t, 'restart-failed')[0]?.message, "Node 3's start failed: it fell from STARTING (copying data from live nodes, start phase 4 done) to NO_CONTACT");
+  const node = c.t.snapshot().nodes.find((n) => n.nodeId === 3);
+  assert.equal(node?.restartState?.state, 'down', 'down by the management server, whatever restart_info still reads');
 });

@@ -23,6 +23,7 @@ import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './ndbinfo/sql-wat
 import { join } from 'node:path';
 import { resolveConnectstring } from '../../native-mgm/index.js';
 import { restartOnSession } from './rolling/mgm-cluster-port.js';
+import { clusterIdentity } from './rolling/cluster-identity.js';
 import { PlanStore } from './rolling/plan-store.js';
 import { RollingHost } from './rolling/rolling-host.js';
 import type { PlanLimits } from './rolling/types.js';
@@ -178,7 +179,11 @@ function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => 
     feed,
     checkRun: (input) => entry.tracker.runs.book.check(input),
     replicas: () => entry.tracker.replicas(),
-    store: dir ? new PlanStore(join(dir, `rolling-restart-${entry.connectstring.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`)) : null,
+    identity: () => {
+      const config = entry.tracker.configView();
+      return config ? clusterIdentity(config) : null;
+    },
+    store: dir ? (cluster) => new PlanStore(join(dir, 'rolling-restart', `${cluster.key}.json`), cluster) : null,
     pollIntervalMs,
     ...(options.rollingLimits ? { limits: options.rollingLimits } : {}),
   });

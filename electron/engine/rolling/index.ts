@@ -7,7 +7,8 @@ export { planRollingRestart, DEFAULT_LIMITS, type PlanOutcome, type PlanRequest 
 export { stepHazards, unhealthyGroups, type CheckMoment } from './safety.js';
 export { initialMachine, step, type RollStep } from './executor.js';
 export { RollingConductor, type ConductorOptions } from './conductor.js';
-export { PlanStore, resumeAfterRestart, type StoredRolling } from './plan-store.js';
+export { PlanStore, resumeAfterRestart, type LoadedRolling, type StoredRolling } from './plan-store.js';
+export { clusterIdentity, type ClusterIdentity } from './cluster-identity.js';
 export { planEta, type PlanEta, type EtaSource } from './eta.js';
 export { MgmClusterPort, type MgmPortOptions } from './mgm-cluster-port.js';
 export { readPlanInputs, type PlanInputs } from './mgm-plan-inputs.js';

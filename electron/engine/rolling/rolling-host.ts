@@ -3,13 +3,14 @@ import { sameValue } from '../../contract/page-safe/same-value.js';
 import type { RollingPlanView } from '../../contract/schemas/rolling-restart.js';
 import type { TrackerInput } from '../cluster/tracker-input.js';
 import type { RunInput } from '../runs/run-book.js';
+import type { ClusterIdentity } from './cluster-identity.js';
 import { RollingConductor } from './conductor.js';
 import { declaringPort } from './declared-port.js';
 import { EngineClusterPort, type EngineSide } from './engine-port.js';
 import { eventText, nodes } from './event-text.js';
 import { initialMachine } from './executor.js';
 import { hostedEta } from './hosted-eta.js';
-import { resumeAfterRestart, type PlanStore, type StoredRolling } from './plan-store.js';
+import { resumeAfterRestart, type LoadedRolling, type PlanStore } from './plan-store.js';
 import { DEFAULT_LIMITS, planRollingRestart } from './planner.js';
 import { planView } from './plan-view.js';
 import { rollingRun, runMark } from './run-marks.js';
@@ -34,7 +35,10 @@ export interface RollingHostOptions {
   /** Whether a run mark would apply (one run at a time per cluster). */
   checkRun: (input: RunInput) => Error | null;
   replicas: () => number | null;
-  store: PlanStore | null;
+  /** The cluster's identity from its configuration; null until the configuration is read. */
+  identity: () => ClusterIdentity | null;
+  /** The cluster's state file, once its identity is known; null: nothing is kept on disk. */
+  store: ((cluster: ClusterIdentity) => PlanStore) | null;
   pollIntervalMs: number;
   limits?: PlanLimits;
 }
@@ -72,32 +76,48 @@ export class RollingHost {
   private log: RollingPlanView['log'] = [];
   private runId: string | null = null;
   private lastObs: Observation | null = null;
+  private store: PlanStore | null = null;
   private published: RollingPlanView | null = null;
   private readonly port: EngineClusterPort;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: RollingHostOptions) {
     this.port = new EngineClusterPort(options.side, () => this.conductor?.machine.run?.sentAt ?? null);
-    const stored = this.load();
-    this.history = stored?.history ?? [];
-    if (stored?.machine && ACTIVE.has(stored.machine.phase.kind)) {
-      this.machine = resumeAfterRestart(stored.machine, options.side.now());
+    this.attachStore();
+    this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
+    void this.refresh();
+  }
+
+  /**
+   * The cluster's state file, opened once its configuration says which cluster this is (the connectstring does not:
+   * another cluster can answer at the same address). A plan it holds that was active comes back halted.
+   */
+  private attachStore(): void {
+    if (this.store || !this.options.store) return;
+    const identity = this.options.identity();
+    if (!identity) return;
+    this.store = this.options.store(identity);
+    const loaded = this.load(this.store);
+    if (loaded.kind === 'foreign') this.note(loaded.why);
+    if (loaded.kind !== 'ours') return;
+    const stored = loaded.stored;
+    this.history = stored.history;
+    if (stored.machine && ACTIVE.has(stored.machine.phase.kind)) {
+      this.machine = resumeAfterRestart(stored.machine, this.options.side.now());
       this.started = true;
       this.note(this.machine.phase.kind === 'halted' ? `ndbtop started again: ${this.machine.phase.reason}` : 'ndbtop started again');
       this.adoptRun(this.machine, stored.runId ?? null);
       this.save(this.machine);
     }
-    this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
-    void this.refresh();
   }
 
   /** The plan on disk; a file that cannot be read is said in the log and left as it is (never overwritten unread). */
-  private load(): StoredRolling | null {
+  private load(store: PlanStore): LoadedRolling {
     try {
-      return this.options.store?.load() ?? null;
+      return store.load();
     } catch (err) {
       this.note(`the recorded plan could not be read: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
+      return { kind: 'none' };
     }
   }
 
@@ -109,6 +129,8 @@ export class RollingHost {
     if (this.machine && this.started && ACTIVE.has(this.machine.phase.kind)) {
       throw new RollingError('CONFLICT', `rolling restart ${this.machine.plan.id} is in progress (${this.machine.phase.kind}): resume or abort it first`);
     }
+    this.attachStore();
+    if (this.options.store && !this.store) throw new RollingError('CONFLICT', "the cluster's configuration has not been read yet: a plan could not be recorded as this cluster's");
     const snap = this.options.side.snapshot();
     const out = planRollingRestart({
       id: randomUUID(),
@@ -247,14 +269,15 @@ export class RollingHost {
 
   private save(m: RollMachine, history: readonly number[] = this.history): void {
     try {
-      this.options.store?.save({ machine: m, history: [...history], runId: this.runId });
+      this.store?.save({ machine: m, history: [...history], runId: this.runId });
     } catch (err) {
-      this.note(`the plan could not be written to ${this.options.store?.file ?? 'its file'}: ${err instanceof Error ? err.message : String(err)}`);
+      this.note(`the plan could not be written to ${this.store?.file ?? 'its file'}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
   /** Rebuilds the view; pushes it (a recorded tracker input) only when it changed. */
   private async refresh(): Promise<RollingPlanView> {
+    this.attachStore();
     const m = this.conductor?.machine ?? this.machine;
     if (!m) return this.published as RollingPlanView;
     // A plan not started has no conductor polling: its hazards are checked against the engine's picture now.

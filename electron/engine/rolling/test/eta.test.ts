@@ -24,10 +24,11 @@ const plan = out.plan;
 test('plan ETA from the step history the state file keeps: the mean of the last five steps, each step and the pauses between them', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-eta-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
-  const store = new PlanStore(join(dir, 's.json'));
+  const store = new PlanStore(join(dir, 's.json'), { key: 'k', label: 'cluster "c"' });
   // 25 steps timed over earlier plans: the file keeps the last 20, the ETA reads the last 5 (the cluster as it is now).
   store.save({ machine: null, history: Array.from({ length: 25 }, (_, i) => (i < 20 ? 1000 : 30_000 + (i - 20) * 1000)) });
-  const history = store.load()?.history ?? [];
+  const loaded = store.load();
+  const history = loaded.kind === 'ours' ? loaded.stored.history : [];
   assert.equal(history.length, 20);
   assert.deepEqual(planEta(plan, history), { stepMs: 32_000, totalMs: 4 * 32_000 + 3 * 10_000, source: 'previous restarts' });
   // Resumed after two steps: the two left and the pause between them.

@@ -153,7 +153,7 @@ export async function rollingRestart(opts: RollingOpts): Promise<void> {
     machine = resumeAfterRestart(machine, Date.now());
     store.save({ machine, history });
     const done = machine.results.length;
-    printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, null, done), alertCheck(opts.markUrl), done));
+    printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, [], done), alertCheck(opts.markUrl), done));
     if (machine.phase.kind === 'halted') printEvent(opts.json === true, { event: 'halted', step: machine.step + 1, nodes: machine.plan.steps[machine.step] ?? [], code: machine.phase.code, reason: machine.phase.reason });
     if (acts === 0) return refuse(`a rolling restart is in progress (${file}): --resume, --skip or --abort it first`, EXIT.HALTED);
   } else if (acts > 0) {

@@ -45,7 +45,7 @@ const MachineSchema = z.object({
   step: z.number().int(),
   run: RunSchema.nullable(),
   sent: ids,
-  results: z.array(z.object({ step: z.number().int(), nodes: ids, outcome: z.enum(['restarted', 'skipped']), durationMs: z.number().nullable() })),
+  results: z.array(z.object({ step: z.number().int(), nodes: ids, outcome: z.enum(['restarted', 'skipped']), durationMs: z.number().nullable(), sentAt: z.number().nullable().default(null) })),
   holdAfterStep: z.boolean(),
   nextAttempt: z.number().int(),
 });

@@ -53,8 +53,10 @@ export interface PlanOptions {
 const FINISH_BUCKET_MS = 5000;
 
 function comparable(v: RollingPlanView): unknown {
-  const finishAt = v.eta.finishAt === null ? null : Math.round(v.eta.finishAt / FINISH_BUCKET_MS);
-  return { ...v, updatedAt: 0, eta: { ...v.eta, finishAt } };
+  const bucket = (t: number): number => Math.round(t / FINISH_BUCKET_MS);
+  const finishAt = v.eta.finishAt === null ? null : bucket(v.eta.finishAt);
+  const finishRange = v.eta.finishRange && { from: bucket(v.eta.finishRange.from), to: bucket(v.eta.finishRange.to) };
+  return { ...v, updatedAt: 0, eta: { ...v.eta, finishAt, finishRange } };
 }
 
 const ACTIVE = new Set(['checking', 'restarting', 'waiting', 'pausing', 'halted']);
@@ -283,8 +285,8 @@ export class RollingHost {
     // A plan not started has no conductor polling: its hazards are checked against the engine's picture now.
     if (!this.conductor) this.lastObs = await this.port.observe();
     const now = this.options.side.now();
-    const { eta, finishAt } = hostedEta(m, this.options.side.snapshot(), this.history, now);
-    const view = planView({ machine: m, started: this.started, obs: this.lastObs, eta, finishAt, log: this.log, runId: this.runId, at: now });
+    const { eta, finish } = hostedEta(m, this.options.side.snapshot(), this.history, now);
+    const view = planView({ machine: m, started: this.started, obs: this.lastObs, eta, finish, log: this.log, runId: this.runId, at: now });
     if (!this.published || !sameValue(comparable(view), comparable(this.published))) {
       this.published = view;
       this.options.feed({ kind: 'rolling-plan', t: now, view });

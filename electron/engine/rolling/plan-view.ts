@@ -41,8 +41,8 @@ function settling(m: RollMachine, obs: Observation | null): number[] {
  */
 function openCheck(m: RollMachine, i: number, state: RollingStepView['state'], obs: Observation | null, started: boolean): Pick<RollingStepView, 'hazards' | 'waiting'> {
   if (!obs || (state !== 'next' && state !== 'pending')) return { hazards: [], waiting: null };
-  const active = started && ACTIVE.has(m.phase.kind);
-  if (active && i !== m.step) return { hazards: [], waiting: null };
+  const upNext = m.run !== null && m.run.step === m.step && !m.results.some((r) => r.step === m.step) ? m.step + 1 : m.step;
+  if (started && ACTIVE.has(m.phase.kind) && i !== upNext) return { hazards: [], waiting: null };
   const back = settling(m, obs);
   if (back.length === 0) return { hazards: stepHazards(m.plan, m.plan.steps[i] ?? [], obs, 'before'), waiting: null };
   const assumed: Observation = { ...obs, nodes: obs.nodes.map((n) => (back.includes(n.nodeId) ? { ...n, status: 'STARTED' as const } : n)) };

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { NodeView, RollingPlanView, RollingStepView } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
+import { finishText } from '../../view-model/restarts/eta-range.js';
 import { currentPhaseText } from '../../view-model/restarts/start-phase-names.js';
 
 const STATE_WORDS: Record<RollingPlanView['state'], string> = {
@@ -45,6 +46,7 @@ function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<n
           ))}
         </span>
       )}
+      {step.waiting !== null && <span className="step-waiting muted">{step.waiting}</span>}
       {step.hazards.length > 0 && (
         <ul className="plain hazards tone-warn">
           {step.hazards.map((h) => (
@@ -57,13 +59,16 @@ function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<n
 }
 
 function Eta({ plan, now }: { plan: RollingPlanView; now: number }) {
-  const { finishAt, stepMs, source } = plan.eta;
-  const from = source === 'none' ? 'known after the first step' : `from ${source === 'ndbinfo' ? 'restart_info phase times' : 'the steps timed before'}`;
+  const { finishAt, finishRange, basis, stepMs, source } = plan.eta;
   if (plan.state === 'done') return <strong className="tone-ok">done</strong>;
+  const timed = source === 'ndbinfo' ? 'timed by restart_info' : 'timed';
   return (
-    <strong data-testid="rolling-plan-eta" data-finish-at={finishAt ?? ''} data-source={source}>
-      {finishAt !== null ? `${formatClock(finishAt)} (${finishAt > now ? `in ${formatDuration(finishAt - now)}` : 'due'})` : stepMs !== null ? `${formatDuration(stepMs)} a step` : 'unknown'}
-      <span className="muted"> {from}</span>
+    <strong data-testid="rolling-plan-eta" data-finish-at={finishAt ?? ''} data-finish-from={finishRange?.from ?? ''} data-finish-to={finishRange?.to ?? ''} data-source={source}>
+      {finishRange !== null
+        ? finishText(finishRange, basis, 'step', now)
+        : stepMs !== null
+          ? `${formatDuration(stepMs)} a step (${timed})`
+          : 'not known until the first step is timed'}
     </strong>
   );
 }

@@ -184,6 +184,7 @@ function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => 
       return config ? clusterIdentity(config) : null;
     },
     store: dir ? (cluster) => new PlanStore(join(dir, 'rolling-restart', `${cluster.key}.json`), cluster) : null,
+    ...(dir ? { legacyFile: join(dir, `rolling-restart-${entry.connectstring.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`) } : {}),
     pollIntervalMs,
     ...(options.rollingLimits ? { limits: options.rollingLimits } : {}),
   });

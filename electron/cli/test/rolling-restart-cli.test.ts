@@ -48,6 +48,7 @@ const OTHER: ClusterIdentity = { key: '0123456789abcdef', label: 'cluster "other
 
 /** The other cluster's plan, halted at its step 2 on node 5, as its rolling-restart left it in the file. */
 async function othersHaltedPlan(t: TestContext, file: string, version: 1 | 2): Promise<void> {
+  rmSync(file, { force: true });
   const other = await cluster(t, 20);
   const args = ['rolling-restart', '-c', other.sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', file, '--nodes', '2'];
   other.sim.model.failNode(5);

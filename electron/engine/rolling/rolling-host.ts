@@ -10,7 +10,7 @@ import { EngineClusterPort, type EngineSide } from './engine-port.js';
 import { eventText, nodes } from './event-text.js';
 import { initialMachine } from './executor.js';
 import { hostedEta } from './hosted-eta.js';
-import { resumeAfterRestart, type LoadedRolling, type PlanStore } from './plan-store.js';
+import { PlanStore, resumeAfterRestart, type LoadedRolling } from './plan-store.js';
 import { DEFAULT_LIMITS, planRollingRestart } from './planner.js';
 import { planView } from './plan-view.js';
 import { rollingRun, runMark } from './run-marks.js';
@@ -39,6 +39,8 @@ export interface RollingHostOptions {
   identity: () => ClusterIdentity | null;
   /** The cluster's state file, once its identity is known; null: nothing is kept on disk. */
   store: ((cluster: ClusterIdentity) => PlanStore) | null;
+  /** Where an ndbtop that kept no cluster identity wrote this connectstring's plan: read only to say it is not applied. */
+  legacyFile?: string;
   pollIntervalMs: number;
   limits?: PlanLimits;
 }
@@ -76,6 +78,8 @@ export class RollingHost {
   private conductor: RollingConductor | null = null;
   private history: number[] = [];
   private log: RollingPlanView['log'] = [];
+  /** Said once about the files on disk (a plan an earlier ndbtop left): every new plan's log begins with them. */
+  private notices: RollingPlanView['log'] = [];
   private runId: string | null = null;
   private lastObs: Observation | null = null;
   private store: PlanStore | null = null;
@@ -99,6 +103,7 @@ export class RollingHost {
     const identity = this.options.identity();
     if (!identity) return;
     this.store = this.options.store(identity);
+    this.noteLegacy(identity);
     const loaded = this.load(this.store);
     if (loaded.kind === 'foreign') this.note(loaded.why);
     if (loaded.kind !== 'ours') return;
@@ -111,6 +116,14 @@ export class RollingHost {
       this.adoptRun(this.machine, stored.runId ?? null);
       this.save(this.machine);
     }
+  }
+
+  private noteLegacy(identity: ClusterIdentity): void {
+    if (!this.options.legacyFile || !this.store) return;
+    const old = this.load(new PlanStore(this.options.legacyFile, identity));
+    if (old.kind !== 'foreign' || !old.active) return;
+    this.notices = [{ at: this.options.side.now(), text: `${old.why} (left as it is: delete it once that plan is over)` }];
+    this.log = [...this.log, ...this.notices];
   }
 
   /** The plan on disk; a file that cannot be read is said in the log and left as it is (never overwritten unread). */
@@ -151,7 +164,7 @@ export class RollingHost {
     this.machine = initialMachine(out.plan);
     this.started = false;
     this.runId = null;
-    this.log = [];
+    this.log = [...this.notices];
     this.note(`planned: ${out.plan.steps.length} steps, ${out.plan.steps.map((s, i) => `step ${i + 1} ${nodes(s)}`).join('; ')}`);
     return this.refresh();
   }

@@ -5,9 +5,10 @@ import type { RollMachine } from './types.js';
 
 export interface HostedEta {
   eta: PlanEta;
-  /** The likely finish, and the span it may fall in (one instant once enough is timed); null while unknown. */
+  /** The likely finish, and the span it may fall in (the timings' spread once enough are timed); null while unknown. */
   finish: { at: number; from: number; to: number } | null;
 }
+
 const OVER = new Set(['halted', 'done', 'aborted']);
 
 /** Each data node's latest completed restart as restart_info timed it (the one before, while a new one runs). */

@@ -23,6 +23,7 @@ import type { SqlSourceSpec, SqlWatch, SqlWatchOptions } from './facts/ndbinfo/s
 import { join } from 'node:path';
 import { resolveConnectstring } from '../../native-mgm/index.js';
 import { restartOnSession } from './features/rolling/ports/mgm-cluster-port.js';
+import { clusterIdentity } from './features/rolling/cluster-identity.js';
 import { PlanStore } from './features/rolling/plan/plan-store.js';
 import { RollingHost } from './features/rolling/rolling-host.js';
 import type { PlanLimits } from './features/rolling/types.js';
@@ -179,7 +180,12 @@ function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => 
     feed,
     checkRun: (input) => entry.tracker.runs.book.check(input),
     replicas: () => entry.tracker.replicas(),
-    store: dir ? new PlanStore(join(dir, `rolling-restart-${entry.connectstring.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`)) : null,
+    identity: () => {
+      const config = entry.tracker.configView();
+      return config ? clusterIdentity(config) : null;
+    },
+    store: dir ? (cluster) => new PlanStore(join(dir, 'rolling-restart', `${cluster.key}.json`), cluster) : null,
+    ...(dir ? { legacyFile: join(dir, `rolling-restart-${entry.connectstring.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`) } : {}),
     pollIntervalMs,
     ...(options.rollingLimits ? { limits: options.rollingLimits } : {}),
   });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import {
@@ -10,6 +12,8 @@ import {
   PlanStore,
   readPlanInputs,
   resumeAfterRestart,
+  type ClusterIdentity,
+  type PlanInputs,
   RollingConductor,
   type RestartOrder,
   type RollMachine,
@@ -34,7 +38,8 @@ export interface RollingOpts extends TlsCliOptions {
   dryRun?: boolean;
   yes?: boolean;
   json?: boolean;
-  stateFile: string;
+  /** Default: one file per cluster under ~/.ndbtop/rolling-restart/, named by the cluster's identity. */
+  stateFile?: string;
   resume?: boolean;
   skip?: boolean;
   abort?: boolean;
@@ -67,30 +72,57 @@ function refuse(text: string, code: number): void {
 
 const ACTIVE = new Set(['checking', 'restarting', 'waiting', 'pausing', 'halted']);
 
-/** Makes a new plan from the cluster as it is now; null (after saying why) when none can be made. */
-async function newPlan(opts: RollingOpts): Promise<RollMachine | null> {
+/** Where plans were recorded before they were kept per cluster: read only to say it is not applied. */
+const LEGACY_STATE_FILE = join(homedir(), '.ndbtop', 'rolling-restart.json');
+
+/** This cluster's state file: --state-file, else one per cluster named by its identity. */
+function stateFileFor(opts: RollingOpts, cluster: ClusterIdentity): string {
+  return opts.stateFile ?? join(homedir(), '.ndbtop', 'rolling-restart', `${cluster.key}.json`);
+}
+
+/** The cluster as it is now, read over the management protocol: the plan's inputs and the cluster's identity. */
+async function readCluster(opts: RollingOpts): Promise<PlanInputs> {
   const { hosts } = connectstringFrom(opts);
   const client = new MgmClient({ hosts, connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, reconnect: false, tls: mgmTlsFrom(opts) });
   try {
-    const inputs = await withDeadline(opts.timeout, 'ndbtop rolling-restart', async (signal) => {
+    return await withDeadline(opts.timeout, 'ndbtop rolling-restart', async (signal) => {
       await client.connect(signal);
       return readPlanInputs(client, { signal });
     });
-    const out = planRollingRestart({
-      id: randomUUID(),
-      cluster: opts.connectstring ?? hosts.map((h) => `${h.host}:${h.port}`).join(','),
-      createdAt: Date.now(),
-      ...inputs,
-      ...(opts.nodes ? { chosen: opts.nodes } : {}),
-      order: opts.order,
-      pauseMs: opts.pause,
-      limits: { leaveMs: opts.leaveTimeout, notStartedMs: opts.notStartedTimeout, stepMs: opts.stepTimeout },
-    });
-    if (out.ok) return initialMachine(out.plan);
-    refuse(`no plan can be made:\n  ${out.reasons.join('\n  ')}`, EXIT.USAGE);
-    return null;
   } finally {
     client.close();
+  }
+}
+
+/** A new plan from the cluster as read; null (after saying why) when none can be made. */
+function newPlan(opts: RollingOpts, { cluster: _identity, ...inputs }: PlanInputs): RollMachine | null {
+  const { hosts } = connectstringFrom(opts);
+  const out = planRollingRestart({
+    id: randomUUID(),
+    cluster: opts.connectstring ?? hosts.map((h) => `${h.host}:${h.port}`).join(','),
+    createdAt: Date.now(),
+    ...inputs,
+    ...(opts.nodes ? { chosen: opts.nodes } : {}),
+    order: opts.order,
+    pauseMs: opts.pause,
+    limits: { leaveMs: opts.leaveTimeout, notStartedMs: opts.notStartedTimeout, stepMs: opts.stepTimeout },
+  });
+  if (out.ok) return initialMachine(out.plan);
+  refuse(`no plan can be made:\n  ${out.reasons.join('\n  ')}`, EXIT.USAGE);
+  return null;
+}
+
+/** A plan left in the file of an earlier ndbtop (not per cluster) is never this cluster's: said once, never written. */
+function noteLegacy(opts: RollingOpts, cluster: ClusterIdentity): void {
+  if (opts.stateFile !== undefined) return;
+  let loaded;
+  try {
+    loaded = new PlanStore(LEGACY_STATE_FILE, cluster).load();
+  } catch {
+    return;
+  }
+  if (loaded.kind === 'foreign' && loaded.active) {
+    printEvent(opts.json === true, { event: 'note', step: 0, text: `${loaded.why} (leave it for the ndbtop that made it, or delete it once that plan is over)` });
   }
 }
 
@@ -98,27 +130,38 @@ async function newPlan(opts: RollingOpts): Promise<RollMachine | null> {
 export async function rollingRestart(opts: RollingOpts): Promise<void> {
   const acts = [opts.resume, opts.skip, opts.abort].filter(Boolean).length;
   if (acts > 1) return refuse('choose one of --resume, --skip, --abort', EXIT.USAGE);
+  if (opts.dryRun && acts > 0) return refuse('--dry-run shows a new plan and reads no recorded one: leave out --resume, --skip and --abort', EXIT.USAGE);
   if (!opts.allowActions && !opts.dryRun && !opts.abort) {
     return refuse('refused: restarting data nodes is an operator action; add --allow-actions (or --dry-run to see the plan)', EXIT.USAGE);
   }
-  const store = new PlanStore(opts.stateFile);
-  const stored = store.load();
+  const cluster = await readCluster(opts);
+  if (opts.dryRun) {
+    // Reads no state file and writes none: a dry run shows what this cluster would get now, nothing recorded.
+    const machine = newPlan(opts, cluster);
+    if (machine) printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, []), alertCheck(opts.markUrl)));
+    return;
+  }
+  const file = stateFileFor(opts, cluster.cluster);
+  const store = new PlanStore(file, cluster.cluster);
+  const loaded = store.load();
+  if (loaded.kind === 'foreign') return refuse(`${loaded.why}; nothing was sent or written (choose another --state-file)`, EXIT.USAGE);
+  noteLegacy(opts, cluster.cluster);
+  const stored = loaded.kind === 'ours' ? loaded.stored : null;
   const history = stored?.history ?? [];
   let machine: RollMachine | null = stored?.machine && ACTIVE.has(stored.machine.phase.kind) ? stored.machine : null;
   if (machine) {
     machine = resumeAfterRestart(machine, Date.now());
     store.save({ machine, history });
     const done = machine.results.length;
-    printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, null, done), alertCheck(opts.markUrl), done));
+    printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, [], done), alertCheck(opts.markUrl), done));
     if (machine.phase.kind === 'halted') printEvent(opts.json === true, { event: 'halted', step: machine.step + 1, nodes: machine.plan.steps[machine.step] ?? [], code: machine.phase.code, reason: machine.phase.reason });
-    if (acts === 0) return refuse(`a rolling restart is in progress (${opts.stateFile}): --resume, --skip or --abort it first`, EXIT.HALTED);
+    if (acts === 0) return refuse(`a rolling restart is in progress (${file}): --resume, --skip or --abort it first`, EXIT.HALTED);
   } else if (acts > 0) {
-    return refuse(`no rolling restart in progress in ${opts.stateFile}`, EXIT.USAGE);
+    return refuse(`no rolling restart of ${cluster.cluster.label} in progress in ${file}`, EXIT.USAGE);
   } else {
-    machine = await newPlan(opts);
+    machine = newPlan(opts, cluster);
     if (!machine) return;
     printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history), alertCheck(opts.markUrl)));
-    if (opts.dryRun) return;
     const answer = opts.yes ? 'yes' : await confirm(`Restart ${counted(machine.plan.steps.flat().length, 'data node')} in ${counted(machine.plan.steps.length, 'step')}? [y/N] `);
     if (answer !== 'yes') {
       const why = answer === 'closed' ? 'the input ended before an answer (add --yes to run without asking)' : 'not confirmed';

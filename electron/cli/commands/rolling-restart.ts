@@ -1,5 +1,3 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { InvalidArgumentError, type Command } from 'commander';
 import { DEFAULT_LIMITS } from '../../engine/features/rolling/plan/planner.js';
 import { PROGRESS_EVERY_MS } from '../../engine/features/rolling/execution/step-progress.js';
@@ -39,7 +37,7 @@ export function registerRollingRestart(program: Command): void {
     .option('--dry-run', 'print the plan and do nothing')
     .option('--yes', 'do not ask before the first step')
     .option('--json', 'one JSON object per line, each with an "event": plan, step, restarting, note, waiting, started, paused, halted, done, aborted')
-    .option('--state-file <file>', 'where the plan in progress is recorded', join(homedir(), '.ndbtop', 'rolling-restart.json'))
+    .option('--state-file <file>', "where the plan in progress is recorded (default: ~/.ndbtop/rolling-restart/<cluster>.json, one per cluster, named by a hash of its configuration's name and data nodes)")
     .option('--resume', 'continue the recorded plan at the step it halted in')
     .option('--skip', 'skip the step the recorded plan halted in, and continue with the next')
     .option('--abort', 'give up the recorded plan (nothing is sent)')
@@ -60,7 +58,8 @@ is done; a reply that does not come is waited for until --step-timeout at most. 
 every ${PROGRESS_EVERY_MS / 1000} s says for what. Any failed check or passed timeout halts before the next action (exit ${EXIT.HALTED}),
 with the reason in words and a code: unsafe, refused, timeout, unreachable (the management server could not be
 reached), operator or interrupted. The plan is recorded in --state-file, so a halted or interrupted plan continues
-with --resume, --skip or --abort. Management servers are a manual step.
+with --resume, --skip or --abort; the file names its cluster, and another cluster's plan is never shown or applied.
+--dry-run reads and writes no state file. Management servers are a manual step.
 Exit: 0 done (or aborted), ${EXIT.HALTED} halted, ${EXIT.DECLINED} not confirmed (answered no, or the input ended:
 nothing was sent), 2 usage or no plan possible.`,
     )

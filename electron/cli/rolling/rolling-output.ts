@@ -13,6 +13,10 @@ export interface PlanEvent {
   steps: Array<{ step: number; nodes: number[]; etaMs: number | null }>;
   manual: string[];
   etaMs: number | null;
+  /** What etaMs may be, given how little is timed (low = high once enough is); null when unknown. */
+  etaRangeMs: PlanEta['range'];
+  /** How many step or restart timings the ETA rests on. */
+  etaBasis: number;
   etaSource: PlanEta['source'];
   /** Whether and where the critical alerts are checked before each step, in words. */
   alerts: string;
@@ -28,9 +32,19 @@ export function planEvent(plan: RollingPlan, eta: PlanEta, alerts: string, fromS
     steps: plan.steps.map((ids, i) => ({ step: i + 1, nodes: ids, etaMs: i < fromStep ? null : eta.stepMs })),
     manual: plan.manual,
     etaMs: eta.totalMs,
+    etaRangeMs: eta.range,
+    etaBasis: eta.basis,
     etaSource: eta.source,
     alerts,
   };
+}
+
+/** "12 min to 20 min (from 1 step timed before)"; one figure once enough is timed; unknown said as such. */
+function etaText(e: PlanEvent): string {
+  const r = e.etaRangeMs;
+  if (r === null) return 'not known until the first step is timed (no earlier restart seen)';
+  const figure = r.lowMs === r.highMs ? duration(r.lowMs) : `${duration(r.lowMs)} to ${duration(r.highMs)}`;
+  return `${figure} (from ${counted(e.etaBasis, 'step')} timed ${e.etaSource === 'ndbinfo' ? 'by restart_info' : 'before'})`;
 }
 
 function planText(e: PlanEvent): string {
@@ -40,8 +54,7 @@ function planText(e: PlanEvent): string {
   const lines = [`Rolling restart of ${counted(count, 'data node')} in ${counted(steps.length, 'step')} (${how}):`];
   for (const s of steps) lines.push(`  step ${s.step}: ${nodes(s.nodes)}`);
   for (const m of e.manual) lines.push(`  manual: ${m}`);
-  const source = e.etaSource === 'none' ? 'no earlier restart seen yet: known after the first step' : `from ${e.etaSource}`;
-  lines.push(`  ETA: ${duration(e.etaMs)} (${source}), pause ${duration(e.pauseMs)} between steps`);
+  lines.push(`  ETA: ${etaText(e)}, pause ${duration(e.pauseMs)} between steps`);
   lines.push(`  alerts: ${e.alerts}`);
   return `${lines.join('\n')}\n`;
 }

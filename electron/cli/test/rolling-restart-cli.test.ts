@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
@@ -8,6 +8,9 @@ import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';
 import { PlanStore } from '../../engine/features/rolling/plan/plan-store.js';
+import type { ClusterIdentity } from '../../engine/features/rolling/cluster-identity.js';
+import { readPlanInputs } from '../../engine/features/rolling/ports/mgm-plan-inputs.js';
+import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import { ClusterWitness } from '../../engine/features/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';
@@ -34,7 +37,27 @@ async function cluster(t: TestContext, speed: number) {
     await sim.close();
     rmSync(dir, { recursive: true, force: true });
   });
-  return { sim, stateFile: join(dir, 's.json'), witness };
+  const client = new MgmClient({ connectstring: sim.connectstring, reconnect: false });
+  const { cluster: identity } = await client.connect().then(() => readPlanInputs(client));
+  client.close();
+  return { sim, stateFile: join(dir, 's.json'), witness, dir, identity };
+}
+
+/** Another cluster (another simulator once at the same address): its halted plan, with node 5 not answering. */
+const OTHER: ClusterIdentity = { key: '0123456789abcdef', label: 'cluster "other" with data nodes 2, 3, 4, 5, 6, 7 (0123456789abcdef)' };
+
+/** The other cluster's plan, halted at its step 2 on node 5, as its rolling-restart left it in the file. */
+async function othersHaltedPlan(t: TestContext, file: string, version: 1 | 2): Promise<void> {
+  rmSync(file, { force: true });
+  const other = await cluster(t, 20);
+  const args = ['rolling-restart', '-c', other.sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', file, '--nodes', '2'];
+  other.sim.model.failNode(5);
+  const halted = await runCli(args);
+  assert.equal(halted.code, EXIT.HALTED, halted.stderr);
+  const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  // Version 1 is the file an ndbtop wrote before plans were kept per cluster: no cluster in it.
+  const { cluster: _theirs, ...v1 } = written;
+  writeFileSync(file, JSON.stringify(version === 1 ? { ...v1, version: 1 } : { ...written, cluster: OTHER }));
 }
 
 test('rolling-restart refuses without --allow-actions, and --dry-run prints the plan and sends nothing', async (t) => {
@@ -51,21 +74,68 @@ test('rolling-restart refuses without --allow-actions, and --dry-run prints the 
   assert.deepEqual({ order: plan?.['order'], pauseMs: plan?.['pauseMs'], etaSource: plan?.['etaSource'] }, { order: 'node-group', pauseMs: 0, etaSource: 'none' });
   assert.match(String(plan?.['alerts']), /^not checked: that needs a watching ndbtop \(--mark-url/);
 
-  // The chosen nodes, one at a time, a pause between steps; the ETA from the steps the state file timed before.
-  new PlanStore(stateFile).save({ machine: null, history: [40_000, 20_000] });
+  // The chosen nodes, one at a time, a pause between steps.
   const chosen = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', stateFile, '--nodes', '5,2,3', '--order', 'node-id', '--pause', '90s']);
   assert.equal(chosen.code, EXIT.OK, chosen.stderr);
   const [shaped] = lines(chosen.stdout);
   assert.deepEqual((shaped?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2], [3], [5]]);
   assert.deepEqual(
-    { order: shaped?.['order'], pauseMs: shaped?.['pauseMs'], etaMs: shaped?.['etaMs'], etaSource: shaped?.['etaSource'] },
-    { order: 'node-id', pauseMs: 90_000, etaMs: 3 * 30_000 + 2 * 90_000, etaSource: 'previous restarts' },
+    { order: shaped?.['order'], pauseMs: shaped?.['pauseMs'] },
+    { order: 'node-id', pauseMs: 90_000 },
   );
   assert.equal([...witness.stops.values()].length, 0, 'nothing was restarted');
 });
 
-test('without --yes it asks before the first step: no, or an input that ends, sends nothing (exit 12); yes restarts', async (t) => {
+test('--dry-run reads no state file and writes none: another cluster\'s halted plan in it is neither shown nor touched', async (t) => {
   const { sim, stateFile, witness } = await cluster(t, 20);
+  await othersHaltedPlan(t, stateFile, 2);
+  const before = { bytes: readFileSync(stateFile), mtimeMs: statSync(stateFile).mtimeMs };
+  const dry = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--dry-run', '--json', '--state-file', stateFile]);
+  assert.equal(dry.code, EXIT.OK, dry.stderr);
+  const events = lines(dry.stdout);
+  assert.deepEqual(events.map((e) => e['event']), ['plan'], 'this cluster\'s new plan only, no halt of another');
+  assert.deepEqual((events[0]?.['steps'] as Array<{ nodes: number[] }>).map((s) => s.nodes), [[2, 4], [3, 5]]);
+  assert.deepEqual(readFileSync(stateFile), before.bytes);
+  assert.equal(statSync(stateFile).mtimeMs, before.mtimeMs);
+  // Not read at all: a file nothing could parse changes nothing for a dry run.
+  writeFileSync(stateFile, 'not a state file');
+  const unread = await runCli(['rolling-restart', '-c', sim.connectstring, '--dry-run', '--json', '--state-file', stateFile]);
+  assert.equal(unread.code, EXIT.OK, unread.stderr);
+  assert.equal(readFileSync(stateFile, 'utf8'), 'not a state file');
+  assert.equal(witness.stops.size, 0, 'nothing was restarted');
+});
+
+test('a state file of another cluster, or one written before plans were kept per cluster, is not applied: said in words, nothing sent or written', async (t) => {
+  const { sim, stateFile, witness, dir } = await cluster(t, 20);
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile];
+  for (const version of [2, 1] as const) {
+    await othersHaltedPlan(t, stateFile, version);
+    const bytes = readFileSync(stateFile);
+    for (const act of [[], ['--resume'], ['--abort']]) {
+      const r = await runCli([...args, ...act]);
+      assert.equal(r.code, EXIT.USAGE, r.stderr);
+      assert.ok(!lines(r.stdout).some((e) => e['event'] === 'halted'), 'the other cluster\'s halt is not shown as this one\'s');
+      assert.match(r.stderr, version === 2 ? /belongs to cluster "other" with data nodes 2, 3, 4, 5, 6, 7 .*, not to cluster ".*" with data nodes 2, 3, 4, 5 .*which is not applied here; nothing was sent or written/s : /was written by an earlier ndbtop that did not record which cluster it belongs to; it holds a plan made for .* \(data node 2, halted at step 1 of 1\), which is not applied to cluster/s);
+      assert.deepEqual(readFileSync(stateFile), bytes);
+    }
+  }
+  assert.equal(witness.stops.size, 0, 'nothing was restarted');
+
+  // The default: one file per cluster under ~/.ndbtop/rolling-restart; the old single file is said not to apply.
+  const home = join(dir, 'home');
+  mkdirSync(join(home, '.ndbtop'), { recursive: true });
+  await othersHaltedPlan(t, join(home, '.ndbtop', 'rolling-restart.json'), 1);
+  const legacy = readFileSync(join(home, '.ndbtop', 'rolling-restart.json'));
+  const declined = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--nodes', '2'], { HOME: home }, 30_000, 'n\n');
+  assert.equal(declined.code, EXIT.DECLINED, declined.stderr);
+  const said = lines(declined.stdout);
+  assert.deepEqual(said.map((e) => e['event']), ['note', 'plan']);
+  assert.match(String(said[0]?.['text']), /rolling-restart\.json was written by an earlier ndbtop .* not applied to cluster .*delete it once that plan is over/);
+  assert.deepEqual(readFileSync(join(home, '.ndbtop', 'rolling-restart.json')), legacy);
+});
+
+test('without --yes it asks before the first step: no, or an input that ends, sends nothing (exit 12); yes restarts', async (t) => {
+  const { sim, stateFile, witness, identity } = await cluster(t, 20);
   const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'];
   const no = await runCli(args, {}, 30_000, 'n\n');
   assert.deepEqual({ code: no.code, events: lines(no.stdout).map((e) => e['event']) }, { code: EXIT.DECLINED, events: ['plan'] });
@@ -75,7 +145,7 @@ test('without --yes it asks before the first step: no, or an input that ends, se
   assert.equal(closed.code, EXIT.DECLINED, closed.stderr);
   assert.match(closed.stderr, /nothing done: the input ended before an answer \(add --yes/);
   assert.equal(witness.stops.size, 0, 'nothing was restarted');
-  assert.equal(new PlanStore(stateFile).load(), null, 'nothing recorded');
+  assert.deepEqual(new PlanStore(stateFile, identity).load(), { kind: 'none' }, 'nothing recorded');
 
   const yes = await runCli(args, {}, 30_000, 'y\n');
   assert.equal(yes.code, EXIT.OK, yes.stderr);
@@ -85,7 +155,7 @@ test('without --yes it asks before the first step: no, or an input that ends, se
 
 test('--skip goes on with the step after the one halted in, whose nodes are not restarted; --abort sends nothing', async (t) => {
   // Speed 5: a step lasts seconds, so the Ctrl-C sent when its restart goes out lands within it.
-  const { sim, stateFile, witness } = await cluster(t, 5);
+  const { sim, stateFile, witness, identity } = await cluster(t, 5);
   const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
   // Ctrl-C while step 1 runs: the plan halts once that step is back, at step 2.
   const child = spawnCli([...args, '--yes', '--nodes', '2,3,4', '--order', 'node-id']);
@@ -119,7 +189,8 @@ test('--skip goes on with the step after the one halted in, whose nodes are not 
   const aborted = await runCli([...args, '--abort']);
   assert.equal(aborted.code, EXIT.OK, aborted.stderr);
   assert.equal(lines(aborted.stdout).at(-1)?.['event'], 'aborted');
-  assert.equal(new PlanStore(stateFile).load()?.machine?.phase.kind, 'aborted');
+  const recorded = new PlanStore(stateFile, identity).load();
+  assert.equal(recorded.kind === 'ours' ? recorded.stored.machine?.phase.kind : recorded.kind, 'aborted');
   assert.deepEqual([2, 3, 4, 5].map((id) => witness.stopCount(id)), [1, 0, 1, 0], 'the abort sent nothing');
 });
 

@@ -35,10 +35,14 @@ export const RollingRestartSchema = z.object({
   /** Suggested next: none while a restart is under way, else the lowest remaining node whose node group can lose it. */
   next: z.number().int().min(1).max(255).nullable(),
   complete: z.boolean(),
-  /** The round's time so far (waits between restarts included) over the restarts finished; null before the first. */
+  /** One node's restart and the wait before the next, from restarts seen whole; null before the first. */
   paceMs: z.number().int().nonnegative().nullable(),
   /** When the round should be over at that pace, counted from the last restart finished; null when unknown or done. */
   etaAt: Millis.nullable(),
+  /** The span it may fall in: widened while few restarts are timed whole, then their spread; null with etaAt. */
+  etaRange: z.object({ from: Millis, to: Millis }).nullable().default(null),
+  /** How many restarts (seen whole) and the times between them the ETA rests on. */
+  etaBasis: z.number().int().nonnegative().default(0),
 });
 
 export type NodeRestart = z.infer<typeof NodeRestartSchema>;
@@ -56,6 +60,11 @@ export const RollingStepViewSchema = z.object({
   durationMs: Millis.nullable(),
   /** Why the step could not start now, checked against the cluster as last observed (empty: it could). */
   hazards: z.array(z.string()),
+  /**
+   * The next step while the one before is still settling: what it waits for, once ("waiting for node 2 to finish
+   * starting before step 2"), instead of hazards that are only the running step's own nodes coming back.
+   */
+  waiting: z.string().nullable().default(null),
   /** The running step's nodes: restart sent, seen leaving STARTED, STARTED again (when). */
   progress: z.array(z.object({ nodeId: z.number().int().min(1).max(255), left: z.boolean(), backAt: Millis.nullable() })),
 });
@@ -79,6 +88,10 @@ export const RollingPlanViewSchema = z.object({
     stepMs: Millis.nullable(),
     /** When the whole plan should be done (the running step from its nodes' phases where ndbinfo has them). */
     finishAt: Millis.nullable(),
+    /** The span the finish may fall in, given how little is timed (from = to once enough is); null with finishAt. */
+    finishRange: z.object({ from: Millis, to: Millis }).nullable().default(null),
+    /** How many step (or restart) timings the ETA rests on. */
+    basis: z.number().int().nonnegative().default(0),
     source: z.enum(['ndbinfo', 'previous restarts', 'none']),
   }),
   /** What happened, oldest first (bounded). */

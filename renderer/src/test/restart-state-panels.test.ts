@@ -42,6 +42,8 @@ test('the Restart phases table and the restart progress panel say the same resta
     complete: false,
     paceMs: 57_000,
     etaAt: null,
+    etaRange: null,
+    etaBasis: 0,
   };
   const table = startingNodePhases(nodes, figures, round, null, NOW);
   assert.deepEqual(

@@ -1,5 +1,6 @@
 import type { NodeView } from '../../../contract/schemas/node.js';
 import type { NodeRestart, RollingRestart } from '../../../contract/schemas/rolling-restart.js';
+import { gapSpan, stepSpan } from '../../features/rolling/plan/eta.js';
 import { isUp } from '../node-status.js';
 import type { Room, StatusChange } from './room.js';
 
@@ -51,7 +52,7 @@ export class RollingRestartRoom implements Room {
     const done = [...new Set(finished.map((r) => r.nodeId))].filter((id) => !down.has(id)).sort((a, b) => a - b);
     const remaining = dataNodes.filter((n) => isUp(n.status) && !touched.has(n.nodeId));
     const complete = inProgress.length === 0 && remaining.length === 0;
-    const paceMs = finished.length > 0 ? Math.round((lastEnd - round.startedAt) / finished.length) : null;
+    const eta = complete ? null : roundEta(round.restarts, remaining.length, now);
     return {
       source: round.source,
       startedAt: round.startedAt,
@@ -61,8 +62,10 @@ export class RollingRestartRoom implements Room {
       remaining: remaining.map((n) => n.nodeId),
       next: inProgress.length > 0 ? null : (remaining.find((n) => n.safeToStop === true)?.nodeId ?? null),
       complete,
-      paceMs,
-      etaAt: complete || paceMs === null ? null : lastEnd + paceMs * (remaining.length + inProgress.length),
+      paceMs: eta?.paceMs ?? null,
+      etaAt: eta?.at ?? null,
+      etaRange: eta?.range ?? null,
+      etaBasis: eta?.basis ?? 0,
     };
   }
 
@@ -75,4 +78,35 @@ export class RollingRestartRoom implements Room {
     }
     round.restarts.push(underWayAtConnect ? { nodeId, from: at, to: null, underWayAtConnect } : { nodeId, from: at, to: null });
   }
+}
+
+/**
+ * When the round should be over: each node's restart with the time to the next one's (the operator's checks and
+ * pauses count), from restarts seen whole only (one under way when ndbtop connected is seen from its middle, so
+ * neither its length nor the time from it is a baseline). A range, widened while few are timed (`stepSpan`).
+ */
+function roundEta(restarts: readonly NodeRestart[], remaining: number, now: number): { at: number; range: { from: number; to: number }; paceMs: number; basis: number } | null {
+  const whole = restarts.filter((r) => r.to !== null && !r.underWayAtConnect);
+  const cycles = restarts.slice(1).flatMap((r, i) => {
+    const before = restarts[i];
+    return before && before.to !== null && !before.underWayAtConnect ? [r.from - before.from] : [];
+  });
+  const restart = stepSpan(whole.map((r) => (r.to ?? 0) - r.from));
+  if (!restart) return null;
+  // Until a next restart began after a whole one, the time between them is unknown: up to a quarter restart more.
+  const cycle = stepSpan(cycles) ?? (() => {
+    const gap = gapSpan({ measured: [], pauseMs: 0 }, restart.span);
+    return { likelyMs: restart.likelyMs + gap.likelyMs, span: { lowMs: restart.span.lowMs + gap.span.lowMs, highMs: restart.span.highMs + gap.span.highMs } };
+  })();
+  const open = restarts.some((r) => r.to === null);
+  const lastFrom = restarts.at(-1)?.from ?? now;
+  const finish = (k: 'lowMs' | 'highMs' | 'likelyMs'): number => {
+    const c = k === 'likelyMs' ? cycle.likelyMs : cycle.span[k];
+    const r = k === 'likelyMs' ? restart.likelyMs : restart.span[k];
+    // The node down now ends a restart after it went down; the next one starts a cycle after that one did.
+    const currentEnd = Math.max(now, lastFrom + r);
+    const nextStart = open ? currentEnd + Math.max(0, c - r) : Math.max(now, lastFrom + c);
+    return Math.round(remaining === 0 ? currentEnd : nextStart + (remaining - 1) * c + r);
+  };
+  return { at: finish('likelyMs'), range: { from: finish('lowMs'), to: finish('highMs') }, paceMs: cycle.likelyMs, basis: whole.length };
 }

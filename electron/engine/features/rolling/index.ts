@@ -7,7 +7,8 @@ export { planRollingRestart, DEFAULT_LIMITS, type PlanOutcome, type PlanRequest 
 export { stepHazards, unhealthyGroups, type CheckMoment } from './plan/safety.js';
 export { initialMachine, step, type RollStep } from './execution/executor.js';
 export { RollingConductor, type ConductorOptions } from './execution/conductor.js';
-export { PlanStore, resumeAfterRestart, type StoredRolling } from './plan/plan-store.js';
+export { PlanStore, resumeAfterRestart, type LoadedRolling, type StoredRolling } from './plan/plan-store.js';
+export { clusterIdentity, type ClusterIdentity } from './cluster-identity.js';
 export { planEta, type PlanEta, type EtaSource } from './plan/eta.js';
 export { MgmClusterPort, type MgmPortOptions } from './ports/mgm-cluster-port.js';
 export { readPlanInputs, type PlanInputs } from './ports/mgm-plan-inputs.js';

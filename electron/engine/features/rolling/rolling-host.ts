@@ -3,13 +3,14 @@ import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { RollingPlanView } from '../../../contract/schemas/rolling-restart.js';
 import type { TrackerInput } from '../../cluster/tracker-input.js';
 import type { RunInput } from '../runs/run-book.js';
+import type { ClusterIdentity } from './cluster-identity.js';
 import { RollingConductor } from './execution/conductor.js';
 import { declaringPort } from './ports/declared-port.js';
 import { EngineClusterPort, type EngineSide } from './ports/engine-port.js';
 import { eventText, nodes } from './execution/event-text.js';
 import { initialMachine } from './execution/executor.js';
 import { hostedEta } from './plan/hosted-eta.js';
-import { resumeAfterRestart, type PlanStore, type StoredRolling } from './plan/plan-store.js';
+import { PlanStore, resumeAfterRestart, type LoadedRolling } from './plan/plan-store.js';
 import { DEFAULT_LIMITS, planRollingRestart } from './plan/planner.js';
 import { planView } from './plan/plan-view.js';
 import { rollingRun, runMark } from './execution/run-marks.js';
@@ -34,7 +35,12 @@ export interface RollingHostOptions {
   /** Whether a run mark would apply (one run at a time per cluster). */
   checkRun: (input: RunInput) => Error | null;
   replicas: () => number | null;
-  store: PlanStore | null;
+  /** The cluster's identity from its configuration; null until the configuration is read. */
+  identity: () => ClusterIdentity | null;
+  /** The cluster's state file, once its identity is known; null: nothing is kept on disk. */
+  store: ((cluster: ClusterIdentity) => PlanStore) | null;
+  /** Where an ndbtop that kept no cluster identity wrote this connectstring's plan: read only to say it is not applied. */
+  legacyFile?: string;
   pollIntervalMs: number;
   limits?: PlanLimits;
 }
@@ -49,8 +55,10 @@ export interface PlanOptions {
 const FINISH_BUCKET_MS = 5000;
 
 function comparable(v: RollingPlanView): unknown {
-  const finishAt = v.eta.finishAt === null ? null : Math.round(v.eta.finishAt / FINISH_BUCKET_MS);
-  return { ...v, updatedAt: 0, eta: { ...v.eta, finishAt } };
+  const bucket = (t: number): number => Math.round(t / FINISH_BUCKET_MS);
+  const finishAt = v.eta.finishAt === null ? null : bucket(v.eta.finishAt);
+  const finishRange = v.eta.finishRange && { from: bucket(v.eta.finishRange.from), to: bucket(v.eta.finishRange.to) };
+  return { ...v, updatedAt: 0, eta: { ...v.eta, finishAt, finishRange } };
 }
 
 const ACTIVE = new Set(['checking', 'restarting', 'waiting', 'pausing', 'halted']);
@@ -70,34 +78,61 @@ export class RollingHost {
   private conductor: RollingConductor | null = null;
   private history: number[] = [];
   private log: RollingPlanView['log'] = [];
+  /** Said once about the files on disk (a plan an earlier ndbtop left): every new plan's log begins with them. */
+  private notices: RollingPlanView['log'] = [];
   private runId: string | null = null;
   private lastObs: Observation | null = null;
+  private store: PlanStore | null = null;
   private published: RollingPlanView | null = null;
   private readonly port: EngineClusterPort;
   private readonly timer: NodeJS.Timeout;
 
   constructor(private readonly options: RollingHostOptions) {
     this.port = new EngineClusterPort(options.side, () => this.conductor?.machine.run?.sentAt ?? null);
-    const stored = this.load();
-    this.history = stored?.history ?? [];
-    if (stored?.machine && ACTIVE.has(stored.machine.phase.kind)) {
-      this.machine = resumeAfterRestart(stored.machine, options.side.now());
+    this.attachStore();
+    this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
+    void this.refresh();
+  }
+
+  /**
+   * The cluster's state file, opened once its configuration says which cluster this is (the connectstring does not:
+   * another cluster can answer at the same address). A plan it holds that was active comes back halted.
+   */
+  private attachStore(): void {
+    if (this.store || !this.options.store) return;
+    const identity = this.options.identity();
+    if (!identity) return;
+    this.store = this.options.store(identity);
+    this.noteLegacy(identity);
+    const loaded = this.load(this.store);
+    if (loaded.kind === 'foreign') this.note(loaded.why);
+    if (loaded.kind !== 'ours') return;
+    const stored = loaded.stored;
+    this.history = stored.history;
+    if (stored.machine && ACTIVE.has(stored.machine.phase.kind)) {
+      this.machine = resumeAfterRestart(stored.machine, this.options.side.now());
       this.started = true;
       this.note(this.machine.phase.kind === 'halted' ? `ndbtop started again: ${this.machine.phase.reason}` : 'ndbtop started again');
       this.adoptRun(this.machine, stored.runId ?? null);
       this.save(this.machine);
     }
-    this.timer = setInterval(() => void this.refresh(), REFRESH_MS);
-    void this.refresh();
+  }
+
+  private noteLegacy(identity: ClusterIdentity): void {
+    if (!this.options.legacyFile || !this.store) return;
+    const old = this.load(new PlanStore(this.options.legacyFile, identity));
+    if (old.kind !== 'foreign' || !old.active) return;
+    this.notices = [{ at: this.options.side.now(), text: `${old.why} (left as it is: delete it once that plan is over)` }];
+    this.log = [...this.log, ...this.notices];
   }
 
   /** The plan on disk; a file that cannot be read is said in the log and left as it is (never overwritten unread). */
-  private load(): StoredRolling | null {
+  private load(store: PlanStore): LoadedRolling {
     try {
-      return this.options.store?.load() ?? null;
+      return store.load();
     } catch (err) {
       this.note(`the recorded plan could not be read: ${err instanceof Error ? err.message : String(err)}`);
-      return null;
+      return { kind: 'none' };
     }
   }
 
@@ -109,6 +144,8 @@ export class RollingHost {
     if (this.machine && this.started && ACTIVE.has(this.machine.phase.kind)) {
       throw new RollingError('CONFLICT', `rolling restart ${this.machine.plan.id} is in progress (${this.machine.phase.kind}): resume or abort it first`);
     }
+    this.attachStore();
+    if (this.options.store && !this.store) throw new RollingError('CONFLICT', "the cluster's configuration has not been read yet: a plan could not be recorded as this cluster's");
     const snap = this.options.side.snapshot();
     const out = planRollingRestart({
       id: randomUUID(),
@@ -127,7 +164,7 @@ export class RollingHost {
     this.machine = initialMachine(out.plan);
     this.started = false;
     this.runId = null;
-    this.log = [];
+    this.log = [...this.notices];
     this.note(`planned: ${out.plan.steps.length} steps, ${out.plan.steps.map((s, i) => `step ${i + 1} ${nodes(s)}`).join('; ')}`);
     return this.refresh();
   }
@@ -247,21 +284,22 @@ export class RollingHost {
 
   private save(m: RollMachine, history: readonly number[] = this.history): void {
     try {
-      this.options.store?.save({ machine: m, history: [...history], runId: this.runId });
+      this.store?.save({ machine: m, history: [...history], runId: this.runId });
     } catch (err) {
-      this.note(`the plan could not be written to ${this.options.store?.file ?? 'its file'}: ${err instanceof Error ? err.message : String(err)}`);
+      this.note(`the plan could not be written to ${this.store?.file ?? 'its file'}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
   /** Rebuilds the view; pushes it (a recorded tracker input) only when it changed. */
   private async refresh(): Promise<RollingPlanView> {
+    this.attachStore();
     const m = this.conductor?.machine ?? this.machine;
     if (!m) return this.published as RollingPlanView;
     // A plan not started has no conductor polling: its hazards are checked against the engine's picture now.
     if (!this.conductor) this.lastObs = await this.port.observe();
     const now = this.options.side.now();
-    const { eta, finishAt } = hostedEta(m, this.options.side.snapshot(), this.history, now);
-    const view = planView({ machine: m, started: this.started, obs: this.lastObs, eta, finishAt, log: this.log, runId: this.runId, at: now });
+    const { eta, finish } = hostedEta(m, this.options.side.snapshot(), this.history, now);
+    const view = planView({ machine: m, started: this.started, obs: this.lastObs, eta, finish, log: this.log, runId: this.runId, at: now });
     if (!this.published || !sameValue(comparable(view), comparable(this.published))) {
       this.published = view;
       this.options.feed({ kind: 'rolling-plan', t: now, view });

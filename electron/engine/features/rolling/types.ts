@@ -107,6 +107,8 @@ export interface StepResult {
   outcome: 'restarted' | 'skipped';
   /** From the send until the last node of the step was STARTED again. */
   durationMs: number | null;
+  /** When its restart was sent (null when skipped, and in files written before it was kept): the gaps between steps. */
+  sentAt: number | null;
 }
 
 /** The executor's whole state; persisted as it is. */

@@ -3,7 +3,7 @@ import type { NodeView, RollingPlanView, RollingStepView } from '../../contract.
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
 import { restartStateText } from '../../view-model/restarts/restart-state-text.js';
-import { etaText, stepWait } from '../../view-model/restarts/rolling-plan-text.js';
+import { finishText } from '../../view-model/restarts/eta-range.js';
 
 const STATE_WORDS: Record<RollingPlanView['state'], string> = {
   planned: 'planned: nothing sent yet',
@@ -29,7 +29,7 @@ function stepProgress(step: RollingStepView, nodes: ReadonlyMap<number, NodeView
   return [...groups];
 }
 
-function StepLine({ step, nodes, wait }: { step: RollingStepView; nodes: ReadonlyMap<number, NodeView>; wait: string | null }) {
+function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<number, NodeView> }) {
   const took = step.durationMs !== null ? ` in ${formatDuration(step.durationMs)}` : '';
   return (
     <li className={`rolling-step step-${step.state}`} data-testid={`rolling-step-${step.step}`} data-state={step.state}>
@@ -46,9 +46,9 @@ function StepLine({ step, nodes, wait }: { step: RollingStepView; nodes: Readonl
           ))}
         </span>
       )}
-      {wait && (
+      {step.waiting !== null && (
         <span className="step-wait muted" data-testid="rolling-step-wait">
-          {wait}
+          {step.waiting}
         </span>
       )}
       {step.hazards.length > 0 && (
@@ -63,10 +63,16 @@ function StepLine({ step, nodes, wait }: { step: RollingStepView; nodes: Readonl
 }
 
 function Eta({ plan, now }: { plan: RollingPlanView; now: number }) {
+  const { finishAt, finishRange, basis, stepMs, source } = plan.eta;
   if (plan.state === 'done') return <strong className="tone-ok">done</strong>;
+  const timed = source === 'ndbinfo' ? 'timed by restart_info' : 'timed';
   return (
-    <strong data-testid="rolling-plan-eta" data-finish-at={plan.eta.finishAt ?? ''} data-source={plan.eta.source}>
-      {etaText(plan.eta, now)}
+    <strong data-testid="rolling-plan-eta" data-finish-at={finishAt ?? ''} data-finish-from={finishRange?.from ?? ''} data-finish-to={finishRange?.to ?? ''} data-source={source}>
+      {finishRange !== null
+        ? finishText(finishRange, basis, 'step', now)
+        : stepMs !== null
+          ? `${formatDuration(stepMs)} a step (${timed})`
+          : 'not known until the first step is timed'}
     </strong>
   );
 }
@@ -171,7 +177,7 @@ export function RollingConductorPanel({ now }: { now: number }) {
           )}
           <ol className="plain rolling-steps">
             {plan.steps.map((s) => (
-              <StepLine key={s.step} step={s} nodes={nodes} wait={stepWait(plan.steps, s)} />
+              <StepLine key={s.step} step={s} nodes={nodes} />
             ))}
           </ol>
           {plan.manual.length > 0 && <p className="muted manual-steps">Manual: {plan.manual.join('; ')}</p>}

@@ -1,6 +1,7 @@
 import type { NodeGroupView, NodeRestart, NodeView, RollingRestart } from '../../contract.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
 import { restartingLines } from '../../view-model/restarts/restart-state-text.js';
+import { finishText } from '../../view-model/restarts/eta-range.js';
 
 function ids(list: readonly number[]): string {
   return list.length === 0 ? 'none' : formatNodeIds(list);
@@ -8,11 +9,11 @@ function ids(list: readonly number[]): string {
 
 function Eta({ view, now }: { view: RollingRestart; now: number }) {
   if (view.complete) return <strong className="tone-ok">done</strong>;
-  if (view.etaAt === null) return <strong className="muted">after the first restart</strong>;
-  // The engine's estimate counts from the last restart finished; a slower one than the pace shows as late, not moved on.
+  if (view.etaAt === null || view.etaRange === null) return <strong className="muted">known once a restart is seen from start to end</strong>;
+  // The engine's estimate counts from the restarts it saw whole; one slower than the range shows as overdue, not moved on.
   return (
-    <strong data-testid="rolling-eta" data-eta={view.etaAt} className={view.etaAt < now ? 'tone-warn' : undefined}>
-      {formatClock(view.etaAt)} ({view.etaAt < now ? `${formatDuration(now - view.etaAt)} late` : `in ${formatDuration(view.etaAt - now)}`})
+    <strong data-testid="rolling-eta" data-eta={view.etaAt} data-eta-from={view.etaRange.from} data-eta-to={view.etaRange.to} className={view.etaRange.to < now ? 'tone-warn' : undefined}>
+      {finishText(view.etaRange, view.etaBasis, 'restart', now)}
     </strong>
   );
 }

@@ -76,7 +76,7 @@ function checkAndSend(m: RollMachine, obs: Observation, effects: RollEffect[] = 
 function stepBack(m: RollMachine, run: StepRun, obs: Observation): RollStep {
   const durationMs = Math.max(0, ...run.nodes.map((p) => (p.backAt ?? obs.at) - run.sentAt));
   const nodes = stepNodes(m);
-  const done: RollMachine = { ...m, run, results: [...m.results, { step: m.step, nodes, outcome: 'restarted', durationMs }] };
+  const done: RollMachine = { ...m, run, results: [...m.results, { step: m.step, nodes, outcome: 'restarted', durationMs, sentAt: run.sentAt }] };
   const started = emit({ event: 'started', step: m.step + 1, nodes, durationMs });
   const last = m.step + 1 >= m.plan.steps.length;
   if (m.holdAfterStep && !last) {
@@ -175,7 +175,7 @@ function operator(m: RollMachine, kind: 'start' | 'resume' | 'skip' | 'abort' | 
     case 'skip': {
       if (phase !== 'halted') return to(m, m.phase, []);
       const nodes = stepNodes(m);
-      const skipped: RollMachine = { ...m, holdAfterStep: false, results: [...m.results, { step: m.step, nodes, outcome: 'skipped', durationMs: null }] };
+      const skipped: RollMachine = { ...m, holdAfterStep: false, results: [...m.results, { step: m.step, nodes, outcome: 'skipped', durationMs: null, sentAt: null }] };
       return enterStep(skipped, m.step + 1, [emit({ event: 'skipped', step: m.step + 1, nodes })]);
     }
   }

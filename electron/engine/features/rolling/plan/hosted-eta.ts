@@ -1,11 +1,12 @@
 import { baselineFor, phaseProgress, restartCompleted, type RestartTimes } from '../../../../contract/page-safe/restart-phases.js';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
-import { planEta, type PlanEta } from './eta.js';
+import { gapSpan, planEta, stepSpan, type PlanEta } from './eta.js';
 import type { RollMachine } from '../types.js';
 
 export interface HostedEta {
   eta: PlanEta;
-  finishAt: number | null;
+  /** The likely finish, and the span it may fall in (the timings' spread once enough are timed); null while unknown. */
+  finish: { at: number; from: number; to: number } | null;
 }
 
 const OVER = new Set(['halted', 'done', 'aborted']);
@@ -41,38 +42,78 @@ function nodeSecondsLeft(nodeId: number, snap: ClusterSnapshot, roundNodes: read
 }
 
 /**
+ * A step's length by restart_info: the slowest of its nodes' completed restarts (they run in parallel), for each step
+ * whose nodes ndbinfo timed whole, in the plan's order.
+ */
+function ndbinfoSteps(m: RollMachine, completed: Map<number, RestartTimes>): number[] {
+  return m.plan.steps.flatMap((nodes) => {
+    const totals = nodes.map((id) => completed.get(id)?.totalSecs);
+    return totals.every((t) => t !== undefined) ? [Math.max(...(totals as number[])) * 1000] : [];
+  });
+}
+
+/** The time between steps as this plan measured it: from a step's last node STARTED to the next step's send. */
+function measuredGaps(m: RollMachine): number[] {
+  const sends = m.results.flatMap((r) => (r.outcome === 'restarted' && r.sentAt !== null && r.durationMs !== null ? [{ step: r.step, sentAt: r.sentAt, end: r.sentAt + r.durationMs }] : []));
+  if (m.run && !m.results.some((r) => r.step === m.step)) sends.push({ step: m.step, sentAt: m.run.sentAt, end: Number.NaN });
+  return sends.slice(1).flatMap((s, i) => {
+    const before = sends[i];
+    return before && before.step === s.step - 1 ? [Math.max(0, s.sentAt - before.end)] : [];
+  });
+}
+
+/**
  * The plan's ETA as the engine shows it: a step's length from restart_info's completed restarts of the plan's
- * nodes where ndbinfo has them (else the steps ndbtop timed), and the running step's time left from its nodes'
- * phases against their baselines (else the step's length less the time it has run), then the steps and pauses left.
+ * nodes where ndbinfo has them (else the steps timed whole, else the restarts observed whole), the running step's
+ * time left from its nodes' phases against their baselines (else the step's span less the time it has run), then
+ * the steps left and the time between them (measured in this plan, else the pause and the checks). A span, not one
+ * instant, until enough is timed.
  */
 export function hostedEta(m: RollMachine, snap: ClusterSnapshot, history: readonly number[], now: number): HostedEta {
-  const planned = m.plan.steps.flat();
   const completed = completedRestarts(snap);
-  const totals = planned.flatMap((id) => {
-    const r = completed.get(id);
-    return r ? [r.totalSecs * 1000] : [];
-  });
-  const ndbinfoStepMs = totals.length > 0 ? Math.round(totals.reduce((s, t) => s + t, 0) / totals.length) : null;
-  const eta = planEta(m.plan, history.length > 0 ? history : observedRestarts(snap), ndbinfoStepMs, m.results.length);
-  if (OVER.has(m.phase.kind)) return { eta, finishAt: null };
-  const stepsLeft = m.plan.steps.length - m.results.length;
+  const byNdbinfo = ndbinfoSteps(m, completed);
+  const seen = history.length > 0 ? history : observedRestarts(snap);
+  const gaps = { measured: measuredGaps(m), pauseMs: m.plan.pauseMs };
+  const eta = planEta(m.plan, seen, byNdbinfo, m.results.length, gaps);
+  if (OVER.has(m.phase.kind)) return { eta, finish: null };
+  const step = stepSpan(byNdbinfo.length > 0 ? byNdbinfo : seen);
   const running = m.run !== null && !m.results.some((r) => r.step === m.step);
-  let current = 0;
+  const later = m.plan.steps.length - m.results.length - (running ? 1 : 0);
+  if (later > 0 && !step) return { eta, finish: null };
+  let current: Span3 = NONE;
   if (running && m.run) {
     const run = m.run;
     const roundNodes = m.results.filter((r) => r.outcome === 'restarted').flatMap((r) => r.nodes);
-    const left = run.nodes.map((p) => {
-      if (p.backAt !== null) return 0;
+    const elapsed = now - run.sentAt;
+    const left = run.nodes.map((p): Span3 | null => {
+      if (p.backAt !== null) return NONE;
       const byPhases = nodeSecondsLeft(p.nodeId, snap, roundNodes, completed, now);
-      if (byPhases !== null) return byPhases * 1000;
-      return eta.stepMs === null ? null : Math.max(0, eta.stepMs - (now - run.sentAt));
+      if (byPhases !== null) return { likely: byPhases * 1000, low: byPhases * 1000, high: byPhases * 1000 };
+      return step ? { likely: Math.max(0, step.likelyMs - elapsed), low: Math.max(0, step.span.lowMs - elapsed), high: Math.max(0, step.span.highMs - elapsed) } : null;
     });
-    if (left.some((l) => l === null)) return { eta, finishAt: null };
-    current = Math.max(0, ...(left as number[]));
+    if (left.some((l) => l === null)) return { eta, finish: null };
+    current = slowest(left as Span3[]);
   }
-  const later = running ? stepsLeft - 1 : stepsLeft;
-  if (later > 0 && eta.stepMs === null) return { eta, finishAt: null };
-  const pauseLeft = m.phase.kind === 'pausing' ? Math.max(0, m.phase.until - now) : 0;
-  const pauses = Math.max(0, stepsLeft - 1) * m.plan.pauseMs;
-  return { eta, finishAt: Math.round(now + current + later * (eta.stepMs ?? 0) + pauses + pauseLeft) };
+  let before: Span3 = NONE;
+  let rest: Span3 = NONE;
+  if (later > 0 && step) {
+    // The steps after this one with the gaps between them, and the gap (or what is left of the pause) before them.
+    const after = planEta(m.plan, seen, byNdbinfo, m.plan.steps.length - later, gaps);
+    rest = { likely: after.totalMs ?? 0, low: after.range?.lowMs ?? 0, high: after.range?.highMs ?? 0 };
+    const gap = gapSpan(gaps, step.span);
+    const pauseLeft = m.phase.kind === 'pausing' ? Math.max(0, m.phase.until - now) : null;
+    if (pauseLeft !== null) before = { likely: pauseLeft + Math.max(0, gap.likelyMs - m.plan.pauseMs), low: pauseLeft, high: pauseLeft + Math.max(0, gap.span.highMs - m.plan.pauseMs) };
+    else if (running) before = { likely: gap.likelyMs, low: gap.span.lowMs, high: gap.span.highMs };
+  }
+  const at = (k: keyof Span3): number => Math.round(now + current[k] + before[k] + rest[k]);
+  return { eta, finish: { at: at('likely'), from: at('low'), to: at('high') } };
 }
+
+interface Span3 {
+  likely: number;
+  low: number;
+  high: number;
+}
+const NONE: Span3 = { likely: 0, low: 0, high: 0 };
+/** A step is as long as its slowest node. */
+const slowest = (spans: readonly Span3[]): Span3 => ({ likely: Math.max(0, ...spans.map((l) => l.likely)), low: Math.max(0, ...spans.map((l) => l.low)), high: Math.max(0, ...spans.map((l) => l.high)) });

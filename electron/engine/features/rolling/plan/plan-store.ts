@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { dataNodesText, type ClusterIdentity } from '../cluster-identity.js';
 import { halt } from '../execution/executor.js';
 import type { RollMachine } from '../types.js';
 
@@ -44,11 +45,16 @@ const MachineSchema = z.object({
   step: z.number().int(),
   run: RunSchema.nullable(),
   sent: ids,
-  results: z.array(z.object({ step: z.number().int(), nodes: ids, outcome: z.enum(['restarted', 'skipped']), durationMs: z.number().nullable() })),
+  results: z.array(z.object({ step: z.number().int(), nodes: ids, outcome: z.enum(['restarted', 'skipped']), durationMs: z.number().nullable(), sentAt: z.number().nullable().default(null) })),
   holdAfterStep: z.boolean(),
   nextAttempt: z.number().int(),
 });
-const FileSchema = z.object({ version: z.literal(1), machine: MachineSchema.nullable(), history: z.array(z.number()).default([]), runId: z.string().nullable().default(null) });
+const Body = { machine: MachineSchema.nullable(), history: z.array(z.number()).default([]), runId: z.string().nullable().default(null) };
+/** Version 1 was written before plans were kept per cluster: it does not say whose plan it holds. */
+const FileSchema = z.discriminatedUnion('version', [
+  z.object({ version: z.literal(1), ...Body }),
+  z.object({ version: z.literal(2), cluster: z.object({ key: z.string(), label: z.string() }), ...Body }),
+]);
 
 /** How many step durations the ETA of the next plan is taken from. */
 const HISTORY = 20;
@@ -63,35 +69,56 @@ export interface StoredRolling {
 }
 
 /**
- * The plan in progress on disk, one JSON file written whole to a temporary file and renamed over the old one, so a
- * crash (or SIGKILL) at any moment leaves either the previous or the new state, never half of one.
+ * What the file holds for this cluster: nothing, its own state, or a plan that is not this cluster's (another
+ * cluster's, or one written without its cluster's identity), in words and whether that plan was still in progress.
+ */
+export type LoadedRolling = { kind: 'none' } | { kind: 'ours'; stored: StoredRolling } | { kind: 'foreign'; why: string; active: boolean };
+
+const ACTIVE = new Set(['checking', 'restarting', 'waiting', 'pausing']);
+const UNFINISHED = new Set([...ACTIVE, 'halted']);
+
+/**
+ * One cluster's plan on disk, one JSON file written whole to a temporary file and renamed over the old one, so a
+ * crash (or SIGKILL) at any moment leaves either the previous or the new state, never half of one. The file names the
+ * cluster it belongs to; a file of another cluster is never read as this one's.
  */
 export class PlanStore {
-  constructor(readonly file: string) {}
+  constructor(
+    readonly file: string,
+    readonly cluster: ClusterIdentity,
+  ) {}
 
-  /** null when there is no file; a file that cannot be read is an error that names it (nothing is overwritten). */
-  load(): StoredRolling | null {
+  /** `none` when there is no file; a file that cannot be read is an error that names it (nothing is overwritten). */
+  load(): LoadedRolling {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
       throw err;
     }
     const parsed = FileSchema.safeParse(JSON.parse(text));
     if (!parsed.success) throw new Error(`${this.file}: not a rolling-restart state file (${parsed.error.issues[0]?.message ?? 'invalid'})`);
-    return { machine: parsed.data.machine, history: parsed.data.history, runId: parsed.data.runId };
+    const f = parsed.data;
+    const m = f.machine;
+    const active = m !== null && UNFINISHED.has(m.phase.kind);
+    const plan = m ? `a plan made for ${m.plan.cluster} (${dataNodesText(m.plan.steps.flat())}, ${m.phase.kind} at step ${m.step + 1} of ${m.plan.steps.length})` : 'no plan';
+    if (f.version === 1) {
+      return { kind: 'foreign', active, why: `${this.file} was written by an earlier ndbtop that did not record which cluster it belongs to; it holds ${plan}, which is not applied to ${this.cluster.label}` };
+    }
+    if (f.cluster.key !== this.cluster.key) {
+      return { kind: 'foreign', active, why: `${this.file} belongs to ${f.cluster.label}, not to ${this.cluster.label}; it holds ${plan}, which is not applied here` };
+    }
+    return { kind: 'ours', stored: { machine: m, history: f.history, runId: f.runId } };
   }
 
   save(state: StoredRolling): void {
     mkdirSync(dirname(this.file), { recursive: true });
     const tmp = `${this.file}.${process.pid}.tmp`;
-    writeFileSync(tmp, JSON.stringify({ version: 1, machine: state.machine, history: state.history.slice(-HISTORY), runId: state.runId ?? null }));
+    writeFileSync(tmp, JSON.stringify({ version: 2, cluster: this.cluster, machine: state.machine, history: state.history.slice(-HISTORY), runId: state.runId ?? null }));
     renameSync(tmp, this.file);
   }
 }
-
-const ACTIVE = new Set(['checking', 'restarting', 'waiting', 'pausing']);
 
 /**
  * A plan read back by a new ndbtop: whatever it was doing is over (its polls, its pause, the reply it waited for),

@@ -1,4 +1,6 @@
 import type { RollingPlanView, RollingStepView } from '../../../../contract/schemas/rolling-restart.js';
+import { dataNodesText } from '../cluster-identity.js';
+import type { HostedEta } from './hosted-eta.js';
 import { stepHazards } from './safety.js';
 import type { PlanEta } from './eta.js';
 import type { Observation, RollMachine } from '../types.js';
@@ -10,7 +12,7 @@ export interface PlanViewParts {
   /** The cluster as last observed, for each step's hazards; null before the first observation. */
   obs: Observation | null;
   eta: PlanEta;
-  finishAt: number | null;
+  finish: HostedEta['finish'];
   log: RollingPlanView['log'];
   runId: string | null;
   at: number;
@@ -23,36 +25,46 @@ function stepState(m: RollMachine, i: number): RollingStepView['state'] {
   return m.run !== null ? 'running' : 'next';
 }
 
-/**
- * The observation with the running step's nodes STARTED again: a later step is checked against the cluster as it will
- * be once this step is done. The running step's own restarts are not what would halt it (its partners are
- * STARTING because this step restarts them); they are the wait the page shows once, from the running step's progress.
- */
-function afterRunningStep(obs: Observation, run: RollMachine['run']): Observation {
-  if (!run) return obs;
-  const running = new Set(run.nodes.map((n) => n.nodeId));
-  return { ...obs, nodes: obs.nodes.map((n) => (running.has(n.nodeId) ? { ...n, status: 'STARTED' as const } : n)) };
+const ACTIVE = new Set(['checking', 'restarting', 'waiting', 'pausing']);
+
+/** The nodes of the step under way (or just back) that are not STARTED again yet: what the next step waits for. */
+function settling(m: RollMachine, obs: Observation | null): number[] {
+  if (!obs || !m.run || !ACTIVE.has(m.phase.kind)) return [];
+  const ids = new Set(m.run.nodes.map((p) => p.nodeId));
+  return obs.nodes.filter((n) => ids.has(n.nodeId) && n.status !== 'STARTED').map((n) => n.nodeId);
 }
 
 /**
- * The executor's machine as pages and HTTP clients see it: each step's state, its hazards now (a step not done yet
- * is checked against the last observation with the running step's nodes back, so the plan shows what would stop it
- * before anything is sent, not the running step's own restarts once per partner), the running step's nodes, the ETA
- * and the log. Pure.
+ * What would stop an open step now. While a step is under way, its own nodes coming back are what the next step
+ * waits for, said once, and the next step is checked as if they were back (anything else is still a hazard); the
+ * steps after it are checked when their turn comes, not listed now.
+ */
+function openCheck(m: RollMachine, i: number, state: RollingStepView['state'], obs: Observation | null, started: boolean): Pick<RollingStepView, 'hazards' | 'waiting'> {
+  if (!obs || (state !== 'next' && state !== 'pending')) return { hazards: [], waiting: null };
+  const upNext = m.run !== null && m.run.step === m.step && !m.results.some((r) => r.step === m.step) ? m.step + 1 : m.step;
+  if (started && ACTIVE.has(m.phase.kind) && i !== upNext) return { hazards: [], waiting: null };
+  const back = settling(m, obs);
+  if (back.length === 0) return { hazards: stepHazards(m.plan, m.plan.steps[i] ?? [], obs, 'before'), waiting: null };
+  const assumed: Observation = { ...obs, nodes: obs.nodes.map((n) => (back.includes(n.nodeId) ? { ...n, status: 'STARTED' as const } : n)) };
+  return { hazards: stepHazards(m.plan, m.plan.steps[i] ?? [], assumed, 'before'), waiting: `waiting for ${dataNodesText(back)} to finish starting before step ${i + 1}` };
+}
+
+/**
+ * The executor's machine as pages and HTTP clients see it: each step's state, its hazards now (the next step is
+ * checked against the last observation, so the plan shows what would stop it before anything is sent), the
+ * running step's nodes, the ETA and the log. Pure.
  */
 export function planView(p: PlanViewParts): RollingPlanView {
   const m = p.machine;
-  const later = p.obs && afterRunningStep(p.obs, m.run);
   const steps = m.plan.steps.map((nodes, i): RollingStepView => {
     const state = stepState(m, i);
-    const open = state === 'next' || state === 'pending';
     const run = state === 'running' && m.run ? m.run : null;
     return {
       step: i + 1,
       nodes: [...nodes],
       state,
       durationMs: m.results.find((r) => r.step === i)?.durationMs ?? null,
-      hazards: open && later ? stepHazards(m.plan, nodes, later, 'before') : [],
+      ...openCheck(m, i, state, p.obs, p.started),
       progress: run ? run.nodes.map((n) => ({ nodeId: n.nodeId, left: n.left, backAt: n.backAt })) : [],
     };
   });
@@ -67,7 +79,7 @@ export function planView(p: PlanViewParts): RollingPlanView {
     currentStep: Math.min(m.step, m.plan.steps.length) + 1,
     steps,
     manual: [...m.plan.manual],
-    eta: { stepMs: p.eta.stepMs, finishAt: p.finishAt, source: p.eta.source },
+    eta: { stepMs: p.eta.stepMs, finishAt: p.finish?.at ?? null, finishRange: p.finish ? { from: p.finish.from, to: p.finish.to } : null, basis: p.eta.basis, source: p.eta.source },
     log: p.log,
     runId: p.runId,
     updatedAt: p.at,

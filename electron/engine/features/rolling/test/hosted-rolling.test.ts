@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
@@ -14,6 +14,8 @@ import { reportsOfRecording } from '../../runs/recording-runs.js';
 import type { EngineHost } from '../../../core/engine-host.js';
 import { startServeServer } from '../../../../serve/serve-server.js';
 import { viewerHandlers } from '../../../../serve/access/viewer-access.js';
+import { initialMachine } from '../execution/executor.js';
+import { fourNodePlan } from './four-node-plan.js';
 import { ClusterWitness } from './sim-harness.js';
 
 const SPEED = 10;
@@ -224,4 +226,30 @@ test('ndbtop stopped mid-step: the next start shows the plan halted at that step
     reports.map((r) => ({ id: r.id, phases: r.phases.map((p) => p.name), stopped: r.end !== null })),
     [{ id: runId, phases: STEP_PHASES, stopped: true }],
   );
+});
+
+test('a plan an earlier ndbtop wrote for this connectstring, without its cluster: not applied, and said in the log of the next plan', async (t) => {
+  const sim = await startSimulator({ scenario: 'idle', dataNodes: 4, speed: SPEED, replicas: 2 });
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-rolling-'));
+  t.after(async () => {
+    await sim.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  // Another cluster's plan once at this address, halted at its step 2 on node 5, as the old per-connectstring file kept it.
+  const old = initialMachine(fourNodePlan('node-group', {}));
+  const halted = { ...old, step: 1, phase: { kind: 'halted', code: 'unsafe', reason: 'node 5 is NO_CONTACT' } };
+  const legacy = join(dir, `rolling-restart-${sim.connectstring.replace(/[^A-Za-z0-9.-]+/g, '_')}.json`);
+  await writeFile(legacy, JSON.stringify({ version: 1, machine: halted, history: [], runId: null }));
+  const engine = await createEngine({ host: 'serve', clusters: [{ connectstring: sim.connectstring }], actionsEnabled: true, pollIntervalMs: 200, rollingStateDir: dir });
+  t.after(() => engine.close());
+  await until('every data node STARTED and the configuration read', async () => {
+    const s = (await engine.handlers.getSnapshot({})) as ClusterSnapshot;
+    return s.nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4 && s.configGeneration != null;
+  });
+  await new Promise((r) => setTimeout(r, 1500));
+  assert.equal(await planOf(engine), null, 'no plan shown: the old file is not this cluster\'s');
+  const plan = await engine.handlers.planRollingRestart({ order: 'node-group', pauseMs: 0 });
+  assert.equal(plan.state, 'planned');
+  assert.match(plan.log[0]?.text ?? '', /was written by an earlier ndbtop that did not record which cluster it belongs to; it holds a plan made for c \(data nodes 2, 4, 3, 5, halted at step 2 of 2\), which is not applied to cluster "MC_SIMULATED" .*\(left as it is/);
+  assert.equal(await readFile(legacy, 'utf8'), JSON.stringify({ version: 1, machine: halted, history: [], runId: null }), 'left as it is');
 });

@@ -1,57 +1,71 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { DEFAULT_LIMITS } from '../plan/planner.js';
+import { initialMachine } from '../execution/executor.js';
+import { planEta } from '../plan/eta.js';
+import { DEFAULT_LIMITS, planRollingRestart } from '../plan/planner.js';
 import { planView } from '../plan/plan-view.js';
-import type { Observation, RollMachine, RollingPlan } from '../types.js';
+import type { Observation, RollMachine } from '../types.js';
 
-/** Two node groups (2, 3) and (4, 5); step 1 restarts 2 and 4, step 2 their partners 3 and 5. */
-const PLAN: RollingPlan = {
-  id: 'p1',
-  cluster: 'c1',
+/** 48 data nodes (2 to 49) in 24 node groups of two: step 1 restarts one node of each, step 2 their partners. */
+const ids = Array.from({ length: 48 }, (_, i) => i + 2);
+const group = (id: number): number => (id - 2) % 24;
+const out = planRollingRestart({
+  id: 'p',
+  cluster: 'c',
   createdAt: 0,
+  dataNodes: ids.map((nodeId) => ({ nodeId, status: 'STARTED' as const, nodeGroup: group(nodeId) })),
+  mgmNodeIds: [1],
+  replicas: 2,
   order: 'node-group',
   pauseMs: 0,
-  steps: [
-    [2, 4],
-    [3, 5],
-  ],
-  nodeGroups: [
-    { nodeId: 2, nodeGroup: 0 },
-    { nodeId: 3, nodeGroup: 0 },
-    { nodeId: 4, nodeGroup: 1 },
-    { nodeId: 5, nodeGroup: 1 },
-  ],
-  replicas: 2,
-  manual: [],
   limits: DEFAULT_LIMITS,
-};
+});
+assert.ok(out.ok);
+const plan = out.plan;
+const [first = [], second = []] = plan.steps;
 
-/** Step 1 running: its nodes left STARTED and are not back yet. */
-const RUNNING: RollMachine = {
-  plan: PLAN,
-  phase: { kind: 'waiting' },
-  step: 0,
-  run: { step: 0, attempt: 1, send: 'accepted', sentAt: 1000, answeredAt: 1100, lostError: null, nodes: [2, 4].map((nodeId) => ({ nodeId, baseline: 1, left: true, notStartedSince: null, backAt: null })) },
-  sent: [2, 4],
-  results: [],
-  holdAfterStep: false,
-  nextAttempt: 2,
-};
-
-function observed(status: Record<number, 'STARTED' | 'STARTING' | 'NOT_STARTED'>): Observation {
-  const nodes = Object.entries(status).map(([id, s]) => ({ nodeId: Number(id), status: s, nodeGroup: Number(id) < 4 ? 0 : 1, dynamicId: 2, startPhase: s === 'STARTING' ? 5 : 0 }));
-  return { at: 5000, connected: true, error: null, nodes, criticalAlerts: [], restartCompleted: null };
-}
-
-const view = (obs: Observation) => planView({ machine: RUNNING, started: true, obs, eta: { stepMs: null, totalMs: null, source: 'none' }, finishAt: null, log: [], runId: null, at: 5000 });
-
-test('a healthy running step is not a halt of the next: its partners STARTING are the wait, not one "would halt" per node', () => {
-  const v = view(observed({ 2: 'STARTING', 3: 'STARTED', 4: 'STARTING', 5: 'STARTED' }));
-  assert.equal(v.steps[0]?.state, 'running');
-  assert.deepEqual(v.steps[1]?.hazards, [], 'nothing but the running step itself stands in the way of step 2');
+const observed = (starting: readonly number[], criticalAlerts: string[] = []): Observation => ({
+  at: 5000,
+  connected: true,
+  error: null,
+  nodes: ids.map((nodeId) => ({ nodeId, status: starting.includes(nodeId) ? 'STARTING' : 'STARTED', nodeGroup: group(nodeId), dynamicId: nodeId, startPhase: 0 })),
+  criticalAlerts,
+  restartCompleted: null,
 });
 
-test('what would really halt the next step still shows while a step runs: a node outside the running step that is down', () => {
-  const v = view(observed({ 2: 'STARTING', 3: 'STARTED', 4: 'STARTED', 5: 'NOT_STARTED' }));
-  assert.deepEqual(v.steps[1]?.hazards, ["node 5 is NOT_STARTED, not STARTED: a rolling restart only restarts a started node"]);
+/** Step 1 sent at 1000, its 24 nodes seen leaving STARTED and not back yet. */
+const running: RollMachine = {
+  ...initialMachine(plan),
+  phase: { kind: 'waiting' },
+  run: { step: 0, attempt: 1, send: 'accepted', sentAt: 1000, answeredAt: 1100, lostError: null, nodes: first.map((nodeId) => ({ nodeId, baseline: null, left: true, notStartedSince: null, backAt: null })) },
+  sent: [...first],
+};
+
+const view = (m: RollMachine, obs: Observation, started: boolean) => planView({ machine: m, started, obs, eta: planEta(m.plan, []), finish: null, log: [], runId: null, at: 5000 });
+
+test('a healthy step under way: the next step waits for its nodes, said once, with no "would halt" per node', () => {
+  assert.equal(first.length, 24);
+  const v = view(running, observed(first), true);
+  assert.deepEqual(v.steps.map((s) => s.state), ['running', 'pending']);
+  assert.deepEqual(v.steps[1]?.hazards, []);
+  assert.equal(v.steps[1]?.waiting, `waiting for 24 data nodes (${Math.min(...first)} to ${Math.max(...first)}) to finish starting before step 2`);
+  assert.equal(v.steps[0]?.waiting, null);
+  // Two nodes back, two still starting: the wait names those.
+  const two = view(running, observed(first.slice(0, 2)), true);
+  assert.equal(two.steps[1]?.waiting, `waiting for data nodes ${first.slice(0, 2).join(', ')} to finish starting before step 2`);
+});
+
+test('what is not the running step coming back is still a hazard of the next step, beside the wait', () => {
+  const v = view(running, observed(first, ['data node 40 is out of DataMemory']), true);
+  assert.deepEqual(v.steps[1]?.hazards, ['a critical alert is active: data node 40 is out of DataMemory']);
+  assert.match(v.steps[1]?.waiting ?? '', /^waiting for 24 data nodes/);
+});
+
+test('a plan not started is checked step by step against the cluster now: a node down is a hazard of each step', () => {
+  const down = second[0] ?? 0;
+  const v = view(initialMachine(plan), observed([down]), false);
+  assert.equal(v.state, 'planned');
+  assert.deepEqual(v.steps.map((s) => s.waiting), [null, null]);
+  assert.match(v.steps[0]?.hazards.join('\n') ?? '', new RegExp(`node ${down} is STARTING: restarting its partner node ${first[0]} would take node group 0 down`));
+  assert.match(v.steps[1]?.hazards.join('\n') ?? '', new RegExp(`node ${down} is STARTING, not STARTED`));
 });

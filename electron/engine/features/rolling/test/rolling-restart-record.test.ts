@@ -37,10 +37,11 @@ test('48 data nodes in a rolling restart: progress, order, next and ETA are the 
     'in the order they went down',
   );
   assert.ok(during.restarts.slice(0, 22).every((r) => r.to !== null && r.to - r.from === MIN));
-  // Pace: the round's time (22 restarts and 21 waits) over 22 restarts finished; 26 to go.
-  const pace = Math.round((lastEnd - 10 * S) / 22);
-  assert.equal(during.paceMs, pace);
-  assert.equal(during.etaAt, lastEnd + pace * 26);
+  // Pace: a restart and the wait before the next (60 s + 30 s); node 23 back a minute after it went down, then 25 to go.
+  assert.equal(during.paceMs, 90 * S);
+  assert.equal(during.etaAt, t + MIN + 30 * S + 24 * 90 * S + MIN);
+  assert.deepEqual({ range: during.etaRange, basis: during.etaBasis }, { range: { from: during.etaAt, to: during.etaAt }, basis: 22 }, 'timed alike 22 times: one figure');
+  assert.equal(lastEnd + 30 * S, t);
   // The timeline a page asks for (its chart window) changes nothing of it.
   for (const window of [MIN, 5 * MIN, 15 * MIN, 60 * MIN]) {
     assert.ok(cluster.tracker.timelineView(t - window).nodes.length > 0);
@@ -63,7 +64,13 @@ test('rolling restart rounds: a node restarted again starts a new round; ten qui
   assert.deepEqual(first.restarts, [{ nodeId: 2, from: 0, to: null, underWayAtConnect: true }]);
   assert.equal(first.etaAt, null, 'no pace before a restart is done');
   cluster.set(2, 'STARTED').poll(2 * MIN);
+  const partial = cluster.tracker.snapshot().rollingRestart;
+  assert.deepEqual({ etaAt: partial?.etaAt, basis: partial?.etaBasis }, { etaAt: null, basis: 0 }, 'a restart seen from its middle is no baseline');
   let t = restart(cluster, 1, 3 * MIN, 2 * MIN);
+  // From one whole restart: a range (±50 %, and the wait before the next unknown) that holds the real finish, 9 min.
+  const fromOne = cluster.tracker.snapshot().rollingRestart;
+  assert.equal(fromOne?.etaBasis, 1);
+  assert.ok(fromOne?.etaRange && fromOne.etaRange.from <= 9 * MIN && 9 * MIN <= fromOne.etaRange.to && fromOne.etaRange.from < fromOne.etaRange.to, JSON.stringify(fromOne));
   t = restart(cluster, 3, t, 2 * MIN);
   t = restart(cluster, 4, t, 2 * MIN);
   const complete = cluster.tracker.snapshot().rollingRestart;

@@ -79,7 +79,7 @@ export interface ConductorRun {
 /** A plan for the whole cluster (or `chosen`) and a conductor over MgmClient, as the CLI makes them. */
 export async function conductOn(sim: Simulator, options: { order?: RestartOrder; pauseMs?: number; limits?: Partial<PlanLimits>; chosen?: number[] } = {}): Promise<ConductorRun> {
   const client = new MgmClient({ connectstring: sim.connectstring, reconnect: false });
-  const inputs = await client.connect().then(() => readPlanInputs(client));
+  const { cluster, ...inputs } = await client.connect().then(() => readPlanInputs(client));
   client.close();
   const out = planRollingRestart({
     id: 'test',
@@ -93,7 +93,7 @@ export async function conductOn(sim: Simulator, options: { order?: RestartOrder;
   });
   if (!out.ok) throw new Error(out.reasons.join('; '));
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rolling-'));
-  const store = new PlanStore(join(dir, 'plan.json'));
+  const store = new PlanStore(join(dir, 'plan.json'), cluster);
   const port = new MgmClusterPort({ hosts: resolveConnectstring({ explicit: sim.connectstring }).hosts, connectTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
   const restarts: Array<Promise<RestartOutcome>> = [];
   const watched: ClusterPort = {

@@ -43,7 +43,7 @@ export function RollingRestartPanel({ view, exposed, nodes, now }: { view: Rolli
           {view.inProgress.map((id) => {
             const node = nodes.get(id);
             return (
-              <strong key={id} className="tone-busy restarting" data-testid={`restarting-${id}`}>
+              <strong key={id} className="tone-busy restarting" data-testid={`restarting-${id}`} data-status={node?.status} data-start-phase={node?.startPhase}>
                 node {id}: {node ? currentPhaseText(node.status, node.startPhase) : '?'}
               </strong>
             );

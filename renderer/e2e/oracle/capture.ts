@@ -15,8 +15,24 @@ const READ_DOM = `(() => {
   const rolling = document.querySelector('[data-testid="rolling-restart"]');
   const etas = q('[data-testid="rolling-eta"]').flatMap((e) => [e.dataset.etaMin ?? e.dataset.eta, e.dataset.etaMax ?? e.dataset.eta]).map(Number).filter((n) => n > 0);
   const figure = (where) => (e) => ({ where, text: text(e), stale: old(e) });
+  const box = document.querySelector('[data-testid="throughput-chart"]');
+  const axis = box?.querySelector('.recharts-xAxis .recharts-cartesian-axis-line');
+  const chart = (() => {
+    if (!box || !axis) return null;
+    const x1 = Number(axis.getAttribute('x1')), x2 = Number(axis.getAttribute('x2'));
+    const from = Number(box.dataset.from), until = Number(box.dataset.until);
+    const time = (x) => Math.round(from + ((x - x1) / (x2 - x1)) * (until - from));
+    // A line's path: "M x,y L x,y …", a new "M" where it breaks (a null between).
+    const lines = [...box.querySelectorAll('.recharts-line')].flatMap((g) => {
+      const d = g.querySelector('path.recharts-line-curve')?.getAttribute('d') ?? '';
+      const series = g.querySelector('path.recharts-line-curve')?.getAttribute('name') ?? '';
+      return d.split('M').filter(Boolean).map((run) => ({ series, times: [...run.matchAll(/(-?[\\d.]+)[ ,](-?[\\d.]+)/g)].map((m) => time(Number(m[1]))) }));
+    });
+    return { windowMs: Number(box.dataset.window), lines };
+  })();
   return {
     view: document.querySelector('main')?.dataset.view ?? null,
+    chart,
     cards: q('[data-testid="node-grid"] [data-testid^="node-"][data-status]').map((e) => ({
       nodeId: num(e.dataset.testid.slice(5)), status: e.dataset.status, startPhase: num(e.dataset.startPhase), old: old(e),
     })),

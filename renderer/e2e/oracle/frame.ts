@@ -16,6 +16,11 @@ export interface DomView {
   banner: Array<{ severity: string; kind: string; text: string }>;
   /** Whole texts of elements that show one figure (a card's rate, a legend value, a headline tile, a memory row). */
   figures: Array<{ where: string; text: string; stale: boolean }>;
+  /**
+   * The throughput chart's drawn lines (null when it is not on the page): each unbroken run of a line as the times of
+   * its points (ms since the epoch, from their x position over the axis's domain), and the window shown.
+   */
+  chart: { windowMs: number; lines: Array<{ series: string; times: number[] }> } | null;
   /** The rolling-restart ETA(s) the page shows, ms since the epoch: [earliest, latest] (one figure: both the same). */
   eta: { min: number; max: number } | null;
 }

@@ -102,6 +102,14 @@ test('eta-independent-of-window: the ETA must read the same under every chart wi
   assert.deepEqual(check('eta-independent-of-window', reads(5000, 9000, 9000)), []);
 });
 
+test('chart-breaks-at-gaps: a line drawn across seconds without figures', () => {
+  const chart = (times: number[], windowMs = 60_000) => frame({ dom: dom({ chart: { windowMs, lines: [{ series: 'reads', times }] } }) });
+  assert.deepEqual(check('chart-breaks-at-gaps', chart([0, 1000, 2000, 3000])), []);
+  assert.deepEqual(check('chart-breaks-at-gaps', chart([0, 1000, 11_000, 12_000])), ['throughput chart: reads drawn unbroken from 00:00:01 to 00:00:11 | the engine samples every second: 9 s between have no figure']);
+  // An hour's window draws buckets.
+  assert.deepEqual(check('chart-breaks-at-gaps', chart([0, 1000, 11_000], 3_600_000)), []);
+});
+
 test('totals-are-sums: a node group live count that is not its STARTED nodes', () => {
   const s = snapshot();
   const wrong = { ...s, nodeGroups: s.nodeGroups.map((g) => (g.nodeGroup === 1 ? { ...g, live: 1 } : g)) };

@@ -34,8 +34,8 @@ export interface OracleReport {
   leftOut: Array<{ invariant: string; reason: string; times: number }>;
 }
 
-/** Views the frames go through in turn: the grid (cards, headline), then the restarts (rolling panel, phases). */
-const VIEWS = ['nodes', 'restarts'] as const;
+/** Views the frames go through in turn: the grid (cards, headline), the restarts (rolling panel, phases), the chart. */
+const VIEWS = ['nodes', 'restarts', 'throughput'] as const;
 /** Each ETA is read under these windows in turn; the first one again last tells an ETA that moved by itself. */
 const WINDOWS = ['1m', '5m', '1m'] as const;
 
@@ -46,6 +46,8 @@ export function describe(f: Finding): string {
 async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number): Promise<Frame> {
   const view = VIEWS[second % VIEWS.length] ?? 'nodes';
   await page.evaluate(`location.hash = '#/${view}'`);
+  // The chart draws a few frames after its view shows: wait for its lines (a while), not for ever.
+  if (view === 'throughput') await page.waitForSelector('[data-testid="throughput-chart"] path.recharts-line-curve', { timeout: 3000 }).catch(() => undefined);
   const before = await readSnapshot(stack);
   const dom = await readDom(page);
   const after = await readSnapshot(stack);
@@ -99,6 +101,8 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
       report.frames.push(frame);
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - started))));
     }
+    const kinds = [...new Set(report.frames.flatMap((f) => f.after.alerts.map((a) => `${a.kind}${a.resolvedAt === null ? '' : ' (resolved)'}`)))];
+    console.log(`[oracle] ${run.scenario} @ ${run.dataNodes}: ${report.frames.length} frames, ${report.findings.length} broken; alerts seen: ${kinds.join(', ') || 'none'}`);
     for (const l of report.leftOut) console.log(`[oracle] ${run.scenario} @ ${run.dataNodes}: known broken, left out ${l.times}×: ${l.invariant} (${l.reason})`);
     return report;
   } finally {

@@ -60,6 +60,7 @@ export function dom(over: Partial<DomView> = {}): DomView {
     phases: [],
     banner: [],
     figures: [],
+    chart: null,
     eta: null,
     ...over,
   };

@@ -7,6 +7,8 @@ import { INVARIANTS, knownBroken, type Invariant } from './invariants.js';
 
 export interface OracleRun {
   scenario: ScenarioName;
+  /** What reports and KNOWN_BROKEN call the run when it is more than the scenario (a fault planted in it); default: the scenario. */
+  name?: string;
   dataNodes: number;
   /** Frames to take, one a second of wall time. */
   seconds: number;
@@ -53,7 +55,7 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
   const after = await readSnapshot(stack);
   const history = (await readHistory(stack)).entries;
   const mgmdsUp = stack.simulator.mgmds.filter((m) => m.running).length;
-  const frame: Frame = { scenario: run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth: readTruth(stack, mgmdsUp) };
+  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth: readTruth(stack, mgmdsUp) };
   if (view === 'restarts' && dom.eta) {
     frame.etaByWindow = [];
     for (const window of WINDOWS) {
@@ -84,16 +86,16 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
       for (const invariant of catalogue) {
         const broken = invariant.check(frame, report.frames);
         if (broken.length === 0) continue;
-        const reason = run.skipKnownBroken === false ? null : knownBroken(run.scenario, run.dataNodes, invariant.id);
+        const reason = run.skipKnownBroken === false ? null : knownBroken(frame.scenario, run.dataNodes, invariant.id);
         if (reason !== null) {
           const entry = report.leftOut.find((l) => l.invariant === invariant.id);
           if (entry) entry.times += 1;
           else report.leftOut.push({ invariant: invariant.id, reason, times: 1 });
           continue;
         }
-        shot ??= await screenshot(page, `oracle-${run.scenario}-${run.dataNodes}-${second}-${Date.now()}`);
+        shot ??= await screenshot(page, `oracle-${frame.scenario}-${run.dataNodes}-${second}-${Date.now()}`);
         for (const v of broken) {
-          const finding: Finding = { ...v, scenario: run.scenario, dataNodes: run.dataNodes, second, screenshot: shot };
+          const finding: Finding = { ...v, scenario: frame.scenario, dataNodes: run.dataNodes, second, screenshot: shot };
           report.findings.push(finding);
           console.log(describe(finding));
         }
@@ -102,8 +104,8 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1000 - (Date.now() - started))));
     }
     const kinds = [...new Set(report.frames.flatMap((f) => f.after.alerts.map((a) => `${a.kind}${a.resolvedAt === null ? '' : ' (resolved)'}`)))];
-    console.log(`[oracle] ${run.scenario} @ ${run.dataNodes}: ${report.frames.length} frames, ${report.findings.length} broken; alerts seen: ${kinds.join(', ') || 'none'}`);
-    for (const l of report.leftOut) console.log(`[oracle] ${run.scenario} @ ${run.dataNodes}: known broken, left out ${l.times}×: ${l.invariant} (${l.reason})`);
+    console.log(`[oracle] ${run.name ?? run.scenario} @ ${run.dataNodes}: ${report.frames.length} frames, ${report.findings.length} broken; alerts seen: ${kinds.join(', ') || 'none'}`);
+    for (const l of report.leftOut) console.log(`[oracle] ${run.name ?? run.scenario} @ ${run.dataNodes}: known broken, left out ${l.times}×: ${l.invariant} (${l.reason})`);
     return report;
   } finally {
     await page.close();

@@ -23,4 +23,21 @@ export function oracleSuite(dataNodes: number, seconds = Number(process.env.NDBT
       assert.deepEqual(report.findings.map(describe), []);
     });
   }
+  // No scenario loses every management server (mgmd-failover has a second): this run does, so "last seen" is checked.
+  test(`oracle: steady at ${dataNodes} data nodes, its only management server stopped, keeps every invariant`, { skip: NO_BROWSER ?? false }, async () => {
+    const { dir, browser } = suite();
+    const report = await runOracle(browser, dir, {
+      scenario: 'steady',
+      name: 'mgmd-lost',
+      dataNodes,
+      seconds,
+      speed,
+      plant: async (stack) => {
+        const only = stack.simulator.mgmds[0];
+        if (only) setTimeout(() => void stack.simulator.stopMgmd(only.nodeId), 2000);
+      },
+    });
+    assert.ok(report.frames.some((f) => f.after.connection.status !== 'live'), 'the management server was lost while the oracle looked');
+    assert.deepEqual(report.findings.map(describe), []);
+  });
 }

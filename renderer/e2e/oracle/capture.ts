@@ -40,7 +40,7 @@ const READ_DOM = `(() => {
     rollingState: rolling?.dataset.state ?? null,
     phases: q('[data-testid^="phases-"]').map((e) => ({ nodeId: num(e.dataset.testid.slice(7)), current: e.dataset.current ?? '' })),
     banner: q('[data-testid="alert-rows"] > [data-testid="alert"], [data-testid="alert-rows"] > [data-testid="alert-group"]').map((e) => ({
-      severity: e.dataset.severity, kind: e.dataset.kind, text: text(e.querySelector('.alert-msg') ?? e),
+      severity: e.dataset.severity, kind: e.dataset.kind, nodeId: e.dataset.node ? num(e.dataset.node) : null, text: text(e.querySelector('.alert-msg') ?? e),
     })),
     figures: [
       ...q('[data-testid="spark-value"]').map(figure('node rate')),

@@ -12,8 +12,8 @@ export interface DomView {
   rollingState: string | null;
   /** The Restart phases table's rows: the restart_info phase each says runs now ('' = restart completed). */
   phases: Array<{ nodeId: number; current: string }>;
-  /** The banner's rows, top first. */
-  banner: Array<{ severity: string; kind: string; text: string }>;
+  /** The banner's rows, top first (`nodeId`: a single alert's node; null for a row folding many, or a cluster's). */
+  banner: Array<{ severity: string; kind: string; nodeId: number | null; text: string }>;
   /** Whole texts of elements that show one figure (a card's rate, a legend value, a headline tile, a memory row). */
   figures: Array<{ where: string; text: string; stale: boolean }>;
   /**

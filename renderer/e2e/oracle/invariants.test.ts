@@ -61,6 +61,14 @@ test('alert-states-present: a level alert that keeps its peak breaks it; one tha
   assert.deepEqual(check('alert-states-present', withAlert('Node 2: redo log 95 % full (≥ 90 %)', 2)), [
     'active alert (log-fill-critical): "Node 2: redo log 95 % full (≥ 90 %)" | node 2 now at 2.0 %',
   ]);
+  // The same kept peak in the history and in a banner row folding every data node's alerts.
+  const history = withAlert('Node 2: redo log peaked at 95 %, now 2 %', 2);
+  history.history = [{ id: 'h', kind: 'log-fill-critical', severity: 'critical', nodeId: 2, message: 'Node 2: redo log 95 % full', raisedAt: 0, clearedAt: null, durationMs: null, silencedBy: null }];
+  history.dom = dom({ banner: [{ severity: 'critical', kind: 'log-fill-critical', nodeId: null, text: 'redo log 95 % full on 4 of 4 data nodes' }] });
+  assert.deepEqual(check('alert-states-present', history), [
+    'alert history (log-fill-critical): "Node 2: redo log 95 % full" | node 2 now at 2.0 %',
+    'banner row (log-fill-critical): "redo log 95 % full on 4 of 4 data nodes" | its data nodes now at 2.0 %',
+  ]);
   assert.deepEqual(check('alert-states-present', withAlert('Node 2: redo log peaked at 95 %, now 2 % (≥ 90 %)', 2)), []);
   assert.deepEqual(check('alert-states-present', withAlert('Node 2: redo log 93 % full (≥ 90 %)', 95)), []);
   // A resolved alert says what was.
@@ -73,7 +81,7 @@ test('alert-states-present: a level alert that keeps its peak breaks it; one tha
 
 test('banner-most-severe: a warning on top of an active critical breaks it', () => {
   const s = snapshot(undefined, [alert({ kind: 'log-fill-high', severity: 'warning', message: 'redo' }), alert({ kind: 'mgmd-lost', severity: 'critical', message: 'Lost the management server', nodeId: null })]);
-  const banner = (first: string) => dom({ banner: [{ severity: first, kind: 'x', text: 'first row' }] });
+  const banner = (first: string) => dom({ banner: [{ severity: first, kind: 'x', nodeId: null, text: 'first row' }] });
   assert.deepEqual(check('banner-most-severe', frame({ before: s, after: s, dom: banner('warning') })), [
     'banner\'s first row: WARNING "first row" | engine: active CRITICAL "Lost the management server"',
   ]);

@@ -81,23 +81,36 @@ export function statedPercents(text: string): number[] {
 
 const NEAR = 5;
 
+/** An alert as one place states it: the engine's list, the alert history, a banner row. */
+interface AlertStatement {
+  where: string;
+  kind: string;
+  /** The nodes it speaks of: its own, or (a cluster's alert, a folded row) every data node it may mean. */
+  nodeIds: number[];
+  message: string;
+}
+
+function activeStatements(frame: Frame): AlertStatement[] {
+  const dataNodes = frame.after.nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
+  return [
+    ...frame.after.alerts.filter(ACTIVE).map((a) => ({ where: `active alert (${a.kind})`, kind: a.kind, nodeIds: a.nodeId !== null ? [a.nodeId] : (a.clusterWide?.nodeIds ?? dataNodes), message: a.message })),
+    ...frame.history.filter((e) => e.clearedAt === null).map((e) => ({ where: `alert history (${e.kind})`, kind: e.kind, nodeIds: e.nodeId !== null ? [e.nodeId] : dataNodes, message: e.message })),
+    ...frame.dom.banner.map((b) => ({ where: `banner row (${b.kind})`, kind: b.kind, nodeIds: b.nodeId !== null ? [b.nodeId] : dataNodes, message: b.text })),
+  ];
+}
+
 function alertStatesPresent(frame: Frame): Violation[] {
   const out: Violation[] = [];
-  for (const alert of frame.after.alerts.filter(ACTIVE)) {
-    const level = LEVEL[alert.kind];
-    if (!level) continue;
-    const nodeIds = alert.nodeId !== null ? [alert.nodeId] : (alert.clusterWide?.nodeIds ?? []);
+  for (const alert of activeStatements(frame)) {
+    const level = LEVEL[alert.kind as AlertKind];
     const stated = statedPercents(alert.message);
-    if (stated.length === 0) continue;
-    for (const nodeId of nodeIds) {
-      const present = [...new Set([frame.before, frame.after].map((s) => level(s, nodeId, alert.message)).filter((p): p is number => p !== null))];
-      if (present.length === 0) continue;
-      const near = stated.some((f) => present.some((p) => Math.abs(f - p) <= NEAR));
-      if (!near) {
-        out.push({ invariant: 'alert-states-present', said: `active alert (${alert.kind}): "${alert.message}"`, against: `node ${nodeId} now at ${present.map((p) => `${p.toFixed(1)} %`).join(' / ')}` });
-        break;
-      }
-    }
+    if (!level || stated.length === 0) continue;
+    // Each node's level now, as the engine read it before and after the page (the page may show either).
+    const present = alert.nodeIds.flatMap((nodeId) => [frame.before, frame.after].map((s) => level(s, nodeId, alert.message))).filter((p): p is number => p !== null);
+    if (present.length === 0) continue;
+    if (stated.some((f) => present.some((p) => Math.abs(f - p) <= NEAR))) continue;
+    const now = [...new Set(present.map((p) => `${p.toFixed(1)} %`))].join(', ');
+    out.push({ invariant: 'alert-states-present', said: `${alert.where}: "${alert.message}"`, against: `${alert.nodeIds.length === 1 ? `node ${alert.nodeIds[0]}` : 'its data nodes'} now at ${now}` });
   }
   return out;
 }

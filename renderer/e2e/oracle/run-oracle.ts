@@ -47,7 +47,11 @@ export function describe(f: Finding): string {
 
 async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number): Promise<Frame> {
   const view = VIEWS[second % VIEWS.length] ?? 'nodes';
+  // The view renders after the hash changes: read it once it is mounted and painted, not the one before.
   await page.evaluate(`location.hash = '#/${view}'`);
+  await page.waitForSelector(`main[data-view="${view}"]`, { timeout: 5000 }).catch(() => undefined);
+  if (view === 'nodes') await page.waitForSelector(GRID_NODES, { timeout: 5000 }).catch(() => undefined);
+  await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   // The chart draws a few frames after its view shows: wait for its lines (a while), not for ever.
   if (view === 'throughput') await page.waitForSelector('[data-testid="throughput-chart"] path.recharts-line-curve', { timeout: 3000 }).catch(() => undefined);
   const before = await readSnapshot(stack);

@@ -66,7 +66,7 @@ export async function readHistory(stack: Stack): Promise<AlertHistory> {
 /** The simulator's model: ground truth of what the data nodes do. */
 export function readTruth(stack: Stack, mgmdsUp: number): Truth {
   return {
-    nodes: [...stack.simulator.model.data.values()].map((n) => ({ nodeId: n.nodeId, status: n.status, startPhase: n.startPhase })),
+    nodes: [...stack.simulator.model.data.values()].map((n) => ({ nodeId: n.id, status: n.status, startPhase: n.startPhase })),
     mgmdsUp,
   };
 }

@@ -19,7 +19,7 @@ export interface OracleRun {
   /** Leave out the pairs KNOWN_BROKEN lists (npm test's short variant); false: check everything. */
   skipKnownBroken?: boolean;
   /** Runs once the page shows the grid, before the first frame (a test breaks something here). */
-  plant?: (stack: Stack, page: Page) => Promise<void>;
+  plant?: (stack: Stack, page: Page) => Promise<unknown>;
 }
 
 export interface Finding extends Violation {

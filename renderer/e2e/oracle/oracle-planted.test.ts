@@ -71,7 +71,8 @@ test('a banner that keeps the redo log\'s peak once it has fallen makes the orac
   });
   const found = report.findings.find((f) => f.said.startsWith('banner row (log-fill'));
   assert.ok(found, `caught: ${report.findings.map(describe).join('\n')}`);
-  assert.equal(found.said, 'banner row (log-fill-critical): "redo log 96 % full on 4 of 4 data nodes"');
+  // Warning or critical, whichever mark the fill had reached when the frames began.
+  assert.match(found.said, /^banner row \(log-fill-(high|critical)\): "redo log 96 % full on 4 of 4 data nodes"$/);
   assert.match(found.against, /^its data nodes now at \d+\.\d %/);
   // The engine's own alerts say the level now: only the planted row contradicts it.
   assert.deepEqual(report.findings.filter((f) => !f.said.startsWith('banner row')).map(describe), []);

@@ -42,7 +42,15 @@ export function RollingRestartPanel({ view, exposed, nodes, now }: { view: Rolli
           <span className="label">Restarting</span>
           {view.inProgress.length === 0 && <strong className="tone-busy">none</strong>}
           {restartingLines(view.inProgress, nodes).map(({ nodeId, words, phase, source }) => (
-            <strong key={nodeId} className="tone-busy restarting" data-testid={`restarting-${nodeId}`} data-phase={phase ?? ''} title={source ?? undefined}>
+            <strong
+              key={nodeId}
+              className="tone-busy restarting"
+              data-testid={`restarting-${nodeId}`}
+              data-phase={phase ?? ''}
+              data-status={nodes.get(nodeId)?.status}
+              data-start-phase={nodes.get(nodeId)?.startPhase}
+              title={source ?? undefined}
+            >
               node {nodeId}: {words}
             </strong>
           ))}

@@ -1,0 +1,81 @@
+import type { Page } from 'playwright-core';
+import type { AlertHistory, ClusterSnapshot } from '../../../electron/contract/index.js';
+import type { Stack } from '../harness.js';
+import type { DomView, Truth } from './frame.js';
+
+/**
+ * Read in the page in one evaluation, so every panel is seen at the same instant. As text: this module is
+ * type-checked without the DOM's types.
+ */
+const READ_DOM = `(() => {
+  const q = (sel) => [...document.querySelectorAll(sel)];
+  const text = (e) => (e.textContent ?? '').replace(/\\s+/g, ' ').trim();
+  const num = (v) => Number(v ?? NaN);
+  const old = (e) => !!e.closest('[data-old="true"], [data-stale="true"], .old, .stale, .card-old');
+  const rolling = document.querySelector('[data-testid="rolling-restart"]');
+  const etas = q('[data-testid="rolling-eta"]').flatMap((e) => [e.dataset.etaMin ?? e.dataset.eta, e.dataset.etaMax ?? e.dataset.eta]).map(Number).filter((n) => n > 0);
+  const figure = (where) => (e) => ({ where, text: text(e), stale: old(e) });
+  const box = document.querySelector('[data-testid="throughput-chart"]');
+  const axis = box?.querySelector('.recharts-xAxis .recharts-cartesian-axis-line');
+  const chart = (() => {
+    if (!box || !axis) return null;
+    const x1 = Number(axis.getAttribute('x1')), x2 = Number(axis.getAttribute('x2'));
+    const from = Number(box.dataset.from), until = Number(box.dataset.until);
+    const time = (x) => Math.round(from + ((x - x1) / (x2 - x1)) * (until - from));
+    // A line's path: "M x,y L x,y …", a new "M" where it breaks (a null between).
+    const lines = [...box.querySelectorAll('.recharts-line')].flatMap((g) => {
+      const d = g.querySelector('path.recharts-line-curve')?.getAttribute('d') ?? '';
+      const series = g.querySelector('path.recharts-line-curve')?.getAttribute('name') ?? '';
+      return d.split('M').filter(Boolean).map((run) => ({ series, times: [...run.matchAll(/(-?[\\d.]+)[ ,](-?[\\d.]+)/g)].map((m) => time(Number(m[1]))) }));
+    });
+    return { windowMs: Number(box.dataset.window), lines };
+  })();
+  return {
+    view: document.querySelector('main')?.dataset.view ?? null,
+    chart,
+    cards: q('[data-testid="node-grid"] [data-testid^="node-"][data-status]').map((e) => ({
+      nodeId: num(e.dataset.testid.slice(5)), status: e.dataset.status, startPhase: num(e.dataset.startPhase), old: old(e),
+    })),
+    restarting: q('[data-testid^="restarting-"]').map((e) => ({ nodeId: num(e.dataset.testid.slice(11)), status: e.dataset.status ?? '', startPhase: num(e.dataset.startPhase), text: text(e) })),
+    rollingState: rolling?.dataset.state ?? null,
+    phases: q('[data-testid^="phases-"]').map((e) => ({ nodeId: num(e.dataset.testid.slice(7)), current: e.dataset.current ?? '' })),
+    banner: q('[data-testid="alert-rows"] > [data-testid="alert"], [data-testid="alert-rows"] > [data-testid="alert-group"]').map((e) => ({
+      severity: e.dataset.severity, kind: e.dataset.kind, nodeId: e.dataset.node ? num(e.dataset.node) : null, text: text(e.querySelector('.alert-msg') ?? e),
+    })),
+    figures: [
+      ...q('[data-testid="spark-value"]').map(figure('node rate')),
+      ...q('.legend-value').map(figure('chart legend')),
+      ...q('.headline-stat').map((e) => ({ where: 'headline tile', text: text(e.querySelector('.headline-value')) + ' ' + text(e.querySelector('.headline-label')), stale: old(e) })),
+    ],
+    eta: etas.length === 0 ? null : { min: Math.min(...etas), max: Math.max(...etas) },
+  };
+})()`;
+
+export function readDom(page: Page): Promise<DomView> {
+  return page.evaluate(READ_DOM) as Promise<DomView>;
+}
+
+export async function readSnapshot(stack: Stack): Promise<ClusterSnapshot> {
+  return (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
+}
+
+export async function readHistory(stack: Stack): Promise<AlertHistory> {
+  return (await (await fetch(new URL('/api/alerts/history', stack.url))).json()) as AlertHistory;
+}
+
+/** The simulator's model: ground truth of what the data nodes do. */
+export function readTruth(stack: Stack, mgmdsUp: number): Truth {
+  return {
+    nodes: [...stack.simulator.model.data.values()].map((n) => ({ nodeId: n.id, status: n.status, startPhase: n.startPhase })),
+    mgmdsUp,
+  };
+}
+
+/** Presses the header's chart-window button `name` ("1m", "5m", …) and waits a frame for the page to redraw. */
+export async function chooseWindow(page: Page, name: string): Promise<void> {
+  await page.evaluate(`(() => {
+    const b = [...document.querySelectorAll('button[aria-pressed]')].find((x) => x.textContent === ${JSON.stringify(name)});
+    b?.click();
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  })()`);
+}

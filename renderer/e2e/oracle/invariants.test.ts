@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { RollingRestart } from '../../../electron/contract/index.js';
+import type { Frame } from './frame.js';
+import { INVARIANTS, KNOWN_BROKEN, statedPercents } from './invariants.js';
+import { alert, dataNode, dom, frame, snapshot } from './test-frames.js';
+
+function check(id: string, f: Frame, earlier: Frame[] = []): string[] {
+  const invariant = INVARIANTS.find((i) => i.id === id);
+  if (!invariant) throw new Error(`no invariant ${id}`);
+  return invariant.check(f, earlier).map((v) => `${v.said} | ${v.against}`);
+}
+
+test('the catalogue: unique ids, each described; every known-broken pair names an invariant and a reason', () => {
+  const ids = INVARIANTS.map((i) => i.id);
+  assert.equal(new Set(ids).size, ids.length);
+  for (const i of INVARIANTS) assert.ok(i.description.length > 20, i.id);
+  for (const [pair, list] of Object.entries(KNOWN_BROKEN)) {
+    assert.match(pair, /^[a-z-]+@(\d+|\*)$/);
+    for (const [id, reason] of Object.entries(list)) {
+      assert.ok(ids.includes(id), `${pair}: ${id}`);
+      assert.ok(reason.length > 10, `${pair}: ${id} says why`);
+    }
+  }
+});
+
+test('a healthy frame keeps every invariant', () => {
+  const f = frame();
+  for (const i of INVARIANTS) assert.deepEqual(i.check(f, [frame({ second: 2 })]), [], i.id);
+});
+
+test('node-status-agrees: a card against the engine, the rolling panel against Restart phases', () => {
+  const starting = snapshot([dataNode(2, 'STARTING', 4), dataNode(3), dataNode(4), dataNode(5)]);
+  assert.deepEqual(check('node-status-agrees', frame({ after: starting, before: starting, dom: dom({ cards: [{ nodeId: 2, status: 'STARTED', startPhase: 0, old: false }] }) })), [
+    'node card 2: STARTED | engine snapshot: STARTING',
+  ]);
+  // The status changed between the two engine reads (even through a third, briefly), or the page lags the engine by
+  // less than a second: no contradiction.
+  assert.deepEqual(check('node-status-agrees', frame({ before: snapshot(), after: starting, dom: dom({ cards: [{ nodeId: 2, status: 'NO_CONTACT', startPhase: 0, old: false }] }) })), []);
+  assert.deepEqual(check('node-status-agrees', frame({ before: snapshot(), after: starting, dom: dom({ cards: [{ nodeId: 2, status: 'STARTED', startPhase: 0, old: false }] }) })), []);
+  const lagging = frame({ after: starting, before: starting, dom: dom({ cards: [{ nodeId: 2, status: 'STARTED', startPhase: 0, old: false }] }) });
+  assert.deepEqual(check('node-status-agrees', lagging, [frame()]), []);
+  assert.equal(check('node-status-agrees', lagging, [frame({ after: starting, before: starting })]).length, 1);
+
+  const panels = (status: string, startPhase: number, current: string, rollingState = 'running'): Frame =>
+    frame({ dom: dom({ view: 'restarts', cards: [], rollingState, restarting: [{ nodeId: 13, status, startPhase, text: `node 13: ${status} ${startPhase}` }], phases: [{ nodeId: 13, current }] }) });
+  // The issue's case: phase 5 (copying data) beside "joining the cluster".
+  assert.deepEqual(check('node-status-agrees', panels('STARTING', 4, 'join')), ['rolling restart panel: "node 13: STARTING 4" | Restart phases: node 13 join']);
+  assert.deepEqual(check('node-status-agrees', panels('STARTING', 4, 'copy')), []);
+  assert.deepEqual(check('node-status-agrees', panels('STARTING', 4, 'dictionary')), []);
+  assert.deepEqual(check('node-status-agrees', panels('STARTING', 5, 'dictionary')), ['rolling restart panel: "node 13: STARTING 5" | Restart phases: node 13 dictionary']);
+  assert.deepEqual(check('node-status-agrees', panels('STARTING', 2, 'join')), []);
+  assert.deepEqual(check('node-status-agrees', panels('STARTED', 0, 'lcp')), ['rolling restart panel: "node 13: STARTED 0" | Restart phases: node 13 lcp']);
+  // "node 5: waiting for a local checkpoint" beside "RESTARTING none".
+  const none = frame({ dom: dom({ view: 'restarts', cards: [], rollingState: 'running', phases: [{ nodeId: 5, current: 'lcp' }] }) });
+  assert.deepEqual(check('node-status-agrees', none), ['Restart phases: node 5 lcp | rolling restart panel: node 5 is not restarting']);
+});
+
+test('alert-states-present: a level alert that keeps its peak breaks it; one that states the present figure keeps it', () => {
+  const fill = (percent: number) => ({ ...snapshot(), ndbinfoNodes: [{ nodeId: 2, stale: false, threads: null, redo: { at: 0, used: 0, total: 1, percent, logId: 0, logPart: 0, parts: 4 }, undo: null, sendBuffer: null, diskWrite: null, restart: null }] });
+  const withAlert = (message: string, percent: number): Frame => {
+    const s = { ...fill(percent), alerts: [alert({ kind: 'log-fill-critical', severity: 'critical', message })] };
+    return frame({ before: s, after: s });
+  };
+  assert.deepEqual(check('alert-states-present', withAlert('Node 2: redo log 95 % full (≥ 90 %)', 2)), [
+    'active alert (log-fill-critical): "Node 2: redo log 95 % full (≥ 90 %)" | node 2 now at 2.0 %',
+  ]);
+  // The same kept peak in the history and in a banner row folding every data node's alerts.
+  const history = withAlert('Node 2: redo log peaked at 95 %, now 2 %', 2);
+  history.history = [{ id: 'h', kind: 'log-fill-critical', severity: 'critical', nodeId: 2, message: 'Node 2: redo log 95 % full', raisedAt: 0, clearedAt: null, durationMs: null, silencedBy: null }];
+  history.dom = dom({ banner: [{ severity: 'critical', kind: 'log-fill-critical', nodeId: null, text: 'redo log 95 % full on 4 of 4 data nodes' }] });
+  assert.deepEqual(check('alert-states-present', history), [
+    'alert history (log-fill-critical): "Node 2: redo log 95 % full" | node 2 now at 2.0 %',
+    'banner row (log-fill-critical): "redo log 95 % full on 4 of 4 data nodes" | its data nodes now at 2.0 %',
+  ]);
+  assert.deepEqual(check('alert-states-present', withAlert('Node 2: redo log peaked at 95 %, now 2 % (≥ 90 %)', 2)), []);
+  assert.deepEqual(check('alert-states-present', withAlert('Node 2: redo log 93 % full (≥ 90 %)', 95)), []);
+  // A resolved alert says what was.
+  const resolved = { ...fill(2), alerts: [alert({ kind: 'log-fill-critical', severity: 'critical', message: 'Node 2: redo log 95 % full', resolvedAt: 2000 })] };
+  assert.deepEqual(check('alert-states-present', frame({ before: resolved, after: resolved })), []);
+  const memory = snapshot([{ ...dataNode(2), memory: { data: { usedPages: 50, totalPages: 100, pageSizeBytes: 32768, percent: 50 }, index: null } }], [alert({ kind: 'memory-high', severity: 'warning', message: 'Node 2: DataMemory 85 % used (≥ 80 %)' })]);
+  assert.equal(check('alert-states-present', frame({ before: memory, after: memory })).length, 1);
+  assert.deepEqual(statedPercents('redo ≥ 90 % full, peaked at 95.5 %, now 1 %'), [95.5, 1]);
+});
+
+test('banner-most-severe: a warning on top of an active critical breaks it', () => {
+  const s = snapshot(undefined, [alert({ kind: 'log-fill-high', severity: 'warning', message: 'redo' }), alert({ kind: 'mgmd-lost', severity: 'critical', message: 'Lost the management server', nodeId: null })]);
+  const banner = (first: string) => dom({ banner: [{ severity: first, kind: 'x', nodeId: null, text: 'first row' }] });
+  assert.deepEqual(check('banner-most-severe', frame({ before: s, after: s, dom: banner('warning') })), [
+    'banner\'s first row: WARNING "first row" | engine: active CRITICAL "Lost the management server"',
+  ]);
+  assert.deepEqual(check('banner-most-severe', frame({ before: s, after: s, dom: banner('critical') })), []);
+  // The critical came between the reads: the page had no chance to show it yet.
+  assert.deepEqual(check('banner-most-severe', frame({ before: snapshot(undefined, [alert({ kind: 'log-fill-high', severity: 'warning', message: 'redo' })]), after: s, dom: banner('warning') })), []);
+});
+
+test('lost-source-last-seen: live-looking figures once the management server is lost, or of a node out of contact', () => {
+  const lost = { ...snapshot(), connection: { ...snapshot().connection, status: 'reconnecting' as const } };
+  const shown = dom({ figures: [{ where: 'chart legend', text: '5.28k/s', stale: false }] });
+  const broken = check('lost-source-last-seen', frame({ before: lost, after: lost, dom: shown }));
+  assert.equal(broken.length, 5, broken.join('\n'));
+  assert.ok(broken.includes('chart legend "5.28k/s" looks current | engine: management server reconnecting'));
+  const greyed = dom({ cards: dom().cards.map((c) => ({ ...c, old: true })), figures: [{ where: 'chart legend', text: '5.28k/s', stale: true }] });
+  assert.deepEqual(check('lost-source-last-seen', frame({ before: lost, after: lost, dom: greyed })), []);
+  const away = snapshot([dataNode(2), dataNode(3, 'NO_CONTACT'), dataNode(4), dataNode(5)]);
+  assert.deepEqual(check('lost-source-last-seen', frame({ before: away, after: away })), ['node card 3 shows its figures as current | engine: node 3 NO_CONTACT']);
+});
+
+test('eta-independent-of-window: the ETA must read the same under every chart window', () => {
+  const reads = (...etas: number[]) => frame({ etaByWindow: etas.map((e, i) => ({ window: ['1m', '5m', '1m'][i] ?? '1h', eta: { min: e, max: e } })) });
+  assert.deepEqual(check('eta-independent-of-window', reads(5000, 5000, 5000)), []);
+  assert.deepEqual(check('eta-independent-of-window', reads(5000, 9000, 5000)), ['ETA under the 1m window: 5000–5000 | ETA under the 5m window: 9000–9000']);
+  // It moved between the first read and the last: a restart finished meanwhile, not the window.
+  assert.deepEqual(check('eta-independent-of-window', reads(5000, 9000, 9000)), []);
+});
+
+test('chart-breaks-at-gaps: a line drawn across seconds without figures', () => {
+  const chart = (times: number[], windowMs = 60_000) => frame({ dom: dom({ chart: { windowMs, lines: [{ series: 'reads', times }] } }) });
+  assert.deepEqual(check('chart-breaks-at-gaps', chart([0, 1000, 2000, 3000])), []);
+  assert.deepEqual(check('chart-breaks-at-gaps', chart([0, 1000, 11_000, 12_000])), ['throughput chart: reads drawn unbroken from 00:00:01 to 00:00:11 | the engine samples every second: 9 s between have no figure']);
+  // An hour's window draws buckets.
+  assert.deepEqual(check('chart-breaks-at-gaps', chart([0, 1000, 11_000], 3_600_000)), []);
+});
+
+test('totals-are-sums: a node group live count that is not its STARTED nodes', () => {
+  const s = snapshot();
+  const wrong = { ...s, nodeGroups: s.nodeGroups.map((g) => (g.nodeGroup === 1 ? { ...g, live: 1 } : g)) };
+  assert.deepEqual(check('totals-are-sums', frame({ before: wrong, after: wrong })), ['node group 1: 1 live | its nodes: 2 STARTED']);
+  const coverage = { ...s, rates: { windowMs: 1000, transactions: 1, commits: 1, reads: 1, simpleReads: 0, writes: 0, scans: 0, rangeScans: 0, aborts: 0, operations: 0, concurrentOps: 0, contributing: { nodes: 3, of: 5 } } };
+  assert.deepEqual(check('totals-are-sums', frame({ before: coverage, after: coverage })), ['throughput summed over 3 of 5 data nodes | the cluster has 4 data nodes']);
+});
+
+test('numbers-have-units: a bare figure breaks it; units, clock times and node ids do not', () => {
+  const figures = (...texts: string[]) => frame({ dom: dom({ figures: texts.map((text) => ({ where: 'x', text, stale: false })) }) });
+  assert.deepEqual(check('numbers-have-units', figures('5.28k/s', '12 %', '1.5 MiB', '760k transactions/s', 'last seen 12:04:05 (3 s ago)', 'node 3: 40 %')), []);
+  assert.deepEqual(check('numbers-have-units', figures('5.28k')), ['x: "5.28k" | "5.28" has no unit after it']);
+});
+
+test('eta-contains-finish: the first ETA shown must contain the time the round ended', () => {
+  const round = (complete: boolean, to: number | null): RollingRestart => ({
+    source: 'observed', startedAt: 1000, restarts: [{ nodeId: 2, from: 1000, to }], done: complete ? [2] : [], inProgress: complete ? [] : [2], remaining: [], next: null, complete, paceMs: null, etaAt: null, etaRange: null, etaBasis: 0,
+  });
+  const at = (second: number, r: RollingRestart, eta: Frame['dom']['eta']): Frame => {
+    const s = { ...snapshot(), rollingRestart: r };
+    return frame({ second, before: s, after: s, dom: dom({ eta }) });
+  };
+  const running = [at(1, round(false, null), { min: 50_000, max: 70_000 }), at(2, round(false, null), { min: 60_000, max: 60_000 })];
+  assert.deepEqual(check('eta-contains-finish', at(3, round(true, 65_000), null), running), []);
+  const short = [at(1, round(false, null), { min: 50_000, max: 50_000 })];
+  assert.deepEqual(check('eta-contains-finish', at(3, round(true, 65_000), null), short), ['first ETA shown (second 1): 00:00:50 | the round finished at 00:01:05']);
+});
+
+test('engine-matches-source: a status the simulator held over a second must be the engine\'s', () => {
+  const truth = (status: string) => ({ nodes: [{ nodeId: 2, status, startPhase: 0 }], mgmdsUp: 1 });
+  const f = frame({ truth: truth('NO_CONTACT') });
+  assert.deepEqual(check('engine-matches-source', f, [frame({ truth: truth('NO_CONTACT') })]), ['engine snapshot: node 2 STARTED | simulator: node 2 NO_CONTACT for over a second']);
+  // Just changed in the model: the engine has its poll to see it.
+  assert.deepEqual(check('engine-matches-source', f, [frame({ truth: truth('STARTED') })]), []);
+});

@@ -1,0 +1,3 @@
+import { oracleSuite } from './scenarios.js';
+
+oracleSuite(4);

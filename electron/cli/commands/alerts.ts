@@ -33,7 +33,8 @@ export function registerAlerts(program: Command): void {
     .action(async (opts: EndpointOpts & { history?: boolean }) => {
       const history = await getApi<AlertHistory>(endpointFrom(opts), 'alerts/history');
       const entries = opts.history ? history.entries : history.entries.filter((e) => e.clearedAt === null);
-      const windows = opts.history ? history.maintenance : [];
+      // A serving ndbtop from before maintenance windows were in the history sends none.
+      const windows = opts.history ? (history.maintenance ?? []) : [];
       if (opts.json) return void process.stdout.write(`${escapedJson({ entries, dropped: history.dropped, maintenance: windows })}\n`);
       if (entries.length === 0) process.stdout.write(opts.history ? 'no alerts this session\n' : 'no alert on\n');
       printText(process.stdout, [...entries].reverse().map(historyLine).join('') + [...windows].reverse().map(windowLine).join(''));

@@ -34,6 +34,9 @@ test('node-status-agrees: a card against the engine, the rolling panel against R
   assert.deepEqual(check('node-status-agrees', frame({ after: starting, before: starting, dom: dom({ cards: [{ nodeId: 2, status: 'STARTED', startPhase: 0, old: false }] }) })), [
     'node card 2: STARTED | engine snapshot: STARTING',
   ]);
+  // A status that began in the last second may not be painted yet; one older than that must be.
+  const justStarting = snapshot([{ ...dataNode(2, 'STARTING', 4), statusSince: 800 }, dataNode(3), dataNode(4), dataNode(5)]);
+  assert.deepEqual(check('node-status-agrees', frame({ after: justStarting, before: justStarting, dom: dom({ cards: [{ nodeId: 2, status: 'NO_CONTACT', startPhase: 0, old: false }] }) })), []);
   // The status changed between the two engine reads (even through a third, briefly), or the page lags the engine by
   // less than a second: no contradiction.
   assert.deepEqual(check('node-status-agrees', frame({ before: snapshot(), after: starting, dom: dom({ cards: [{ nodeId: 2, status: 'NO_CONTACT', startPhase: 0, old: false }] }) })), []);

@@ -104,11 +104,13 @@ test('an idle 255-node simulated cluster: memory refreshes that report the same 
     if (m.type === 'delta') deltas.push({ at: Date.now(), delta: m.delta, bytes: Buffer.byteLength(JSON.stringify(m)) });
   });
   try {
+    // Until a fill has three readings its trend is unknown; the reading that makes it known (flat: not filling)
+    // changes every node once. The refreshes after it are the idle ones.
     await waitFor(
-      'every data node with rates and memory',
+      'every data node with rates, memory and its trend',
       async () => {
         const s = await engine.handlers.getSnapshot({});
-        return s.nodes.length === 255 && s.nodes.filter((n) => n.type === 'NDB').every((n) => n.rates !== null && n.memory.data !== null && n.memory.index !== null);
+        return s.nodes.length === 255 && s.nodes.filter((n) => n.type === 'NDB').every((n) => n.rates !== null && n.memory.data?.trend != null && n.memory.index?.trend != null);
       },
       60_000,
     );

@@ -87,13 +87,20 @@ test('memory refreshes: the same figures again carry no node; a node missing fro
   const t = polledTracker();
   t.apply({ kind: 'memory', t: 1500, events: memoryRound(1500) });
   const first = t.snapshot();
-  assert.deepEqual(first.nodes.find((n) => n.nodeId === 9)?.memory.data, { usedPages: 20_000, totalPages: 65536, pageSizeBytes: 32768, percent: (20_000 * 100) / 65536, stale: false });
+  assert.deepEqual(first.nodes.find((n) => n.nodeId === 9)?.memory.data, { usedPages: 20_000, totalPages: 65536, pageSizeBytes: 32768, percent: (20_000 * 100) / 65536, stale: false, trend: null });
   t.apply({ kind: 'memory', t: 16_500, events: memoryRound(16_500) });
   const same = t.snapshot();
   assert.equal(diffSnapshots(first, same, 1), null, 'a refresh with the same pages changes nothing');
+  // The third reading gives every fill its trend (flat: not filling), once; from then on the same pages change nothing.
+  t.apply({ kind: 'memory', t: 24_000, events: memoryRound(24_000) });
+  const settled = t.snapshot();
+  assert.deepEqual(settled.nodes.find((n) => n.nodeId === 9)?.memory.data?.trend, { perMin: 0, fullInSec: null });
+  t.apply({ kind: 'memory', t: 27_000, events: memoryRound(27_000) });
+  assert.equal(diffSnapshots(settled, t.snapshot(), 2), null, 'a flat trend is the same trend: nothing to send');
+  const steady = t.snapshot();
   t.apply({ kind: 'memory', t: 31_500, events: memoryRound(31_500, [9]) });
   const missing = t.snapshot();
-  const delta = diffSnapshots(same, missing, 2);
+  const delta = diffSnapshots(steady, missing, 2);
   assert.deepEqual(delta?.nodes?.map((n) => [n.nodeId, n.memory.data?.stale, n.memory.index?.stale, n.memory.data?.usedPages]), [[9, true, true, 20_000]]);
   t.apply({ kind: 'memory', t: 46_500, events: memoryRound(46_500, [9]) });
   assert.equal(diffSnapshots(missing, t.snapshot(), 3), null, 'still missing: nothing new');

@@ -5,20 +5,11 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
 import { createEngine } from '../../../create-engine.js';
+import { waitFor } from '../../../test/helpers.js';
 
 /** Fast enough that 48 restarts one at a time take about a minute; slow enough that 200 ms polls see each. */
 const SPEED = 10;
 const POLL_MS = 200;
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs: number): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** The first ETA shown and when the work really ended (the simulator's model is the truth), said if it fails. */
 function assertHolds(first: { from: number; to: number; basis: number }, finish: number): void {
@@ -43,7 +34,7 @@ test('48 data nodes restarted one at a time by the rolling-restart scenario: the
   });
   t.after(off);
   const seen: { first: { from: number; to: number; basis: number } | null } = { first: null };
-  await until(
+  await waitFor(
     'the last node of the first round back',
     async () => {
       const r = ((await engine.handlers.getSnapshot({})) as ClusterSnapshot).rollingRestart;
@@ -65,15 +56,15 @@ test('a hosted rolling restart of 48 data nodes: the first plan ETA range holds 
     await engine.close();
     await rm(dir, { recursive: true, force: true });
   });
-  await until('48 data nodes STARTED and the configuration read', async () => {
+  await waitFor('48 data nodes STARTED and the configuration read', async () => {
     const s = (await engine.handlers.getSnapshot({})) as ClusterSnapshot;
     return s.nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 48 && s.configGeneration !== null;
   }, 60_000);
-  const planned = await until('a plan (the configuration read)', () => engine.handlers.planRollingRestart({ order: 'node-id', nodes: [2, 3, 4, 5, 6, 7], pauseMs: 0 }).catch(() => null), 30_000);
+  const planned = await waitFor('a plan (the configuration read)', () => engine.handlers.planRollingRestart({ order: 'node-id', nodes: [2, 3, 4, 5, 6, 7], pauseMs: 0 }).catch(() => null), 30_000);
   assert.deepEqual({ finishAt: planned.eta.finishAt, basis: planned.eta.basis }, { finishAt: null, basis: 0 }, 'nothing timed: no figure');
   await engine.handlers.startRollingRestart({ planId: planned.planId });
   const seen: { first: { from: number; to: number; basis: number } | null } = { first: null };
-  const done = await until(
+  const done = await waitFor(
     'the plan done',
     async () => {
       const v = await engine.handlers.getRollingRestart({});

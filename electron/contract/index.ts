@@ -7,6 +7,8 @@ export * from './schemas/snapshot.js';
 export * from './schemas/rolling-restart.js';
 export * from './schemas/ndbinfo.js';
 export * from './schemas/fill-trend.js';
+export * from './schemas/incidents.js';
+export * from './schemas/backups.js';
 export * from './page-safe/level-words.js';
 export * from './schemas/threads.js';
 export * from './page-safe/sql-candidates.js';

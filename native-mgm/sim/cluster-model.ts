@@ -50,14 +50,16 @@ export class ClusterModel extends ClusterState {
     super(topology, clock);
     this.prng = derivePrng(options.seed, 1);
     this.statistics = new StatisticsEngine(this, options);
-    this.memory = new MemoryModel(this, () => this.statistics.rates(), options.seed);
-    this.backups = new BackupCoordinator(this);
     this.activity = new ClusterActivity(this, {
       statistics: this.statistics,
       instances: options.instances,
       params: (id) => this.config?.nodes.find((n) => n.nodeId === id)?.params,
+      connections: (id) => new Map((this.config?.connections ?? []).filter((c) => c.nodeId1 === id || c.nodeId2 === id).map((c) => [c.nodeId1 === id ? c.nodeId2 : c.nodeId1, c.params])),
       seed: options.seed,
     });
+    // Memory moves with the rows the writes insert and delete: the same rows the activity's redo and links carry.
+    this.memory = new MemoryModel(this, { rates: () => this.statistics.rates(), rowBytes: () => this.activity.rowBytes }, options.seed);
+    this.backups = new BackupCoordinator(this);
   }
 
   /**

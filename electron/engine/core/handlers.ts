@@ -40,7 +40,7 @@ export function coreHandlers(engine: EngineCore) {
     },
     exportHistory: async ({ clusterId, format, fromMs, toMs, marks }) => {
       const { tracker, id } = engine.cluster(clusterId);
-      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks }, tracker.maintenance.list());
+      return exportHistory(tracker.history, { clusterId: id, name: tracker.name, exportedAt: Date.now() }, format, { fromMs, toMs, marks }, tracker.maintenance.list(), tracker.snapshot());
     },
   } satisfies Partial<EngineHandlers>;
 }

@@ -10,6 +10,7 @@ import { DEFAULT_REWRITE_SHARE, RedoLog } from './redo-log.js';
 import { RestartLog } from './restart-log.js';
 import { threadLayout, type DataNodeThread } from './thread-layout.js';
 import { NodeTotals } from './node-totals.js';
+import { advanceBacklog, SEND_BUFFER_BYTES, sendBufferState, type SendBufferLimits, type SendBufferState } from './send-buffer.js';
 
 /** Integration step: state that depends on its own past (redo, checkpoints, counters) is stepped at most this far at once. */
 const STEP_MS = 250;
@@ -24,6 +25,8 @@ export const DEFAULT_ROW_BYTES = 100;
 /** Second-to-second variation of a thread's CPU figures. */
 const CPU_NOISE = 0.03;
 
+const positive = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) && v > 0 ? v : undefined);
+
 const processUp = (n: DataNode): boolean => n.status === 'STARTING' || n.status === 'STARTED' || n.status === 'SHUTTING_DOWN';
 
 export interface ActivitySources {
@@ -31,6 +34,8 @@ export interface ActivitySources {
   instances: (nodeId: number) => BlockInstances;
   /** A data node's parameters in the served configuration (thread, redo and buffer sizes). */
   params: (nodeId: number) => ConfigParams | undefined;
+  /** The parameters of each of a node's connections in the served configuration (SendBufferMemory), by remote node. */
+  connections: (nodeId: number) => Map<number, ConfigParams>;
   seed: number;
 }
 
@@ -50,6 +55,9 @@ export class ClusterActivity {
   private readonly redo = new Map<number, RedoLog>();
   private readonly totals = new Map<number, NodeTotals>();
   private readonly layouts = new Map<number, DataNodeThread[]>();
+  /** Per data node, the bytes waiting for the network in each link's send buffer, by remote node. */
+  private readonly backlogs = new Map<number, Map<number, number>>();
+  private readonly bufferLimits = new Map<number, { links: Map<number, number>; nodeBytes: number }>();
   private last: number;
   /**
    * Integrating costs CPU at every status change (links grow with the square of the nodes: a 48-node rolling restart
@@ -72,6 +80,8 @@ export class ClusterActivity {
       if (node.status === 'STARTING' && node.startPhase === 0) {
         this.layouts.delete(node.id);
         this.totals.delete(node.id);
+        this.backlogs.delete(node.id);
+        this.bufferLimits.delete(node.id);
       }
     });
   }
@@ -130,7 +140,45 @@ export class ClusterActivity {
   }
 
   private linksFor(node: DataNode, load: NodeLoad): Link[] {
-    return nodeLinks(this.cluster, node, load, this.rowBytes, this.linkBytesPerSec);
+    const backlog = this.backlogs.get(node.id);
+    return nodeLinks(this.cluster, node, load, this.rowBytes, (remoteId, out): SendBufferState => sendBufferState(backlog?.get(remoteId) ?? 0, out, this.limits(node.id, remoteId)));
+  }
+
+  /** A link's SendBufferMemory and its node's TotalSendBufferMemory (0 configured: the sum over its links). */
+  private limits(nodeId: number, remoteId: number): SendBufferLimits {
+    let node = this.bufferLimits.get(nodeId);
+    if (!node) {
+      const links = new Map<number, number>();
+      for (const [remote, params] of this.sources.connections(nodeId)) links.set(remote, positive(params['SendBufferMemory']) ?? SEND_BUFFER_BYTES);
+      let sum = 0;
+      for (const bytes of links.values()) sum += bytes;
+      node = { links, nodeBytes: positive(this.sources.params(nodeId)?.['TotalSendBufferMemory']) ?? (sum || Infinity) };
+      this.bufferLimits.set(nodeId, node);
+    }
+    return { linkBytes: node.links.get(remoteId) ?? SEND_BUFFER_BYTES, nodeBytes: node.nodeBytes };
+  }
+
+  /**
+   * Each link's send buffer after `dt` at the rates of `links`: it fills at what is offered beyond the network and
+   * drains at the network's speed, within the link's and the node's configured memory. An unlimited network keeps none.
+   */
+  private advanceBuffers(nodeId: number, links: readonly Link[], dt: number): void {
+    const bandwidth = this.linkBytesPerSec;
+    let backlog = this.backlogs.get(nodeId);
+    if (!Number.isFinite(bandwidth)) {
+      backlog?.clear();
+      return;
+    }
+    if (!backlog) this.backlogs.set(nodeId, (backlog = new Map()));
+    let pooled = 0;
+    for (const bytes of backlog.values()) pooled += bytes;
+    for (const l of links) {
+      const limits = this.limits(nodeId, l.remoteId);
+      const before = backlog.get(l.remoteId) ?? 0;
+      const after = advanceBacklog(before, l.outPerSec, bandwidth, dt, limits, limits.nodeBytes - pooled);
+      pooled += after - before;
+      backlog.set(l.remoteId, after);
+    }
   }
 
   private demandsFor(node: DataNode, load: NodeLoad, links: readonly Link[]): ThreadDemand[] {
@@ -176,6 +224,7 @@ export class ClusterActivity {
     // One node's links are as many as the cluster's nodes: built once a step, for the demands and the totals both.
     const links = this.linksFor(node, load);
     const demands = this.demandsFor(node, load, links);
+    this.advanceBuffers(node.id, links, dt);
     this.nodeTotals(node.id).add(at, dt, { load, links, demands, redoBytes: (redoPerSec * dt) / 1000, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
   }
 }

@@ -1,7 +1,7 @@
 import type { ClusterState } from '../state/cluster-state.js';
 import { inCluster, type DataNode } from '../state/node-state.js';
 import { WIRE, type NodeLoad } from './node-load.js';
-import { sendBufferState, type SendBufferState } from './send-buffer.js';
+import type { SendBufferState } from './send-buffer.js';
 
 export type LinkStatus = 'CONNECTED' | 'CONNECTING';
 
@@ -19,14 +19,17 @@ export interface Link {
 
 const processUp = (n: DataNode): boolean => n.status === 'STARTING' || n.status === 'STARTED' || n.status === 'SHUTTING_DOWN';
 
+/** A link's send buffer when it sends `outPerSec` to `remoteId` (what has backed up in it is the caller's state). */
+export type SendBufferOf = (remoteId: number, outPerSec: number) => SendBufferState;
+
 /**
- * The bytes each of a data node's links carries at a load (and its send buffer over a network of `bandwidth`
- * bytes/s per link), so that ndbinfo's transporter counters follow the
+ * The bytes each of a data node's links carries at a load (and its send buffer, from `buffer`), so that ndbinfo's
+ * transporter counters follow the
  * operation rates: requests from and replies to the connected API nodes (shared evenly), each write sent on to the
  * other replicas of its node group, and background signals on every connected link. A data-node link carries the
  * same bytes each way, so the two ends' counters agree.
  */
-export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad, rowBytes: number, bandwidth = Infinity): Link[] {
+export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad, rowBytes: number, buffer: SendBufferOf): Link[] {
   const apis = [...cluster.api.values()].filter((a) => a.connected);
   const writes = load.tcOps - load.reads;
   const apiIn = apis.length ? (load.tcOps * WIRE.requestBytes + writes * rowBytes) / apis.length : 0;
@@ -37,7 +40,7 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
   const replication = primaryWrites * (WIRE.replicationBytes + rowBytes);
   const idle = WIRE.idleBytesPerSec;
   const links: Link[] = [];
-  const push = (l: Omit<Link, 'sendBuffer'>): void => void links.push(Object.assign(l, { sendBuffer: sendBufferState(l.outPerSec, bandwidth) }));
+  const push = (l: Omit<Link, 'sendBuffer'>): void => void links.push(Object.assign(l, { sendBuffer: buffer(l.remoteId, l.outPerSec) }));
   // Management servers usually have the lowest ids and API nodes the highest: in this order the links are most often
   // sorted already, and the check below spares a sort per node and step (a 144-node cluster integrates ~80,000 a second).
   for (const m of cluster.mgm.values()) {

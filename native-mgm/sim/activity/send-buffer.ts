@@ -2,7 +2,7 @@
 export const SEND_BUFFER_BYTES = 2 * 1024 * 1024;
 const OVERLOAD_SHARE = 0.8;
 const SLOWDOWN_SHARE = 0.6;
-/** What a link drains in about 2 ms when the network has room: the buffer's resting level. */
+/** What a link drains in about 2 ms when the network has room: the bytes in flight at any send rate. */
 const DRAIN_SECONDS = 0.002;
 
 export interface SendBufferState {
@@ -12,16 +12,27 @@ export interface SendBufferState {
   slowdown: boolean;
 }
 
-/** Use of the network above which data starts to wait in the buffer, filling it by the time the network is full. */
-const BACKLOG_FROM = 0.7;
+/** A link's buffer as configured: its own SendBufferMemory, from its node's pool (TotalSendBufferMemory). */
+export interface SendBufferLimits {
+  linkBytes: number;
+  /** TotalSendBufferMemory, or (0 in the configuration) the sum of the node's links' SendBufferMemory. */
+  nodeBytes: number;
+}
+
+/** What a buffer of `limits` holding `backlog` bytes waiting for the network shows with `outPerSec` in flight. */
+export function sendBufferState(backlog: number, outPerSec: number, limits: SendBufferLimits): SendBufferState {
+  const used = Math.round(Math.min(limits.linkBytes, backlog + outPerSec * DRAIN_SECONDS));
+  return { used, overloaded: used > limits.linkBytes * OVERLOAD_SHARE, slowdown: used > limits.linkBytes * SLOWDOWN_SHARE };
+}
 
 /**
- * A link's send buffer at a send rate over a network of `bandwidth` bytes/s: about 2 ms of what it sends, plus a
- * backlog that grows from 70 % use of the network to the whole buffer at 100 % (a model, not measured: slowed down
- * from about 88 %, overloaded from about 94 %).
+ * The bytes waiting in one link's send buffer after `ms` more: what is offered beyond the network's `bandwidth` is
+ * added, up to the link's SendBufferMemory and what the node's pool has free (`poolFree`); the network drains it at
+ * its full speed less what is offered. Never faster either way: a buffer fills at (offered − link rate) and drains at
+ * (link rate − offered).
  */
-export function sendBufferState(outPerSec: number, bandwidth: number): SendBufferState {
-  const backlog = Number.isFinite(bandwidth) && bandwidth > 0 ? Math.max(0, (outPerSec / bandwidth - BACKLOG_FROM) / (1 - BACKLOG_FROM)) : 0;
-  const used = Math.round(Math.min(SEND_BUFFER_BYTES, outPerSec * DRAIN_SECONDS + backlog * SEND_BUFFER_BYTES));
-  return { used, overloaded: used > SEND_BUFFER_BYTES * OVERLOAD_SHARE, slowdown: used > SEND_BUFFER_BYTES * SLOWDOWN_SHARE };
+export function advanceBacklog(backlog: number, outPerSec: number, bandwidth: number, ms: number, limits: SendBufferLimits, poolFree: number): number {
+  if (!Number.isFinite(bandwidth)) return 0;
+  const next = backlog + ((outPerSec - bandwidth) * ms) / 1000;
+  return Math.max(0, Math.min(next, limits.linkBytes, backlog + Math.max(0, poolFree)));
 }

@@ -23,8 +23,14 @@ const INDEX_BASE = 0.2;
 const INDEX_LOAD = 0.45;
 /** How far one node's fill under load may be from another's: ±1.5 % of its level. */
 const NODE_SPREAD = 0.03;
-/** Memory follows the load with this time constant. */
-const FOLLOW_MS = 8000;
+/**
+ * What a row takes beyond its own bytes: in DataMemory its header and the pages' slack (a fixed-size part per row),
+ * in the hash index one entry. Not measured figures: of the order NDB's own sizing guide gives.
+ */
+export const DATA_ROW_OVERHEAD_BYTES = 60;
+const INDEX_ENTRY_BYTES = 24;
+/** How fast a dropped table's pages go back to the free list (DBTUP releases whole fragments, not rows). */
+const DROP_BYTES_PER_SEC = 512 * 1024 * 1024;
 
 interface Pool {
   block: number;
@@ -37,6 +43,17 @@ interface Pool {
   level: number;
   /** This node's own share of the load's rows, fixed: nodes settle at different levels, each steady at a steady load. */
   offset: number;
+  /** Bytes one row takes in this pool, beyond the row's own bytes (DataMemory) or in all (hash index). */
+  rowBytes: (row: number) => number;
+  /** Set while a dropped table's pages are freed: the pool falls to its idle fill, whatever the load. */
+  dropping: boolean;
+}
+
+/** What moves a node's memory in a second: the rows its writes insert or delete, as each replica stores them. */
+export interface MemoryDrivers {
+  rates: () => LoadRates;
+  /** The bytes of a row the load writes (the activity's row size, which its redo and links carry too). */
+  rowBytes: () => number;
 }
 
 function thresholdLevel(used: number, total: number): number {
@@ -47,8 +64,11 @@ function thresholdLevel(used: number, total: number): number {
 }
 
 /**
- * Data and index memory per data node. Usage drifts toward a level set by the current load, and a MemoryUsage
- * event goes out when it crosses a threshold (gth +1 up, -1 down), or with gth 0 when asked (`dump events`).
+ * Data and index memory per data node. The load keeps a data set of its size (a benchmark inserts its rows as it
+ * warms up and deletes them as it cools down), and usage moves toward it only as fast as the load's writes insert or
+ * delete rows: a node's replica writes per second × the bytes a row takes in the pool. No writes, no change; a dropped
+ * table's pages come back at DBTUP's pace (`dropTable`). A MemoryUsage event goes out when usage crosses a threshold
+ * (gth +1 up, -1 down), or with gth 0 when asked (`dump events`).
  */
 export class MemoryModel {
   private readonly poolsByNode = new Map<number, Pool[]>();
@@ -56,7 +76,7 @@ export class MemoryModel {
 
   constructor(
     private readonly cluster: ClusterState,
-    private readonly rates: () => LoadRates,
+    private readonly drivers: MemoryDrivers,
     seed: number,
   ) {
     this.prng = derivePrng(seed, 50);
@@ -66,8 +86,8 @@ export class MemoryModel {
       const dataPages = Math.max(1, Math.floor((node.dataMemoryBytes ?? SIM_DATA_MEMORY_BYTES) / DATA_PAGE_BYTES));
       const indexPages = Math.max(1, Math.floor((node.indexMemoryBytes || SIM_INDEX_MEMORY_BYTES) / INDEX_PAGE_BYTES));
       this.poolsByNode.set(id, [
-        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: dataPages, used: dataPages * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0, offset: this.offset() },
-        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: indexPages, used: indexPages * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0, offset: this.offset() },
+        { block: DATA_BLOCK, pageBytes: DATA_PAGE_BYTES, total: dataPages, used: dataPages * DATA_BASE, base: DATA_BASE, load: DATA_LOAD, level: 0, offset: this.offset(), rowBytes: (row) => row + DATA_ROW_OVERHEAD_BYTES, dropping: false },
+        { block: INDEX_BLOCK, pageBytes: INDEX_PAGE_BYTES, total: indexPages, used: indexPages * INDEX_BASE, base: INDEX_BASE, load: INDEX_LOAD, level: 0, offset: this.offset(), rowBytes: () => INDEX_ENTRY_BYTES, dropping: false },
       ]);
     }
     // A data node's CMVMI starts with nothing reported (its last level 0): a node that went down and started again
@@ -89,19 +109,35 @@ export class MemoryModel {
     return (this.poolsByNode.get(nodeId) ?? []).map((p) => this.event(nodeId, p, 0));
   }
 
+  /**
+   * The load's table is dropped (a benchmark's end): every STARTED node frees the pages its rows took, down to the
+   * idle fill, at DBTUP's pace rather than a delete's.
+   */
+  dropTable(): void {
+    for (const pools of this.poolsByNode.values()) for (const p of pools) p.dropping = p.used > p.total * p.base;
+  }
+
   private tick(): void {
-    const r = this.rates();
+    const r = this.drivers.rates();
     const peak = BENCHMARK_RATES.readsPerSec + BENCHMARK_RATES.writesPerSec;
     const intensity = Math.min(1, (r.readsPerSec + r.writesPerSec) / peak);
-    const follow = 1 - Math.exp(-CHECK_EVERY_MS / FOLLOW_MS);
+    let started = 0;
+    for (const n of this.cluster.data.values()) if (n.status === 'STARTED') started++;
+    // Every write runs on each replica; the STARTED nodes share the load evenly (as `activity/node-load.ts` has it).
+    const replicaWrites = started ? (r.writesPerSec * this.cluster.replicas) / started : 0;
+    const row = this.drivers.rowBytes();
+    const seconds = CHECK_EVERY_MS / 1000;
     for (const [id, pools] of this.poolsByNode) {
       if (this.cluster.data.get(id)?.status !== 'STARTED') continue;
       for (const p of pools) {
-        // Rows come and go only with load: an idle node's pages stay exactly as they are, as on a real cluster. The
-        // level a load leads to is the node's own and steady: a fresh random draw each second made every node at the
-        // benchmark's peak (90 %) cross 90 % up and down every few seconds, events a real node does not send.
-        const target = p.total * (p.base + p.load * intensity) * (1 + p.offset * intensity);
-        p.used = Math.min(p.total, Math.max(0, p.used + (target - p.used) * follow));
+        // The level a load leads to is the node's own and steady: a fresh random draw each second made every node at
+        // the benchmark's peak (90 %) cross 90 % up and down every few seconds, events a real node does not send.
+        const target = p.dropping ? p.total * p.base : p.total * (p.base + p.load * intensity) * (1 + p.offset * intensity);
+        // Rows come and go only with writes: an idle node's pages stay exactly as they are, as on a real cluster.
+        const reach = p.dropping ? DROP_BYTES_PER_SEC * seconds : replicaWrites * p.rowBytes(row) * seconds;
+        const step = Math.max(-reach, Math.min(reach, (target - p.used) * p.pageBytes)) / p.pageBytes;
+        p.used = Math.min(p.total, Math.max(0, p.used + step));
+        if (p.dropping && p.used <= target) p.dropping = false;
         const level = thresholdLevel(Math.round(p.used), p.total);
         if (level !== p.level) {
           this.cluster.emit(this.event(id, p, level > p.level ? 1 : -1));

@@ -3,6 +3,8 @@ import { METRICS } from '../../../contract/page-safe/vocabulary.js';
 import { escapedJson, visibleLine } from '../../../contract/page-safe/outside-text.js';
 import type { MaintenanceWindow } from '../../../contract/schemas/maintenance.js';
 import { columnHeader, maintenanceAt, measuredValue, METRIC_UNIT, phaseAt, windowsIn, type PhaseMark } from '../export/csv-columns.js';
+import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
+import { staleNote, staleSeries } from '../export/stale-figures.js';
 import type { ClusterHistory } from './history.js';
 
 /**
@@ -35,7 +37,9 @@ function everything(history: ClusterHistory, range: ExportRange): HistorySeries 
  * Full-resolution history of the window asked for, as CSV (one row per sample, one column per series, units in the
  * headers, values to the precision measured, the phase mark in force, the maintenance window the sample was taken
  * in) or JSON (the columnar form, the marks and the maintenance windows overlapping it): a dip inside a planned
- * restart reads as planned in the file too, not only on the chart.
+ * restart reads as planned in the file too, not only on the chart. A series from a source lost when it is exported
+ * (or of a node out of contact) says so as the page does: its header (CSV) or its entry in `stale` (JSON) gives when
+ * it was last seen, why, and since when.
  */
 export function exportHistory(
   history: ClusterHistory,
@@ -43,16 +47,19 @@ export function exportHistory(
   format: 'csv' | 'json',
   range: ExportRange = {},
   windows: readonly MaintenanceWindow[] = [],
+  snapshot: ClusterSnapshot | null = null,
 ): HistoryExport {
   const data = everything(history, range);
+  const stale = snapshot ? staleSeries(snapshot, data.series, data.at) : [];
   const marks = [...(range.marks ?? [])].sort((a, b) => a.at - b.at);
   const stamp = new Date(meta.exportedAt).toISOString().replace(/[:.]/g, '-');
   const base = `ndbtop-${meta.name.replace(/[^A-Za-z0-9_-]+/g, '_')}-${stamp}`;
   if (format === 'json') {
     const maintenance = windowsIn(windows, data.at[0] ?? range.fromMs ?? 0, data.at.at(-1) ?? range.toMs ?? meta.exportedAt);
-    return { filename: `${base}.json`, mime: 'application/json', content: escapedJson({ ...meta, units: METRIC_UNIT, marks, maintenance, ...data }) };
+    return { filename: `${base}.json`, mime: 'application/json', content: escapedJson({ ...meta, units: METRIC_UNIT, marks, maintenance, stale, ...data }) };
   }
-  const header = ['at (ms since epoch)', 'time (UTC)', 'phase', 'maintenance', ...data.series.map((s) => columnHeader(s.key, s.metric))].map(csvText).join(',');
+  const notes = new Map(stale.map((s) => [s.key, ` [${staleNote(s)}]`]));
+  const header = ['at (ms since epoch)', 'time (UTC)', 'phase', 'maintenance', ...data.series.map((s) => columnHeader(s.key, s.metric) + (notes.get(s.key) ?? ''))].map(csvText).join(',');
   const rows = data.at.map((at, i) =>
     [String(at), new Date(at).toISOString(), csvText(phaseAt(marks, at)), csvText(maintenanceAt(windows, at)), ...data.series.map((s) => measuredValue(s.values[i] ?? null))].join(','),
   );

@@ -1,12 +1,5 @@
-import type { ConnectionView } from '../../contract.js';
+import { mgmLostWhy, type ConnectionView } from '../../contract.js';
 import type { Transport } from '../../store/ui-slice.js';
-
-const LOST_WHY: Partial<Record<ConnectionView['status'], string>> = {
-  reconnecting: 'ndbtop lost the management server',
-  offline: 'ndbtop lost the management server',
-  stale: 'the management server stopped answering',
-  refused: 'the management server refuses this session',
-};
 
 /**
  * Why the figures on screen are not current, null while they are: this page lost its link to ndbtop (serve gone or
@@ -15,7 +8,7 @@ const LOST_WHY: Partial<Record<ConnectionView['status'], string>> = {
  */
 export function figuresOldWhy(transport: Transport, connection: ConnectionView | null): string | null {
   if (transport === 'lost') return 'this page lost its link to ndbtop';
-  return (connection && LOST_WHY[connection.status]) ?? null;
+  return connection ? mgmLostWhy(connection.status) : null;
 }
 
 /** When the figures on screen are from, if they are not current (`figuresOldWhy`); null while they are. */

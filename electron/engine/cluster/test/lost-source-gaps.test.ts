@@ -65,3 +65,44 @@ test('a lost management server and event stream leave a gap from the next second
     assert.equal(n.memory.data?.stale, true, `node ${n.nodeId} memory marked stale`);
   }
 });
+
+test('an export taken while the management server is lost marks each of its series last-seen, with why and since when, as the page does', () => {
+  const cluster = new PolledCluster(2);
+  const { tracker } = cluster;
+  tracker.apply({ kind: 'connection', t: 0, connection: connection('live', 'live') });
+  cluster.poll(0);
+  for (let t = 1 * S; t <= 5 * S; t += S) {
+    reportAll(cluster, t - 100);
+    cluster.poll(t - 50);
+    tracker.apply({ kind: 'tick', t });
+  }
+  const exportNow = (format: 'csv' | 'json') => exportHistory(tracker.history, { clusterId: 'c1', name: 'test', exportedAt: 15 * S }, format, {}, [], tracker.snapshot()).content;
+  // While live nothing is marked.
+  assert.ok(!exportNow('csv').split('\n')[0]?.includes('last seen'));
+  assert.deepEqual((JSON.parse(exportNow('json')) as { stale: unknown[] }).stale, []);
+
+  tracker.apply({ kind: 'connection', t: 5.2 * S, connection: { ...connection('reconnecting', 'reconnecting'), lastError: 'connect ECONNREFUSED 127.0.0.1:1186' } });
+  for (let t = 6 * S; t <= 14 * S; t += S) tracker.apply({ kind: 'tick', t });
+  const lostSince = tracker.snapshot().connection.trouble?.since;
+  assert.equal(lostSince, 5.2 * S);
+
+  const header = exportNow('csv').split('\n')[0]?.split(',') ?? [];
+  const seenAt = (key: string): number => {
+    const h = tracker.history.query({ metrics: ['transactions', 'dataMemory'], nodeIds: [1] });
+    const s = h.series.find((x) => x.key === key);
+    let i = h.at.length - 1;
+    while (i >= 0 && (s?.values[i] ?? null) === null) i--;
+    return h.at[i] ?? -1;
+  };
+  for (const [key, unit] of [['cluster.transactions', '/s'], ['node.1.dataMemory', '%']] as const) {
+    const expected = `${key} (${unit}) [last seen ${new Date(seenAt(key)).toISOString()}; ndbtop lost the management server since ${new Date(5.2 * S).toISOString()}]`;
+    assert.ok(header.includes(expected), `CSV header has "${expected}": ${header.join(' | ')}`);
+  }
+  const json = JSON.parse(exportNow('json')) as { stale: Array<{ key: string; lastSeenAt: number; why: string; since: number }> };
+  const tx = json.stale.find((s) => s.key === 'cluster.transactions');
+  assert.deepEqual(tx, { key: 'cluster.transactions', lastSeenAt: seenAt('cluster.transactions'), why: 'ndbtop lost the management server', since: 5.2 * S });
+  assert.ok(seenAt('cluster.transactions') <= 5 * S && seenAt('cluster.transactions') > 0);
+  // Every series of the lost source, none left out.
+  const keys = (JSON.parse(exportNow('json')) as { series: Array<{ key: string }> }).series.map((s) => s.key);
+  assert.deepEqual(json.stale.map((s) => s.key).sort(), keys.filter((k) => !/hottestThread|redoFill/.test(k)).sort());
+});

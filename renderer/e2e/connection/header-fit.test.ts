@@ -19,7 +19,7 @@ function cutInHeader(page: Page): Promise<string[]> {
     .map((el) => el.textContent + ' (' + el.scrollWidth + ' px in ' + el.clientWidth + ')')`);
 }
 
-test('the header fits its words at 1280 and 1920, live and with the management server lost ("connection lost N s ago", the reason on hover)', { skip }, async () => {
+test('the header fits its words at 1280 and 1920, live and with the management server and the SQL node lost ("connection lost N s ago", the reason on hover)', { skip }, async () => {
   await withStackPage(suite, { simulator: { scenario: 'steady', dataNodes: 2 } }, SIZES[0] ?? { width: 1280, height: 720 }, async (page, stack) => {
     await page.waitForSelector('[data-testid="mgmd"]', { timeout: 60_000 });
     await page.waitForSelector('[data-testid="sample-age"]');
@@ -32,6 +32,9 @@ test('the header fits its words at 1280 and 1920, live and with the management s
     const mgm = snapshot.nodes.find((n) => n.type === 'MGM');
     assert.ok(mgm);
     await stack.simulator.stopMgmd(mgm.nodeId);
+    // Both sources lost, as when the cluster's host goes away: the SQL node's badge shares the header with the loss.
+    await stack.simulator.sql?.close();
+    await waitInPage(page, `/^SQL (LOST|FAILING)/.test(document.querySelector('[data-testid="sql-source-badge"]')?.textContent ?? '')`, 60_000);
     await waitInPage(page, `/^connection lost \\d+ s ago(, retrying (in \\d+ s|now))?$/.test(document.querySelector('[data-testid="connection-problem"]')?.textContent ?? '')`, 60_000);
     assert.match((await page.getAttribute('[data-testid="connection-problem"]', 'title')) ?? '', /closed the connection/, 'the full reason on hover');
     // Let the age reach two digits: the widest the line gets for a while.

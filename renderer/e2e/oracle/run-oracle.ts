@@ -74,7 +74,8 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
 export async function runOracle(browser: Browser, staticDir: string, run: OracleRun): Promise<OracleReport> {
   const catalogue = run.invariants ?? INVARIANTS;
   const stack = await startStack(staticDir, {
-    simulator: { scenario: run.scenario, dataNodes: run.dataNodes, speed: run.speed, ...(run.scenario === 'mgmd-failover' ? { mgmNodes: 2 } : {}) },
+    // The SQL node at every size: restart phases and redo are checked against ndbinfo at 48 data nodes too.
+    simulator: { scenario: run.scenario, dataNodes: run.dataNodes, speed: run.speed, sql: true, ...(run.scenario === 'mgmd-failover' ? { mgmNodes: 2 } : {}) },
     memoryRefreshMs: 1000,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });

@@ -54,6 +54,9 @@ function fit(readings: readonly Reading[], now: number): FillTrend | null {
     den += (r.at - meanT) ** 2;
   }
   const perMin = den > 0 ? (num / den) * 60_000 : 0;
-  const filling = perMin > FLAT_PER_MIN;
+  // A fill whose last reading fell (a checkpoint freed the log, a table was dropped) is not filling now, whatever the
+  // minute's line says: "46 %, full in ~53 s" right after 90 % fell to 46 % contradicts the figure beside it.
+  const before = readings[n - 2];
+  const filling = perMin > FLAT_PER_MIN && !(before && last.percent < before.percent);
   return { perMin, fullInSec: filling ? (Math.max(0, 100 - now) * 60) / perMin : null };
 }

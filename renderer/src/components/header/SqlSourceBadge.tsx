@@ -10,8 +10,9 @@ export function SqlSourceBadge() {
   if (!view || view.source.status === 'up') return null;
   const s = sqlSourceSummary(view, view.source.since);
   return (
-    <span className={`tls-badge tone-${s.tone}`} data-testid="sql-source-badge" data-state={view.source.status} title={s.lastError ?? s.where}>
-      SQL {s.word}
+    // The header says the state's first words ("SQL LOST"); the rest ("— RETRYING") and the error are on hover.
+    <span className={`tls-badge tone-${s.tone}`} data-testid="sql-source-badge" data-state={view.source.status} title={`SQL ${s.word}: ${s.lastError ?? s.where}`}>
+      SQL {s.word.split(' — ')[0]}
     </span>
   );
 }

@@ -8,7 +8,9 @@ const TONE: Record<Exclude<TlsState, 'off'>, string> = { tls: 'ok', clear: 'warn
 export function TlsBadge({ connection }: { connection: ConnectionView | null }) {
   const tls = connection?.tls;
   const state = tlsState(tls);
-  if (!tls || state === 'off') return null;
+  // A lost link has no session whose security could be told: at 1280 px its words took the room the loss needs.
+  const lost = connection?.status === 'reconnecting' || connection?.status === 'offline';
+  if (!tls || state === 'off' || lost) return null;
   return (
     <span className={`tls-badge tone-${TONE[state]}`} data-testid="tls-state" data-state={state} title={tlsTitle(tls)}>
       {WORDS[state]}

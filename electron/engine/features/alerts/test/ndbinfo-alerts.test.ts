@@ -107,6 +107,19 @@ test('lead time: a steady climb warns before any mark with the time to full; a f
   assert.equal(step.raised.length, 0);
 });
 
+test('lead time: a fill that just fell is "not filling", though the minute\'s line still points up; the next climb has its time to full again', () => {
+  const { t } = tracker();
+  const redo = () => t.snapshot().ndbinfoNodes?.[0]?.redo;
+  for (let i = 0; i <= 6; i++) t.apply(logspaces(1000 + i * 5000, 0.3 + i * 0.1));
+  assert.ok((redo()?.trend?.fullInSec ?? Infinity) < 600);
+  // A checkpoint freed half the log: 90 % → 46 %.
+  t.apply(logspaces(36_000, 0.46));
+  assert.ok((redo()?.trend?.perMin ?? 0) > 0, 'the line through the minute still climbs');
+  assert.equal(redo()?.trend?.fullInSec, null, 'but the fill fell: not filling');
+  t.apply(logspaces(41_000, 0.5));
+  assert.ok(redo()?.trend?.fullInSec !== null, 'climbing again: a time to full');
+});
+
 test('lead time: the warning is over once the fill stops climbing, after the hold', () => {
   const { t } = tracker();
   for (let i = 0; i <= 6; i++) t.apply(logspaces(1000 + i * 5000, 0.3 + i * 0.01));

@@ -60,7 +60,7 @@ export interface Stack {
 export async function startStack(
   staticDir: string,
   options: Partial<CreateEngineOptions> = {},
-  prepare?: (engine: EngineHost) => void,
+  prepare?: (engine: Awaited<ReturnType<typeof createEngine>>) => void,
   serve: Pick<ServeOptions, 'https' | 'port' | 'allowChanges'> = {},
 ): Promise<Stack> {
   const engine = await createEngine({ host: 'serve', pollIntervalMs: 500, ...options });

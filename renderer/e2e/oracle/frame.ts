@@ -31,6 +31,8 @@ export interface Truth {
   nodes: Array<{ nodeId: number; status: string; startPhase: number }>;
   /** Management servers that answer. */
   mgmdsUp: number;
+  /** When the rolling-restart round under way ends by the simulator's own timings (wall ms), when it can be told. */
+  roundFinish?: number | null;
 }
 
 export interface Frame {

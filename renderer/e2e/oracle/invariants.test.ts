@@ -153,6 +153,23 @@ test('eta-contains-finish: the first ETA shown must contain the time the round e
   assert.deepEqual(check('eta-contains-finish', at(3, round(true, 65_000), null), short), ['first ETA shown (second 1): 00:00:50 | the round finished at 00:01:05']);
 });
 
+test('eta-contains-finish in a short run: the first ETA is held to the simulator\'s own finish of the round, once', () => {
+  const running: RollingRestart = {
+    source: 'observed', startedAt: 1000, restarts: [{ nodeId: 2, from: 1000, to: 9000 }], done: [2], inProgress: [3], remaining: [4, 5], next: 4, complete: false, paceMs: null, etaAt: null, etaRange: null, etaBasis: 1,
+  };
+  const at = (second: number, eta: Frame['dom']['eta'], roundFinish: number | null): Frame => {
+    const s = { ...snapshot(), rollingRestart: running };
+    return frame({ second, at: second * 1000, before: s, after: s, dom: dom({ eta }), truth: { nodes: [], mgmdsUp: 1, roundFinish } });
+  };
+  const first = at(1, { min: 50_000, max: 70_000 }, null);
+  // The simulator says the round ends at 01:05: inside the first ETA.
+  assert.deepEqual(check('eta-contains-finish', at(2, { min: 60_000, max: 60_000 }, 65_000), [first]), []);
+  // At 01:30 (past the range and its slack): broken, said once, when the finish is first known.
+  const late = at(2, { min: 60_000, max: 60_000 }, 90_000);
+  assert.deepEqual(check('eta-contains-finish', late, [first]), ["first ETA shown (second 1): 00:00:50–00:01:10 | the simulator's timings finish the round at 00:01:30"]);
+  assert.deepEqual(check('eta-contains-finish', at(3, { min: 60_000, max: 60_000 }, 90_000), [first, late]), []);
+});
+
 test('engine-matches-source: a status the simulator held over a second must be the engine\'s', () => {
   const truth = (status: string) => ({ nodes: [{ nodeId: 2, status, startPhase: 0 }], mgmdsUp: 1 });
   const f = frame({ truth: truth('NO_CONTACT') });

@@ -4,6 +4,7 @@ import { GRID_NODES, screenshot, startStack, type Stack } from '../harness.js';
 import { chooseWindow, readDom, readHistory, readSnapshot, readTruth } from './capture.js';
 import type { Frame, Violation } from './frame.js';
 import { INVARIANTS, knownBroken, type Invariant } from './invariants.js';
+import { RoundTruth } from './round-truth.js';
 
 export interface OracleRun {
   scenario: ScenarioName;
@@ -45,7 +46,7 @@ export function describe(f: Finding): string {
   return `[oracle] ${f.scenario} @ ${f.dataNodes} data nodes, second ${f.second}: ${f.invariant}\n  one says:   ${f.said}\n  other says: ${f.against}\n  screenshot: ${f.screenshot}`;
 }
 
-async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number): Promise<Frame> {
+async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number, rounds: RoundTruth | null): Promise<Frame> {
   const view = VIEWS[second % VIEWS.length] ?? 'nodes';
   // The view renders after the hash changes: read it once it is mounted and painted, not the one before.
   await page.evaluate(`location.hash = '#/${view}'`);
@@ -59,7 +60,7 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
   const after = await readSnapshot(stack);
   const history = (await readHistory(stack)).entries;
   const mgmdsUp = stack.simulator.mgmds.filter((m) => m.running).length;
-  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth: readTruth(stack, mgmdsUp) };
+  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth: { ...readTruth(stack, mgmdsUp), roundFinish: rounds?.predictedFinish() ?? null } };
   if (view === 'restarts' && dom.eta) {
     frame.etaByWindow = [];
     for (const window of WINDOWS) {
@@ -73,10 +74,14 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
 /** One scenario, one page, one frame a second, every invariant on every frame; the stack is closed whatever happens. */
 export async function runOracle(browser: Browser, staticDir: string, run: OracleRun): Promise<OracleReport> {
   const catalogue = run.invariants ?? INVARIANTS;
+  let rounds: RoundTruth | null = null;
   const stack = await startStack(staticDir, {
     // The SQL node at every size: restart phases and redo are checked against ndbinfo at 48 data nodes too.
     simulator: { scenario: run.scenario, dataNodes: run.dataNodes, speed: run.speed, sql: true, ...(run.scenario === 'mgmd-failover' ? { mgmNodes: 2 } : {}) },
     memoryRefreshMs: 1000,
+  }, (engine) => {
+    // Watched from before the scenario's first restart (it begins once the engine reads its status).
+    if (run.scenario === 'rolling-restart' && engine.simulator) rounds = new RoundTruth(engine.simulator);
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const report: OracleReport = { frames: [], findings: [], leftOut: [] };
@@ -86,7 +91,7 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
     await run.plant?.(stack, page);
     for (let second = 0; second < run.seconds; second++) {
       const started = Date.now();
-      const frame = await takeFrame(page, stack, run, second);
+      const frame = await takeFrame(page, stack, run, second, rounds);
       let shot: string | null = null;
       for (const invariant of catalogue) {
         const broken = invariant.check(frame, report.frames);

@@ -46,7 +46,11 @@ class DigestCluster {
     const last = this.last;
     if (last && (d.since === null ? !last.final : d.since !== last.t)) this.gaps.push([last.through, d.t]);
     this.last = d;
-    for (const a of d.alerts) (a.op === 'raised' ? this.alerts.onAlert(a.alert) : a.op === 'resolved' ? this.alerts.onResolved(a.alert) : this.alerts.onRevised(a.alert));
+    for (const a of d.alerts) {
+      if (a.op === 'raised') this.alerts.onAlert(a.alert);
+      else if (a.op === 'resolved') this.alerts.onResolved(a.alert);
+      else this.alerts.onRevised(a.alert);
+    }
     for (const o of d.outages) this.outages.change(o.nodeId, o.up, o.at);
     for (const r of this.runs) {
       const end = r.run.end as number;

@@ -1,3 +1,4 @@
+import { readSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { gunzipSync } from 'node:zlib';
 import { DIGEST, isGzip, KEYFRAME, MEMBER_HEADER_BYTES, memberInfo, RUN_MARKS } from './recording-member.js';
@@ -41,6 +42,7 @@ export interface RecordingIndex {
 }
 
 const PROGRESS_EVERY = 4 * 1024 * 1024;
+const HOP_BATCH = 4096;
 
 function noteRunMarks(text: string, runs: Map<string, IndexedRun>, marks: RecordingIndex['marks']): void {
   for (const row of text.split('\n')) {
@@ -111,8 +113,11 @@ export async function indexRecording(file: string, onProgress?: Progress): Promi
     const runs = new Map<string, IndexedRun>();
     let offset = 0;
     let reported = 0;
-    while (offset + MEMBER_HEADER_BYTES <= size) {
-      await handle.read(header, 0, MEMBER_HEADER_BYTES, offset);
+    for (let n = 1; offset + MEMBER_HEADER_BYTES <= size; n++) {
+      // A night holds ~115,000 members: an awaited read each costs more than the read (seconds in all), so the
+      // headers are read at once, letting the event loop in every HOP_BATCH of them.
+      readSync(handle.fd, header, 0, MEMBER_HEADER_BYTES, offset);
+      if (n % HOP_BATCH === 0) await new Promise((r) => setImmediate(r));
       const info = memberInfo(header);
       if (!info || offset + info.length > size) break;
       index.firstT ??= info.t;

@@ -12,11 +12,13 @@ import { runReport } from './run-summary.js';
 
 const MAX_EVENTS = 200;
 
+const nodeList = (d: DigestLine): Array<{ nodeId: number; nodeGroup: number | null }> => d.dataNodes.map(([nodeId, nodeGroup]) => ({ nodeId, nodeGroup }));
+
 /** One run as the digests tell it. */
 interface DigestRun {
   run: Run;
   events: EventView[];
-  /** The data nodes as the first digest past the run's stop knew them; null until one is read (not covered). */
+  /** The data nodes as the first digest taken after the run's stop knew them; null until one is read. */
   dataNodes: Array<{ nodeId: number; nodeGroup: number | null }> | null;
 }
 
@@ -56,7 +58,7 @@ class DigestCluster {
       const end = r.run.end as number;
       r.events.push(...d.events.filter((e) => e.at >= r.run.start && e.at <= end));
       if (r.events.length > 2 * MAX_EVENTS) r.events.splice(0, r.events.length - MAX_EVENTS);
-      if (r.dataNodes === null && (d.through > end || d.final)) r.dataNodes = d.dataNodes.map(([nodeId, nodeGroup]) => ({ nodeId, nodeGroup }));
+      if (r.dataNodes === null && d.through > end) r.dataNodes = nodeList(d);
     }
     for (const t of d.ticks) {
       if (t.inside && t.inside.length > 0) this.insideKnown = true;
@@ -67,7 +69,9 @@ class DigestCluster {
   /** The run's report, or null when the digests cannot tell it as a replay would (it is played instead). */
   report(r: DigestRun, source: string): RunReport | null {
     const end = r.run.end as number;
-    if (this.unknown || r.dataNodes === null || this.gaps.some(([from, to]) => from <= end && to >= r.run.start)) return null;
+    // Every tick up to the stop was digested: a digest was taken after it, or the last one was the close's.
+    const dataNodes = r.dataNodes ?? (this.last?.final ? nodeList(this.last) : null);
+    if (this.unknown || dataNodes === null || this.gaps.some(([from, to]) => from <= end && to >= r.run.start)) return null;
     const outages = this.outages.during(r.run.start, end);
     // A restart's phases come from the SQL source's restart_info, which digests do not carry.
     if (outages.length > 0 && this.insideKnown) return null;
@@ -76,7 +80,7 @@ class DigestCluster {
       events: () => r.events,
       alerts: (from, to) => this.alerts.activeDuring(from, to),
       restarts: () => outages.map((o) => ({ ...o, phases: null })),
-      dataNodes: r.dataNodes,
+      dataNodes,
       source,
       now: end,
     });

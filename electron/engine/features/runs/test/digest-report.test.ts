@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createEngine } from '../../../create-engine.js';
 import { indexRecording } from '../../../recording/recording-index.js';
-import { DIGEST, memberInfo } from '../../../recording/recording-member.js';
+import { DIGEST, memberInfo, type MemberInfo } from '../../../recording/recording-member.js';
 import { createReplayEngine } from '../../../recording/replay.js';
 import { waitFor } from '../../../test/helpers.js';
 import { digestReports } from '../digest-report.js';
@@ -18,14 +18,14 @@ const LEAD_MS = 2000;
 /** What `ndbtop report` prints of these runs, in the formats it prints. */
 const shown = (reports: RunReport[]): string[] => (['md', 'csv'] as const).map((f) => formatReports({ runs: reports, comparison: null }, f));
 
-/** The file's members, without those `drop` names by flag. */
-async function withoutMembers(file: string, out: string, drop: number): Promise<void> {
+/** The file's members, without those `drop` picks. */
+async function withoutMembers(file: string, out: string, drop: (info: MemberInfo) => boolean): Promise<void> {
   const bytes = await readFile(file);
   const kept: Buffer[] = [];
   for (let offset = 0; offset < bytes.length; ) {
     const info = memberInfo(bytes.subarray(offset));
     assert.ok(info, `a member of ours at ${offset}`);
-    if (!(info.flags & drop)) kept.push(bytes.subarray(offset, offset + info.length));
+    if (!drop(info)) kept.push(bytes.subarray(offset, offset + info.length));
     offset += info.length;
   }
   await writeFile(out, Buffer.concat(kept));
@@ -71,10 +71,18 @@ test("a report read from a recording's digests says what a replay of every poll 
 
     // A file written before digests (the same file without its digest members) is played, and says the same.
     const old = join(dir, 'old.ndbtop');
-    await withoutMembers(file, old, DIGEST);
+    await withoutMembers(file, old, (m) => (m.flags & DIGEST) !== 0);
     assert.equal((await indexRecording(old)).digests.length, 0);
     const oldReports = await reportsOfRecording(old, 'rec', createReplayEngine, undefined, LEAD_MS);
     assert.deepEqual(shown(oldReports.reports), shown(played.reports));
+
+    // A writer killed during run B: no digest past B's first two seconds, none final. A is read from digests, B is played.
+    const killed = join(dir, 'killed.ndbtop');
+    const bStart = fast.reports[1]?.start ?? 0;
+    await withoutMembers(file, killed, (m) => (m.flags & DIGEST) !== 0 && m.t >= bStart + 2000);
+    const killedIndex = await indexRecording(killed);
+    assert.deepEqual([...(await digestReports(killed, killedIndex, 'rec')).values()].map((r) => r.name), ['A']);
+    assert.deepEqual(shown((await reportsOfRecording(killed, 'rec', createReplayEngine, undefined, LEAD_MS)).reports), shown(played.reports));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

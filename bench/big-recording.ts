@@ -74,12 +74,12 @@ async function memberTemplates(sampleFile: string): Promise<{ members: MemberTem
 }
 
 /**
- * A recording of `bytes` on disk made from a recorder's sample: its members again and again, every time in them
+ * A recording of `bytes` on disk (or `spanMs` of recorded time, whichever comes first) made from a recorder's sample: its members again and again, every time in them
  * (a line's, an event's, a report's) moved on by the sample's span each round, one run over the whole of it.
  * Compressed at level 1 on zlib's threads, a few members at once: the sample's lines are turned into templates
  * once, so a round costs rendering numbers into text and deflating it.
  */
-export async function bigRecording(file: string, sampleFile: string, bytes: number): Promise<{ firstT: number; lastT: number }> {
+export async function bigRecording(file: string, sampleFile: string, bytes: number, spanMs = Infinity): Promise<{ firstT: number; lastT: number }> {
   const { members, firstT, lastT: sampleLastT, c } = await memberTemplates(sampleFile);
   const period = sampleLastT - firstT + 1000;
   const out = createWriteStream(file);
@@ -92,7 +92,7 @@ export async function bigRecording(file: string, sampleFile: string, bytes: numb
   let written = 0;
   let lastT = firstT;
   let started = false;
-  for (let round = 0; written + out.writableLength + queue.length * 65_536 < bytes; round++) {
+  for (let round = 0; written + out.writableLength + queue.length * 65_536 < bytes && lastT - firstT < spanMs; round++) {
     const shift = round * period;
     for (const m of members) {
       if (round > 0 && m.firstRoundOnly) continue;

@@ -10,8 +10,9 @@ import { reportsOfRecording } from '../electron/engine/features/runs/recording-r
 const [job, file = '', at] = process.argv.slice(2);
 const t0 = performance.now();
 let detail: unknown;
-if (job === 'report') {
-  const { reports, unreadable } = await reportsOfRecording(file, 'bench', createReplayEngine);
+if (job === 'report' || job === 'replay-report') {
+  // `replay-report`: every run played, as for a file without digests.
+  const { reports, unreadable } = await reportsOfRecording(file, 'bench', createReplayEngine, undefined, undefined, job === 'report');
   detail = { runs: reports.length, samples: reports.map((r) => r.summary.transactions?.samples ?? 0), unreadable };
 } else {
   const from = Number(at);

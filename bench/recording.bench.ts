@@ -19,6 +19,19 @@ const SAMPLE_S = Number(process.env.BENCH_RECORDING_SECONDS ?? 20);
  */
 const BIG_BYTES = (process.env.BENCH_RECORDING_BYTES ?? '3e8,1e9').split(',').map(Number).sort((a, b) => a - b);
 
+/** Recorded hours of the report figure's file (the issue's night: 8). */
+const REPORT_HOURS = Number(process.env.BENCH_REPORT_HOURS ?? 8);
+/** The report figure's goals: a night's report within a minute, and no slower than reading the file with gzip. */
+const REPORT_GOAL_S = 60;
+
+/** One figure of the bench's final table. */
+export interface BenchFigure {
+  name: string;
+  goal: string;
+  value: string;
+  holds: boolean;
+}
+
 const topology = (total: 48 | 255) => (total === 255 ? { dataNodes: 144, mgmNodes: 2, apiNodes: 109 } : { dataNodes: 24, mgmNodes: 2, apiNodes: 22 });
 
 /** SAMPLE_S seconds of the simulator's benchmark load at 200 ms polls, recorded as the engine records. */
@@ -65,6 +78,47 @@ async function child(args: string[]): Promise<ChildFigures> {
   const script = fileURLToPath(new URL('./recording-child.ts', import.meta.url));
   const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', script, ...args], { maxBuffer: 1e6, timeout: 3_600_000 });
   return JSON.parse(stdout) as ChildFigures;
+}
+
+/** Wall time of `gzip -dc FILE > /dev/null`: the floor a report is held to (reading the file once, on one core, as report does). */
+async function gunzipMs(file: string): Promise<number> {
+  const t0 = performance.now();
+  await promisify(execFile)('sh', ['-c', 'gzip -dc "$1" > /dev/null', 'sh', file], { timeout: 3_600_000 });
+  return performance.now() - t0;
+}
+
+/**
+ * `npm run bench report`: `ndbtop report` of a REPORT_HOURS (8) hour 255-node recording (200 ms polls, generated
+ * from a recorded sample as the recording part does), read from its digests, against `gzip -dc` of the same file
+ * measured side by side; the figures for the bench's final table.
+ */
+export async function benchReport(): Promise<BenchFigure[]> {
+  console.log('== report of a long recording');
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-bench-report-'));
+  try {
+    const s = await sample(dir, 255);
+    const file = join(dir, 'night.rec');
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
+    const { firstT, lastT } = await bigRecording(file, s.file, Infinity, REPORT_HOURS * 3_600_000);
+    const cpu = process.cpuUsage(cpu0);
+    const size = (await stat(file)).size;
+    const hours = (lastT - firstT) / 3_600_000;
+    console.log(`night recording: ${fmt(size / 1e9)} GB compressed, ${fmt(hours)} h of 255 nodes, generated in ${fmt((performance.now() - t0) / 1000)} s (CPU ${fmt((cpu.user + cpu.system) / 1e6)} s)`);
+    // Side by side, alternated: a neighbour's burst falls on both.
+    const gz1 = await gunzipMs(file);
+    const report = await child(['report', file]);
+    const gz2 = await gunzipMs(file);
+    const gzipMs = Math.min(gz1, gz2);
+    console.log(`report from digests: ${fmt(report.wallMs / 1000)} s (CPU ${fmt(report.cpuMs / 1000)} s), peak RSS ${fmt(report.peakRssKb / 1024)} MB ${report.detail}`);
+    console.log(`gzip -dc of the same file: ${fmt(gz1 / 1000)} s, ${fmt(gz2 / 1000)} s; report / gzip -dc ×${fmt(report.wallMs / gzipMs, 3)}`);
+    return [
+      { name: `report of a ${fmt(hours, 1)} h 255-node recording (wall)`, goal: `≤ ${REPORT_GOAL_S} s`, value: `${fmt(report.wallMs / 1000)} s`, holds: report.wallMs <= REPORT_GOAL_S * 1000 },
+      { name: 'report / gzip -dc of the same file (wall, side by side)', goal: '≤ 1', value: `×${fmt(report.wallMs / gzipMs, 3)}`, holds: report.wallMs <= gzipMs },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** `npm run bench recording`: what recording costs and what a large recording costs to read. */

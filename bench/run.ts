@@ -5,7 +5,7 @@ import { benchEngine } from './engine.bench.js';
 import { benchMetrics } from './metrics.bench.js';
 import { benchNativeMgm } from './native-mgm.bench.js';
 import { benchNdbinfo } from './ndbinfo.bench.js';
-import { benchRecording } from './recording.bench.js';
+import { benchRecording, benchReport } from './recording.bench.js';
 import { benchSqlFlood } from './sql-flood.bench.js';
 import { coldFirstPaint } from './renderer/cold-paint.js';
 import { profileRenderer } from './renderer/profile.js';
@@ -15,7 +15,7 @@ import { benchThreads, profileThreads } from './renderer/threads.js';
 
 /**
  * `npm run bench`: figures measured side by side in one run and printed as ratios; never pass/fail, since
- * these machines are shared and noisy. Pass part names (native-mgm, cli, engine, metrics, recording, ndbinfo, renderer, responsiveness, bare-load, threads) to run
+ * these machines are shared and noisy. Pass part names (native-mgm, cli, engine, metrics, recording, report, ndbinfo, renderer, responsiveness, bare-load, threads) to run
  * only those; `sql-flood` (a hostile SQL node's million-row answers; needs `npm run build`), `profile` (long tasks attributed), `threads-profile` and `cold-paint` (the renderer part's cold first paint alone) run only when named.
  */
 const parts: Record<string, () => Promise<void>> = {
@@ -24,6 +24,7 @@ const parts: Record<string, () => Promise<void>> = {
   engine: benchEngine,
   metrics: benchMetrics,
   recording: benchRecording,
+  report: async () => void (await benchReport()),
   ndbinfo: benchNdbinfo,
   renderer: benchRenderer,
   responsiveness: benchResponsiveness,

@@ -35,6 +35,7 @@ import { RollingRestartRoom } from './rooms/rolling-restart-room.js';
 import { RollingPlanRoom } from './rooms/rolling-plan-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import type { RunStream, RunStreamOptions } from '../features/runs/run-stream.js';
+import type { DigestLine } from '../features/runs/run-digest.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
@@ -64,6 +65,8 @@ export interface TrackerOptions {
   rateInstances?: RateInstances;
   /** Runs summarised as their ticks go by, not from the history (a report's replay, whose history is short). */
   streamRuns?: RunStreamOptions | undefined;
+  /** Fold digests of what a report needs (`takeDigest`), for a recording. */
+  digest?: boolean | undefined;
 }
 
 /**
@@ -119,7 +122,7 @@ export class ClusterTracker {
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.threads = new ThreadSeriesRoom(options.historySeconds);
     this.backup = new BackupRoom(changes);
-    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point), streamRuns: options.streamRuns && { ...options.streamRuns, clusterId } });
+    this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point), streamRuns: options.streamRuns && { ...options.streamRuns, clusterId }, digest: options.digest });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false, (id) => this.ndbinfo.nodeView(id));
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();
@@ -159,6 +162,11 @@ export class ClusterTracker {
   /** Runs summarised as their ticks go by (`TrackerOptions.streamRuns`), else null. */
   get runStream(): RunStream | null {
     return this.runRoom.stream;
+  }
+
+  /** What a report needs since the last digest taken (`run-digest.ts`); null unless the tracker folds digests. */
+  takeDigest(t: number, final: boolean): DigestLine | null {
+    return this.runRoom.takeDigest(this.clusterId, t, this.now, final);
   }
 
   get history(): ClusterHistory {

@@ -65,6 +65,7 @@ export class CoreEngine implements EngineCore {
     if (config.recorder) {
       const recorder = config.recorder;
       this.hub.subscribe((m) => recorder.onPush(m));
+      recorder.digestFrom((t, final) => [...this.clusters.values()].flatMap((e) => e.tracker.takeDigest(t, final) ?? []));
     }
   }
 
@@ -106,7 +107,7 @@ export class CoreEngine implements EngineCore {
     const tracker = new ClusterTracker(
       id,
       name,
-      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances, streamRuns: this.config.streamRuns },
+      { connectstring, mode, historySeconds: this.config.settings.get().historySeconds, collapse, memoryAlertHoldMs: this.config.memoryAlertHoldMs, eventLogSize: this.config.eventLogSize, rateInstances, streamRuns: this.config.streamRuns, digest: this.config.recorder !== null },
       {
         changed: (urgent) => hub.changed(id, urgent),
         events: (views) => hub.events(id, views),

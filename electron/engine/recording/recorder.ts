@@ -1,8 +1,12 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import type { PushMessage } from '../../contract/schemas/channels.js';
 import { KeyframeState } from './keyframes.js';
-import { encodeMember, isGzip, KEYFRAME, RUN_MARKS } from './recording-member.js';
+import { DIGEST, encodeMember, isGzip, KEYFRAME, RUN_MARKS } from './recording-member.js';
 import { FLUSH_MS, KEYFRAME_MS, RECORDING_FORMAT, RECORDING_VERSION, type RecordingLine } from './recording-format.js';
+import type { DigestLine } from '../features/runs/run-digest.js';
+
+/** Each cluster's digest since the last taken (`final`: the recording closes). */
+export type DigestSource = (t: number, final: boolean) => DigestLine[];
 
 export class RecorderError extends Error {
   readonly code = 'BAD_RECORDING';
@@ -31,6 +35,7 @@ export class Recorder {
   private readonly state = new KeyframeState();
   private readonly timer: NodeJS.Timeout;
   private closed = false;
+  private digests: DigestSource | null = null;
 
   constructor(
     readonly file: string,
@@ -62,6 +67,11 @@ export class Recorder {
     this.buffer.push(JSON.stringify(line));
   }
 
+  /** Where digests come from (the engine's trackers): written in a member of their own before each keyframe. */
+  digestFrom(source: DigestSource): void {
+    this.digests = source;
+  }
+
   /** The pushed snapshots and deltas, as outputs. */
   onPush(message: PushMessage): void {
     if (message.type === 'snapshot') this.write({ c: message.snapshot.clusterId, kind: 'snapshot', t: this.now(), version: message.version, snapshot: message.snapshot });
@@ -75,8 +85,15 @@ export class Recorder {
     const keyframes = this.state.keyframes(t);
     if (keyframes.length === 0) return;
     this.lastKeyframe = t;
+    this.writeDigests(t, false);
     this.flags |= KEYFRAME;
     for (const k of keyframes) this.buffer.push(JSON.stringify(k));
+  }
+
+  /** In a member of their own, so a report reads these members and no other. */
+  private writeDigests(t: number, final: boolean): void {
+    const lines = this.digests?.(t, final) ?? [];
+    if (lines.length > 0) writeSync(this.fd, encodeMember(lines.map((l) => JSON.stringify(l)).join('\n') + '\n', DIGEST, t));
   }
 
   flush(): void {
@@ -93,6 +110,7 @@ export class Recorder {
     this.closed = true;
     clearInterval(this.timer);
     this.flush();
+    this.writeDigests(this.now(), true);
     closeSync(this.fd);
   }
 }

@@ -21,6 +21,8 @@ import type { RateInstances } from '../facts/rates/rates.js';
  *   output   {"c":"<clusterId>","kind":"snapshot","t":<ms>,"version":n,"snapshot":{ClusterSnapshot}}
  *            {"c":"<clusterId>","kind":"delta","t":<ms>,"delta":{SnapshotDelta}}
  *   keyframe {"c":"<clusterId>","kind":"keyframe","t":<ms>,"cluster":{cluster line},"inputs":[input lines]}
+ *   digest   {"c":"<clusterId>","kind":"digest","t":<ms>,"v":1,…}  in a member of its own (flag DIGEST) before each keyframe
+ *            and at the close: what a run's report reads of the stretch since the previous one (`features/runs/run-digest.ts`)
  *
  * Inputs are what the engine was told (get status replies, events, memory reports, link states, operator stop
  * requests, acknowledgements, one-second ticks); a replay feeds them back through the same tracker, so it derives
@@ -29,7 +31,8 @@ import type { RateInstances } from '../facts/rates/rates.js';
  * starts with one keyframe per cluster: its cluster line and the newest input of each kind that is state rather
  * than history (configuration, status, memory, connection) plus the marks of its running run, so a replay can
  * start at that member (seek) and a run can be summarised from the keyframe before it. Reading from the start
- * skips keyframes. The writer flushes at least every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line
+ * skips keyframes. Digests are outputs too: a replay skips them unparsed, as it does snapshots and deltas, and
+ * `ndbtop report` reads them alone where they cover a run. The writer flushes at least every FLUSH_MS, so a crash loses at most that much; a reader skips a torn last line
  * (or member) and reports it. Files written before node views lost their own `sampledAt` (the poll time is the
  * snapshot's), or before rates, memory figures and the connection lost their arrival times, are read in today's
  * shape (`recording-upgrade.ts`).

@@ -19,6 +19,8 @@ const GZIP_HEADER_BYTES = 10;
 /** Flags of a member. */
 export const KEYFRAME = 0x01;
 export const RUN_MARKS = 0x02;
+/** A member of digest lines only (`features/runs/run-digest.ts`): what a report reads instead of every poll. */
+export const DIGEST = 0x04;
 
 export interface MemberInfo {
   length: number;

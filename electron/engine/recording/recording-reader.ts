@@ -32,6 +32,18 @@ export class RecordingError extends Error {
 
 const MAX_PROBLEMS = 100;
 
+/**
+ * A line the recorder wrote for readers other than replay (pushed snapshots and deltas, digests), told by its
+ * opening bytes: the recorder writes `c` then `kind` first, and a quote inside a JSON string is escaped, so this
+ * cannot match a line of another kind. Outputs are over half of a file's text, so a replay leaves them unparsed.
+ */
+const NOT_REPLAYED = /^\{"c":"(?:[^"\\]|\\.)*","kind":"(?:snapshot|delta|digest)"/;
+
+export interface OpenOptions extends SourceOptions {
+  /** Skip the lines a replay ignores without parsing them (`NOT_REPLAYED`). */
+  inputsOnly?: boolean;
+}
+
 function parseHeader(text: string | undefined, file: string): RecordingHeader {
   let header: Partial<RecordingHeader>;
   try {
@@ -56,7 +68,7 @@ function note(into: ReadProblems, problem: RecordingProblem): void {
 }
 
 /** Parsed lines of the bytes from `options.from`; the header, when reading from the start, is the first. */
-async function* rows(file: string, options: SourceOptions, into: ReadProblems): AsyncGenerator<{ text: string } | { line: RecordingLine }> {
+async function* rows(file: string, options: OpenOptions, into: ReadProblems): AsyncGenerator<{ text: string } | { line: RecordingLine }> {
   const splitter = new LineSplitter();
   const end: SourceEnd = { error: null };
   let n = 0;
@@ -74,6 +86,7 @@ async function* rows(file: string, options: SourceOptions, into: ReadProblems): 
       }
       // Not an object's text: told without JSON.parse, whose errors cost microseconds each (a bomb of short lines).
       const text = piece.text.trim();
+      if (options.inputsOnly && NOT_REPLAYED.test(text)) continue;
       if (text[0] !== '{' || text[text.length - 1] !== '}') {
         note(into, { line: n, error: `not a recording line: "${text.length > 40 ? `${text.slice(0, 40)}…` : text}"` });
         continue;
@@ -107,7 +120,7 @@ export async function readHeader(file: string): Promise<RecordingHeader> {
  * from its start or from a member's offset (`options.from`). Lines that do not parse are reported in
  * `problems`, never thrown; a file that is not a recording at all throws RecordingError before any line.
  */
-export async function openRecording(file: string, options: SourceOptions = {}): Promise<RecordingStream> {
+export async function openRecording(file: string, options: OpenOptions = {}): Promise<RecordingStream> {
   const state: ReadProblems = { problems: [], unreadable: 0 };
   const source = rows(file, options, state);
   let header: RecordingHeader;

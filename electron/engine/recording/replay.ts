@@ -38,7 +38,7 @@ export async function createReplayEngine(options: ReplayOptions): Promise<Replay
   const from = options.from ?? -Infinity;
   const until = options.until ?? Infinity;
   const offset = Number.isFinite(from) ? offsetBefore(await indexRecording(options.file), from) : 0;
-  const recording = await openRecording(options.file, { from: offset, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
+  const recording = await openRecording(options.file, { from: offset, inputsOnly: true, ...(options.onProgress ? { onProgress: options.onProgress } : {}) });
   const speed = options.speed ?? 1;
   const settings = new SettingsStore(DEFAULT_SETTINGS, undefined, options.historySeconds !== undefined ? { historySeconds: options.historySeconds } : {});
   const abort = new AbortController();

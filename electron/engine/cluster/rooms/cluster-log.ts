@@ -9,6 +9,7 @@ const NOT_LOGGED = new Set(['TransReportCounters', 'OperationReportCounters']);
 export class ClusterLog {
   private readonly log: EventLog;
   private added: EventView[] = [];
+  private readonly listeners: Array<(view: EventView) => void> = [];
 
   constructor(size: number | undefined) {
     this.log = new EventLog(size);
@@ -18,13 +19,23 @@ export class ClusterLog {
   add(e: ClusterEvent): EventView | null {
     if (NOT_LOGGED.has(e.name)) return null;
     const view = this.log.add(e);
-    this.added.push(view);
+    this.entry(view);
     return view;
+  }
+
+  /** Told every entry as it is made. */
+  onEntry(listener: (view: EventView) => void): void {
+    this.listeners.push(listener);
+  }
+
+  private entry(view: EventView): void {
+    this.added.push(view);
+    for (const l of this.listeners) l(view);
   }
 
   /** An entry the engine makes itself (a connection change, the first status, a new configuration). */
   note(note: Omit<EventView, 'seq'>): void {
-    this.added.push(this.log.note(note));
+    this.entry(this.log.note(note));
   }
 
   page(beforeSeq: number | undefined, limit: number): EventView[] {

@@ -7,7 +7,8 @@ import type { CollapseConfig } from '../../features/runs/collapse.js';
 import { insideFiguresOf } from '../../features/runs/bottleneck.js';
 import { NodeOutages } from '../../features/runs/node-outages.js';
 import { runReport } from '../../features/runs/run-summary.js';
-import { RunStream, type RunStreamOptions } from '../../features/runs/run-stream.js';
+import { DigestFold, type DigestLine } from '../../features/runs/run-digest.js';
+import { RunStream, type RunStreamOptions, type StreamTick } from '../../features/runs/run-stream.js';
 import { RunTracker } from '../../features/runs/run-tracker.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { AlertRoom } from './alerts/alert-room.js';
@@ -25,6 +26,8 @@ export interface RunRoomOptions {
   sampled: (point: HistoryPoint) => void;
   /** Summarise runs as their ticks go by rather than from the history (a report's replay: `runs/run-stream.ts`). */
   streamRuns?: (RunStreamOptions & { clusterId: string }) | undefined;
+  /** Fold what a report needs into digests (a recording engine: `run-digest.ts`). */
+  digest?: boolean | undefined;
 }
 
 /**
@@ -36,6 +39,7 @@ export class RunRoom implements Room {
   readonly inside: InsideHistory;
   readonly runs: RunTracker;
   readonly stream: RunStream | null;
+  private readonly fold: DigestFold | null;
   private readonly outages = new NodeOutages();
   private failovers = 0;
 
@@ -60,9 +64,21 @@ export class RunRoom implements Room {
     );
     const stream = options.streamRuns;
     this.stream = stream ? new RunStream((t) => this.runs.book.covering(t), () => inside.knownNodeIds().length > 0, stream.clusterId, stream) : null;
-    alerts.onRaised((a) => this.runs.onAlert(a));
-    alerts.onResolved((a) => this.runs.onResolved(a));
-    alerts.onRevised((a) => this.runs.onRevised(a));
+    const fold = options.digest ? new DigestFold() : null;
+    this.fold = fold;
+    alerts.onRaised((a) => {
+      this.runs.onAlert(a);
+      fold?.alert('raised', a);
+    });
+    alerts.onResolved((a) => {
+      this.runs.onResolved(a);
+      fold?.alert('resolved', a);
+    });
+    alerts.onRevised((a) => {
+      this.runs.onRevised(a);
+      fold?.alert('revised', a);
+    });
+    if (fold) log.onEntry((view) => fold.event(view));
   }
 
   input(input: TrackerInput): void {
@@ -83,14 +99,25 @@ export class RunRoom implements Room {
   }
 
   status({ nodeId, type, status, at }: StatusChange): void {
-    if (type === 'NDB') this.outages.change(nodeId, isUp(status), at);
+    if (type !== 'NDB') return;
+    this.outages.change(nodeId, isUp(status), at);
+    this.fold?.outage(nodeId, isUp(status), at);
   }
 
-  report(run: Run, source: string, now: number): RunReport {
-    const dataNodes = this.nodes
+  /** The digest since the last one taken (null unless `digest`): `through` is the time of the last input applied. */
+  takeDigest(c: string, t: number, through: number, final: boolean): DigestLine | null {
+    return this.fold?.take(c, t, through, this.dataNodes().map((n) => [n.nodeId, n.nodeGroup]), final) ?? null;
+  }
+
+  private dataNodes(): Array<{ nodeId: number; nodeGroup: number | null }> {
+    return this.nodes
       .records()
       .filter((n) => n.state.type === 'NDB')
       .map((n) => ({ nodeId: n.state.nodeId, nodeGroup: typeof n.nodeGroup === 'number' ? n.nodeGroup : null }));
+  }
+
+  report(run: Run, source: string, now: number): RunReport {
+    const dataNodes = this.dataNodes();
     return runReport(run, {
       history: this.history,
       inside: (from, to) => this.inside.window(from, to),
@@ -134,7 +161,11 @@ export class RunRoom implements Room {
     this.options.sampled(this.history.record(at, clusterValues, perNode));
     const insideValues = this.ndbinfo.insideValues(ids);
     this.inside.record(at, insideValues);
-    this.stream?.tick({ at, cluster: clusterValues, transactions: new Map([...perNode].map(([id, v]) => [id, v.transactions ?? null])), inside: insideValues });
+    if (this.stream || this.fold) {
+      const tick: StreamTick = { at, cluster: clusterValues, transactions: new Map([...perNode].map(([id, v]) => [id, v.transactions ?? null])), inside: insideValues };
+      this.stream?.tick(tick);
+      this.fold?.tick(tick);
+    }
     const inFlight = this.load.total(at, ids)?.concurrentOps ?? null;
     this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });
   }

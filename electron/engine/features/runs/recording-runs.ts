@@ -5,6 +5,7 @@ import type { Progress } from '../../recording/recording-source.js';
 import type { ReplayOptions } from '../../recording/replay-options.js';
 import type { ClusterTracker } from '../../cluster/cluster-tracker.js';
 import type { RunPicks } from './run-stream.js';
+import { digestKey, digestReports } from './digest-report.js';
 
 const MIN_HISTORY_S = 60;
 /**
@@ -33,10 +34,15 @@ function historySeconds(first: number | null, last: number | null): number {
   return Math.min(REPORT_HISTORY_S, Math.max(MIN_HISTORY_S, Math.ceil(span) + 10));
 }
 
-/** One span per run where the file has keyframes; else the whole file once (older, plain recordings). */
-function spansOf(index: RecordingIndex, leadMs: number): Span[] {
+/**
+ * One span per run where the file has keyframes; else the whole file once (older, plain recordings). `done`: runs
+ * already reported from the file's digests, left out (a `report` entry in their place keeps the order).
+ */
+function spansOf(index: RecordingIndex, leadMs: number, done: ReadonlyMap<string, RunReport>): Array<Span | RunReport> {
   if (index.keyframes.length === 0 || index.runs.length === 0) return [{ bytes: [0, index.size] }];
-  return index.runs.map((run: IndexedRun) => {
+  return index.runs.map((run: IndexedRun): Span | RunReport => {
+    const reported = done.get(digestKey(run));
+    if (reported) return reported;
     const from = run.start - leadMs;
     const next = run.end === null ? undefined : index.keyframes.find((k) => k.t > (run.end as number));
     return { from, ...(run.end === null ? {} : { until: run.end }), runId: run.runId, bytes: [offsetBefore(index, from), next?.offset ?? index.size] };
@@ -75,6 +81,17 @@ async function summarise(play: PlayRecording, options: ReplayOptions, source: st
   }
 }
 
+/** The runs the file's digests tell (none for a file written before them, or digests that do not read). */
+async function digestedRuns(file: string, index: RecordingIndex, source: string, progress: Progress | undefined): Promise<Map<string, RunReport>> {
+  if (index.digests.length === 0 || index.runs.length === 0) return new Map();
+  try {
+    return await digestReports(file, index, source, progress);
+  } catch {
+    // A digest that does not read (cut, or not ours): its runs are played, as an older file's are.
+    return new Map();
+  }
+}
+
 /**
  * The runs of a recording with their summaries: the recording is played at full speed through the same engine
  * as live, so a report's figures are the ones the live engine computed. A compressed recording's index says
@@ -84,16 +101,22 @@ async function summarise(play: PlayRecording, options: ReplayOptions, source: st
  * that never held steady, whose verdict reads its seconds near its peak, is played a second time to pick those
  * when there were too many to hold (`NEAR_PEAK_HELD`).
  */
-export async function reportsOfRecording(file: string, source: string, play: PlayRecording, progress?: Progress, leadMs = LEAD_MS): Promise<RecordingRuns> {
+export async function reportsOfRecording(file: string, source: string, play: PlayRecording, progress?: Progress, leadMs = LEAD_MS, useDigests = true): Promise<RecordingRuns> {
   // A span's reader may still report a read-ahead chunk after its replay closed: nothing is reported once done.
   let over = false;
   const onProgress: Progress | undefined = progress && ((done, total) => !over && progress(done, total));
   const index = await indexRecording(file);
-  const spans = spansOf(index, leadMs);
+  const digested = useDigests ? await digestedRuns(file, index, source, onProgress) : new Map<string, RunReport>();
+  const parts = spansOf(index, leadMs, digested);
+  const spans = parts.filter((p): p is Span => 'bytes' in p);
   const total = spans.reduce((sum, s) => sum + s.bytes[1] - s.bytes[0], 0);
   const out: RecordingRuns = { reports: [], problems: [], unreadable: 0 };
   let base = 0;
-  for (const span of spans) {
+  for (const span of parts) {
+    if (!('bytes' in span)) {
+      out.reports.push(span);
+      continue;
+    }
     const options: ReplayOptions = {
       file,
       speed: Infinity,
@@ -109,7 +132,8 @@ export async function reportsOfRecording(file: string, source: string, play: Pla
     out.reports.push(...played.reports);
     base += span.bytes[1] - span.bytes[0];
   }
-  onProgress?.(total, total);
+  // Runs all read from digests: their reading reported its own end.
+  if (spans.length > 0) onProgress?.(total, total);
   over = true;
   return out;
 }

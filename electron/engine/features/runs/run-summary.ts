@@ -25,13 +25,17 @@ export interface RunSource {
   bottleneck(phase: number | null, from: number, to: number, at: readonly number[], throughput: readonly (number | null)[]): Bottleneck;
 }
 
-/** What a run's summary is computed from: the cluster's full-resolution history, its log and its alerts. */
-export interface RunContext {
+/** The cluster's full-resolution history, what a live run's figures are read from. */
+interface HistoryFigures {
   history: ClusterHistory;
   /** What the SQL source showed of the data nodes in [from, to], at the history's ticks. */
   inside(from: number, to: number): InsideWindow;
   /** Overrides `history` and `inside` (a report's replay). */
-  figures?: RunSource;
+  figures?: RunSource | undefined;
+}
+
+/** What a run's summary is computed from: its figures (the history, or a `RunSource`), its log and its alerts. */
+export type RunContext = (HistoryFigures | { figures: RunSource }) & {
   events(from: number, to: number): EventView[];
   alerts(from: number, to: number): Alert[];
   /** Data nodes out at some moment of [from, to]. */
@@ -41,7 +45,7 @@ export interface RunContext {
   source: string;
   /** The end of a run still running. */
   now: number;
-}
+};
 
 /** Throughput within ±10 % of the phase's median for this many samples running counts as steady. */
 const STEADY_BAND = 0.1;
@@ -51,7 +55,7 @@ const WARNING_OR_WORSE = new Set(['WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
 const NODE_GROUP_ALERTS = new Set(['node-group-degraded', 'node-group-offline']);
 
 /** The default source: the history's ticks and the inside history's window over the run. */
-function historySource(ctx: RunContext, from: number, to: number): RunSource {
+function historySource(ctx: HistoryFigures, from: number, to: number): RunSource {
   let window: InsideWindow | null = null;
   return {
     columns: (a, b) => {
@@ -113,7 +117,7 @@ function perNode(nodeMeans: ReadonlyMap<number, number | null>, ctx: RunContext)
 /** A run's summary, its phases' summaries and its overlay series, from full-resolution figures. */
 export function runReport(run: Run, ctx: RunContext, dataNodesTag = dataNodesOf(run, ctx)): RunReport {
   const end = run.end ?? ctx.now;
-  const source = ctx.figures ?? historySource(ctx, run.start, end);
+  const source = ctx.figures ?? historySource(ctx as HistoryFigures, run.start, end);
   const all = source.columns(run.start, end);
   const alerts = ctx.alerts(run.start, end);
   const summary: RunSummary = {

@@ -3,6 +3,7 @@ import type { Run } from '../../../contract/schemas/runs.js';
 import { formatRate } from './format-figures.js';
 import type { RunScope } from '../alerts/run-recurrences.js';
 import { CollapseDetector, DEFAULT_COLLAPSE, type Collapse, type CollapseConfig, type OfferedLoad } from './collapse.js';
+import { RunAlerts } from './run-alerts.js';
 import { RunBook, type RunInput } from './run-book.js';
 
 export interface RunTrackerHooks {
@@ -18,13 +19,12 @@ export interface RunTrackerHooks {
 const CHANGE_CATEGORIES = new Set(['STARTUP', 'SHUTDOWN', 'NODERESTART', 'CONNECTION', 'ERROR', 'CONGESTION', 'WARNING']);
 const CHANGE_EVENTS = new Set(['GCP_TakeoverStarted', 'GCP_TakeoverCompleted', 'LCP_TakeoverStarted', 'LCP_TakeoverCompleted', 'LCPStoppedInCalcKeepGci', 'UndoLogBlocked', 'RedoStatus', 'TransporterError', 'TransporterWarning', 'MissedHeartbeat', 'DeadDueToHeartbeat']);
 const MAX_CHANGES = 8;
-const ALERTS_KEPT = 1000;
 
 /** One cluster's runs, the alerts raised while it was watched, and the collapse detector fed by its history ticks. */
 export class RunTracker {
   readonly book = new RunBook();
   private readonly detector: CollapseDetector;
-  private readonly raised: Alert[] = [];
+  private readonly raised = new RunAlerts();
   private readonly notes: Array<{ at: number; text: string }> = [];
 
   constructor(
@@ -56,35 +56,25 @@ export class RunTracker {
 
   /** An alert raised, or one of a run's alerts back on (the same id: kept once, on again). */
   onAlert(alert: Alert): void {
-    const kept = this.raised.find((a) => a.id === alert.id);
-    if (kept) {
-      kept.resolvedAt = null;
-      return;
-    }
-    this.raised.push({ ...alert });
-    if (this.raised.length > ALERTS_KEPT) this.raised.splice(0, this.raised.length - ALERTS_KEPT);
+    this.raised.onAlert(alert);
   }
 
-  /** An alert's condition is over: runs that end later must not count it as active through them. */
   onResolved(alert: Alert): void {
-    const kept = this.raised.find((a) => a.id === alert.id);
-    if (kept) Object.assign(kept, words(alert), { resolvedAt: alert.resolvedAt });
+    this.raised.onResolved(alert);
   }
 
-  /** An alert's words followed its figure (a level's peak and now): the report says what the strip says. */
   onRevised(alert: Alert): void {
-    const kept = this.raised.find((a) => a.id === alert.id);
-    if (kept) Object.assign(kept, words(alert));
+    this.raised.onRevised(alert);
   }
 
   /** Alerts raised in [from, to]: what changed then. */
   alerts(from: number, to: number): Alert[] {
-    return this.raised.filter((a) => a.at >= from && a.at <= to);
+    return this.raised.raisedDuring(from, to);
   }
 
   /** Alerts active at any moment of [from, to]: raised in it, or raised before and not over when it began. */
   activeDuring(from: number, to: number): Alert[] {
-    return this.raised.filter((a) => a.at <= to && (a.resolvedAt === null || a.resolvedAt >= from));
+    return this.raised.activeDuring(from, to);
   }
 
   /** Something the event log does not show but a collapse alert should list (a management-server failover). */
@@ -128,6 +118,3 @@ function isWarning(e: EventView): boolean {
   return e.severity !== null && e.severity !== 'DEBUG' && e.severity !== 'INFO';
 }
 
-function words(alert: Alert): Pick<Alert, 'message' | 'level' | 'clusterWide'> {
-  return { message: alert.message, ...(alert.level ? { level: alert.level } : {}), ...(alert.clusterWide ? { clusterWide: alert.clusterWide } : {}) };
-}

@@ -1,0 +1,97 @@
+import type { Alert, EventView } from '../../../contract/schemas/events.js';
+import type { RunFigure } from '../../../contract/schemas/runs.js';
+import { RUN_FIGURES } from '../../../contract/page-safe/vocabulary.js';
+import type { InsideValues } from '../../facts/ndbinfo/inside-history.js';
+import type { StreamTick } from './run-stream.js';
+
+/**
+ * The digest line's version. A reader takes the versions it knows and plays the file for the rest, so a later
+ * writer may add fields (a reader ignores those it does not know) or, for a change in meaning, a new version.
+ */
+export const DIGEST_VERSION = 1;
+
+/** One history tick as a digest carries it: what `RunStream` reads of it, nothing else. */
+export interface DigestTick {
+  at: number;
+  cluster: Partial<Record<RunFigure, number | null>>;
+  /** Each data node's transactions/s: [nodeId, value]. */
+  tx: Array<[number, number | null]>;
+  /** The SQL source's figures per data node (absent without one). */
+  inside?: Array<[number, InsideValues]>;
+}
+
+/** What a run's tracker heard of an alert, in order. */
+export type DigestAlert = { op: 'raised' | 'resolved' | 'revised'; alert: Alert };
+
+/**
+ * What a report needs of a stretch of a recording, folded by the live engine as it went (`DigestFold`) and
+ * written in a member of its own (flag DIGEST) before every keyframe and when the recording closes, so
+ * `ndbtop report` reads these instead of playing every poll (`digest-report.ts`). Each covers the ticks and
+ * changes since the cluster's previous digest.
+ *
+ *   {"c","kind":"digest","t","v":1,"since":<the previous digest's t, or null>,"through":<the tracker's time when taken>,"final"?:true,
+ *    "ticks":[DigestTick],"events":[EventView of WARNING or worse],"alerts":[DigestAlert],
+ *    "outages":[{"nodeId","up","at"}],"dataNodes":[[nodeId, nodeGroup]]}
+ */
+export interface DigestLine {
+  c: string;
+  kind: 'digest';
+  t: number;
+  v: number;
+  /** The `t` of this tracker's previous digest; null for its first (a recording, or a process appending to it, began). */
+  since: number | null;
+  /** Everything the tracker was fed up to this time is in this digest or an earlier one. */
+  through: number;
+  /** Taken as the recording closed: nothing the tracker derived is left out. */
+  final?: true;
+  ticks: DigestTick[];
+  events: EventView[];
+  alerts: DigestAlert[];
+  outages: Array<{ nodeId: number; up: boolean; at: number }>;
+  /** The data nodes and their node groups as known when taken. */
+  dataNodes: Array<[number, number | null]>;
+}
+
+const WARNING_OR_WORSE = new Set(['WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
+
+/** A digest's tick back as the tick `RunStream` was (or would have been) given live. */
+export function streamTick(t: DigestTick): StreamTick {
+  return { at: t.at, cluster: t.cluster, transactions: new Map(t.tx), inside: new Map(t.inside ?? []) };
+}
+
+/** One cluster's digest in the making: the live tracker's ticks and changes since the last one taken. */
+export class DigestFold {
+  private ticks: DigestTick[] = [];
+  private events: EventView[] = [];
+  private alerts: DigestAlert[] = [];
+  private outages: DigestLine['outages'] = [];
+  private since: number | null = null;
+
+  tick(tick: StreamTick): void {
+    const cluster: DigestTick['cluster'] = {};
+    for (const f of RUN_FIGURES) cluster[f] = tick.cluster[f] ?? null;
+    this.ticks.push({ at: tick.at, cluster, tx: [...tick.transactions], ...(tick.inside.size > 0 ? { inside: [...tick.inside] } : {}) });
+  }
+
+  event(view: EventView): void {
+    if (view.severity !== null && WARNING_OR_WORSE.has(view.severity)) this.events.push(view);
+  }
+
+  alert(op: DigestAlert['op'], alert: Alert): void {
+    this.alerts.push({ op, alert: { ...alert } });
+  }
+
+  outage(nodeId: number, up: boolean, at: number): void {
+    this.outages.push({ nodeId, up, at });
+  }
+
+  take(c: string, t: number, through: number, dataNodes: DigestLine['dataNodes'], final: boolean): DigestLine {
+    const line: DigestLine = { c, kind: 'digest', t, v: DIGEST_VERSION, since: this.since, through, ...(final ? { final: true as const } : {}), ticks: this.ticks, events: this.events, alerts: this.alerts, outages: this.outages, dataNodes };
+    this.ticks = [];
+    this.events = [];
+    this.alerts = [];
+    this.outages = [];
+    this.since = t;
+    return line;
+  }
+}

@@ -16,7 +16,7 @@ export interface SqlSession {
   /** The wanted tables the server has, and those it lacks (a note for the user, never an error). */
   readonly present: ReadonlySet<string>;
   readonly missing: readonly string[];
-  /** The columns each present wanted table has (newer releases add some: a reading asks only for those). */
+  /** The columns each present wanted table has, lower case (newer releases add some: a reading asks only for those). */
   readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
   /** Columns of present wanted tables that this SQL node lacks, as `table.column`. */
   readonly absentColumns: readonly string[];
@@ -32,7 +32,7 @@ async function discover(conn: SqlConnection): Promise<Omit<SqlSession, 'conn' | 
   if (names.length === 0) throw noNdbinfo(conn.address.display);
   const present = WANTED_TABLES.filter((t) => names.includes(t));
   const columns = await discoverColumns(conn, present);
-  const absentColumns = present.flatMap((t) => (ndbinfoTable(t)?.columns ?? []).filter((c) => !columns.get(t)?.has(c.name)).map((c) => `${t}.${c.name}`));
+  const absentColumns = present.flatMap((t) => (ndbinfoTable(t)?.columns ?? []).filter((c) => !columns.get(t)?.has(c.name.toLowerCase())).map((c) => `${t}.${c.name}`));
   return { present: new Set(present), missing: WANTED_TABLES.filter((t) => !names.includes(t)), columns, absentColumns };
 }
 
@@ -54,7 +54,7 @@ async function discoverColumns(conn: SqlConnection, tables: readonly string[]): 
     set.add(column);
     out.set(table, set);
   }
-  for (const t of tables) if (!out.has(t)) out.set(t, new Set((ndbinfoTable(t)?.columns ?? []).map((c) => c.name)));
+  for (const t of tables) if (!out.has(t)) out.set(t, new Set((ndbinfoTable(t)?.columns ?? []).map((c) => c.name.toLowerCase())));
   return out;
 }
 

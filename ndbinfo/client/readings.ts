@@ -28,6 +28,7 @@ export interface BuildContext {
 /** What discovery found on the SQL node: the wanted tables it has, and each one's columns. */
 export interface SchemaSeen {
   readonly present: ReadonlySet<string>;
+  /** Lower case: MySQL's column names are not case-sensitive (`OS_user`). */
   readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
@@ -54,7 +55,7 @@ export interface ReadingDef<K extends ReadingKey = ReadingKey> {
 function wholeTable(name: string, orderBy: readonly string[], schema?: SchemaSeen, without: readonly string[] = []): ReadingQuery {
   const table = tableDef(name);
   const has = schema?.columns.get(name);
-  const columns = table.columns.filter((c) => !without.includes(c.name) && (!has || has.has(c.name)));
+  const columns = table.columns.filter((c) => !without.includes(c.name) && (!has || has.has(c.name.toLowerCase())));
   const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ndbinfo.${quote(name)} ORDER BY ${orderBy.map(quote).join(', ')}`;
   return { sql, table, columns };
 }

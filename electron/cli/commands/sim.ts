@@ -12,7 +12,7 @@ function releaseName(value: string): string {
   try {
     return simVersion(value);
   } catch {
-    throw new InvalidArgumentError(`not a release: give major.minor.build (8.0.22) or a family, ${Object.keys(SIM_RELEASES).map((f) => `${f}.x`).join(', ')}`);
+    throw new InvalidArgumentError(`not a release: give major.minor.build (8.0.22) or a family, ${[...SIM_RELEASES.keys()].map((f) => `${f}.x`).join(', ')}`);
   }
 }
 
@@ -88,7 +88,7 @@ export function registerSim(program: Command): void {
     .option('--mgm-nodes <m>', 'management servers (1..2)', intOption(1, 2), 1)
     .option('--api-nodes <k>', 'API/SQL node slots', intOption(0, 253), 4)
     .option('--scenario <name>', `what the cluster does: ${SCENARIO_NAMES.join(', ')}`, scenarioName, 'steady')
-    .option('--version <release>', `the NDB release the management servers and SQL node play (version strings, commands and ndbinfo tables that differ): major.minor.build, or a family: ${Object.entries(SIM_RELEASES).map(([f, r]) => `${f}.x = ${r}`).join(', ')}`, releaseName, SIM_RELEASES['8.4'])
+    .option('--version <release>', `the NDB release the management servers and SQL node play (version strings, commands and ndbinfo tables that differ): major.minor.build, or a family: ${[...SIM_RELEASES].map(([f, r]) => `${f}.x = ${r}`).join(', ')}`, releaseName, SIM_RELEASES.get('8.4'))
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
     .option('--mark-url <url>', 'benchmark scenarios mark their runs on this serving ndbtop (POST /api/runs)')

@@ -14,6 +14,7 @@ export type MgmErrorCode =
   | 'SERVER_PARSER_ERROR'
   | 'AUTH_REQUIRED'
   | 'COMMAND_FAILED'
+  | 'UNEXPECTED_REPLY'
   | 'TLS';
 
 export class MgmError extends Error {
@@ -87,6 +88,25 @@ export class AuthorizationError extends MgmError {
   }
 }
 
+/** The most of a server's own sentence that is shown (the pattern that lets it through bounds its characters). */
+const SENTENCE_MAX = 160;
+
+/**
+ * The server answered a request with a sentence of its own instead of the reply (one waiting for arbitrator
+ * selection while it starts, say: the spec gives no such text). The session goes on; `lines` are its words.
+ */
+export class UnexpectedReplyError extends MgmError {
+  readonly sentence: string;
+  constructor(
+    readonly command: string,
+    readonly lines: readonly string[],
+  ) {
+    const sentence = lines.join(' ').slice(0, SENTENCE_MAX);
+    super('UNEXPECTED_REPLY', `the management server answered "${command}" with "${sentence}" instead of its reply`);
+    this.sentence = sentence;
+  }
+}
+
 /** Why securing a session failed (spec §9); each reason gets its own message, the CLI one exit code. */
 export type TlsFailure =
   | 'NO_CERTIFICATE'
@@ -144,6 +164,8 @@ export function safeErrorText(err: unknown): string {
   else if (err instanceof ServerParserError) text = 'the management server did not understand a request';
   else if (err instanceof AuthorizationError) text = 'the management server refused a command: it requires TLS and this session has none';
   else if (err instanceof CommandFailedError) text = `the management server refused "${err.command}"`;
+  // Only a plain sentence gets here (letters first, no banner of another protocol): it is what the operator must see.
+  else if (err instanceof UnexpectedReplyError) text = err.message;
   else text = err instanceof Error ? err.message : String(err);
   // Our own texts never hold control characters; whatever else slipped in must not reach a terminal or a page.
   const clean = replaceControlChars(text, () => ' ');

@@ -31,3 +31,13 @@ export function parseVersionText(text: string): number {
   if (!m) throw new Error(`not a version: ${JSON.stringify(text)} (expected major.minor.build, e.g. 8.4.3)`);
   return encodeVersion(Number(m[1]), Number(m[2]), Number(m[3]));
 }
+
+/**
+ * The MySQL release a simulated node of NDB release `ndb` (packed) is built on: the same number from 8.0 on, 5.7
+ * before (spec §4.1: "ndb-7.6.x with mysql-5.7.x"). The spec gives no MySQL build for an NDB build, so the
+ * simulator keeps NDB's build number: a choice of its own, not a fact of either product.
+ */
+export function mysqlVersionOf(ndb: number): number {
+  // 0 is "unknown or not connected" in either field (spec §5.5).
+  return ndb === 0 || ((ndb >>> 16) & 0xff) >= 8 ? ndb : encodeVersion(5, 7, ndb & 0xff);
+}

@@ -60,8 +60,10 @@ export function exitCodeFor(err: unknown): number {
       return EXIT.UNREACHABLE;
     case 'PROTOCOL':
       return EXIT.PROTOCOL;
+    // UNEXPECTED_REPLY: it answered with words of its own instead of the reply (one still starting), not the command.
     case 'COMMAND_FAILED':
     case 'SERVER_PARSER_ERROR':
+    case 'UNEXPECTED_REPLY':
       return EXIT.COMMAND_FAILED;
     // The server requires TLS and this session has none: the cure is a certificate, like every TLS failure.
     case 'AUTH_REQUIRED':

@@ -70,7 +70,13 @@ export type Reply =
   | { kind: 'reply'; header: string; pairs: Pairs; records: Pairs[]; body: string | null }
   /** The server's request parser refused the request; such replies have no header (§1.4, pitfall 1). */
   | { kind: 'parser-error'; message: string }
-  | { kind: 'auth-failed'; message: string };
+  | { kind: 'auth-failed'; message: string }
+  /**
+   * A reply that begins with neither the expected header, `result: ` nor `Authorization failed`, read to its empty
+   * line: a server that answers with words of its own while it starts (one waiting for arbitrator selection, say;
+   * the spec gives no such text). The session goes on; the request fails with those words.
+   */
+  | { kind: 'unexpected'; expected: string; lines: string[] };
 
 export type Frame =
   | { type: 'reply'; reply: Reply }

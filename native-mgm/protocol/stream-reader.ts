@@ -7,12 +7,22 @@ import { blankSkip, blankTrim, byteIn, clip, COLON, splitRecordLine, text } from
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
 
+/**
+ * A first line that reads as a sentence of the server's own (letters first; words, digits and plain punctuation;
+ * no reply header of another command, which would mean the replies are out of step): what a management server
+ * may answer while it starts (the spec gives no such text, so any sentence is taken). Anything else where a header
+ * belongs (binary bytes, another protocol's greeting, another command's reply) stays fatal.
+ */
+function serverWords(line: string): boolean {
+  return /^[A-Za-z][A-Za-z0-9 ,.;:'()-]*$/.test(line) && !line.endsWith(' reply') && !(Object.values(HEADERS) as string[]).includes(line);
+}
+
 type Emit = (frame: Frame) => void;
 
 interface ReplyInProgress {
   shape: ReplyShape;
   hasArgs: boolean;
-  kind: 'reply' | 'parser-error' | 'auth-failed';
+  kind: 'reply' | 'parser-error' | 'auth-failed' | 'unexpected';
   header: string;
   pairs: Array<readonly [string, string]>;
   lines: string[];
@@ -184,6 +194,7 @@ export class StreamReader {
     if (line === header) kind = 'reply';
     else if (line.startsWith(PARSER_ERROR_PREFIX)) kind = 'parser-error';
     else if (line === AUTH_FAILED) kind = 'auth-failed';
+    else if (shape.kind !== 'line' && shape.kind !== 'resync' && serverWords(line)) kind = 'unexpected';
     else throw new ProtocolError(`expected reply "${header}"`, `got ${JSON.stringify(clip(line))}`);
 
     if (shape.kind === 'resync' && kind === 'parser-error') this.expected.unshift(next);
@@ -197,7 +208,7 @@ export class StreamReader {
       kind,
       header,
       pairs: [],
-      lines: kind === 'parser-error' ? [line.slice(PARSER_ERROR_PREFIX.length)] : [],
+      lines: kind === 'parser-error' ? [line.slice(PARSER_ERROR_PREFIX.length)] : kind === 'unexpected' ? [line] : [],
       bytes,
       fast: kind === 'reply' && shape.kind === 'kv' && shape.sink?.lines ? (shape.sink as Required<FieldSink>) : null,
       stage: 'head',
@@ -217,6 +228,10 @@ export class StreamReader {
       if (cur.hasArgs) this.expected.unshift({ shape: { kind: 'resync' }, hasArgs: false });
       // `Missing arg.` carries a newline as its token, so the message spans lines (§1.4, pitfall 2).
       this.complete({ type: 'reply', reply: { kind: 'parser-error', message: cur.lines.join('\n') } }, emit);
+      return;
+    }
+    if (cur.kind === 'unexpected') {
+      this.complete({ type: 'reply', reply: { kind: 'unexpected', expected: cur.header, lines: cur.lines.map(clip) } }, emit);
       return;
     }
     if (cur.kind === 'auth-failed') {

@@ -9,7 +9,7 @@ import { EventHub } from './wire/event-hub.js';
 import type { WriteMode } from './wire/output-queue.js';
 import { Session } from './wire/session.js';
 import { acceptTls, loadServerTls, type ServerTls, type SimTlsOptions } from './tls/server-tls.js';
-import { isRefusedWithoutTls, TLS_REQUIRED_REPLY } from './tls/tls-gate.js';
+import { isBootstrapCommand, isRefusedWithoutTls, TLS_REQUIRED_REPLY } from './tls/tls-gate.js';
 
 export interface MgmdServerOptions {
   nodeId: number;
@@ -117,6 +117,8 @@ export class MgmdServer implements MgmdContext {
     socket.on('close', () => this.sockets.delete(socket));
     const session = new Session(this.nextSessionId++, socket, this.options.writeMode, this.options.prng, this.version, {
       refuse: (handle, command) => {
+        const starting = this.model.startingReply;
+        if (starting !== null && !isBootstrapCommand(command.name)) return `${starting}\n\n`;
         if (!this.options.tls?.require || !isRefusedWithoutTls(handle.tls, command.name)) return null;
         this.authfail += 1;
         return TLS_REQUIRED_REPLY;

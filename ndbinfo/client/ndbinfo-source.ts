@@ -21,6 +21,8 @@ type UpState = {
       tables: string[];
       /** Wanted tables this SQL node lacks: a note for the user, never an error. */
       missing: string[];
+      /** Columns of its wanted tables it lacks, as `table.column` (an older release); absent from older recordings. */
+      absentColumns?: string[];
       /** The SQL node this one replaced after a failure, when it is another one. */
       failedOverFrom: string | null;
       failovers: number;
@@ -184,7 +186,7 @@ export class NdbinfoSource {
       this.session = session;
       const upAt = Date.now();
       this.health.reset();
-      this.up = { kind: 'up', at: upAt, sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: [...session.missing], failedOverFrom, failovers: this.failovers };
+      this.up = { kind: 'up', at: upAt, sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: [...session.missing], absentColumns: [...session.absentColumns], failedOverFrom, failovers: this.failovers };
       this.state(this.up);
       const reason = await this.poll(session);
       this.up = null;

@@ -13,6 +13,8 @@ export interface NdbinfoSnapshot {
   /** The wanted tables the SQL node has, and those it lacks. */
   readonly tables: readonly string[];
   readonly missing: readonly string[];
+  /** Columns of its tables it lacks, as `table.column` (an older release). */
+  readonly absentColumns: readonly string[];
   readonly samples: { readonly [K in ReadingKey]?: Sample<K> };
 }
 
@@ -32,7 +34,7 @@ export async function readOnce(addresses: readonly SqlNodeAddress[], password: s
     // No management server here to say the cluster's shape: each answer is bounded as for the largest cluster.
     for (const reading of readingsOf(session)) samples[reading.key] = await runReading(session, reading, rates, null);
     const { conn } = session;
-    return { sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: session.missing, samples };
+    return { sqlNode: conn.address.display, serverVersion: conn.serverVersion, tls: conn.tls, tables: [...session.present], missing: session.missing, absentColumns: session.absentColumns, samples };
   } finally {
     signal?.removeEventListener('abort', abort);
     session.conn.close();

@@ -25,6 +25,13 @@ export interface BuildContext {
   readonly at: number;
 }
 
+/** What discovery found on the SQL node: the wanted tables it has, and each one's columns. */
+export interface SchemaSeen {
+  readonly present: ReadonlySet<string>;
+  /** Lower case: MySQL's column names are not case-sensitive (`OS_user`). */
+  readonly columns: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 export interface ReadingDef<K extends ReadingKey = ReadingKey> {
   readonly key: K;
   /** The table whose presence the reading needs (found once per connection). */
@@ -34,17 +41,21 @@ export interface ReadingDef<K extends ReadingKey = ReadingKey> {
   readonly rowsPerNode: number;
   /** Dropped first when the SQL node's self-load is over budget; the thread and restart views are kept longest. */
   readonly essential: boolean;
-  query(present: ReadonlySet<string>): ReadingQuery;
+  /** Columns the reading cannot do without, beyond those every release has: without them it is not run. */
+  readonly needs?: readonly string[];
+  query(schema: SchemaSeen): ReadingQuery;
   build(row: Record<string, RowValue>, ctx: BuildContext): ReadingRows[K];
 }
 
 /**
- * The columns of `name` in the server's order, but those `without` (columns newer servers added that the reading
- * does not need, so it runs on older ones too), ordered by its key columns so output is stable.
+ * The columns of `name` in the server's order that this SQL node has (`schema`; a release may lack newer ones), but
+ * those `without` (columns newer servers added that the reading does not need), ordered by its key columns so
+ * output is stable.
  */
-function wholeTable(name: string, orderBy: readonly string[], without: readonly string[] = []): ReadingQuery {
+function wholeTable(name: string, orderBy: readonly string[], schema?: SchemaSeen, without: readonly string[] = []): ReadingQuery {
   const table = tableDef(name);
-  const columns = table.columns.filter((c) => !without.includes(c.name));
+  const has = schema?.columns.get(name);
+  const columns = table.columns.filter((c) => !without.includes(c.name) && (!has || has.has(c.name.toLowerCase())));
   const sql = `SELECT ${columns.map((c) => quote(c.name)).join(', ')} FROM ndbinfo.${quote(name)} ORDER BY ${orderBy.map(quote).join(', ')}`;
   return { sql, table, columns };
 }
@@ -53,7 +64,7 @@ function wholeTable(name: string, orderBy: readonly string[], without: readonly 
  * ndb_top's query (ndbinfo-reference.md) for every data node at once instead of one `node_id`; without a `threads`
  * table the thread names are null rather than the reading gone.
  */
-function cpuQuery(present: ReadonlySet<string>): ReadingQuery {
+function cpuQuery({ present }: SchemaSeen): ReadingQuery {
   const table = tableDef('cpustat');
   const threadName: ColumnDef = { name: 'thread_name', kind: 'string' };
   const cols = table.columns.map((c) => `cs.${quote(c.name)}`).join(', ');
@@ -135,7 +146,7 @@ export const READINGS: readonly ReadingDef[] = [
     rowsPerNode: MAX_NODES,
     essential: false,
     // `encrypted` came with 8.3's TLS; the view of 8.0 has no such column.
-    query: () => wholeTable('transporters', ['node_id', 'remote_node_id'], ['encrypted']),
+    query: () => wholeTable('transporters', ['node_id', 'remote_node_id'], undefined, ['encrypted']),
     build: (row, ctx) => ({ ...as(row), perSec: perSecond(ctx, `trp:${row.nodeId}:${row.remoteNodeId}`, row, TRANSPORTER_COUNTERS) }),
   }),
   def({
@@ -144,7 +155,9 @@ export const READINGS: readonly ReadingDef[] = [
     intervalMs: 2 * SECOND,
     rowsPerNode: MAX_NODES * MULTI_TRANSPORTERS,
     essential: false,
-    query: () => wholeTable('transporter_details', ['node_id', 'remote_node_id', 'trp_id']),
+    // Read for the send buffers alone.
+    needs: ['sendbuffer_used_bytes', 'sendbuffer_alloc_bytes'],
+    query: (schema) => wholeTable('transporter_details', ['node_id', 'remote_node_id', 'trp_id'], schema),
     build: (row, ctx) => ({ ...as(row), perSec: perSecond(ctx, `trpd:${row.nodeId}:${row.remoteNodeId}:${row.trpId}`, row, TRANSPORTER_COUNTERS) }),
   }),
   def({ key: 'memory', table: 'memoryusage', intervalMs: 5 * SECOND, rowsPerNode: KINDS, essential: false, query: () => wholeTable('memoryusage', ['node_id', 'memory_type']), build: as }),
@@ -159,6 +172,8 @@ export const READINGS: readonly ReadingDef[] = [
     query: () => wholeTable('disk_write_speed_aggregate_node', ['node_id']),
     build: (row, ctx) => ({ ...as(row), perSec: perSecond(ctx, `dws:${row.nodeId}`, row, DISK_WRITE_COUNTERS) }),
   }),
+  // The host's CPUs beside the threads' (8.0.23+, Linux only): one row per CPU of each data node's host.
+  def({ key: 'hostCpu', table: 'cpudata', intervalMs: 2 * SECOND, rowsPerNode: MAX_THREADS_PER_NODE, essential: false, query: (schema) => wholeTable('cpudata', ['node_id', 'cpu_no'], schema), build: as }),
 ];
 
 /** The typed rows of one answer whose rows were checked as they came (readRow): built once it was complete. */

@@ -20,6 +20,22 @@ export interface ThreadCpuRow {
   elapsedTime: number;
 }
 
+/**
+ * `cpudata` (8.0.23+, Linux only): one CPU of a data node's host. The unit of the times is not documented: only
+ * their shares of the CPU's total mean anything.
+ */
+export interface HostCpuRow {
+  nodeId: number;
+  cpuNo: number;
+  /** 1 when the CPU is online. */
+  cpuOnline: number;
+  cpuUserspaceTime: number;
+  cpuIdleTime: number;
+  cpuSystemTime: number;
+  cpuInterruptTime: number;
+  cpuExecVmTime: number;
+}
+
 export interface RestartRow {
   nodeId: number;
   /** The text column: what to trust. */
@@ -144,6 +160,7 @@ export interface ReadingRows {
   resources: ResourceRow;
   diskPageBuffer: DiskPageBufferRow;
   diskWriteSpeed: DiskWriteSpeedRow;
+  hostCpu: HostCpuRow;
 }
 
 export type ReadingKey = keyof ReadingRows;

@@ -25,7 +25,7 @@ const ER_NO_SUCH_TABLE = 1146;
  * missing rather than as a broken connection.
  */
 export async function runReading<K extends ReadingKey>(session: SqlSession, reading: ReadingDef<K>, rates: CounterRates, shape: ClusterShape | null): Promise<Sample<K>> {
-  const query = reading.query(session.present);
+  const query = reading.query(session);
   const { conn } = session;
   const limit = { what: `ndbinfo.${reading.table}`, maxRows: rowLimit(reading.rowsPerNode, shape), maxBytes: MAX_ANSWER_BYTES };
   let result;
@@ -40,7 +40,7 @@ export async function runReading<K extends ReadingKey>(session: SqlSession, read
   return { reading: reading.key, sqlNode: session.conn.address.display, at: result.at, durationMs: result.durationMs, rows };
 }
 
-/** The readings whose tables the session has. */
+/** The readings whose tables (and the columns they need) the session has. */
 export function readingsOf(session: SqlSession): ReadingDef[] {
-  return READINGS.filter((r) => session.present.has(r.table));
+  return READINGS.filter((r) => session.present.has(r.table) && (r.needs ?? []).every((c) => session.columns.get(r.table)?.has(c) !== false));
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'sql.js';
 import type { ClusterModel } from '../../native-mgm/sim/index.js';
-import { NDBINFO_TABLES } from '../schema/tables.js';
+import { ndbinfoTable, type TableDef } from '../schema/tables.js';
 import { TABLE_ROWS, type RowContext } from './rows/index.js';
 
 /** The model is read at most once per this much sim time: queries within it see the same instant. */
@@ -15,11 +15,16 @@ export class NdbinfoSnapshot {
   private tick = Number.NaN;
   private ctx: RowContext | null = null;
   private readonly filled = new Set<string>();
+  /** Per table the SQL node has, where each of its columns stands in the rows the builders give (every column). */
+  private readonly picks: ReadonlyMap<string, number[]>;
 
   constructor(
     private readonly db: Database,
     private readonly model: ClusterModel,
-  ) {}
+    private readonly tables: readonly TableDef[],
+  ) {
+    this.picks = new Map(tables.map((t) => [t.name, t.columns.map((c) => ndbinfoTable(t.name)!.columns.findIndex((all) => all.name === c.name))]));
+  }
 
   /** Fills the tables `sql` mentions (by name, anywhere in it) for the current tick. */
   prepare(sql: string): void {
@@ -32,7 +37,7 @@ export class NdbinfoSnapshot {
       this.filled.clear();
     }
     const lower = sql.toLowerCase();
-    const wanted = NDBINFO_TABLES.filter((t) => !this.filled.has(t.name) && new RegExp(`\\b${t.name}\\b`).test(lower));
+    const wanted = this.tables.filter((t) => !this.filled.has(t.name) && new RegExp(`\\b${t.name}\\b`).test(lower));
     if (wanted.length === 0) return;
     this.db.run('PRAGMA query_only = OFF');
     this.db.run('BEGIN');
@@ -41,7 +46,10 @@ export class NdbinfoSnapshot {
         this.db.run(`DELETE FROM ndbinfo.${t.name}`);
         const insert = this.db.prepare(`INSERT INTO ndbinfo.${t.name} VALUES (${t.columns.map(() => '?').join(', ')})`);
         try {
-          for (const row of TABLE_ROWS[t.name]!(this.ctx)) insert.run(row);
+          const pick = this.picks.get(t.name)!;
+          // An older release lacks some columns: its rows leave them out.
+          const whole = pick.length === ndbinfoTable(t.name)!.columns.length;
+          for (const row of TABLE_ROWS[t.name]!(this.ctx)) insert.run(whole ? row : pick.map((i) => row[i]!));
         } finally {
           insert.free();
         }

@@ -1,5 +1,5 @@
 import { startSimulator, type Simulator, type SimulatorOptions } from '../../native-mgm/sim/index.js';
-import { decodeVersion } from '../../native-mgm/version.js';
+import { decodeVersion, mysqlVersionOf } from '../../native-mgm/version.js';
 import { startSqlEndpoint, type SqlEndpoint } from './endpoint.js';
 
 export interface SqlOptions {
@@ -14,9 +14,15 @@ export interface SqlSimulator extends Simulator {
   readonly sql: SqlEndpoint | null;
 }
 
-/** The version string of a SQL node of the simulated cluster, as `SELECT @@version` gives it (e.g. `8.4.3-cluster`). */
+/**
+ * The version string of a SQL node of the simulated cluster, as `SELECT @@version` gives it: `8.4.3-cluster` from
+ * 8.0 on, `5.7.36-ndb-7.6.36` for 7.x, whose MySQL and NDB numbers differ (spec §4.1; the MySQL build is the
+ * simulator's choice, `mysqlVersionOf`).
+ */
 export function sqlNodeVersion(sim: Simulator): string {
-  return `${decodeVersion(sim.model.version) ?? '8.4.3'}-cluster`;
+  const ndb = sim.model.version;
+  const mysql = mysqlVersionOf(ndb);
+  return mysql === ndb ? `${decodeVersion(ndb) ?? '8.4.3'}-cluster` : `${decodeVersion(mysql) ?? ''}-ndb-${decodeVersion(ndb) ?? ''}`;
 }
 
 /**

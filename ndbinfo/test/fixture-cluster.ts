@@ -41,6 +41,11 @@ export const FIXTURE_ROWS: Rows = {
     { node_id: 1, memory_type: 'Data memory', used: 1_073_741_824, used_pages: 32768, total: 8_589_934_592, total_pages: 262144 },
     { node_id: 2, memory_type: 'Long message buffer', used: 262_144, used_pages: 8, total: 67_108_864, total_pages: 2048 },
   ],
+  // Node 1's host: one CPU a quarter busy, one offline (left out of the figure).
+  cpudata: [
+    { node_id: 1, cpu_no: 0, cpu_online: 1, cpu_userspace_time: 200, cpu_idle_time: 750, cpu_system_time: 40, cpu_interrupt_time: 6, cpu_exec_vm_time: 4 },
+    { node_id: 1, cpu_no: 1, cpu_online: 0, cpu_userspace_time: 0, cpu_idle_time: 0, cpu_system_time: 0, cpu_interrupt_time: 0, cpu_exec_vm_time: 0 },
+  ],
   resources: [{ node_id: 1, resource_name: 'DATA_MEMORY', reserved: 0, used: 32768, max: 262144, spare: 0 }],
   diskpagebuffer: [{ node_id: 1, block_instance: 1, pages_written: 10, pages_written_lcp: 5, pages_read: 7, log_waits: 0, page_requests_direct_return: 900, page_requests_wait_queue: 3, page_requests_wait_io: 100 }],
   disk_write_speed_aggregate_node: [

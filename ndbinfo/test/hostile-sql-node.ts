@@ -7,7 +7,7 @@ import { followClientSequence, STATUS_AUTOCOMMIT, writeError, type ServerConnect
 
 type Cell = string | null;
 
-/** How the hostile SQL node answers one query (every query but the discovery of the ndbinfo tables). */
+/** How the hostile SQL node answers one query (every query but the discovery of the ndbinfo tables and their columns). */
 export type Reply =
   /** `count` rows made by `row(i)`, written as fast as the client reads them (never all buffered at once). */
   | { kind: 'rows'; columns: ResultColumn[]; count: number; row: (i: number) => Cell[] }
@@ -76,6 +76,11 @@ export async function startHostileSqlNode(reply: (sql: string) => Reply, tables:
     conn.on('query', (sql: string) => {
       if (/information_schema\.TABLES/i.test(sql)) {
         void answer(conn, { kind: 'rows', columns: [resultColumn('TABLE_NAME', 'VARCHAR(64)', [], 'information_schema')], count: tables.length, row: (i) => [tables[i] ?? ''] });
+      } else if (/information_schema\.COLUMNS/i.test(sql)) {
+        // The discovery's second step: every column tables.ts gives the tables it says it has.
+        const columns = tables.flatMap((t) => (NDBINFO_TABLES.find((d) => d.name === t)?.columns ?? []).map((c) => [t, c.name]));
+        const names = ['TABLE_NAME', 'COLUMN_NAME'].map((n) => resultColumn(n, 'VARCHAR(64)', [], 'information_schema'));
+        void answer(conn, { kind: 'rows', columns: names, count: columns.length, row: (i) => columns[i] ?? ['', ''] });
       } else void answer(conn, reply(sql));
     });
     conn.on('error', () => conn.stream.destroy());

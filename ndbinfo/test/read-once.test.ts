@@ -5,6 +5,8 @@ import { NdbinfoError } from '../client/errors.js';
 import { readOnce } from '../client/read-once.js';
 import { parseSqlUrl } from '../client/sql-url.js';
 import { FIXTURE_ROWS, fillNdbinfo, LEFT_OUT, SQL_PASSWORD, SQL_USER } from './fixture-cluster.js';
+import { createTable } from './ndbinfo-fixture.js';
+import { ndbinfoTable } from '../schema/tables.js';
 import { MariaDbServer } from './mariadb-server.js';
 
 const OPTS = { connectTimeoutMs: 5000, queryTimeoutMs: 5000 };
@@ -51,7 +53,25 @@ describe('readOnce against a real MariaDB server holding an ndbinfo schema', () 
     assert.equal(snap.samples.diskPageBuffer?.rows[0]?.hitRatioSinceStart, 0.9);
     assert.equal(snap.samples.diskWriteSpeed?.rows[0]?.slowdownsDueToIoLag, 6);
     assert.equal(snap.samples.resources?.rows[0]?.max, 262144);
+    assert.deepEqual(snap.samples.hostCpu?.rows[1], { nodeId: 1, cpuNo: 1, cpuOnline: 0, cpuUserspaceTime: 0, cpuIdleTime: 0, cpuSystemTime: 0, cpuInterruptTime: 0, cpuExecVmTime: 0 });
+    assert.equal(snap.samples.hostCpu?.rows[0]?.cpuUserspaceTime, 200);
+    assert.deepEqual(snap.absentColumns, []);
     for (const s of Object.values(snap.samples)) assert.ok(s.at > 0 && s.durationMs >= 0, `${s.reading} carries its time`);
+  });
+
+  it('reads a table an older release has without some columns by the columns it has, and leaves a reading that needs them', async () => {
+    // transporter_details without its send-buffer columns, and transporters without encrypted (an 8.0 view).
+    const base = ndbinfoTable('transporter_details')!;
+    const older = { ...base, columns: base.columns.filter((c) => !c.name.startsWith('sendbuffer_')) };
+    server.sql(`${createTable(older)}\nALTER TABLE ndbinfo.transporters DROP COLUMN encrypted;`);
+    try {
+      const snap = await readOnce([url()], SQL_PASSWORD, OPTS);
+      assert.deepEqual([...snap.absentColumns].sort(), ['transporter_details.sendbuffer_alloc_bytes', 'transporter_details.sendbuffer_max_alloc_bytes', 'transporter_details.sendbuffer_max_used_bytes', 'transporter_details.sendbuffer_used_bytes', 'transporters.encrypted']);
+      assert.equal(snap.samples.transporterDetails, undefined, 'the send buffers need the columns: not read');
+      assert.equal(snap.samples.transporters?.rows[0]?.bytesSent, 5_000_000_000, 'transporters read without encrypted');
+    } finally {
+      fillNdbinfo(server);
+    }
   });
 
   it('gives the access-denied error for a wrong password, without the password', async () => {

@@ -6,6 +6,15 @@ import { ConfigIniError, parseConfigIni, type ClusterConfig } from '../../../nat
 import { httpRunMarker } from '../../serve/runs-client.js';
 import { intOption, isOneOf, positiveNumber } from '../options/options.js';
 import { makeCerts } from '../../../native-mgm/tls/make-certs.js';
+import { SIM_RELEASES, simVersion } from '../../../native-mgm/sim/config/sim-versions.js';
+
+function releaseName(value: string): string {
+  try {
+    return simVersion(value);
+  } catch {
+    throw new InvalidArgumentError(`not a release: give major.minor.build (8.0.22) or a family, ${[...SIM_RELEASES.keys()].map((f) => `${f}.x`).join(', ')}`);
+  }
+}
 
 function scenarioName(value: string): ScenarioName {
   if (!isOneOf(SCENARIO_NAMES, value)) throw new InvalidArgumentError(`unknown scenario; one of ${SCENARIO_NAMES.join(', ')}`);
@@ -32,6 +41,7 @@ interface SimOpts {
   sqlPort?: number;
   sqlUser: string;
   sqlPasswordFile?: string;
+  version: string;
 }
 
 /**
@@ -78,6 +88,7 @@ export function registerSim(program: Command): void {
     .option('--mgm-nodes <m>', 'management servers (1..2)', intOption(1, 2), 1)
     .option('--api-nodes <k>', 'API/SQL node slots', intOption(0, 253), 4)
     .option('--scenario <name>', `what the cluster does: ${SCENARIO_NAMES.join(', ')}`, scenarioName, 'steady')
+    .option('--version <release>', `the NDB release the management servers and SQL node play (version strings, commands and ndbinfo tables that differ): major.minor.build, or a family: ${[...SIM_RELEASES].map(([f, r]) => `${f}.x = ${r}`).join(', ')}`, releaseName, SIM_RELEASES.get('8.4'))
     .option('--speed <x>', 'time acceleration (2 = twice as fast)', positiveNumber, 1)
     .option('--seed <n>', 'seed of the load jitter', intOption(0, 2 ** 31 - 1), 1)
     .option('--mark-url <url>', 'benchmark scenarios mark their runs on this serving ndbtop (POST /api/runs)')
@@ -118,6 +129,7 @@ export function registerSim(program: Command): void {
         mgmNodes: opts.mgmNodes,
         apiNodes: opts.apiNodes,
         scenario: opts.scenario,
+        version: opts.version,
         speed: opts.speed,
         seed: opts.seed,
         waitForMarker: opts.markUrl !== undefined,
@@ -138,7 +150,7 @@ export function registerSim(program: Command): void {
               ? 'TLS required'
               : 'TLS offered';
       if (opts.markUrl) sim.marks.attach(httpRunMarker(opts.token ? { url: opts.markUrl, token: opts.token } : { url: opts.markUrl }));
-      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${shape}, speed ${opts.speed}, ${tls}\n`);
+      process.stdout.write(`ndbtop sim: scenario ${opts.scenario}, ${shape}, NDB ${opts.version}, speed ${opts.speed}, ${tls}\n`);
       process.stdout.write(`connectstring: ${sim.connectstring}\n`);
       if (sim.sql) process.stdout.write(`ndbinfo: ${sim.sql.url}\n`);
       await new Promise<void>((resolve) => {

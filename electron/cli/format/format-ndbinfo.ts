@@ -1,4 +1,5 @@
 import type { NdbinfoSnapshot } from '../../../ndbinfo/client/read-once.js';
+import { featuresOf } from '../../engine/facts/ndbinfo/capabilities.js';
 import type { LogRow, MemoryRow, RestartRow, ThreadCpuRow, TransporterRow } from '../../../ndbinfo/client/rows.js';
 
 /** `ndbtop ndbinfo --json`: the values as the server gave them (percentages as percentages, bytes as bytes). */
@@ -60,6 +61,8 @@ export function formatNdbinfo(snap: NdbinfoSnapshot): string {
   for (const s of Object.values(snap.samples)) for (const r of s.rows) ids.add(r.nodeId);
   const head = [`SQL node ${snap.sqlNode} (${snap.serverVersion}${snap.tls ? ', TLS' : ''})`];
   if (snap.missing.length > 0) head.push(`not on this SQL node: ${snap.missing.map((t) => `ndbinfo.${t}`).join(', ')}`);
+  // What the release lacks among the figures ndbtop shows, and why: the engine's sentences.
+  for (const f of featuresOf(snap)) if (f.why) head.push(`  ${f.why}`);
   const nodes = [...ids].sort((a, b) => a - b).map((id) => nodeText(id, snap));
   return `${[head.join('\n'), ...nodes].join('\n\n')}\n`;
 }

@@ -60,6 +60,22 @@ export const NdbinfoSendBufferSchema = z.object({
   trend: FillTrendSchema.nullable().optional(),
 });
 
+/**
+ * The data node's host CPUs (`cpudata`, 8.0.23+, Linux only), beside its threads' share: a host busy with other
+ * work shows here and not in the threads. Percent of the online CPUs' time (shares of each CPU's total: the unit of
+ * the table's times is not documented).
+ */
+export const NdbinfoHostCpuSchema = z.object({
+  at: z.number().int(),
+  /** CPUs online, of `cpus`. */
+  online: z.number().int().nonnegative(),
+  cpus: z.number().int().nonnegative(),
+  /** Userspace + system + interrupt + VM time over the online CPUs; null without any time counted. */
+  busy: z.number().nullable(),
+  user: z.number().nullable(),
+  system: z.number().nullable(),
+});
+
 /** `disk_write_speed_aggregate_node`: bytes per second over the last second, and slowdowns per second. */
 export const NdbinfoDiskWriteSchema = z.object({
   at: z.number().int(),
@@ -110,6 +126,8 @@ export const NdbinfoNodeSchema = z.object({
   /** Absent in recordings made before it was shown. */
   diskPageBuffer: NdbinfoDiskPageBufferSchema.nullable().optional(),
   restart: NdbinfoRestartSchema.nullable(),
+  /** Absent where the SQL node has no `cpudata` and in older recordings. */
+  hostCpu: NdbinfoHostCpuSchema.nullable().optional(),
   /** The completed restart before `restart`, kept when a new one began: the baseline of its phase ETA. */
   previousRestart: NdbinfoRestartSchema.nullable().optional(),
 });
@@ -154,6 +172,21 @@ export const NdbinfoLinksQuerySchema = z.object({
 });
 
 /**
+ * A figure that needs a table or columns not every release has: whether this SQL node gives it, and if not, why
+ * (the table it needs, the release the reference dates it to, and the release this SQL node runs).
+ */
+export const NdbinfoFeatureSchema = z.object({
+  key: z.enum(['host-cpu', 'send-buffers']),
+  /** What the views call it: "host CPU", "send buffers". */
+  label: z.string(),
+  /** `ndbinfo.cpudata`: where it comes from. */
+  source: z.string(),
+  available: z.boolean(),
+  /** The sentence the views show when it is not available; null when it is. */
+  why: z.string().nullable(),
+});
+
+/**
  * The SQL source's link: which SQL node, and why none. Never carries the password. `failing`: connected, but its
  * readings fail (`lastError` says how).
  */
@@ -165,6 +198,10 @@ export const NdbinfoSourceViewSchema = z.object({
   tls: z.boolean(),
   /** Wanted tables this SQL node lacks. */
   missing: z.array(z.string()),
+  /** Its NDB release as its version string tells it (`8.4.3`), null when it does not; absent from older recordings. */
+  ndbVersion: z.string().nullable().optional(),
+  /** The figures that depend on the release, available or not and why; absent from older recordings. */
+  features: z.array(NdbinfoFeatureSchema).optional(),
   failovers: z.number().int().nonnegative(),
   lastError: z.string().nullable(),
 });
@@ -197,6 +234,8 @@ export type NdbinfoThread = z.infer<typeof NdbinfoThreadSchema>;
 export type NdbinfoThreads = z.infer<typeof NdbinfoThreadsSchema>;
 export type NdbinfoLogFill = z.infer<typeof NdbinfoLogFillSchema>;
 export type NdbinfoSendBuffer = z.infer<typeof NdbinfoSendBufferSchema>;
+export type NdbinfoHostCpu = z.infer<typeof NdbinfoHostCpuSchema>;
+export type NdbinfoFeature = z.infer<typeof NdbinfoFeatureSchema>;
 export type NdbinfoDiskWrite = z.infer<typeof NdbinfoDiskWriteSchema>;
 export type NdbinfoDiskPageBuffer = z.infer<typeof NdbinfoDiskPageBufferSchema>;
 export type NdbinfoRestart = z.infer<typeof NdbinfoRestartSchema>;

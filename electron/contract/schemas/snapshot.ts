@@ -12,11 +12,13 @@ import { TlsViewSchema } from './tls.js';
  * server than the first one we had. `stale` = connected, but `get status` has not been answered for
  * STALE_AFTER_POLLS poll intervals: the node data shown is old. `mode` says whether the cluster is real, the
  * built-in simulator or a replay. `refused` = connected, but the management server refuses our session's commands
- (it requires TLS and this session has none): `lastError` says why.
+ (it requires TLS and this session has none): `lastError` says why. `not-ready` = connected, but the management
+ * server answers `get status` with a sentence of its own instead of the status (one waiting for arbitrator
+ * selection while it starts): `lastError` quotes it; not a broken connection, and the session stays.
  */
 export const ConnectionViewSchema = z.object({
   mode: z.enum(['live', 'simulated', 'replay']),
-  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline', 'refused']),
+  status: z.enum(['connecting', 'live', 'reconnecting', 'failed-over', 'stale', 'offline', 'refused', 'not-ready']),
   connectstring: z.string(),
   mgmd: z
     .object({ host: z.string(), port: z.number().int(), nodeId: z.number().int().nullable(), since: z.number().int() })

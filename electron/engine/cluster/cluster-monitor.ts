@@ -1,6 +1,6 @@
 import type { ActionResult, ParsedOperatorAction } from '../../contract/schemas/actions.js';
 import { STALE_AFTER_POLLS } from '../../contract/schemas/snapshot.js';
-import { AuthorizationError, EventStream, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
+import { AuthorizationError, EventStream, UnexpectedReplyError, formatHostPort, MgmClient, resolveConnectstring, safeErrorText, type ClusterEvent, type LinkState, type MgmTlsOptions } from '../../../native-mgm/index.js';
 import { refusalText, sendAction } from '../features/actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { MemoryRefresh } from './memory-refresh.js';
@@ -79,7 +79,7 @@ export class ClusterMonitor {
   private targets: FailoverTargets | null = null;
 
   constructor(private readonly options: MonitorOptions) {
-    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, refused: false, configMgmds: [] };
+    this.picture = { connectstring: options.connectstring, command: null, session: null, events: null, firstHostIndex: null, lastError: null, retryAt: null, fatal: false, stale: false, refused: false, notReady: false, configMgmds: [] };
     this.tls = new TlsWatch(options.tls, options.certExpiryWarnDays ?? DEFAULT_CERT_EXPIRY_WARN_DAYS, () => this.publishConnection());
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
     this.pollIntervalMs = options.pollIntervalMs;
@@ -241,6 +241,7 @@ export class ClusterMonitor {
       this.options.sink({ kind: 'status', t: this.statusAt, requestedAt, nodes });
       this.picture.stale = false;
       this.picture.refused = false;
+      this.picture.notReady = false;
       this.clearStaleError();
     } catch (err) {
       if (!this.closed) this.noteError(err);
@@ -301,6 +302,8 @@ export class ClusterMonitor {
     // session's, whichever request met it first (a memory report's, often): the header names no request for it.
     const refused = err instanceof AuthorizationError;
     if (refused) this.picture.refused = true;
+    // Words of its own instead of the status: the server is there and answering, just not (yet) with the cluster.
+    if (err instanceof UnexpectedReplyError && err.command === 'get status') this.picture.notReady = true;
     const text = safeErrorText(err);
     this.picture.lastError = what && !refused ? `${what}: ${text}` : text;
     this.errorAt = Date.now();

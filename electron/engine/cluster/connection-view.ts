@@ -19,6 +19,8 @@ export interface LinkPicture {
   stale: boolean;
   /** Connected, but the server refused `get status` for this session (it requires TLS and the session has none). */
   refused: boolean;
+  /** Connected, but `get status` was answered with the server's own words instead (UnexpectedReplyError): a server starting. */
+  notReady: boolean;
   /** How the command session is secured; absent when the monitor has no TLS set-up. */
   tls?: TlsView;
   /** host:port of management servers added from the configuration. */
@@ -29,6 +31,7 @@ function commandStatus(p: LinkPicture): ConnectionView['status'] {
   const s = p.command;
   if (p.fatal || !s || s.status === 'closed') return p.fatal || s ? 'offline' : 'connecting';
   if (s.status === 'connected' && p.refused) return 'refused';
+  if (s.status === 'connected' && p.notReady) return 'not-ready';
   if (s.status === 'connected' && p.stale) return 'stale';
   if (s.status === 'connected') return s.hostIndex !== p.firstHostIndex ? 'failed-over' : 'live';
   return s.status === 'reconnecting' ? 'reconnecting' : 'connecting';

@@ -1,4 +1,4 @@
-import { AuthorizationError, CommandFailedError, ProtocolError, ServerParserError } from '../../errors.js';
+import { AuthorizationError, CommandFailedError, ProtocolError, ServerParserError, UnexpectedReplyError } from '../../errors.js';
 import type { Pairs, Reply } from '../frames.js';
 
 /** A strict decimal (optional minus, digits only) as a safe integer, else null. Allocates nothing. */
@@ -88,5 +88,6 @@ export class ReplyFields {
 export function acceptReply(reply: Reply, command: string): { fields: ReplyFields; reply: Extract<Reply, { kind: 'reply' }> } {
   if (reply.kind === 'parser-error') throw new ServerParserError(reply.message);
   if (reply.kind === 'auth-failed') throw new AuthorizationError(reply.message);
+  if (reply.kind === 'unexpected') throw new UnexpectedReplyError(command, reply.lines);
   return { fields: new ReplyFields(command, reply.pairs), reply };
 }

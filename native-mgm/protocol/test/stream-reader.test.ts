@@ -152,6 +152,19 @@ test('an unexpected header is a fatal protocol error, and the reader then ignore
   assert.equal(frames.length, 1);
 });
 
+test("a sentence of the server's own instead of a reply (one starting) is that request's answer, and the next reply reads", () => {
+  const bytes = `Waiting for arbitrator selection\n\n${SPEC_REPLIES.getStatus}`;
+  const whole = readFrames(bytes, [kv('node status'), kv('node status')]);
+  assert.deepEqual(whole[0], { type: 'reply', reply: { kind: 'unexpected', expected: 'node status', lines: ['Waiting for arbitrator selection'] } });
+  assert.equal(whole.length, 2);
+  assert.ok(whole[1]?.type === 'reply' && whole[1].reply.kind === 'reply' && whole[1].reply.header === 'node status');
+  for (let at = 0; at <= Buffer.byteLength(bytes); at++) assert.deepEqual(readSplitAt(bytes, [kv('node status'), kv('node status')], at), whole, `split at ${at}`);
+  // Not a sentence: binary bytes, another protocol's banner, a reply of another command stay fatal.
+  for (const garbage of ['\u0000\u00ffnonsense: yes\nmore\n\n', 'HTTP/1.1 400 Bad Request\r\n\r\n', 'SSH-2.0-OpenSSH_9.6\r\n\r\n', '220 mail ESMTP\n\n']) {
+    assert.equal(onlyError(readFrames(garbage, [kv('node status')])).fatal, true, JSON.stringify(garbage));
+  }
+});
+
 test('data with no request outstanding is a fatal protocol error', () => {
   assert.match(onlyError(readFrames('check connection reply\n', [])).message, /unsolicited/);
 });

@@ -1,19 +1,19 @@
-import { encodeVersion } from '../../version.js';
+import { decodeVersion, encodeVersion, mysqlVersionOf } from '../../version.js';
 import { reply, resultReply } from '../wire/reply.js';
 import { intArg, type CommandHandler } from './context.js';
 
+/** Spec §4.1: the NDB number and parts, `mysql-<x.y.z> ndb-<x.y.z>`, and the MySQL release built in (5.7 for 7.x). */
 function versionReply(version: number): string {
-  const [major, minor, build] = [(version >>> 16) & 0xff, (version >>> 8) & 0xff, version & 0xff];
-  const text = `${major}.${minor}.${build}`;
+  const mysql = mysqlVersionOf(version);
   return reply('version', [
     ['id', version],
-    ['major', major],
-    ['minor', minor],
-    ['build', build],
-    ['string', `mysql-${text} ndb-${text}`],
-    ['mysql_major', major],
-    ['mysql_minor', minor],
-    ['mysql_build', build],
+    ['major', (version >>> 16) & 0xff],
+    ['minor', (version >>> 8) & 0xff],
+    ['build', version & 0xff],
+    ['string', `mysql-${decodeVersion(mysql) ?? ''} ndb-${decodeVersion(version) ?? ''}`],
+    ['mysql_major', (mysql >>> 16) & 0xff],
+    ['mysql_minor', (mysql >>> 8) & 0xff],
+    ['mysql_build', mysql & 0xff],
   ]);
 }
 

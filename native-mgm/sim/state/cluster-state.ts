@@ -24,6 +24,12 @@ export class ClusterState {
    * whose reply to a slow command (spec §4.13) is lost on the way.
    */
   readonly withheldReplies = new Set<string>();
+  /**
+   * Tests: while set, every management server answers each command but the bootstrap ones (spec §4.0, auth "B")
+   * with these words and an empty line instead of its reply, as a server still starting (waiting for arbitrator
+   * selection, say) answers with a reply of its own. The spec gives no such text: the tests choose it.
+   */
+  startingReply: string | null = null;
   private restartHook: ((ids: readonly number[]) => void) | null = null;
   private dynamicCounter = 0;
   private readonly eventListeners = new Set<Listener<SimEvent>>();

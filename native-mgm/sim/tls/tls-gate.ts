@@ -8,5 +8,10 @@ const ALLOWED_WITHOUT_TLS = new Set(['get version', 'set clientversion', 'start 
 export const TLS_REQUIRED_REPLY = 'Authorization failed\nError: Requires TLS\n\n';
 
 export function isRefusedWithoutTls(sessionHasTls: boolean, command: string): boolean {
-  return !sessionHasTls && !ALLOWED_WITHOUT_TLS.has(command);
+  return !sessionHasTls && !isBootstrapCommand(command);
+}
+
+/** The bootstrap commands (auth "B"): answered before anything else a session may need. */
+export function isBootstrapCommand(command: string): boolean {
+  return ALLOWED_WITHOUT_TLS.has(command);
 }

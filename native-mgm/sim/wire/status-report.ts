@@ -1,3 +1,4 @@
+import { mysqlVersionOf } from '../../version.js';
 import type { ClusterState } from '../state/cluster-state.js';
 import type { NodeType } from '../../types.js';
 
@@ -82,7 +83,7 @@ export function formatStatus(rows: Record<NodeType, StatusRow[]>, types: readonl
   for (const r of listed) {
     const p = `node.${r.id}.`;
     out +=
-      `${p}type: ${r.type}\n${p}status: ${r.status}\n${p}version: ${r.version | 0}\n${p}mysql_version: ${r.version | 0}\n` +
+      `${p}type: ${r.type}\n${p}status: ${r.status}\n${p}version: ${r.version | 0}\n${p}mysql_version: ${mysqlVersionOf(r.version) | 0}\n` +
       `${p}startphase: ${r.startphase | 0}\n${p}dynamic_id: ${r.dynamicId | 0}\n${p}node_group: ${r.nodeGroup | 0}\n` +
       `${p}connect_count: ${r.connectCount | 0}\n${p}address: ${r.address}\n`;
     if (withSingleUser) out += `${p}is_single_user: ${r.isSingleUser ? 1 : 0}\n`;

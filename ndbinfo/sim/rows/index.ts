@@ -3,7 +3,7 @@ import { counters, restartInfo } from './counter-rows.js';
 import { diskpagebuffer, diskWriteSpeedAggregateNode, logbuffers, logspaces } from './log-rows.js';
 import { memoryusage, resources } from './memory-rows.js';
 import type { TableRows } from './row-context.js';
-import { cpustat, cpustat1sec, cpustat20sec, cpustat50ms, threadblocks, threads, threadstat } from './thread-rows.js';
+import { cpudata, cpudata1sec, cpudata20sec, cpustat, cpustat1sec, cpustat20sec, cpustat50ms, threadblocks, threads, threadstat } from './thread-rows.js';
 import { transporterDetails, transporters } from './transporter-rows.js';
 
 export type { Cell, Row, RowContext, TableRows } from './row-context.js';
@@ -14,6 +14,9 @@ export const TABLE_ROWS: Readonly<Record<string, TableRows>> = {
   cpustat_50ms: cpustat50ms,
   cpustat_1sec: cpustat1sec,
   cpustat_20sec: cpustat20sec,
+  cpudata,
+  cpudata_1sec: cpudata1sec,
+  cpudata_20sec: cpudata20sec,
   threads,
   threadstat,
   threadblocks,

@@ -69,3 +69,29 @@ export const threadblocks: TableRows = ({ model, nodes }) =>
       return BLOCKS[t.kind].map((block): Row => [n.id, t.thrNo, block, block === 'THRMAN' ? t.thrNo + 1 : instance]);
     }),
   );
+
+/**
+ * cpudata (8.0.23+): the host's CPUs. The simulator gives each block thread a CPU of its own (as ThreadConfig's
+ * cpubind does) and shows that CPU as the OS sees its thread; interrupts and virtual machines take nothing. Times
+ * in µs, which the reference leaves undocumented (a reader should use shares of the CPU's total only).
+ */
+function hostCpuRows(ctx: RowContext, n: RowContext['nodes'][number], end: number, periodUs: number, measurement?: number): Row[] {
+  return ctx.model.activity.cpuAt(n, end, measurement === undefined ? undefined : Math.floor(end / (periodUs / 1000))).map((c, cpuNo): Row => {
+    const us = (pct: number): number => Math.round((pct * periodUs) / 100);
+    const times = [us(c.OS_user), us(c.OS_idle), us(c.OS_system), 0, 0];
+    return measurement === undefined ? [n.id, cpuNo, 1, ...times] : [n.id, measurement, cpuNo, 1, ...times, periodUs];
+  });
+}
+
+export const cpudata: TableRows = (ctx) => ctx.nodes.flatMap((n) => hostCpuRows(ctx, n, ctx.at, 1_000_000));
+
+function cpudataHistory(periodMs: number): TableRows {
+  return (ctx) =>
+    ctx.nodes.flatMap((n) => {
+      const rows: Row[] = [];
+      for (let k = 19; k >= 0; k--) rows.push(...hostCpuRows(ctx, n, Math.floor(ctx.at / periodMs) * periodMs - k * periodMs, periodMs * 1000, 19 - k));
+      return rows;
+    });
+}
+export const cpudata1sec = cpudataHistory(1000);
+export const cpudata20sec = cpudataHistory(20_000);

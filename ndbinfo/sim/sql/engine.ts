@@ -2,6 +2,7 @@ import type { Database } from 'sql.js';
 import type { ClusterModel } from '../../../native-mgm/sim/index.js';
 import { NdbinfoSnapshot } from '../snapshot.js';
 import { createSchemaDatabase } from './schema-db.js';
+import { tablesAt, type NdbRelease } from '../../schema/versions.js';
 import { runSelect, type ResultSet } from './select.js';
 import { classify } from './statements.js';
 import { resultColumn } from './result-columns.js';
@@ -41,9 +42,12 @@ export class NdbinfoSql {
   /** `port` is what `@@port` says until `listening` tells the one really bound. */
   static async create(model: ClusterModel, version: string, port = 0): Promise<NdbinfoSql> {
     const vars = systemVariables(version, port);
+    // The SQL node runs the cluster's release: its ndbinfo has the tables and columns that release has.
+    const v = model.version;
+    const tables = tablesAt({ major: (v >>> 16) & 0xff, minor: (v >>> 8) & 0xff, build: v & 0xff } satisfies NdbRelease);
     let engine: NdbinfoSql | null = null;
     const session = (): Session | null => engine?.current ?? null;
-    const db = await createSchemaDatabase({
+    const db = await createSchemaDatabase(tables, {
       sysvar: sysvarFunction(vars),
       database: () => session()?.database ?? null,
       schema: () => session()?.database ?? null,
@@ -53,7 +57,7 @@ export class NdbinfoSql {
       current_user: () => `${session()?.user ?? ''}@%`,
       now: () => new Date().toISOString().slice(0, 19).replace('T', ' '),
     });
-    engine = new NdbinfoSql(db, new NdbinfoSnapshot(db, model), vars);
+    engine = new NdbinfoSql(db, new NdbinfoSnapshot(db, model, tables), vars);
     return engine;
   }
 

@@ -1,5 +1,5 @@
 import type { Database, SqlJsStatic } from 'sql.js';
-import { NDBINFO_TABLES, type ColumnKind } from '../../schema/tables.js';
+import type { ColumnKind, TableDef } from '../../schema/tables.js';
 
 /** The schemas the endpoint has: ndbinfo (the tables) and information_schema (what describes them). */
 export const SCHEMAS = ['information_schema', 'ndbinfo'] as const;
@@ -23,18 +23,18 @@ const INFORMATION_SCHEMA = [
 let sqlJs: Promise<SqlJsStatic> | null = null;
 
 /**
- * A SQLite database with the ndbinfo tables (empty; the snapshot fills them) and information_schema describing
- * them, each an attached database under its MySQL name, so `ndbinfo.cpustat`, `cpustat` and
- * `information_schema.tables` all resolve as a MySQL client writes them.
+ * A SQLite database with the ndbinfo tables `tables` (those of the SQL node's release; empty, the snapshot fills
+ * them) and information_schema describing them, each an attached database under its MySQL name, so
+ * `ndbinfo.cpustat`, `cpustat` and `information_schema.tables` all resolve as a MySQL client writes them.
  */
-export async function createSchemaDatabase(functions: Readonly<Record<string, (...args: never[]) => string | number | null>>): Promise<Database> {
+export async function createSchemaDatabase(tables: readonly TableDef[], functions: Readonly<Record<string, (...args: never[]) => string | number | null>>): Promise<Database> {
   sqlJs ??= import('sql.js').then((m) => m.default());
   const db = new (await sqlJs).Database();
   db.run("ATTACH DATABASE ':memory:' AS ndbinfo");
   db.run("ATTACH DATABASE ':memory:' AS information_schema");
   for (const sql of INFORMATION_SCHEMA) db.run(sql);
   for (const schema of SCHEMAS) db.run('INSERT INTO information_schema.schemata VALUES (?, ?, ?, ?)', ['def', schema, 'utf8mb4', 'utf8mb4_general_ci']);
-  for (const t of NDBINFO_TABLES) {
+  for (const t of tables) {
     db.run(`CREATE TABLE ndbinfo.${t.name} (${t.columns.map((c) => `"${c.name}" ${DECLARED[c.kind]}`).join(', ')})`);
     db.run('INSERT INTO information_schema.tables VALUES (?, ?, ?, ?, ?, NULL, ?)', ['def', 'ndbinfo', t.name, 'VIEW', null, '']);
     t.columns.forEach((c, i) => {

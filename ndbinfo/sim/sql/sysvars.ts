@@ -7,7 +7,8 @@ export function systemVariables(version: string, port: number): Map<string, stri
     ['version_comment', 'MySQL Cluster Community Server - GPL (ndbtop simulator)'],
     ['version_compile_os', 'Linux'],
     ['version_compile_machine', 'x86_64'],
-    ['ndb_version_string', `ndb-${version.replace(/-cluster$/, '')}`],
+    // `5.7.36-ndb-7.6.36` carries its NDB release; `8.4.3-cluster` is numbered as NDB is.
+    ['ndb_version_string', /ndb-\d+\.\d+\.\d+/.exec(version)?.[0] ?? `ndb-${version.replace(/-cluster$/, '')}`],
     ['hostname', 'ndbtop-sim'],
     ['port', port],
     ['socket', ''],

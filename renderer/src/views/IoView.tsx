@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { TransportMatrix } from '../components/io/TransportMatrix.js';
+import { ReleaseNotes } from '../components/inside/ReleaseNotes.js';
 import { FILL_SOON_SEC, fullInWords, linksSummary, type FillTrend, type NdbinfoLogFill, type NdbinfoNode, type NdbinfoView } from '../contract.js';
 import { useLinks } from '../hooks/use-links.js';
 import { useApp } from '../store/use-app.js';
@@ -157,6 +158,7 @@ export function IoView() {
           {view.source.lastError ? `: ${view.source.lastError}` : ''} — the figures below are the last seen.
         </p>
       )}
+      <ReleaseNotes keys={['send-buffers']} />
       <Logs nodes={nodes} />
       <Transport view={view} />
     </div>

@@ -3,6 +3,7 @@ import type { ThreadPoint } from '../contract.js';
 import { ThreadHeatmap, LABEL_WIDTH, type Cell } from '../components/threads/ThreadHeatmap.js';
 import { KindStrip } from '../components/threads/KindStrip.js';
 import { ThreadsHint } from '../components/threads/ThreadsHint.js';
+import { ReleaseNotes } from '../components/inside/ReleaseNotes.js';
 import { useDocumentTheme } from '../hooks/use-document-theme.js';
 import { useSize } from '../hooks/use-size.js';
 import { useThreadGrid } from '../hooks/use-thread-grid.js';
@@ -189,6 +190,7 @@ export function ThreadsView() {
           </span>
         )}
       </div>
+      <ReleaseNotes keys={['host-cpu']} />
       <KindStrip />
       <div className="threads-main">
         <Heatmap lines={latest} sort={sort} kind={kind} />

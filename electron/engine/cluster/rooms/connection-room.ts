@@ -43,7 +43,7 @@ export class ConnectionRoom implements Room {
 
   /** Had the management server and lost it, or it stopped answering: what the nodes showed is as of then. */
   get lost(): boolean {
-    return isLost(this.current.status) || this.current.status === 'stale' || this.current.status === 'refused';
+    return isLost(this.current.status) || this.current.status === 'stale' || this.current.status === 'refused' || this.current.status === 'not-ready';
   }
 
   /** A copy the caller may keep: the view itself is replaced, never changed, but its parts are shared. */

@@ -6,7 +6,8 @@ import type { Sample } from '../../../../ndbinfo/client/sample.js';
 import type { MetricValues } from '../../facts/history/history.js';
 import { insideValues, type InsideValues } from '../../facts/ndbinfo/inside-history.js';
 import { FillTrends } from '../../features/alerts/fill-trend.js';
-import { byNode, diskPageBufferFigure, diskWriteFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../facts/ndbinfo/figures.js';
+import { featuresOf, ndbVersionOf } from '../../facts/ndbinfo/capabilities.js';
+import { byNode, diskPageBufferFigure, diskWriteFigure, hostCpuFigure, linkFigure, logFill, restartFigure, sendBufferFigure, threadsFigure } from '../../facts/ndbinfo/figures.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { Room } from './room.js';
 
@@ -101,6 +102,9 @@ export class NdbinfoRoom implements Room {
         this.links = { at, stale: false, links: (sample.rows as Sample<'transporters'>['rows']).map(linkFigure) };
         this.viewCache = null;
         break;
+      case 'hostCpu':
+        this.perNode(sample, false, (rows) => ({ hostCpu: hostCpuFigure(rows as Sample<'hostCpu'>['rows'], at) }));
+        break;
       case 'diskPageBuffer':
         this.perNode(sample, false, (rows) => ({ diskPageBuffer: diskPageBufferFigure(rows as Sample<'diskPageBuffer'>['rows'], at) }));
         break;
@@ -177,6 +181,7 @@ export class NdbinfoRoom implements Room {
       serverVersion: state.kind === 'up' ? state.serverVersion : (before?.serverVersion ?? null),
       tls: state.kind === 'up' ? state.tls : (before?.tls ?? false),
       missing: state.kind === 'up' ? state.missing : (before?.missing ?? []),
+      ...this.release(state, before),
       failovers,
       lastError: state.kind === 'lost' || state.kind === 'failing' ? state.reason : state.kind === 'connecting' ? state.lastError : null,
     };
@@ -187,6 +192,12 @@ export class NdbinfoRoom implements Room {
     for (const [id, n] of this.nodes) if (!n.stale) this.nodes.set(id, { ...n, stale: true });
     if (this.links && !this.links.stale) this.links = { ...this.links, stale: true };
     this.nodesCache = null;
+  }
+
+  /** What the SQL node's release gives and lacks, derived when it comes up and kept while it is away. */
+  private release(state: SourceState, before: NdbinfoSourceView | null): Pick<NdbinfoSourceView, 'ndbVersion' | 'features'> {
+    if (state.kind !== 'up') return before?.features ? { ndbVersion: before.ndbVersion ?? null, features: before.features } : {};
+    return { ndbVersion: ndbVersionOf(state.serverVersion), features: featuresOf({ serverVersion: state.serverVersion, missing: state.missing, absentColumns: state.absentColumns ?? [] }) };
   }
 
   private load(at: number, load: SelfLoad): void {

@@ -1,6 +1,6 @@
-import type { NdbinfoDiskPageBuffer, NdbinfoDiskWrite, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../../contract/schemas/ndbinfo.js';
+import type { NdbinfoDiskPageBuffer, NdbinfoDiskWrite, NdbinfoHostCpu, NdbinfoLink, NdbinfoLogFill, NdbinfoRestart, NdbinfoSendBuffer, NdbinfoThread, NdbinfoThreads } from '../../../contract/schemas/ndbinfo.js';
 import { restartInProgress } from '../../../../ndbinfo/client/restart-progress.js';
-import type { DiskPageBufferRow, DiskWriteSpeedRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../../ndbinfo/client/rows.js';
+import type { DiskPageBufferRow, DiskWriteSpeedRow, HostCpuRow, LogRow, RestartRow, ThreadCpuRow, TransporterDetailRow, TransporterRow } from '../../../../ndbinfo/client/rows.js';
 
 // Pure functions from one reading's rows to the figures the contract carries, one per node (or link).
 
@@ -112,4 +112,26 @@ export function linkFigure(r: TransporterRow): NdbinfoLink {
     overloadCount: r.overloadCount,
     slowdownCount: r.slowdownCount,
   };
+}
+
+/** The host's CPUs over those online: each CPU's times as shares of its own total (their unit is not documented). */
+export function hostCpuFigure(rows: readonly HostCpuRow[], at: number): NdbinfoHostCpu {
+  let online = 0;
+  let counted = 0;
+  let busy = 0;
+  let user = 0;
+  let system = 0;
+  for (const r of rows) {
+    if (r.cpuOnline === 0) continue;
+    online += 1;
+    const work = r.cpuUserspaceTime + r.cpuSystemTime + r.cpuInterruptTime + r.cpuExecVmTime;
+    const total = work + r.cpuIdleTime;
+    if (total <= 0) continue;
+    counted += 1;
+    busy += work / total;
+    user += r.cpuUserspaceTime / total;
+    system += r.cpuSystemTime / total;
+  }
+  const mean = (sum: number): number | null => (counted > 0 ? Math.round((sum / counted) * 1000) / 10 : null);
+  return { at, online, cpus: rows.length, busy: mean(busy), user: mean(user), system: mean(system) };
 }

@@ -1,7 +1,7 @@
 import type { ConnectionView } from '../../contract.js';
 import type { Transport } from '../../store/ui-slice.js';
 
-export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'failed-over' | 'stale' | 'offline' | 'refused' | 'simulated' | 'replay' | 'disconnected';
+export type ConnectionState = 'connecting' | 'live' | 'reconnecting' | 'failed-over' | 'stale' | 'offline' | 'refused' | 'not-ready' | 'simulated' | 'replay' | 'disconnected';
 
 const WORDS: Record<ConnectionState, string> = {
   connecting: 'CONNECTING',
@@ -13,6 +13,8 @@ const WORDS: Record<ConnectionState, string> = {
   offline: 'OFFLINE',
   // Connected, but every command but the handshake refused (TLS required): never LIVE.
   refused: 'REFUSED',
+  // Connected, and the server answers, but with its own words instead of the status (one starting): not a lost link.
+  'not-ready': 'MGMD NOT READY',
   simulated: 'SIMULATED',
   replay: 'REPLAY',
   disconnected: 'DISCONNECTED — RECONNECTING',
@@ -25,6 +27,7 @@ const TONE: Record<ConnectionState, string> = {
   stale: 'bad',
   offline: 'bad',
   refused: 'bad',
+  'not-ready': 'warn',
   simulated: 'sim',
   replay: 'sim',
   disconnected: 'bad',

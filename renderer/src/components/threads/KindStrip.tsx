@@ -3,6 +3,7 @@ import { useSize } from '../../hooks/use-size.js';
 import { useApp } from '../../store/use-app.js';
 import { stripWindow } from '../../view-model/inside/strip-window.js';
 import { formatPercent, kindAverages, kindLabel } from '../../view-model/inside/threads.js';
+import { hostCpuText } from '../../view-model/inside/release-notes.js';
 
 /** One line of the strip in CSS pixels (the stylesheet gives its items this height), and how many show at once. */
 const LINE_PX = 18;
@@ -32,7 +33,15 @@ function widest(texts: readonly string[], font: string): number {
  */
 export function KindStrip() {
   const nodes = useApp((s) => s.shown.ndbinfoNodes);
-  const rows = useMemo(() => kindAverages(nodes.values()).map((r) => ({ ...r, text: r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`).join(', ') })), [nodes]);
+  // The host's CPUs lead where the SQL node reads them (cpudata): a host busy beyond its threads shows at once.
+  const rows = useMemo(
+    () =>
+      kindAverages(nodes.values()).map((r) => {
+        const host = hostCpuText(nodes.get(r.nodeId)?.hostCpu);
+        return { ...r, text: [...(host ? [host] : []), ...r.kinds.map((k) => `${kindLabel(k.kind)} ${formatPercent(k.busy)}`)].join(', ') };
+      }),
+    [nodes],
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const { width } = useSize(scrollRef);
   const [font, setFont] = useState<string | null>(null);
@@ -50,7 +59,7 @@ export function KindStrip() {
   return (
     <div className="kind-strip-box">
       <span className="muted kind-strip-count" data-testid="thread-kind-strip-count">
-        mean busy by kind, {rows.length} data node{rows.length === 1 ? '' : 's'}
+        mean busy by kind{rows.some((r) => r.text.startsWith('host ')) ? ', beside the host CPUs' : ''}, {rows.length} data node{rows.length === 1 ? '' : 's'}
         {lines > LINES_SHOWN ? ' (scroll)' : ''}
       </span>
       <div className="kind-strip-scroll" ref={scrollRef} style={{ maxHeight: LINES_SHOWN * LINE_PX }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>

@@ -15,6 +15,10 @@ export interface EngineFigures {
   historyPoints: number;
   wallMs: number;
   cpuMs: number;
+  /** Of cpuMs, the kernel's share (socket reads and writes, timers). */
+  systemMs: number;
+  /** The main thread's busy time (event loop utilisation): cpuMs less this is V8's helper threads (GC, compilers) and the kernel. */
+  loopBusyMs: number;
   peakRss: number;
   /** After a full GC: what the engine holds, as opposed to what awaits collection. */
   live: NodeJS.MemoryUsage;
@@ -41,6 +45,7 @@ async function main(connectstring: string, seconds: number, dataNodes: number): 
   await new Promise((r) => setTimeout(r, WARM_UP_MS));
   const start = { ...counts };
   const cpu0 = process.cpuUsage();
+  const elu0 = performance.eventLoopUtilization();
   const t0 = performance.now();
   let peakRss = 0;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 500);
@@ -48,6 +53,7 @@ async function main(connectstring: string, seconds: number, dataNodes: number): 
   clearInterval(sampler);
   const wallMs = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
+  const elu = performance.eventLoopUtilization(elu0);
   const snapshot = await engine.handlers.getSnapshot({});
   (globalThis as { gc?: () => void }).gc?.();
   const live = process.memoryUsage();
@@ -57,6 +63,8 @@ async function main(connectstring: string, seconds: number, dataNodes: number): 
     historyPoints,
     wallMs,
     cpuMs: (cpu.user + cpu.system) / 1000,
+    systemMs: cpu.system / 1000,
+    loopBusyMs: elu.active,
     peakRss,
     live,
     pushes: counts.pushes - start.pushes,

@@ -58,8 +58,10 @@ export class LoadRoom implements Room {
   event(e: ClusterEvent): boolean {
     // Totals and rates read the same reports; both must see every one.
     const statistics = this.totals.apply(e);
-    if (this.rates.apply(e) || statistics) {
-      this.changes.node(e.sourceNodeId);
+    const rates = this.rates.apply(e);
+    if (rates || statistics) {
+      // The running totals are not in the node's view (exporters read them): only new rates change what it shows.
+      if (rates?.changed !== false) this.changes.node(e.sourceNodeId);
       return true;
     }
     if (e.name !== 'MemoryUsage') return false;

@@ -16,6 +16,8 @@ interface CachedView {
   epoch: number;
   stamp: number;
   stale: boolean | null;
+  /** The node's ndbinfo figures the view was built with (replaced, never changed, when read anew). */
+  inside: NdbinfoNode | undefined;
   view: NodeView;
 }
 
@@ -53,26 +55,34 @@ export class NodeViews implements Room {
 
   /** Every node's view, by id. */
   all(members: readonly GroupMember[], now: number): NodeView[] {
+    const memberOf = new Map(members.map((m) => [m.nodeId, m]));
     return this.nodes
       .records()
       .sort((a, b) => a.state.nodeId - b.state.nodeId)
-      .map((n) => this.view(n, members, now));
+      .map((n) => this.view(n, memberOf.get(n.state.nodeId), members, now));
   }
 
-  private view(n: NodeRecord, members: readonly GroupMember[], now: number): NodeView {
+  private view(n: NodeRecord, member: GroupMember | undefined, members: readonly GroupMember[], now: number): NodeView {
     const s = n.state;
     const id = s.nodeId;
-    const member = members.find((m) => m.nodeId === id);
     // With the management server gone every node's figures are from its last answer: none is shown as current.
     const connected = isConnected(n.status) && !this.sourceLost();
     const rates = this.load.nodeRates(id);
     const restart = this.restarts.restart(id, now);
     const stale = rates && (!connected || !this.load.isFresh(id, now));
-    const restartNow = s.type === 'NDB' ? this.restartState(n, restart, connected) : null;
+    const inside = this.inside(id);
     const stamp = this.changes.stamp(id);
     const cached = this.cache.get(id);
     // A restart's estimate moves with the clock: never reused.
-    if (cached && restart === null && cached.epoch === this.changes.epoch && cached.stamp === stamp && cached.stale === stale && sameValue(cached.view.restartState, restartNow) && this.reuse) return cached.view;
+    const reusable = this.reuse && cached !== undefined && restart === null && cached.epoch === this.changes.epoch && cached.stamp === stamp && cached.stale === stale;
+    // The restart state follows the node's status (a change of it moves the epoch) and its restart_info row: with
+    // the same row the same state, so the idle cluster's every push builds none of them.
+    if (reusable && cached.inside === inside) return cached.view;
+    const restartNow = s.type === 'NDB' ? this.restartState(n, restart, connected, inside) : null;
+    if (reusable && sameValue(cached.view.restartState, restartNow)) {
+      cached.inside = inside;
+      return cached.view;
+    }
     const view: NodeView = {
       nodeId: id,
       type: s.type,
@@ -99,12 +109,12 @@ export class NodeViews implements Room {
       ...(n.beforeWatch ? { statusBeforeWatch: true } : {}),
       configured: this.config.configured(id),
     };
-    this.cache.set(id, { epoch: this.changes.epoch, stamp, stale, view });
+    this.cache.set(id, { epoch: this.changes.epoch, stamp, stale, inside, view });
     return view;
   }
 
-  private restartState(n: NodeRecord, restart: RestartProgress | null, connected: boolean): RestartState {
+  private restartState(n: NodeRecord, restart: RestartProgress | null, connected: boolean, inside: NdbinfoNode | undefined): RestartState {
     // A node out of contact is still current news ("not in contact") while the management server answers.
-    return restartState({ status: n.status, startPhase: n.startPhase, since: mgmSince(n.statusSince, restart), current: connected || !this.sourceLost() }, ndbinfoRestartFact(this.inside(n.state.nodeId)));
+    return restartState({ status: n.status, startPhase: n.startPhase, since: mgmSince(n.statusSince, restart), current: connected || !this.sourceLost() }, ndbinfoRestartFact(inside));
   }
 }

@@ -7,6 +7,7 @@
  */
 export class ViewChanges {
   private epochCount = 0;
+  private marks = 0;
   private readonly stamps = new Map<number, number>();
   private urgentChange = false;
 
@@ -14,14 +15,26 @@ export class ViewChanges {
     return this.epochCount;
   }
 
+  /** Moves with every change marked here, of any kind: an input that leaves it alone changed none of them. */
+  get revision(): number {
+    return this.marks;
+  }
+
   /** Something more than one node may show changed. */
   all(): void {
     this.epochCount++;
+    this.marks++;
   }
 
   /** Something only this node shows changed (its poll line, rates, memory). */
   node(id: number): void {
     this.stamps.set(id, this.stamp(id) + 1);
+    this.marks++;
+  }
+
+  /** Something the snapshot shows beside the nodes' views changed: an alert is over, or its words changed. */
+  other(): void {
+    this.marks++;
   }
 
   stamp(id: number): number {
@@ -34,6 +47,7 @@ export class ViewChanges {
 
   urgent(): void {
     this.urgentChange = true;
+    this.marks++;
   }
 
   /** Whether anything urgent happened since the last call. */

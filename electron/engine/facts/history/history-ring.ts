@@ -19,8 +19,13 @@ export class HistoryRing {
   push(at: number, values: Readonly<Record<string, number | null>>): void {
     const slot = (this.head + this.count) % this.capacity;
     this.at[slot] = at;
-    for (const [key, v] of Object.entries(values)) this.column(key)[slot] = v ?? NaN;
-    for (const [key, col] of this.columns) if (!(key in values)) col[slot] = NaN;
+    let written = 0;
+    for (const key in values) {
+      this.column(key)[slot] = values[key] ?? NaN;
+      written++;
+    }
+    // Only a sample that lacks a column (a node gone) has gaps to mark.
+    if (written < this.columns.size) for (const [key, col] of this.columns) if (!(key in values)) col[slot] = NaN;
     if (this.count < this.capacity) this.count += 1;
     else this.head = (this.head + 1) % this.capacity;
   }

@@ -1,3 +1,4 @@
+import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { NodeRates, Rates } from '../../../contract/schemas/node.js';
 import type { BlockInstances, ClusterEvent } from '../../../../native-mgm/index.js';
 import { implausible } from './plausible.js';
@@ -41,12 +42,12 @@ interface NodeStreams {
   configured: boolean;
   /** Arrival of the newest report used: what freshness is judged by (not pushed: an idle node's zeros then stay equal). */
   reportedAt: number;
-  /** `node()` as of the last report; undefined once another came. Every push and tick reads it for every node. */
+  /** `node()` as of the last report that moved it; undefined once one did. Every push and tick reads it for every node. */
   rates?: NodeRates | null;
 }
 
 function zeroFields(): RateFields {
-  return Object.fromEntries(RATE_KEYS.map((k) => [k, 0])) as RateFields;
+  return { transactions: 0, commits: 0, reads: 0, simpleReads: 0, writes: 0, scans: 0, rangeScans: 0, aborts: 0, concurrentOps: 0, operations: 0 };
 }
 
 /**
@@ -69,20 +70,30 @@ export class RateTracker {
     for (const [id, node] of this.nodes) if (!node.configured) this.configure(id, node);
   }
 
-  /** Returns whether the event was a statistics report (used or rejected). */
-  apply(event: ClusterEvent): boolean {
+  /**
+   * null when the event is not a statistics report; else whether it changed the node's rates. An idle cluster's
+   * instances keep reporting zeros (~230 reports a second at 144 data nodes): those leave the node's rates the
+   * same object, so nothing downstream rebuilds or compares the node for them.
+   */
+  apply(event: ClusterEvent): { changed: boolean } | null {
     const isTc = event.name === 'TransReportCounters';
-    if (!isTc && event.name !== 'OperationReportCounters') return false;
+    if (!isTc && event.name !== 'OperationReportCounters') return null;
     const node = this.streams(event.sourceNodeId);
-    node.rates = undefined;
+    const stream = isTc ? node.tc : node.lqh;
+    const before = stream.rates();
     const values = isTc ? TC_FIELDS.map(([, f]) => event.fields[f] ?? 0) : [event.fields.ops ?? 0];
-    const gauges = isTc ? TC_GAUGES : NO_GAUGES;
-    if (implausible(values, gauges, REPORT_PERIOD_MS)) node.rejected += 1;
-    else {
-      (isTc ? node.tc : node.lqh).add(event.receivedAt, values);
-      node.reportedAt = Math.max(node.reportedAt, event.receivedAt);
+    if (implausible(values, isTc ? TC_GAUGES : NO_GAUGES, REPORT_PERIOD_MS)) {
+      node.rejected += 1;
+      node.rates = undefined;
+      return { changed: true };
     }
-    return true;
+    stream.add(event.receivedAt, values);
+    node.reportedAt = Math.max(node.reportedAt, event.receivedAt);
+    const after = stream.rates();
+    // The node's rates are its two streams' values: the same values, the same rates (when they arrived is not shown).
+    const changed = before === null || after === null || before.instances !== after.instances || !sameValue(before.values, after.values);
+    if (changed) node.rates = undefined;
+    return { changed };
   }
 
   /** The node restarted: its instances' first reports cover new periods, unrelated to the ones before. */
@@ -111,7 +122,7 @@ export class RateTracker {
     node.rates = undefined;
   }
 
-  /** The same object until the node's next report: callers copy before they change it. */
+  /** The same object until a report changes the node's rates: callers copy before they change it. */
   node(id: number): NodeRates | null {
     const node = this.nodes.get(id);
     if (!node) return null;

@@ -44,6 +44,8 @@ export class ReportStream {
   private estimate = 0;
   /** The instance count the configuration decides; while set, arrivals are not counted. */
   private configured: number | null = null;
+  /** `rates()` as of the last change: read again for every report to tell whether the report moved them. */
+  private latest: StreamRates | null | undefined;
 
   constructor(private readonly gauges: ReadonlySet<number>) {}
 
@@ -52,6 +54,7 @@ export class ReportStream {
    * while dropping "duplicates" would drop real reports of two idle instances that both said zero.
    */
   add(at: number, values: readonly number[]): void {
+    this.latest = undefined;
     const cutoff = at - KEEP_MS;
     this.reports.push({ at, values });
     const keep = Math.max(MIN_VALUES_KEPT, this.instances());
@@ -76,6 +79,7 @@ export class ReportStream {
   /** The count the node's configuration decides, or null to count arrivals. */
   configure(instances: number | null): void {
     this.configured = instances;
+    this.latest = undefined;
   }
 
   /** A restarted node's instances start new periods: what came before says nothing about them. */
@@ -84,6 +88,7 @@ export class ReportStream {
     this.first = 0;
     this.reports = [];
     this.estimate = 0;
+    this.latest = undefined;
   }
 
   /** Instances of this kind on the node: configured, else as counted so far. */
@@ -110,19 +115,24 @@ export class ReportStream {
     return count / periods;
   }
 
+  /** The same object until the next report or configuration: callers must not change it. */
   rates(): StreamRates | null {
+    if (this.latest === undefined) this.latest = this.compute();
+    return this.latest;
+  }
+
+  private compute(): StreamRates | null {
     const last = this.reports[this.reports.length - 1];
     if (!last) return null;
     const instances = this.instances();
-    const latest = this.reports.slice(-instances);
-    const width = last.values.length;
-    const values = new Array<number>(width).fill(0);
-    for (const r of latest) r.values.forEach((v, i) => (values[i] = (values[i] ?? 0) + v));
-    const scale = instances / latest.length;
-    return {
-      at: last.at,
-      instances,
-      values: values.map((sum, i) => (this.gauges.has(i) ? sum * scale : (sum * scale * 1000) / REPORT_PERIOD_MS)),
-    };
+    const from = Math.max(0, this.reports.length - instances);
+    const scale = instances / (this.reports.length - from);
+    const values = new Array<number>(last.values.length).fill(0);
+    for (let r = from; r < this.reports.length; r++) {
+      const reported = (this.reports[r] as Report).values;
+      for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) + (reported[i] ?? 0);
+    }
+    for (let i = 0; i < values.length; i++) values[i] = this.gauges.has(i) ? (values[i] as number) * scale : ((values[i] as number) * scale * 1000) / REPORT_PERIOD_MS;
+    return { at: last.at, instances, values };
   }
 }

@@ -55,6 +55,7 @@ export class AlertRoom implements Room {
         this.announce(a);
       },
       (a) => {
+        this.changes.other();
         this.history.cleared(a.id, a.resolvedAt ?? a.at);
         for (const listener of this.resolvedListeners) listener(a);
       },
@@ -135,6 +136,7 @@ export class AlertRoom implements Room {
     const words = message + this.recurrences.suffix(key);
     const revised = this.book.revise(key, words, clusterWide, level);
     if (revised) {
+      this.changes.other();
       this.history.revised(revised.id, words);
       for (const listener of this.revisedListeners) listener(revised);
     }

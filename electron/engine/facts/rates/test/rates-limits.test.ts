@@ -22,8 +22,8 @@ test('a count at or past 2³¹ in one 5 s report (a negative number read unsigne
   const before = tracker.node(2);
   assert.equal(before?.reads, 2000);
   // −1305 as the unsigned word the wire carries.
-  assert.equal(tracker.apply(trans(2, 31_000, 2 ** 32 - 1305)), true);
-  assert.equal(tracker.apply(trans(2, 31_500, 2 ** 31)), true);
+  assert.deepEqual(tracker.apply(trans(2, 31_000, 2 ** 32 - 1305)), { changed: true });
+  assert.deepEqual(tracker.apply(trans(2, 31_500, 2 ** 31)), { changed: true });
   const after = tracker.node(2);
   assert.equal(after?.reads, 2000, 'the rate ignores the impossible reports');
   assert.equal(after?.rejectedReports, 2);
@@ -63,4 +63,17 @@ test('a restarted node starts over: reports from before its restart do not mix i
   // After the restart the node runs one TC instance at a tenth of the load.
   for (let t = 70_000; t <= 90_000; t += 5000) tracker.apply(trans(2, t, 5000));
   assert.equal(tracker.node(2)?.reads, 1000);
+});
+
+test('a report that leaves the node’s rates as they were says so and keeps the same object; one that moves them does not', () => {
+  const tracker = new RateTracker();
+  feed(tracker, 2, 0, 30_000, 0);
+  const idle = tracker.node(2);
+  assert.equal(idle?.reads, 0);
+  // An idle cluster's instances keep reporting zeros: nothing the node shows moves.
+  assert.deepEqual(tracker.apply(trans(2, 35_000, 0)), { changed: false });
+  assert.equal(tracker.node(2), idle, 'the same rates object, so views and deltas compare it by identity');
+  assert.deepEqual(tracker.apply(trans(2, 40_000, 500)), { changed: true });
+  assert.equal(tracker.node(2)?.reads, 100, 'the latest report of each of the 2 instances (0 and 500) over 5 s');
+  assert.notEqual(tracker.node(2), idle);
 });

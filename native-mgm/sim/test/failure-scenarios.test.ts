@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { eventTypeByName } from '../../events/catalogue.js';
+import { waitUntil } from '../../test/wait.js';
+import type { ClusterEvent } from '../../types.js';
+import { findEvent, watchFailures, type FailureWatch } from './failure-watch.js';
+
+const HEARTBEAT_INTERVAL_MS = 5000; // HeartbeatIntervalDbDb's default, which the simulator's configuration keeps
+const TIMEOUT_MS = 60_000;
+
+/** The node went down and came back, as `get status` showed it: STARTED, then not, then STARTED again. */
+function wentDownAndBack(w: FailureWatch, id: number): boolean {
+  const seen = w.statuses.get(id) ?? [];
+  const down = seen.findIndex((s) => s === 'NO_CONTACT');
+  return down > 0 && seen.slice(0, down).includes('STARTED') && seen.slice(down).includes('STARTED');
+}
+
+/** The sim times the model emitted events of `name` from `source` at. */
+function emitted(w: FailureWatch, name: string, source: number): number[] {
+  const type = eventTypeByName(name).id;
+  return w.emittedAt.filter((e) => e.type === type && e.source === source).map((e) => e.at);
+}
+
+const fieldsOf = (e: ClusterEvent | undefined): Record<string, number> | undefined => e?.fields;
+
+test('heartbeat-failure: the starved node misses heartbeats 2, 3, 4 one interval apart, is declared dead, shuts down with 2315 and comes back', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'heartbeat-failure', speed: 50 });
+  const starvedCpu: Array<{ exec: number; user: number }> = [];
+  w.sim.model.onEvent((e) => {
+    // The figures a SQL node serves at the moment of the first missed heartbeat: the main thread busy, its OS time stolen.
+    if (e.type !== eventTypeByName('MissedHeartbeat').id || starvedCpu.length > 0) return;
+    const node = w.sim.model.dataNode(e.body[0] ?? 0);
+    const main = w.sim.model.activity.threads(node.id).findIndex((th) => th.kind === 'main');
+    const cpu = w.sim.model.activity.cpuAt(node, w.sim.model.clock.now())[main];
+    if (cpu) starvedCpu.push({ exec: cpu.thread_exec, user: cpu.OS_user });
+  });
+  const victim = await waitUntil('a node declared dead', () => w.events.find((e) => e.name === 'DeadDueToHeartbeat')?.fields.node, TIMEOUT_MS);
+  await waitUntil(`node ${victim} started again`, () => (findEvent(w.events, 0, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined), TIMEOUT_MS);
+
+  const ev = w.events;
+  const missed = ev.filter((e) => e.name === 'MissedHeartbeat' && e.fields.node === victim);
+  assert.deepEqual(missed.map((e) => e.fields.count), [2, 3, 4]);
+  const checker = missed[0]!.sourceNodeId;
+  assert.notEqual(checker, victim);
+  assert.ok(missed.every((e) => e.sourceNodeId === checker), 'one neighbour checks the node');
+  const dead = findEvent(ev, 0, 'DeadDueToHeartbeat', (e) => e.fields.node === victim);
+  assert.equal(ev[dead]?.sourceNodeId, checker);
+  assert.ok(ev.indexOf(missed[2]!) < dead);
+  const forced = findEvent(ev, dead, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+  assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2315, sphase: 255, extra: 0 });
+  const failrep = findEvent(ev, forced, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
+  const handled = findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0 && e.fields.completing_node === 0);
+  const back = findEvent(ev, handled, 'NDBStartCompleted', (e) => e.sourceNodeId === victim);
+  assert.ok(failrep > forced && handled > failrep && back > handled, 'failure reported and handled before the node is back');
+  assert.ok(findEvent(ev, handled, 'StartPhaseCompleted', (e) => e.sourceNodeId === victim && e.fields.starttype === 2) < back, 'it came back through a node restart');
+
+  // One check per HeartbeatIntervalDbDb: the reports are an interval apart, and the first comes three intervals in.
+  const at = emitted(w, 'MissedHeartbeat', checker);
+  for (let i = 1; i < 3; i++) assert.ok(at[i]! - at[i - 1]! >= HEARTBEAT_INTERVAL_MS * 0.95, `missed heartbeats ${at.join(', ')} ms apart`);
+  const [declared] = emitted(w, 'DeadDueToHeartbeat', checker);
+  assert.ok(declared! >= at[2]!);
+
+  assert.equal(starvedCpu.length, 1);
+  assert.ok(starvedCpu[0]!.exec >= 90, `main thread exec ${starvedCpu[0]!.exec} %`);
+  assert.ok(starvedCpu[0]!.user <= starvedCpu[0]!.exec * 0.5, `OS user ${starvedCpu[0]!.user} % of exec ${starvedCpu[0]!.exec} %: time stolen`);
+});

@@ -1,3 +1,4 @@
+import { arbitration } from './arbitration.js';
 import { benchmark } from './benchmark.js';
 import { collapse } from './collapse.js';
 import { compressionAb } from './compression-ab.js';
@@ -12,7 +13,7 @@ import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure', 'arbitration'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -28,6 +29,7 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   'redo-pressure': redoPressure,
   'congested-network': congestedNetwork,
   'heartbeat-failure': heartbeatFailure,
+  arbitration,
 };
 
 export function scenario(name: ScenarioName): Scenario {

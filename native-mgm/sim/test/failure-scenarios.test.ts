@@ -64,3 +64,40 @@ test('heartbeat-failure: the starved node misses heartbeats 2, 3, 4 one interval
   assert.ok(starvedCpu[0]!.exec >= 90, `main thread exec ${starvedCpu[0]!.exec} %`);
   assert.ok(starvedCpu[0]!.user <= starvedCpu[0]!.exec * 0.5, `OS user ${starvedCpu[0]!.user} % of exec ${starvedCpu[0]!.exec} %: time stolen`);
 });
+
+test('arbitration: a split between two sites; each half reports the other failed, the arbitrator says win to one (46) and lose to the other (47), which shuts down with 2305 and restarts', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'arbitration', speed: 50 });
+  const losers = await waitUntil('the arbitrator\'s answers', () => {
+    const lost = w.events.find((e) => e.name === 'ArbitResult' && (e.fields.code! & 0xffff) === 47);
+    return lost ? w.events.filter((e) => e.name === 'NDBStopForced').map((e) => e.sourceNodeId) : undefined;
+  }, TIMEOUT_MS);
+  await waitUntil('the losing side back', () => (losers.length === 2 && losers.every((id) => wentDownAndBack(w, id) && findEvent(w.events, 0, 'NDBStartCompleted', (e) => e.sourceNodeId === id) >= 0) ? true : undefined), TIMEOUT_MS);
+
+  const ev = w.events;
+  // Sites: the first member of each node group (2, 4) and the second (3, 5); the master's site (node 2's) wins.
+  assert.deepEqual([...losers].sort(), [3, 5]);
+  const winners = [2, 4];
+  const results = ev.filter((e) => e.name === 'ArbitResult').slice(0, 4);
+  const decode = (e: ClusterEvent): [number, number, number] => [e.sourceNodeId, e.fields.code! & 0xffff, e.fields.code! >>> 16];
+  assert.deepEqual(results.map(decode), [[2, 45, 7], [3, 45, 7], [2, 46, 7], [3, 47, 7]]);
+  assert.ok(results.every((e) => e.fields.arbit_node === 1 && e.fields.ticket_0 === results[0]!.fields.ticket_0 && e.fields.ticket_1 === results[0]!.fields.ticket_1));
+
+  const firstResult = ev.indexOf(results[0]!);
+  const dead = ev.filter((e) => e.name === 'DeadDueToHeartbeat');
+  assert.equal(dead.length, 4, 'every node\'s checker is across the split');
+  assert.ok(dead.every((e) => winners.includes(e.sourceNodeId) !== winners.includes(e.fields.node!) && ev.indexOf(e) < firstResult));
+  for (const [side, other] of [[winners, losers], [losers, winners]] as const) {
+    for (const s of side) for (const f of other) {
+      const i = findEvent(ev, 0, 'NODE_FAILREP', (e) => e.sourceNodeId === s && e.fields.failed_node === f);
+      assert.ok(i >= 0 && i < firstResult, `node ${s} reports node ${f} failed before arbitration`);
+    }
+  }
+  const won = ev.indexOf(results[3]!);
+  for (const id of losers) {
+    const forced = findEvent(ev, won, 'NDBStopForced', (e) => e.sourceNodeId === id);
+    assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2305, sphase: 255, extra: 0 });
+    const handled = findEvent(ev, forced, 'NodeFailCompleted', (e) => e.sourceNodeId === 2 && e.fields.failed_node === id && e.fields.block === 0);
+    assert.ok(handled > forced);
+  }
+  for (const id of winners) assert.deepEqual(w.statuses.get(id), ['STARTED'], `node ${id} stayed up`);
+});

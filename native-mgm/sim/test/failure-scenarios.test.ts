@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { eventTypeByName } from '../../events/catalogue.js';
+import { eventTypeByName, MONITOR_FILTER } from '../../events/catalogue.js';
 import { waitUntil } from '../../test/wait.js';
 import type { ClusterEvent } from '../../types.js';
 import { findEvent, watchFailures, type FailureWatch } from './failure-watch.js';
@@ -100,4 +100,54 @@ test('arbitration: a split between two sites; each half reports the other failed
     assert.ok(handled > forced);
   }
   for (const id of winners) assert.deepEqual(w.statuses.get(id), ['STARTED'], `node ${id} stayed up`);
+});
+
+test('gcp-stop: a node\'s disk slows, its redo waits in the buffer, the global checkpoint stalls for TimeBetweenGlobalCheckpointsTimeout, the master stops the node (2303) and it restarts', async (t) => {
+  // CHECKPOINT=10 for the global checkpoint events (a monitor stays at 7: one event per checkpoint is too many).
+  const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'gcp-stop', speed: 100 }, { ...MONITOR_FILTER, CHECKPOINT: 10 });
+  const model = w.sim.model;
+  const victim = 3; // the first data node that is not the master (node 2)
+  const samples: Array<{ at: number; buffered: number; redoPerSec: number; lcpPerSec: number }> = [];
+  const sampler = setInterval(() => {
+    const now = model.clock.now();
+    if (model.dataNode(victim).status !== 'STARTED') return;
+    model.activity.advanceTo(now);
+    const speeds = model.activity.nodeTotals(victim).writeSpeeds(now);
+    samples.push({ at: now, buffered: model.activity.redoLog(victim).buffered, redoPerSec: speeds.redo.lastSec, lcpPerSec: speeds.lcp.lastSec });
+  }, 20);
+  t.after(() => clearInterval(sampler));
+  await waitUntil('the node stopped for the GCP stop, and back', () => {
+    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
+  }, TIMEOUT_MS);
+  clearInterval(sampler);
+
+  const ev = w.events;
+  const forced = findEvent(ev, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+  assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2303, sphase: 255, extra: 0 });
+  const before = ev.slice(0, forced);
+  const started = before.filter((e) => e.name === 'GlobalCheckpointStarted');
+  const completed = before.filter((e) => e.name === 'GlobalCheckpointCompleted');
+  assert.ok(completed.length >= 2, 'global checkpoints completed before the stall');
+  const stalled = started.at(-1)!;
+  assert.equal(completed.at(-1)!.fields.gci, stalled.fields.gci! - 1, 'the last one started never completed before the stop');
+  assert.ok(started.every((e) => e.sourceNodeId === 2) && completed.every((e) => e.sourceNodeId === 2), 'the master reports them');
+  const done = findEvent(ev, forced, 'GlobalCheckpointCompleted', (e) => e.fields.gci === stalled.fields.gci);
+  assert.ok(done > forced, 'it completes once the node that held it is gone');
+  assert.ok(findEvent(ev, done, 'GlobalCheckpointStarted', (e) => e.fields.gci === stalled.fields.gci! + 1) > done, 'and the next one starts');
+  const failrep = findEvent(ev, forced, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
+  assert.ok(failrep > forced && findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0) > failrep);
+
+  // The stall lasted TimeBetweenGlobalCheckpointsTimeout (120 s by default) in sim time.
+  const startedAt = w.emittedAt.filter((e) => e.type === eventTypeByName('GlobalCheckpointStarted').id).map((e) => e.at);
+  const [killedAt] = emitted(w, 'NDBStopForced', victim);
+  const stallBegan = startedAt.filter((at) => at < killedAt!).at(-1)!;
+  assert.ok(killedAt! - stallBegan >= 120_000 * 0.95, `stalled ${killedAt! - stallBegan} ms`);
+
+  // ndbinfo before the stop: redo piling up in the buffer, redo reaching the disk at a fifth of the rate, no LCP writes.
+  const healthy = samples.filter((s) => s.buffered === 0 && s.redoPerSec > 0);
+  const slow = samples.filter((s) => s.buffered > 1024 * 1024);
+  assert.ok(healthy.length > 0 && slow.length > 0, `${healthy.length} healthy and ${slow.length} slow samples`);
+  const normal = Math.max(...healthy.map((s) => s.redoPerSec));
+  assert.ok(slow.some((s) => s.redoPerSec <= normal * 0.3 && s.lcpPerSec === 0), 'redo at a fifth of its rate and no LCP writes while the disk is slow');
 });

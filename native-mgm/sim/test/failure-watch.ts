@@ -18,22 +18,32 @@ export interface FailureWatch {
 const POLL_MS = 10;
 
 /**
- * Starts the simulator on `scenario`, subscribes a real EventStream (the client's, over TCP) at `filter`, and polls
- * `get status` through MgmClient until the test ends.
+ * Starts the simulator on `scenario`, subscribes a real EventStream (the client's, over TCP) at `filter`, then polls
+ * `get status` through MgmClient until the test ends. The scenario begins at the first poll (`startWhenWatched`), so
+ * the stream sees its story from the start on a loaded machine too.
  */
 export async function watchFailures(
   t: { after(fn: () => unknown): void },
   options: SimulatorOptions,
   filter?: Readonly<Partial<Record<Category, number>>>,
 ): Promise<FailureWatch> {
-  const sim = await startSimulator(options);
+  const sim = await startSimulator({ ...options, startWhenWatched: true });
   const client = new MgmClient({ connectstring: sim.connectstring, backoff: { baseMs: 10, capMs: 100 } });
   const stream = new EventStream({ connectstring: sim.connectstring, backoff: { baseMs: 10, capMs: 100 }, ...(filter ? { filter } : {}) });
   const watch: FailureWatch = { sim, client, events: [], emittedAt: [], statuses: new Map() };
   stream.events.on('event', (e) => watch.events.push(e));
   sim.model.onEvent((e) => watch.emittedAt.push({ type: e.type, source: e.source, at: sim.model.clock.now() }));
   let polling = true;
-  const poller = (async () => {
+  let poller: Promise<void> = Promise.resolve();
+  t.after(async () => {
+    polling = false;
+    await poller;
+    stream.close();
+    client.close();
+    await sim.close();
+  });
+  await stream.start();
+  poller = (async () => {
     while (polling) {
       try {
         for (const n of await client.getStatus(['NDB'])) {
@@ -47,14 +57,6 @@ export async function watchFailures(
       await new Promise((r) => setTimeout(r, POLL_MS));
     }
   })();
-  t.after(async () => {
-    polling = false;
-    await poller;
-    stream.close();
-    client.close();
-    await sim.close();
-  });
-  await stream.start();
   return watch;
 }
 

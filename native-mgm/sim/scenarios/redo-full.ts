@@ -3,8 +3,7 @@ import type { ClusterModel } from '../cluster-model.js';
 import { NDBD_EXIT } from '../lifecycle/exit-codes.js';
 import { makeEvent } from '../state/sim-event.js';
 import { constantProfile } from './benchmark-driver.js';
-import { nextNonMaster } from './node-params.js';
-import { allStarted, waitUntil, type Scenario } from './scenario.js';
+import { eachNonMasterInTurn, waitUntil, type Scenario } from './scenario.js';
 
 export const REDO_FULL = {
   healthyMs: 30_000,
@@ -38,7 +37,8 @@ export const redoFull: Scenario = {
   name: 'redo-full',
   description: "bulk ingest; one data node's checkpoints fall behind, its redo log fills until head meets tail, it stops (2354) and restarts",
   requires: (model) => (model.data.size >= 2 ? null : 'the redo-full scenario needs at least 2 data nodes'),
-  async run({ model, clock }) {
+  async run(ctx) {
+    const { model, clock } = ctx;
     const c = REDO_FULL;
     model.activity.rowBytes = c.rowBytes;
     model.activity.lcpRewriteShare = 1;
@@ -51,13 +51,7 @@ export const redoFull: Scenario = {
         for (const n of model.liveDataNodes()) model.reportRedoStatus(n.id);
       }
     })();
-    let previous = 0;
-    for (;;) {
-      await waitUntil(clock, () => allStarted(model));
-      await clock.sleep(c.healthyMs);
-      const id = nextNonMaster(model, previous);
-      if (id === undefined) continue;
-      previous = id;
+    await eachNonMasterInTurn(ctx, c.healthyMs, async (id) => {
       const redo = model.activity.redoLog(id);
       redo.diskBytesPerSec = freeing * c.ingestShare * c.slowDiskHeadroom;
       await waitUntil(clock, () => fillOf(model, id) >= REDO_OVERLOAD_FILL);
@@ -69,6 +63,6 @@ export const redoFull: Scenario = {
       redo.diskBytesPerSec = Infinity;
       model.failNode(id, { autoRestart: true, downMs: c.downMs, error: NDBD_EXIT.noMoreRedoLog });
       redo.freeAfterRestart();
-    }
+    });
   },
 };

@@ -194,3 +194,19 @@ test('redo-full: one node\'s log fills at its write rate (RedoStatus free falls)
   const failrep = findEvent(ev, forced, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
   assert.ok(failrep > forced && findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0) > failrep);
 });
+
+test('error: a node shuts down with 2341 (failed ndbrequire), nothing before it; the survivors handle the failure and it restarts', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'error', speed: 50 });
+  const victim = 2; // each data node in turn, from the first
+  await waitUntil('the node stopped on an internal error, and back', () => {
+    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
+  }, TIMEOUT_MS);
+  const ev = w.events;
+  const forced = findEvent(ev, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+  assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2341, sphase: 255, extra: 0 });
+  assert.ok(!ev.slice(0, forced).some((e) => ['MissedHeartbeat', 'DeadDueToHeartbeat', 'ArbitResult', 'LCPStoppedInCalcKeepGci'].includes(e.name)), 'no other cause before it');
+  const gone = findEvent(ev, forced, 'Disconnected', (e) => e.fields.node === victim);
+  const failrep = findEvent(ev, gone, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
+  assert.ok(gone > forced && failrep > gone && findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0) > failrep);
+});

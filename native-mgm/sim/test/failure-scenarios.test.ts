@@ -210,3 +210,16 @@ test('error: a node shuts down with 2341 (failed ndbrequire), nothing before it;
   const failrep = findEvent(ev, gone, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
   assert.ok(gone > forced && failrep > gone && findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0) > failrep);
 });
+
+test('DUMP 2399 (dump state): the node reports each of its redo log parts as RedoStatus', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 2, scenario: 'idle', speed: 1 });
+  await w.client.dumpState(3, [2399]);
+  const parts = await waitUntil('four RedoStatus records', () => {
+    const rs = w.events.filter((e) => e.name === 'RedoStatus');
+    return rs.length >= 4 ? rs : undefined;
+  });
+  // The simulator's own configuration: 4 parts of 16 files of 64 MiB, nothing logged yet.
+  assert.deepEqual(parts.map((e) => e.sourceNodeId), [3, 3, 3, 3]);
+  assert.deepEqual(parts.map((e) => e.fields.log_part), [0, 1, 2, 3]);
+  for (const p of parts) assert.deepEqual({ ...p.fields, log_part: 0 }, { log_part: 0, head_file_no: 0, head_mbyte: 0, tail_file_no: 0, tail_mbyte: 0, total_hi: 0, total_lo: 1024, free_hi: 0, free_lo: 1024, no_logfiles: 16, logfilesize: 64 });
+});

@@ -28,6 +28,9 @@ function num(params: ConfigParams | undefined, key: string, fallback: number): n
  */
 export class RedoLog {
   readonly parts: number;
+  /** NoOfFragmentLogFiles and FragmentLogFileSize: each part is that many files of that size. */
+  readonly files: number;
+  readonly fileBytes: number;
   readonly partBytes: number;
   private readonly minSpeed: number;
   /** MaxDiskWriteSpeed: a checkpoint's top speed, doubled while the log is past ALERT_FILL. */
@@ -42,10 +45,21 @@ export class RedoLog {
   /** Bytes logged since the running (or last) LCP began: what the next one writes again. */
   private loggedSinceLcp = 0;
   speed = 0;
+  /**
+   * Scenario knob: the bytes/s this node's disk takes, redo and checkpoint writes together (a failing or saturated
+   * disk). Redo the disk cannot take waits in the redo buffer (`buffered`); checkpoints get what redo leaves.
+   */
+  diskBytesPerSec = Infinity;
+  /** Redo written but not yet on disk: it waits in the redo buffer while the disk is slower than the writes. */
+  buffered = 0;
+  /** Redo bytes that reached the disk in the last `advance`: what ndbinfo's redo write speed counts. */
+  lastDiskBytes = 0;
 
   constructor(params: ConfigParams | undefined) {
     this.parts = num(params, 'NoOfFragmentLogParts', DEFAULTS.parts);
-    this.partBytes = num(params, 'NoOfFragmentLogFiles', DEFAULTS.files) * num(params, 'FragmentLogFileSize', DEFAULTS.fileBytes);
+    this.files = num(params, 'NoOfFragmentLogFiles', DEFAULTS.files);
+    this.fileBytes = num(params, 'FragmentLogFileSize', DEFAULTS.fileBytes);
+    this.partBytes = this.files * this.fileBytes;
     this.minSpeed = num(params, 'MinDiskWriteSpeed', DEFAULTS.minSpeed);
     this.maxSpeed = num(params, 'MaxDiskWriteSpeed', DEFAULTS.maxSpeed);
   }
@@ -56,6 +70,16 @@ export class RedoLog {
 
   get fill(): number {
     return this.used / this.total;
+  }
+
+  /** One part's share of the node's redo: parts are filled round robin by fragment, so they differ a little. */
+  partShare(part: number): number {
+    return (1 + 0.04 * Math.sin(part * 2.1)) / this.parts;
+  }
+
+  /** Bytes in use in one log part. */
+  partUsed(part: number): number {
+    return Math.min(this.partBytes, this.used * this.partShare(part));
   }
 
   get overloaded(): boolean {
@@ -83,11 +107,15 @@ export class RedoLog {
    * climbs faster than the write rate allows.
    */
   advance(ms: number, redoBytesPerSec: number, rewriteShare = DEFAULT_REWRITE_SHARE): number {
-    const logged = Math.min((redoBytesPerSec * ms) / 1000, this.total - this.used);
+    const offered = (redoBytesPerSec * ms) / 1000 + this.buffered;
+    const toDisk = Math.min(offered, (this.diskBytesPerSec * ms) / 1000);
+    this.buffered = offered - toDisk;
+    this.lastDiskBytes = toDisk;
+    const logged = Math.min(toDisk, this.total - this.used);
     this.used += logged;
     this.bytesWritten += logged;
     this.loggedSinceLcp += logged;
-    this.speed = this.targetSpeed(redoBytesPerSec);
+    this.speed = Math.min(this.targetSpeed(redoBytesPerSec), Math.max(0, this.diskBytesPerSec - (toDisk * 1000) / ms));
     if (!this.lcp) {
       if (this.loggedSinceLcp <= 0) return 0;
       // A checkpoint starts once there is something to checkpoint; its fixed part costs as much time as writing.
@@ -104,5 +132,13 @@ export class RedoLog {
       this.lcpsCompleted += 1;
     }
     return written;
+  }
+
+  /** A node restart ends with a local checkpoint of its own (restart_info's wait for LCP): the log it left is freed. */
+  freeAfterRestart(): void {
+    this.used = 0;
+    this.buffered = 0;
+    this.loggedSinceLcp = 0;
+    this.lcp = null;
   }
 }

@@ -95,3 +95,4 @@ export type IncidentCause = z.infer<typeof IncidentCauseSchema>;
 export type IncidentFigure = z.infer<typeof IncidentFigureSchema>;
 export type Incident = z.infer<typeof IncidentSchema>;
 export type IncidentList = z.infer<typeof IncidentListSchema>;
+export type IncidentRestart = z.infer<typeof IncidentRestartSchema>;

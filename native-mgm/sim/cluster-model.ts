@@ -2,6 +2,7 @@ import { ClusterActivity } from './activity/cluster-activity.js';
 import { BackupCoordinator } from './operations/backup.js';
 import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
+import { splitNetwork, type SplitOptions } from './lifecycle/partition.js';
 import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './workload/load-profile.js';
 import { MemoryModel } from './workload/memory.js';
 import type { OperationResult } from './operations/mgm-errors.js';
@@ -22,6 +23,7 @@ import type { SimClock } from './state/sim-clock.js';
 import { enterSingleUser, exitSingleUser } from './operations/single-user.js';
 import { StatisticsEngine, type StatisticsOptions } from './workload/statistics.js';
 import type { Topology } from './state/topology.js';
+import type { DataNode } from './state/node-state.js';
 import type { ClusterConfig } from '../config/index.js';
 import { NodeIdReservations } from './config/node-ids.js';
 
@@ -105,6 +107,11 @@ export class ClusterModel extends ClusterState {
   /** A crash of data node `id` (no graceful stop); the angel brings it back if `autoRestart`. */
   failNode(id: number, options: FailureOptions = {}): void {
     failDataNode(this, this.dataNode(id), options, this.prng);
+  }
+
+  /** A network split between two halves of the cluster, each with part of every node group (lifecycle/partition.ts). */
+  splitNetwork(halves: readonly [DataNode[], DataNode[]], options: SplitOptions): Promise<void> {
+    return splitNetwork(this, halves, options, this.prng);
   }
 
   restartNode(id: number, flags: RestartFlags = {}): Promise<OperationResult> {

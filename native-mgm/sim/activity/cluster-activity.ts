@@ -10,6 +10,7 @@ import { DEFAULT_REWRITE_SHARE, RedoLog } from './redo-log.js';
 import { RestartLog } from './restart-log.js';
 import { threadLayout, type DataNodeThread } from './thread-layout.js';
 import { NodeTotals } from './node-totals.js';
+import { pressDemands, stealOsTime, type ThreadPressure } from './thread-pressure.js';
 
 /** Integration step: state that depends on its own past (redo, checkpoints, counters) is stepped at most this far at once. */
 const STEP_MS = 250;
@@ -47,6 +48,8 @@ export class ClusterActivity {
   lcpRewriteShare = DEFAULT_REWRITE_SHARE;
   /** Bytes/s each transporter's network carries before its send buffer backs up; scenarios may narrow it. */
   linkBytesPerSec = Infinity;
+  /** Scenario knob: threads starved on a node (by node id), as cpustat and threadstat show them. */
+  readonly threadPressure = new Map<number, ThreadPressure>();
   private readonly redo = new Map<number, RedoLog>();
   private readonly totals = new Map<number, NodeTotals>();
   private readonly layouts = new Map<number, DataNodeThread[]>();
@@ -140,12 +143,14 @@ export class ClusterActivity {
       bytesOutPerSec: links.reduce((s, l) => s + l.outPerSec, 0),
       lcpBytesPerSec: redo.lcpRunning ? redo.speed : 0,
     };
-    return threadDemands(this.threads(node.id), load, traffic);
+    const threads = this.threads(node.id);
+    return pressDemands(threads, threadDemands(threads, load, traffic), this.threadPressure.get(node.id));
   }
 
   /** cpustat's figures for each thread of a node over the second before `t`. */
   cpuAt(node: DataNode, t: number, second = Math.floor(t / 1000)): CpuPercentages[] {
-    return this.demandsAt(node, t).map((d, thrNo) => cpuPercentages(d, 1 + (derivePrng(this.sources.seed, node.id, thrNo, second)() * 2 - 1) * CPU_NOISE));
+    const cpu = this.demandsAt(node, t).map((d, thrNo) => cpuPercentages(d, 1 + (derivePrng(this.sources.seed, node.id, thrNo, second)() * 2 - 1) * CPU_NOISE));
+    return stealOsTime(this.threads(node.id), cpu, this.threadPressure.get(node.id));
   }
 
   /** Keep no state until something reads it (a simulator without an SQL endpoint may never). */
@@ -176,6 +181,6 @@ export class ClusterActivity {
     // One node's links are as many as the cluster's nodes: built once a step, for the demands and the totals both.
     const links = this.linksFor(node, load);
     const demands = this.demandsFor(node, load, links);
-    this.nodeTotals(node.id).add(at, dt, { load, links, demands, redoBytes: (redoPerSec * dt) / 1000, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
+    this.nodeTotals(node.id).add(at, dt, { load, links, demands, redoBytes: redo.lastDiskBytes, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
   }
 }

@@ -42,6 +42,15 @@ export class RedoLog {
   /** Bytes logged since the running (or last) LCP began: what the next one writes again. */
   private loggedSinceLcp = 0;
   speed = 0;
+  /**
+   * Scenario knob: the bytes/s this node's disk takes, redo and checkpoint writes together (a failing or saturated
+   * disk). Redo the disk cannot take waits in the redo buffer (`buffered`); checkpoints get what redo leaves.
+   */
+  diskBytesPerSec = Infinity;
+  /** Redo written but not yet on disk: it waits in the redo buffer while the disk is slower than the writes. */
+  buffered = 0;
+  /** Redo bytes that reached the disk in the last `advance`: what ndbinfo's redo write speed counts. */
+  lastDiskBytes = 0;
 
   constructor(params: ConfigParams | undefined) {
     this.parts = num(params, 'NoOfFragmentLogParts', DEFAULTS.parts);
@@ -83,11 +92,15 @@ export class RedoLog {
    * climbs faster than the write rate allows.
    */
   advance(ms: number, redoBytesPerSec: number, rewriteShare = DEFAULT_REWRITE_SHARE): number {
-    const logged = Math.min((redoBytesPerSec * ms) / 1000, this.total - this.used);
+    const offered = (redoBytesPerSec * ms) / 1000 + this.buffered;
+    const toDisk = Math.min(offered, (this.diskBytesPerSec * ms) / 1000);
+    this.buffered = offered - toDisk;
+    this.lastDiskBytes = toDisk;
+    const logged = Math.min(toDisk, this.total - this.used);
     this.used += logged;
     this.bytesWritten += logged;
     this.loggedSinceLcp += logged;
-    this.speed = this.targetSpeed(redoBytesPerSec);
+    this.speed = Math.min(this.targetSpeed(redoBytesPerSec), Math.max(0, this.diskBytesPerSec - (toDisk * 1000) / ms));
     if (!this.lcp) {
       if (this.loggedSinceLcp <= 0) return 0;
       // A checkpoint starts once there is something to checkpoint; its fixed part costs as much time as writing.
@@ -104,5 +117,13 @@ export class RedoLog {
       this.lcpsCompleted += 1;
     }
     return written;
+  }
+
+  /** A node restart ends with a local checkpoint of its own (restart_info's wait for LCP): the log it left is freed. */
+  freeAfterRestart(): void {
+    this.used = 0;
+    this.buffered = 0;
+    this.loggedSinceLcp = 0;
+    this.lcp = null;
   }
 }

@@ -8,7 +8,7 @@ const ARBIT = { winNodeCount: 42, winGroups: 43, loseGroups: 44, arbitratorSaysW
 /** NodeFailCompleted from DBDIH for each surviving node, before the final all-blocks report. */
 const DBDIH = 246;
 /** QMGR's phase of the failed node in NODE_FAILREP; the real value depends on QMGR internals (spec §12). */
-const FAILURE_STATE_RUNNING = 1;
+export const FAILURE_STATE_RUNNING = 1;
 const LCP_STATUS_IDLE = 0;
 
 /**
@@ -19,8 +19,7 @@ const LCP_STATUS_IDLE = 0;
 export function nodeLeft(cluster: ClusterState, node: DataNode, prng: Prng): void {
   const before = cluster.liveDataNodes();
   const wasMaster = cluster.master() === node;
-  cluster.setStatus(node, 'NO_CONTACT');
-  cluster.emitFromEachMgmd((mgmd) => makeEvent('Disconnected', mgmd, { node: node.id }, mgmd));
+  processGone(cluster, node);
 
   const survivors = cluster.liveDataNodes();
   const president = cluster.master();
@@ -51,10 +50,7 @@ export function nodeLeft(cluster: ClusterState, node: DataNode, prng: Prng): voi
     return;
   }
 
-  for (const s of survivors) {
-    cluster.emit(makeEvent('NodeFailCompleted', president.id, { block: DBDIH, failed_node: node.id, completing_node: s.id }));
-  }
-  cluster.emit(makeEvent('NodeFailCompleted', president.id, { block: 0, failed_node: node.id, completing_node: 0 }));
+  failureHandled(cluster, president, node.id, survivors);
   if (wasMaster) {
     cluster.emit(
       makeRawEvent('GCP_TakeoverStarted', president.id, []),
@@ -65,6 +61,20 @@ export function nodeLeft(cluster: ClusterState, node: DataNode, prng: Prng): voi
   }
 }
 
+/** The node's process is gone: NO_CONTACT, and each management server reports the lost link. */
+export function processGone(cluster: ClusterState, node: DataNode): void {
+  cluster.setStatus(node, 'NO_CONTACT');
+  cluster.emitFromEachMgmd((mgmd) => makeEvent('Disconnected', mgmd, { node: node.id }, mgmd));
+}
+
+/** The president reports each survivor's DBDIH done with the failed node, then the failure handled cluster-wide. */
+export function failureHandled(cluster: ClusterState, president: DataNode, failedId: number, survivors: readonly DataNode[]): void {
+  for (const s of survivors) {
+    cluster.emit(makeEvent('NodeFailCompleted', president.id, { block: DBDIH, failed_node: failedId, completing_node: s.id }));
+  }
+  cluster.emit(makeEvent('NodeFailCompleted', president.id, { block: 0, failed_node: failedId, completing_node: 0 }));
+}
+
 /** ndbd exit code for "arbitrator shut down this node" style failures; used for forced stops. */
 export const FORCED_STOP_ERROR = 2305;
 
@@ -72,6 +82,5 @@ export const FORCED_STOP_ERROR = 2305;
 function crash(cluster: ClusterState, node: DataNode): void {
   node.generation += 1;
   cluster.emit(makeEvent('NDBStopForced', node.id, { action: 0, signum: 0, error: FORCED_STOP_ERROR, sphase: 0, extra: 0 }));
-  cluster.setStatus(node, 'NO_CONTACT');
-  cluster.emitFromEachMgmd((mgmd) => makeEvent('Disconnected', mgmd, { node: node.id }, mgmd));
+  processGone(cluster, node);
 }

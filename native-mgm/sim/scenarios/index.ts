@@ -1,8 +1,11 @@
+import { arbitration } from './arbitration.js';
 import { benchmark } from './benchmark.js';
 import { collapse } from './collapse.js';
 import { compressionAb } from './compression-ab.js';
 import { congestedNetwork } from './congested-network.js';
 import { flexAsynch } from './flexasynch.js';
+import { gcpStop } from './gcp-stop.js';
+import { heartbeatFailure } from './heartbeat-failure.js';
 import { idle } from './idle.js';
 import { mgmdFailover } from './mgmd-failover.js';
 import { nodeFailure } from './node-failure.js';
@@ -11,7 +14,7 @@ import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure', 'arbitration', 'gcp-stop'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -26,6 +29,9 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   'compression-ab': compressionAb,
   'redo-pressure': redoPressure,
   'congested-network': congestedNetwork,
+  'heartbeat-failure': heartbeatFailure,
+  arbitration,
+  'gcp-stop': gcpStop,
 };
 
 export function scenario(name: ScenarioName): Scenario {

@@ -28,7 +28,8 @@ export const logbuffers: TableRows = ({ model, nodes, at }) =>
     const redo = model.activity.redoLog(n.id);
     const buffer = param(model, n.id, 'RedoBuffer', REDO_BUFFER_DEFAULT);
     const perSec = model.activity.loadAt(n, at).replicaWrites * model.activity.rowBytes;
-    const inBuffer = redo.overloaded ? buffer : Math.min(buffer, (perSec * REDO_BUFFERED_MS) / 1000);
+    // Redo a slow disk has not taken yet waits here too (a GCP stop's first sign).
+    const inBuffer = redo.overloaded ? buffer : Math.min(buffer, (perSec * REDO_BUFFERED_MS) / 1000 + redo.buffered);
     const ldms = model.activity.threads(n.id).filter((t) => t.kind === 'ldm').length || 1;
     const rows: Row[] = Array.from({ length: redo.parts }, (_, part): Row => [n.id, 'REDO', 0, part, buffer, whole(inBuffer * partShare(part, redo.parts))]);
     // A local checkpoint writes through the backup data buffer of each LDM.

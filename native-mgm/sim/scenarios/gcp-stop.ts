@@ -1,0 +1,54 @@
+import { NDBD_EXIT } from '../lifecycle/exit-codes.js';
+import { runGlobalCheckpoints } from './global-checkpoints.js';
+import { dataNodeParam, nextNonMaster } from './node-params.js';
+import { allStarted, waitUntil, type Scenario } from './scenario.js';
+
+export const GCP_STOP = {
+  /** Long enough for a run of completed checkpoints (one per TimeBetweenGlobalCheckpoints) before the disk slows. */
+  healthyMs: 30_000,
+  /** The failing disk takes this share of the redo the node writes: the rest waits in its redo buffer. */
+  slowDiskShare: 0.2,
+  downMs: 8_000,
+} as const;
+
+/**
+ * Steady load; one data node's disk slows to a fifth of its redo writes (ndbinfo: redo and LCP write speed fall, the
+ * redo buffer fills), its redo for the running global checkpoint never reaches disk, and the checkpoint stalls
+ * (GlobalCheckpointStarted/Completed stop). After TimeBetweenGlobalCheckpointsTimeout the master kills the node
+ * (NDBStopForced 2303, "Node N killed this node because GCP stop was detected" in its error log); the angel restarts
+ * it on a disk that works again, and the checkpoints go on. Each time another node, never the master.
+ */
+export const gcpStop: Scenario = {
+  name: 'gcp-stop',
+  description: "steady load; a data node's disk slows, the global checkpoint stalls, the master stops the node (2303); it restarts",
+  requires: (model) => (model.data.size >= 2 ? null : 'the gcp-stop scenario needs at least 2 data nodes'),
+  async run({ model, clock }) {
+    model.setLoad('steady');
+    const anyNode = Math.min(...model.data.keys());
+    const timing = {
+      intervalMs: dataNodeParam(model, anyNode, 'TimeBetweenGlobalCheckpoints'),
+      timeoutMs: dataNodeParam(model, anyNode, 'TimeBetweenGlobalCheckpointsTimeout'),
+    };
+    void runGlobalCheckpoints(model, timing, (laggards) => {
+      for (const node of laggards) {
+        const redo = model.activity.redoLog(node.id);
+        // The process dies with what its redo buffer held; it comes back on a disk that works again.
+        redo.diskBytesPerSec = Infinity;
+        redo.freeAfterRestart();
+        model.failNode(node.id, { autoRestart: true, downMs: GCP_STOP.downMs, error: NDBD_EXIT.systemError });
+      }
+    });
+    let previous = 0;
+    for (;;) {
+      await waitUntil(clock, () => allStarted(model));
+      await clock.sleep(GCP_STOP.healthyMs);
+      const id = nextNonMaster(model, previous);
+      if (id === undefined) continue;
+      previous = id;
+      const node = model.dataNode(id);
+      const writes = model.activity.loadAt(node, clock.now()).replicaWrites * model.activity.rowBytes;
+      model.activity.redoLog(id).diskBytesPerSec = writes * GCP_STOP.slowDiskShare;
+      await waitUntil(clock, () => node.status !== 'STARTED');
+    }
+  },
+};

@@ -276,7 +276,7 @@ export class ClusterTracker {
 
   /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
   counters(): ClusterCounters {
-    return { clusterId: this.clusterId, nodes: this.load.counters(), alerts: this.alerts.counts(), maintenance: this.maintenanceRoom.counts() };
+    return { clusterId: this.clusterId, nodes: this.load.counters(), alerts: this.alerts.counts(), maintenance: this.maintenanceRoom.counts(), incidents: this.incidentRoom.counts() };
   }
 
   runReport(run: Run): RunReport {

@@ -1,4 +1,4 @@
-import type { Incident, IncidentCauseKind, IncidentEvidence, IncidentFigure, IncidentRestart } from '../../../contract/schemas/incidents.js';
+import { INCIDENT_CAUSE_KINDS, type Incident, type IncidentCauseKind, type IncidentEvidence, type IncidentFigure, type IncidentRestart } from '../../../contract/schemas/incidents.js';
 import type { NodeStatus } from '../../../contract/schemas/node.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { beforeFigures, type FigureSources } from '../../features/incidents/before-figures.js';
@@ -61,6 +61,7 @@ export class IncidentRoom implements Room {
     this.ledger.status(nodeId, previous, status, phase, at);
     if (previous === null && !isUp(status)) this.firstSeenDown.push({ nodeId, status, at });
     else if (previous !== null && isUp(previous) && !isUp(status)) this.fell(nodeId, status, at);
+    else if (previous !== null && !isUp(previous) && isUp(status) && previous !== 'STARTING') this.neverFell(nodeId, at);
   }
 
   event(e: ClusterEvent): boolean {
@@ -103,10 +104,10 @@ export class IncidentRoom implements Room {
     return this.incidents.map((o) => this.view(o)).reverse();
   }
 
-  /** Incidents per cause kind since the start, the ones no longer kept included (Prometheus counters). */
-  counts(): Partial<Record<IncidentCauseKind, number>> {
-    const out: Partial<Record<IncidentCauseKind, number>> = Object.fromEntries(this.evicted);
-    for (const o of this.incidents) out[o.causes.cause.kind] = (out[o.causes.cause.kind] ?? 0) + 1;
+  /** Incidents per cause kind since the start, every kind, the ones no longer kept included (Prometheus counters). */
+  counts(): Record<IncidentCauseKind, number> {
+    const out = Object.fromEntries(INCIDENT_CAUSE_KINDS.map((k) => [k, this.evicted.get(k) ?? 0])) as Record<IncidentCauseKind, number>;
+    for (const o of this.incidents) out[o.causes.cause.kind] += 1;
     return out;
   }
 
@@ -121,6 +122,25 @@ export class IncidentRoom implements Room {
     o.events = this.story.filter((e) => e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes));
     o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
+    this.judge(o);
+  }
+
+  /**
+   * Up again without a start: it never went down. After a split the losing side reports the winners failed
+   * (NODE_FAILREP) before it shuts down, so they look down until the next poll; they are no part of the incident.
+   */
+  private neverFell(nodeId: number, at: number): void {
+    const o = this.incidents.find((x) => x.nodeIds.includes(nodeId) && at - x.noticedAt <= GATHER_MS);
+    if (!o || this.ledger.restartSince(nodeId, o.noticedAt).startedAt !== null) return;
+    o.nodeIds = o.nodeIds.filter((id) => id !== nodeId);
+    if (o.nodeIds.length === 0) {
+      this.incidents.splice(this.incidents.indexOf(o), 1);
+      return;
+    }
+    const nodes = new Set(o.nodeIds);
+    o.figures = o.figures.filter((f) => f.nodeId !== nodeId);
+    o.statusSigns = o.statusSigns.filter((sg) => !sg.evidence.text.startsWith(`Node ${nodeId}:`));
+    o.events = o.events.filter((e) => concerns(e, nodes));
     this.judge(o);
   }
 

@@ -18,6 +18,8 @@ export interface Sign {
 /** ArbitResult/ArbitState codes (spec §6.7) that mean a side lost or arbitration failed, and those a survivor wins by. */
 const ARBIT_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
 const ARBIT_WON = new Set([42, 46]);
+/** NDBD_EXIT_SYSTEM_ERROR: "System error, node killed during node restart by other node". */
+const KILLED_BY_OTHER_NODE = 2303;
 /** MemoryUsage `block` 249: data memory (spec §6.7). */
 const DATA_MEMORY_BLOCK = 249;
 /** Text events: their words are the message's bytes (spec §6.3). */
@@ -94,7 +96,11 @@ export function eventSigns(e: ClusterEvent, nodes: ReadonlySet<number>): Sign[] 
     case 'NDBStopForced': {
       if (!own) return [];
       const code = f.error ?? 0;
-      return sign(exitCodeMeaning(code).kind, 3, evidence(e, `${eventText(e)}; ${exitCodeWords(code)}`));
+      const said = evidence(e, `${eventText(e)}; ${exitCodeWords(code)}`);
+      // Killed by another node: a running node's is most often the master's answer to a GCP stop, which ndbtop
+      // cannot see itself (GlobalCheckpointStarted/Completed need CHECKPOINT 9/10; the monitor listens at 7).
+      if (code === KILLED_BY_OTHER_NODE) return [...sign('gcp-stop', 2, { ...said, text: `${said.text} (another node killed it: what the master does to the node holding a stalled global checkpoint)` }), ...sign('error', 2, said)];
+      return sign(exitCodeMeaning(code).kind, 3, said);
     }
     case 'NDBStopStarted':
     case 'NDBStopCompleted':

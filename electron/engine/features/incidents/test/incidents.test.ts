@@ -98,13 +98,15 @@ test('arbitration: nodes 2 and 4 lose after a split and shut down together: one 
   const c = watched();
   const t = T + 10_000;
   c.at(t, rec.arbitState(1, arbitCode(6, 45))).at(t + 5, rec.arbitState(2, arbitCode(6, 45)));
+  // Each half reports the other failed: the losing half's reports make the winners look down until the next poll.
+  c.at(t + 100, rec.failrep(2, 1)).at(t + 101, rec.failrep(2, 3)).at(t + 102, rec.failrep(1, 2)).at(t + 103, rec.failrep(1, 4));
   c.at(t + 200, rec.arbitResult(1, arbitCode(9, 46))).at(t + 210, rec.arbitResult(2, arbitCode(9, 47)));
   c.at(t + 300, rec.forced(2, 2305)).at(t + 310, rec.forced(4, 2305));
   c.at(t + 400, rec.disconnected(2)).at(t + 410, rec.disconnected(4));
   c.set(2, 'NO_CONTACT').set(4, 'NO_CONTACT').poll(t + 500);
   const i = only(c);
   assert.equal(i.cause.kind, 'arbitration');
-  assert.deepEqual(i.nodeIds, [2, 4]);
+  assert.deepEqual(i.nodeIds, [2, 4], 'the winners, up at the next poll, never fell');
   assert.match(i.cause.text, /Nodes 2 and 4 lost arbitration .*node 1 survived/);
   assert.ok(quotes(i, 'arbitrator says lose'));
   assert.ok(quotes(i, 'possible network partitioning'));

@@ -11,6 +11,7 @@ import { registerRollingRestart } from './commands/rolling-restart.js';
 import { registerRun } from './commands/run.js';
 import { registerMaintenance } from './commands/maintenance.js';
 import { registerAlerts } from './commands/alerts.js';
+import { registerIncidents } from './commands/incidents.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
@@ -50,6 +51,7 @@ registerReport(program);
 registerRun(program);
 registerMaintenance(program);
 registerAlerts(program);
+registerIncidents(program);
 registerRollingRestart(program);
 
 /**

@@ -6,6 +6,7 @@ import { EngineRequestError } from './core/engine-error.js';
 import { coreHandlers } from './core/handlers.js';
 import { actionHandlers } from './features/actions/action-service.js';
 import { maintenanceHandlers } from './features/alerts/maintenance-service.js';
+import { incidentHandlers } from './features/incidents/incident-service.js';
 import { profileHandlers } from './features/profiles/profile-service.js';
 import type { RollingHost } from './features/rolling/rolling-host.js';
 import { rollingHandlers } from './features/rolling/rolling-service.js';
@@ -42,6 +43,7 @@ export class Engine extends CoreEngine implements EngineHost {
       ...profileHandlers(this),
       ...runHandlers(this, this.recordings),
       ...maintenanceHandlers(this),
+      ...incidentHandlers(this),
       ...rollingHandlers(this, (entry) => this.rolling.get(entry)),
     };
   }

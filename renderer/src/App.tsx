@@ -13,7 +13,8 @@ import { SkipToNodes } from './components/header/SkipToNodes.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
-import { ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
+import { useIncidentSync } from './hooks/use-incident-sync.js';
+import { ConfigView, IncidentsView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
 function Body() {
   const view = useApp((s) => s.ui.view);
@@ -43,6 +44,7 @@ function Body() {
         {view === 'runs' && <RunsView />}
         {view === 'threads' && <ThreadsView />}
         {view === 'io' && <IoView />}
+        {view === 'incidents' && <IncidentsView />}
       </Suspense>
     </main>
   );
@@ -55,6 +57,7 @@ export function App() {
   const theme = setting === 'system' ? scheme : setting;
   const fullscreen = useApp((s) => s.ui.fullscreen);
   const paused = useApp((s) => s.ui.paused);
+  useIncidentSync();
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
   }, [theme]);

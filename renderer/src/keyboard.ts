@@ -50,7 +50,7 @@ export function handleKey(store: AppStore, e: KeyboardEvent): void {
     return;
   }
   if (isTyping(e.target)) return;
-  const view = /^[0-9]$/.test(e.key) ? VIEWS[(Number(e.key) + 9) % 10] : undefined;
+  const view = /^[0-9]$/.test(e.key) ? VIEWS[(Number(e.key) + 9) % 10] : VIEWS.find((_, i) => i >= 10 && viewKey(i) === e.key);
   if (view) {
     store.setUi({ view });
   } else if (e.key === '?') {

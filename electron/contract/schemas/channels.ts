@@ -9,6 +9,7 @@ import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from
 import { ClusterConfigViewSchema } from './config.js';
 import { RollingPlanViewSchema, RollingRequestSchemas } from './rolling-restart.js';
 import { AlertHistorySchema, ExtendMaintenanceSchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
+import { IncidentListSchema, IncidentQuerySchema } from './incidents.js';
 import { NdbinfoLinksQuerySchema, NdbinfoLinksSchema } from './ndbinfo.js';
 import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
 
@@ -77,6 +78,8 @@ export const REQUESTS = {
   listMaintenance: { request: ClusterRef, response: z.array(MaintenanceWindowSchema) },
   /** Every alert of the session with raise and clear times, newest last (bounded). */
   getAlertHistory: { request: ClusterRef, response: AlertHistorySchema },
+  /** Unplanned failures of data nodes, each explained with its evidence and its restart, newest first (bounded). */
+  getIncidents: { request: IncidentQuerySchema, response: IncidentListSchema },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
   listImportedRuns: { request: z.object({}), response: z.array(RunSchema) },
   /** The rolling restart the engine conducts for the cluster (planned, running or over); null when none. */

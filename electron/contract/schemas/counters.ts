@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IncidentCauseKindSchema } from './incidents.js';
 import { AlertKindSchema, AlertSchema } from './events.js';
 import { MaintenanceEventSchema } from './maintenance.js';
 
@@ -38,6 +39,8 @@ export const ClusterCountersSchema = z.object({
   alerts: z.array(AlertCountSchema),
   /** Maintenance windows opened, extended, closed and expired since ndbtop started. */
   maintenance: z.record(MaintenanceEventSchema.shape.what, Total),
+  /** Incidents since ndbtop started, per cause kind (every kind, zeros included); absent from engines before incidents. */
+  incidents: z.record(IncidentCauseKindSchema, Total).optional(),
 });
 
 export type NodeCounters = z.infer<typeof NodeCountersSchema>;

@@ -45,6 +45,8 @@ export const AlertSchema = z.object({
   level: z
     .object({ subject: z.string(), unit: z.string(), mark: z.number(), peak: z.number(), now: z.number() })
     .optional(),
+  /** The incident a node-down alert is about (`getIncidents`, the Incidents view). */
+  incidentId: z.string().optional(),
 });
 
 export type Severity = z.infer<typeof SeveritySchema>;

@@ -89,9 +89,14 @@ export const IncidentSchema = z.object({
 
 export const IncidentListSchema = z.object({ incidents: z.array(IncidentSchema) });
 
+/** `getIncidents`: one cluster's (the first without `clusterId`), newest first; `sinceMs`: those noticed from then on. */
+export const IncidentQuerySchema = z.object({ clusterId: z.string().optional(), sinceMs: z.number().int().nonnegative().optional() });
+
 export type IncidentCauseKind = z.infer<typeof IncidentCauseKindSchema>;
 export type IncidentEvidence = z.infer<typeof IncidentEvidenceSchema>;
 export type IncidentCause = z.infer<typeof IncidentCauseSchema>;
 export type IncidentFigure = z.infer<typeof IncidentFigureSchema>;
 export type Incident = z.infer<typeof IncidentSchema>;
 export type IncidentList = z.infer<typeof IncidentListSchema>;
+export type IncidentRestart = z.infer<typeof IncidentRestartSchema>;
+export type IncidentQuery = z.infer<typeof IncidentQuerySchema>;

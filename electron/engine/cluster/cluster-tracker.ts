@@ -22,6 +22,7 @@ import { LoadRoom } from './rooms/load-room.js';
 import { MaintenanceRoom } from './rooms/maintenance-room.js';
 import { MgmdAlerts } from './rooms/alerts/mgmd-alerts.js';
 import { EventAlerts, NodeDownAlerts } from './rooms/alerts/node-alerts.js';
+import { IncidentRoom } from './rooms/incident-room.js';
 import { NdbinfoRoom } from './rooms/ndbinfo-room.js';
 import { NdbinfoAlerts } from './rooms/alerts/ndbinfo-alerts.js';
 import { ThreadSeriesRoom } from './rooms/thread-series-room.js';
@@ -92,6 +93,7 @@ export class ClusterTracker {
   private readonly ndbinfo = new NdbinfoRoom();
   private readonly threads: ThreadSeriesRoom;
   private readonly views: NodeViews;
+  private readonly incidentRoom: IncidentRoom;
   /** In the order they take each input: the node records first, so the others see the status it set. */
   private readonly rooms: readonly Room[];
 
@@ -126,6 +128,11 @@ export class ClusterTracker {
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false, (id) => this.ndbinfo.nodeView(id));
     this.alerts.onRaised((a) => listener.alert(a));
     const planned = new PlannedWork();
+    const undo = (id: number): { percent: number; at: number } | null => {
+      const u = this.ndbinfo.nodeView(id)?.undo;
+      return u && u.percent !== null ? { percent: u.percent, at: u.at } : null;
+    };
+    this.incidentRoom = new IncidentRoom({ planned, expected: () => this.maintenanceRoom.silencing('node-down', 'warning') !== null, figures: { history: this.runRoom.history, inside: this.runRoom.inside, undo } });
     this.rooms = [
       this.nodes,
       this.maintenanceRoom,
@@ -140,7 +147,8 @@ export class ClusterTracker {
       this.ndbinfo,
       new NdbinfoAlerts(this.ndbinfo, this.alerts, options.memoryAlertHoldMs),
       this.threads,
-      new NodeDownAlerts(this.alerts, planned),
+      this.incidentRoom,
+      new NodeDownAlerts(this.alerts, planned, (id) => this.incidentRoom.incidentOf(id)),
       new RestartAlerts(this.alerts, this.restarts, this.ndbinfo),
       new EventAlerts(this.alerts, planned),
       new GroupAlerts(this.alerts, this.nodes, config, planned),
@@ -189,6 +197,11 @@ export class ClusterTracker {
 
   get maintenance(): MaintenanceRoom {
     return this.maintenanceRoom;
+  }
+
+  /** Unplanned failures of data nodes, explained, newest first. */
+  get incidents(): IncidentRoom {
+    return this.incidentRoom;
   }
 
   alertHistory(): AlertHistory {
@@ -276,7 +289,7 @@ export class ClusterTracker {
 
   /** Running totals for exporters (Prometheus counters): statistics per data node and alerts raised. */
   counters(): ClusterCounters {
-    return { clusterId: this.clusterId, nodes: this.load.counters(), alerts: this.alerts.counts(), maintenance: this.maintenanceRoom.counts() };
+    return { clusterId: this.clusterId, nodes: this.load.counters(), alerts: this.alerts.counts(), maintenance: this.maintenanceRoom.counts(), incidents: this.incidentRoom.counts() };
   }
 
   runReport(run: Run): RunReport {

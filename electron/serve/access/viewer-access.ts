@@ -44,6 +44,7 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   extendMaintenance: 'change',
   listMaintenance: 'read',
   getAlertHistory: 'read',
+  getIncidents: 'read',
   getRunReports: 'read',
   exportRuns: 'read',
   // Keeps a recording's runs in the server's memory for everyone's comparisons.

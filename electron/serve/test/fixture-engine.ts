@@ -101,6 +101,7 @@ export function createFixtureEngine(): FixtureEngine {
     extendMaintenance: notInFixture,
     listMaintenance: notInFixture,
     getAlertHistory: notInFixture,
+    getIncidents: notInFixture,
     getRollingRestart: notInFixture,
     planRollingRestart: notInFixture,
     startRollingRestart: notInFixture,

@@ -7,7 +7,7 @@ import type { Room, StatusChange } from './room.js';
 const ACTION_RESTART = 1;
 
 /** Who asked: this engine's own stop/restart, a declared plan (a rolling restart), or some client, as the server's events say. */
-type Asker = 'engine' | 'declared' | 'server';
+export type Asker = 'engine' | 'declared' | 'server';
 
 interface Planned {
   by: Asker;
@@ -64,6 +64,11 @@ export class PlannedWork implements Room {
   /** Asked to stop or restart: its leaving STARTED is no failure. */
   isPlanned(nodeId: number): boolean {
     return this.nodes.has(nodeId);
+  }
+
+  /** Who asked the node to stop or restart, or null: nobody (a failure). */
+  askedBy(nodeId: number): Asker | null {
+    return this.nodes.get(nodeId)?.by ?? null;
   }
 
   /** Some data node is down, or going down, because someone asked. */

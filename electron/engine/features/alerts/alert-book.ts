@@ -28,9 +28,9 @@ export class AlertBook {
   }
 
   /** Returns the new alert's id; null when `key` is already on. */
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): string | null {
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level'], incidentId?: string): string | null {
     if (this.active.has(key)) return null;
-    const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null, ...(clusterWide ? { clusterWide } : {}), ...(level ? { level } : {}) };
+    const alert: Alert = { id: `a${this.nextId++}`, kind, severity, at, nodeId, message, acknowledged: false, resolvedAt: null, ...(clusterWide ? { clusterWide } : {}), ...(level ? { level } : {}), ...(incidentId ? { incidentId } : {}) };
     this.active.set(key, alert);
     this.alerts.push(alert);
     this.trim();
@@ -42,11 +42,12 @@ export class AlertBook {
    * The over alert `id` is on again as `key`, with these words: the same alert, not a new one (it keeps its first
    * time and whether it was acknowledged). Null when it is gone (evicted) or still on.
    */
-  reopen(key: string, id: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): Alert | null {
+  reopen(key: string, id: string, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level'], incidentId?: string): Alert | null {
     const alert = this.alerts.find((a) => a.id === id);
     if (!alert || alert.resolvedAt === null || this.active.has(key)) return null;
     alert.resolvedAt = null;
     alert.message = message;
+    if (incidentId) alert.incidentId = incidentId;
     if (clusterWide) alert.clusterWide = clusterWide;
     if (level) alert.level = level;
     this.active.set(key, alert);

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { ALERT_KIND_LABEL, type Alert } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
+import { openIncident } from '../incidents/IncidentBadge.js';
 import { groupAlerts, groupTitle, type AlertGroup } from '../../view-model/alerts/alert-fold.js';
 import { ACTIVE_ROWS, summarizeAlerts } from '../../view-model/alerts/alert-summary.js';
 import { formatClock, formatNodeIds } from '../../view-model/format.js';
@@ -11,6 +12,7 @@ type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
 
 /** One line per alert, however long its message (a collapse lists what changed): the whole of it behind "Details". */
 function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Acknowledge }) {
+  const { store } = useAppContext();
   const [details, setDetails] = useState(false);
   const resolved = alert.resolvedAt !== null;
   return (
@@ -29,6 +31,11 @@ function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Ackno
           {alert.message}
         </span>
         {alert.resolvedAt !== null && <span className="chip">resolved {formatClock(alert.resolvedAt)}</span>}
+        {alert.incidentId && (
+          <button type="button" className="link" data-testid="alert-incident" onClick={() => openIncident(store, alert.incidentId ?? '')}>
+            Why?
+          </button>
+        )}
         <button type="button" className="link" aria-expanded={details} data-testid="alert-details-toggle" onClick={() => setDetails(!details)}>
           {details ? 'Hide' : 'Details'}
         </button>

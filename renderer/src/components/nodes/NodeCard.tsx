@@ -4,6 +4,7 @@ import { useFiguresAsOf, useFiguresOldWhy } from '../../hooks/use-figures-as-of.
 import { useApp } from '../../store/use-app.js';
 import { STATUS_TONE } from '../../view-model/nodes/status.js';
 import { hottestText } from '../../view-model/inside/threads.js';
+import { IncidentBadge } from '../incidents/IncidentBadge.js';
 import { GRID_KEYS_HINT } from './grid-focus.js';
 import { LastSeen } from './LastSeen.js';
 import { MemoryBar } from './MemoryBar.js';
@@ -66,6 +67,7 @@ export const NodeCard = memo(function NodeCard({ nodeId, detail = false, tabbabl
         <span className="node-type">{TYPE_LABEL[node.type]}</span>
         {node.isMaster && <span className="chip">master</span>}
         {node.type === 'NDB' && <SafeToStop safe={stale ? null : node.safeToStop} />}
+        {node.type === 'NDB' && <IncidentBadge nodeId={node.nodeId} />}
       </header>
       <StatusWord status={node.status} big />
       {seenAt !== null && <LastSeen node={node} seenAt={seenAt} />}

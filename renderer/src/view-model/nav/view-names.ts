@@ -15,12 +15,14 @@ export const VIEW_NAMES: Record<ViewName, string> = {
   runs: 'Runs',
   threads: 'Threads',
   io: 'Redo & transport',
+  incidents: 'Incidents',
 };
 
 /** What the name stands for, where a tooltip has room for more. */
 const VIEW_TOOLTIPS: Partial<Record<ViewName, string>> = {
   config: 'the cluster configuration',
   io: 'redo and undo logs, disk writes and the transporters between nodes',
+  incidents: 'why data nodes fell: each unplanned failure, its evidence and its restart',
 };
 
 export function viewTooltip(view: ViewName): string | undefined {

@@ -90,26 +90,27 @@ export class AlertRoom implements Room {
     }
   }
 
-  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): void {
+  /** `incidentId`: the incident the alert is about (a node's fall), linked from it. */
+  raise(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level'], incidentId?: string): void {
     if (this.silenced.has(key) || this.book.isActive(key)) return;
     const window = this.silencing(kind, severity);
-    if (window === null) return this.raiseOrReopen(key, kind, severity, at, nodeId, message, clusterWide, level);
+    if (window === null) return this.raiseOrReopen(key, kind, severity, at, nodeId, message, clusterWide, level, incidentId);
     const id = `s${this.nextSilenced++}`;
     this.silenced.set(key, { id, kind, severity, nodeId, message, clusterWide, level });
     this.history.raised({ id, kind, severity, nodeId, message, at }, window);
   }
 
   /** Raised anew, or, when `key` was already on and over during the running run, that alert reopened. */
-  private raiseOrReopen(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level']): void {
+  private raiseOrReopen(key: string, kind: AlertKind, severity: Alert['severity'], at: number, nodeId: number | null, message: string, clusterWide?: Alert['clusterWide'], level?: Alert['level'], incidentId?: string): void {
     const run = this.runScope();
     const back = this.recurrences.returning(key, run);
-    const alert = back && this.book.reopen(key, back.alertId, message + back.suffix, clusterWide, level);
+    const alert = back && this.book.reopen(key, back.alertId, message + back.suffix, clusterWide, level, incidentId);
     if (alert) {
       this.history.reopen(alert.id, at, alert.message);
       return this.announce(alert);
     }
     if (back) this.recurrences.forget(key);
-    const id = this.book.raise(key, kind, severity, at, nodeId, message, clusterWide, level);
+    const id = this.book.raise(key, kind, severity, at, nodeId, message, clusterWide, level, incidentId);
     if (id !== null) this.recurrences.raised(key, id, run);
   }
 

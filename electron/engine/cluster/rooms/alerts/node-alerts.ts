@@ -16,13 +16,15 @@ export class NodeDownAlerts implements Room {
   constructor(
     private readonly alerts: AlertRoom,
     private readonly planned: PlannedWork,
+    /** The incident a fall opened (the incident room takes each status change first). */
+    private readonly incidentOf: (nodeId: number) => string | null = () => null,
   ) {}
 
   status({ nodeId: id, type, previous, status, at }: StatusChange): void {
     if (type !== 'NDB' || previous === null) return;
     const key = `node-down:${id}`;
     if (isUp(status)) this.alerts.resolve(key, at);
-    else if (isUp(previous) && !this.planned.isPlanned(id)) this.alerts.raise(key, 'node-down', 'critical', at, id, downText(id, status));
+    else if (isUp(previous) && !this.planned.isPlanned(id)) this.alerts.raise(key, 'node-down', 'critical', at, id, downText(id, status), undefined, undefined, this.incidentOf(id) ?? undefined);
     else this.alerts.revise(key, downText(id, status));
   }
 }

@@ -1,0 +1,24 @@
+import type { Incident, IncidentRestart } from '../schemas/incidents.js';
+import { formatDuration } from './format-duration.js';
+
+/**
+ * An incident's restart and subject in words, the same in the Incidents view, `ndbtop incidents` and run reports.
+ * zod-free and pure.
+ */
+export function restartWords(r: IncidentRestart): string {
+  const usual = r.usualSecs === null ? '' : ` (usual ${formatDuration(r.usualSecs * 1000)})`;
+  if (r.startedAt === null) return 'not restarting (yet)';
+  if (r.backAt === null) return `restarting since ${new Date(r.startedAt).toISOString()}, not back yet${usual}`;
+  return `back after ${formatDuration((r.totalSecs ?? 0) * 1000)}${usual}`;
+}
+
+/** "node 3", "nodes 2, 4". */
+export function incidentNodes(i: Pick<Incident, 'nodeIds'>): string {
+  return `${i.nodeIds.length === 1 ? 'node' : 'nodes'} ${i.nodeIds.join(', ')}`;
+}
+
+/** One line: when noticed, the nodes, the cause kind, its sentence, and how the restart went. */
+export function incidentLine(i: Incident): string {
+  const before = i.beganBeforeWatching ? ' [began before ndbtop was watching]' : '';
+  return `${new Date(i.noticedAt).toISOString()}  ${incidentNodes(i)}  ${i.cause.kind}  ${i.cause.text}; ${restartWords(i.restart)}${before}`;
+}

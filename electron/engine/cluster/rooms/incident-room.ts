@@ -1,0 +1,193 @@
+import { INCIDENT_CAUSE_KINDS, type Incident, type IncidentCauseKind, type IncidentEvidence, type IncidentFigure, type IncidentRestart } from '../../../contract/schemas/incidents.js';
+import type { NodeStatus } from '../../../contract/schemas/node.js';
+import type { ClusterEvent } from '../../../../native-mgm/index.js';
+import { beforeFigures, type FigureSources } from '../../features/incidents/before-figures.js';
+import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
+import { concerns, eventSigns, figureSigns, isStoryEvent, storyText, type Sign } from '../../features/incidents/incident-signs.js';
+import { RestartLedger } from '../../features/incidents/restart-ledger.js';
+import { isUp } from '../node-status.js';
+import type { PlannedWork } from './planned-work.js';
+import type { Room, StatusChange } from './room.js';
+
+/** The stretch before a fall whose events and figures are its story. */
+export const BEFORE_MS = 60_000;
+/** Events after the fall that still tell why (the node's own forced-shutdown report, the president's arbitration). */
+const GATHER_MS = 30_000;
+/** Data nodes falling this close together are one incident (a split, a node group). */
+const GROUP_MS = 10_000;
+/** How many incidents a cluster keeps (the oldest go first; the tally keeps counting them). */
+const CAPACITY = 200;
+
+interface Open {
+  id: string;
+  nodeIds: number[];
+  noticedAt: number;
+  status: NodeStatus;
+  beganBeforeWatching: boolean;
+  events: ClusterEvent[];
+  figures: IncidentFigure[];
+  /** What the status changes said (a graceful stop the server announced). */
+  statusSigns: Sign[];
+  causes: Causes;
+}
+
+export interface IncidentRoomOptions {
+  planned: PlannedWork;
+  /** An open maintenance window expects data nodes to leave (it silences node-down). */
+  expected: () => boolean;
+  figures: FigureSources;
+}
+
+/**
+ * Incidents: each data node (or several together) leaving STARTED without a stop ndbtop asked for, a declared plan
+ * (a rolling restart) or an open maintenance window expecting it, explained from the events and figures of the
+ * minute before and the half minute after (`features/incidents/`), and followed through its restart. A graceful stop
+ * another client asked for is an `operator` incident. Pure like every room: a replay of the same inputs derives the
+ * same incidents, ids included.
+ */
+export class IncidentRoom implements Room {
+  private readonly story: ClusterEvent[] = [];
+  private readonly incidents: Open[] = [];
+  private readonly ledger = new RestartLedger();
+  private readonly statuses = new Map<number, NodeStatus>();
+  private firstSeenDown: Array<{ nodeId: number; status: NodeStatus; at: number }> = [];
+  private readonly evicted = new Map<IncidentCauseKind, number>();
+
+  constructor(private readonly options: IncidentRoomOptions) {}
+
+  status({ nodeId, type, previous, status, phase, at }: StatusChange): void {
+    if (type !== 'NDB') return;
+    this.statuses.set(nodeId, status);
+    this.ledger.status(nodeId, previous, status, phase, at);
+    if (previous === null && !isUp(status)) this.firstSeenDown.push({ nodeId, status, at });
+    else if (previous !== null && isUp(previous) && !isUp(status)) this.fell(nodeId, status, at);
+    else if (previous !== null && !isUp(previous) && isUp(status) && previous !== 'STARTING') this.neverFell(nodeId, at);
+  }
+
+  event(e: ClusterEvent): boolean {
+    if (!isStoryEvent(e)) return false;
+    this.story.push(e);
+    while ((this.story[0]?.receivedAt ?? e.receivedAt) < e.receivedAt - BEFORE_MS - GATHER_MS) this.story.shift();
+    for (const o of this.incidents) {
+      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, new Set(o.nodeIds))) continue;
+      o.events.push(e);
+      this.judge(o);
+    }
+    return false;
+  }
+
+  forget(nodeId: number): void {
+    this.statuses.delete(nodeId);
+    this.ledger.forget(nodeId);
+  }
+
+  /** Nodes first seen down while others are up fell before ndbtop watched: one incident for them, saying so. */
+  settle(): void {
+    if (this.firstSeenDown.length === 0) return;
+    const down = this.firstSeenDown;
+    this.firstSeenDown = [];
+    if (![...this.statuses.values()].some(isUp)) return;
+    const first = down[0] as (typeof down)[number];
+    const o = this.open(first.nodeId, first.status, first.at, true);
+    for (const d of down.slice(1)) o.nodeIds.push(d.nodeId);
+    this.judge(o);
+  }
+
+  /** The newest incident `nodeId` is part of (the node-down alert links it). */
+  incidentOf(nodeId: number): string | null {
+    for (let i = this.incidents.length - 1; i >= 0; i--) if (this.incidents[i]?.nodeIds.includes(nodeId)) return this.incidents[i]?.id ?? null;
+    return null;
+  }
+
+  /** Newest first. */
+  list(): Incident[] {
+    return this.incidents.map((o) => this.view(o)).reverse();
+  }
+
+  /** Incidents per cause kind since the start, every kind, the ones no longer kept included (Prometheus counters). */
+  counts(): Record<IncidentCauseKind, number> {
+    const out = Object.fromEntries(INCIDENT_CAUSE_KINDS.map((k) => [k, this.evicted.get(k) ?? 0])) as Record<IncidentCauseKind, number>;
+    for (const o of this.incidents) out[o.causes.cause.kind] += 1;
+    return out;
+  }
+
+  private fell(nodeId: number, status: NodeStatus, at: number): void {
+    const asked = this.options.planned.askedBy(nodeId);
+    if (asked === 'engine' || asked === 'declared' || this.options.expected()) return;
+    const last = this.incidents[this.incidents.length - 1];
+    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId);
+    const o = joins ? last : this.open(nodeId, status, at, false);
+    if (joins) o.nodeIds.push(nodeId);
+    const nodes = new Set(o.nodeIds);
+    o.events = this.story.filter((e) => e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes));
+    o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
+    if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
+    this.judge(o);
+  }
+
+  /**
+   * Up again without a start: it never went down. After a split the losing side reports the winners failed
+   * (NODE_FAILREP) before it shuts down, so they look down until the next poll; they are no part of the incident.
+   */
+  private neverFell(nodeId: number, at: number): void {
+    const o = this.incidents.find((x) => x.nodeIds.includes(nodeId) && at - x.noticedAt <= GATHER_MS);
+    if (!o || this.ledger.restartSince(nodeId, o.noticedAt).startedAt !== null) return;
+    o.nodeIds = o.nodeIds.filter((id) => id !== nodeId);
+    if (o.nodeIds.length === 0) {
+      this.incidents.splice(this.incidents.indexOf(o), 1);
+      return;
+    }
+    const nodes = new Set(o.nodeIds);
+    o.figures = o.figures.filter((f) => f.nodeId !== nodeId);
+    o.statusSigns = o.statusSigns.filter((sg) => !sg.evidence.text.startsWith(`Node ${nodeId}:`));
+    o.events = o.events.filter((e) => concerns(e, nodes));
+    this.judge(o);
+  }
+
+  private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
+    this.incidents.push(o);
+    while (this.incidents.length > CAPACITY) {
+      const gone = this.incidents.shift() as Open;
+      this.evicted.set(gone.causes.cause.kind, (this.evicted.get(gone.causes.cause.kind) ?? 0) + 1);
+    }
+    return o;
+  }
+
+  private judge(o: Open): void {
+    const nodes = new Set(o.nodeIds);
+    const eventSignList = o.events.flatMap((e) => eventSigns(e, nodes));
+    const named = new Set(eventSignList.filter((s) => s.weight >= 2).map((s) => s.kind));
+    const signs = [...eventSignList, ...o.statusSigns, ...figureSigns(o.figures, named)];
+    const fallText = o.nodeIds.map((id) => `Node ${id}: ${o.beganBeforeWatching ? `first seen ${o.status}` : `left STARTED (now ${o.status})`}`).join('; ');
+    const seen: IncidentEvidence[] = [{ at: o.noticedAt, source: 'status', text: fallText }, ...o.events.map(evidenceOf), ...o.figures.map((f) => figureEvidence(f))];
+    const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !nodes.has(e.sourceNodeId) && [42, 46].includes((e.fields.code ?? 0) & 0xffff)).map((e) => e.sourceNodeId))];
+    o.causes = judgeCauses(signs, seen, { nodeIds: o.nodeIds, status: o.status, noticedAt: o.noticedAt, beganBeforeWatching: o.beganBeforeWatching, survivors });
+  }
+
+  private view(o: Open): Incident {
+    const first = o.causes.cause.evidence.concat(o.events.map(evidenceOf)).reduce((min, e) => Math.min(min, e.at), o.noticedAt);
+    return {
+      id: o.id,
+      nodeIds: [...o.nodeIds],
+      startedAt: Math.max(first, o.noticedAt - BEFORE_MS),
+      noticedAt: o.noticedAt,
+      planned: false,
+      ...(o.beganBeforeWatching ? { beganBeforeWatching: true } : {}),
+      cause: o.causes.cause,
+      ...(o.causes.otherCauses.length > 0 ? { otherCauses: o.causes.otherCauses } : {}),
+      before: { from: o.noticedAt - BEFORE_MS, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
+      restart: this.restart(o),
+    };
+  }
+
+  /** The restart of the node that took longest to come back: one not back yet, or not even starting, first. */
+  private restart(o: Open): IncidentRestart {
+    const all = o.nodeIds.map((id) => this.ledger.restartSince(id, o.noticedAt));
+    const rank = (r: IncidentRestart): number => (r.startedAt === null ? Infinity : r.backAt ?? Number.MAX_SAFE_INTEGER);
+    return all.reduce((worst, r) => (rank(r) > rank(worst) ? r : worst));
+  }
+}
+
+const evidenceOf = (e: ClusterEvent): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text: storyText(e) });
+const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${Math.round(f.last * 10) / 10}${f.unit === '%' ? ' %' : ''} (peak ${Math.round(f.peak * 10) / 10} in the minute before)` });

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+import { incidentsStore } from '../store/incidents-store.js';
+import { useApp, useAppContext } from '../store/use-app.js';
+
+/** Incidents change when a node falls (an alert comes) or its restart moves on: asked again this often meanwhile. */
+const REFRESH_MS = 5000;
+
+/** Keeps `incidentsStore` to the shown cluster's incidents: at once, on every node-down alert, and every few seconds. */
+export function useIncidentSync(): void {
+  const { api, store } = useAppContext();
+  const clusterId = useApp((s) => s.live.clusterId);
+  const downAlerts = useApp((s) => s.live.alerts.filter((a) => a.kind === 'node-down').map((a) => `${a.id}:${a.resolvedAt ?? ''}`).join(','));
+  useEffect(() => {
+    if (clusterId === null) return;
+    let current = true;
+    const ask = (): void => {
+      api
+        .getIncidents({ clusterId })
+        .then((r) => current && incidentsStore.setState({ incidents: r.incidents }))
+        .catch((err: unknown) => current && store.setUi({ error: `incidents: ${err instanceof Error ? err.message : String(err)}` }));
+    };
+    ask();
+    const timer = setInterval(ask, REFRESH_MS);
+    return () => {
+      current = false;
+      clearInterval(timer);
+    };
+  }, [api, store, clusterId, downAlerts]);
+}

@@ -1,0 +1,67 @@
+import type { Incident } from '../../contract.js';
+
+/** One mark on the incident's time axis: an event, a figure's reading, the fall itself, a restart phase. */
+export interface TimelineMark {
+  at: number;
+  /** Seconds from the fall (negative before it). */
+  offsetSecs: number;
+  lane: 'event' | 'figure' | 'status' | 'phase';
+  text: string;
+  /** Is it evidence for the cause (or another possible one)? */
+  evidence: boolean;
+  /** A phase's span, seconds. */
+  secs?: number;
+}
+
+export interface IncidentTimeline {
+  from: number;
+  to: number;
+  marks: TimelineMark[];
+}
+
+const round1 = (v: number): number => Math.round(v * 10) / 10;
+
+/**
+ * The incident on one time axis: the minute before (its events and figures), the fall, then the restart's phases
+ * one after the other from when the restart began; `now` ends an axis whose node is not back.
+ */
+export function incidentTimeline(i: Incident, now: number): IncidentTimeline {
+  const quoted = new Set([i.cause, ...(i.otherCauses ?? [])].flatMap((c) => c.evidence.map((e) => `${e.at}|${e.text}`)));
+  const offset = (at: number): number => round1((at - i.noticedAt) / 1000);
+  const marks: TimelineMark[] = [];
+  const seen = new Set<string>();
+  const add = (m: Omit<TimelineMark, 'offsetSecs'>): void => {
+    const key = `${m.lane}|${m.at}|${m.text}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    marks.push({ ...m, offsetSecs: offset(m.at) });
+  };
+  for (const e of i.before.events) add({ at: e.at, lane: 'event', text: e.text, evidence: quoted.has(`${e.at}|${e.text}`) });
+  for (const c of [i.cause, ...(i.otherCauses ?? [])]) for (const e of c.evidence) add({ at: e.at, lane: e.source === 'status' ? 'status' : e.source === 'event' ? 'event' : 'figure', text: e.text, evidence: true });
+  for (const f of i.before.figures) add({ at: f.at, lane: 'figure', text: `Node ${f.nodeId}: ${f.name} ${round1(f.last)}${f.unit === '%' ? ' %' : ''} (peak ${round1(f.peak)})`, evidence: false });
+  add({ at: i.noticedAt, lane: 'status', text: `ndbtop saw ${i.nodeIds.length === 1 ? `node ${i.nodeIds[0]}` : `nodes ${i.nodeIds.join(', ')}`} leave STARTED`, evidence: false });
+  let phaseAt = i.restart.startedAt;
+  if (phaseAt !== null) {
+    add({ at: phaseAt, lane: 'phase', text: 'restart began', evidence: false });
+    for (const p of i.restart.phases) {
+      const secs = p.secs ?? 0;
+      add({ at: phaseAt, lane: 'phase', text: `${p.name}: ${secs} s${p.usualSecs === null ? '' : ` (usual ${p.usualSecs} s)`}`, evidence: false, secs });
+      phaseAt += secs * 1000;
+    }
+    if (i.restart.backAt !== null) add({ at: i.restart.backAt, lane: 'phase', text: 'back STARTED', evidence: false });
+  }
+  marks.sort((a, b) => a.at - b.at || a.lane.localeCompare(b.lane));
+  const end = i.restart.backAt ?? (i.restart.startedAt !== null ? Math.max(now, phaseAt ?? now) : Math.max(now, i.noticedAt));
+  const from = Math.min(i.before.from, ...marks.map((m) => m.at));
+  return { from, to: Math.max(end, ...marks.map((m) => m.at), from + 1000), marks };
+}
+
+/** While this long after it was noticed, or while its node is not back, an incident badges its node's card. */
+export const RECENT_MS = 30 * 60_000;
+
+/** The node's newest incident while recent, else null. */
+export function recentIncident(incidents: readonly Incident[], nodeId: number, now: number): Incident | null {
+  const i = incidents.find((x) => x.nodeIds.includes(nodeId));
+  if (!i) return null;
+  return i.restart.backAt === null || now - i.noticedAt < RECENT_MS ? i : null;
+}

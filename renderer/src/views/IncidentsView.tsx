@@ -1,0 +1,38 @@
+import { incidentNodes, restartWords } from '../contract.js';
+import { IncidentDetail } from '../components/incidents/IncidentDetail.js';
+import { incidentsStore, useIncidents } from '../store/incidents-store.js';
+import './incidents.css';
+
+const when = (t: number): string => new Date(t).toLocaleString([], { hour12: false });
+
+/**
+ * Why data nodes fell: the engine's incidents newest first (each unplanned failure, its cause and restart); one
+ * opens to its timeline. A planned restart, an operator's stop from ndbtop or a maintenance window raises none.
+ */
+export function IncidentsView() {
+  const incidents = useIncidents((s) => s.incidents);
+  const openId = useIncidents((s) => s.openId);
+  const open = incidents.find((i) => i.id === openId) ?? incidents[0] ?? null;
+  return (
+    <div className="incidents-view" data-testid="incidents-view" data-count={incidents.length}>
+      <section className="incident-list" aria-label="incidents, newest first">
+        <h2>Incidents</h2>
+        {incidents.length === 0 && <p className="muted">No unplanned data node failure since ndbtop began watching.</p>}
+        <ul>
+          {incidents.map((i) => (
+            <li key={i.id}>
+              <button type="button" className="incident-row" data-testid="incident-row" data-incident-id={i.id} data-kind={i.cause.kind} aria-current={open?.id === i.id ? 'true' : undefined} onClick={() => incidentsStore.setState({ openId: i.id })}>
+                <span className="incident-when">{when(i.noticedAt)}</span>
+                <span className="incident-nodes">{incidentNodes(i)}</span>
+                <span className={`chip cause-${i.cause.kind}`}>{i.cause.kind}</span>
+                <span className="incident-text">{i.cause.text}</span>
+                <span className="incident-restart muted">{restartWords(i.restart)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {open && <IncidentDetail incident={open} />}
+    </div>
+  );
+}

@@ -3,7 +3,7 @@ import { BackupCoordinator } from './operations/backup.js';
 import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
 import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './workload/load-profile.js';
-import { MemoryModel } from './workload/memory.js';
+import { DATA_BLOCK, MemoryModel } from './workload/memory.js';
 import type { OperationResult } from './operations/mgm-errors.js';
 import {
   restartAll,
@@ -51,7 +51,16 @@ export class ClusterModel extends ClusterState {
     this.prng = derivePrng(options.seed, 1);
     this.statistics = new StatisticsEngine(this, options);
     this.memory = new MemoryModel(this, () => this.statistics.rates(), options.seed);
-    this.backups = new BackupCoordinator(this);
+    this.backups = new BackupCoordinator(
+      this,
+      {
+        dataBytes: (id) => this.memory.pools(id).filter((p) => p.block === DATA_BLOCK).reduce((sum, p) => sum + p.usedPages * p.pageBytes, 0),
+        writeSpeed: (id) => this.activity.redoLog(id).maxSpeed,
+        reportEverySec: () => Number(this.config?.nodes.find((n) => n.type === 'NDB')?.params['BackupReportFrequency'] ?? 0) || 0,
+        rowBytes: () => this.activity.rowBytes,
+      },
+      derivePrng(options.seed, 61),
+    );
     this.activity = new ClusterActivity(this, {
       statistics: this.statistics,
       instances: options.instances,

@@ -1,3 +1,4 @@
+import { backup } from './backup.js';
 import { benchmark } from './benchmark.js';
 import { collapse } from './collapse.js';
 import { compressionAb } from './compression-ab.js';
@@ -11,7 +12,7 @@ import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'backup'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -26,6 +27,7 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   'compression-ab': compressionAb,
   'redo-pressure': redoPressure,
   'congested-network': congestedNetwork,
+  backup,
 };
 
 export function scenario(name: ScenarioName): Scenario {

@@ -5,6 +5,7 @@ import type { EngineHost } from './core/engine-host.js';
 import { EngineRequestError } from './core/engine-error.js';
 import { coreHandlers } from './core/handlers.js';
 import { actionHandlers } from './features/actions/action-service.js';
+import { backupHandlers } from './features/backups/backup-service.js';
 import { maintenanceHandlers } from './features/alerts/maintenance-service.js';
 import { profileHandlers } from './features/profiles/profile-service.js';
 import type { RollingHost } from './features/rolling/rolling-host.js';
@@ -42,6 +43,7 @@ export class Engine extends CoreEngine implements EngineHost {
       ...profileHandlers(this),
       ...runHandlers(this, this.recordings),
       ...maintenanceHandlers(this),
+      ...backupHandlers(this),
       ...rollingHandlers(this, (entry) => this.rolling.get(entry)),
     };
   }

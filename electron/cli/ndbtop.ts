@@ -11,6 +11,7 @@ import { registerRollingRestart } from './commands/rolling-restart.js';
 import { registerRun } from './commands/run.js';
 import { registerMaintenance } from './commands/maintenance.js';
 import { registerAlerts } from './commands/alerts.js';
+import { registerBackup } from './commands/backup.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
@@ -51,6 +52,7 @@ registerRun(program);
 registerMaintenance(program);
 registerAlerts(program);
 registerRollingRestart(program);
+registerBackup(program);
 
 /**
  * Leaves at once with the code a failure decided. Left to drain, Node's teardown restores the default action of

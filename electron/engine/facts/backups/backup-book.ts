@@ -3,8 +3,8 @@ import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { join64 } from '../../cluster/join64.js';
 import { backupEta } from './backup-eta.js';
 
-/** Past backups kept: a few weeks of nightly ones. */
-const PAST_KEPT = 100;
+/** Past backups kept: years of nightly ones (`ndbtop_backups_total` counts them). */
+const PAST_KEPT = 1000;
 
 /** One data node's figures in a running backup (its BackupStatus), and where its rate is measured from. */
 export interface NodeProgress {

@@ -1,20 +1,12 @@
 import type { BackupNodeProgress, BackupStatus, PastBackup } from '../../../contract/schemas/backups.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { join64 } from '../../cluster/join64.js';
-import { backupEta } from './backup-eta.js';
+import { backupEta, type NodeProgress, type ToBackup } from './backup-eta.js';
+
+export type { ToBackup } from './backup-eta.js';
 
 /** Past backups kept: years of nightly ones (`ndbtop_backups_total` counts them). */
 const PAST_KEPT = 1000;
-
-/** One data node's figures in a running backup (its BackupStatus), and where its rate is measured from. */
-export interface NodeProgress {
-  records: number;
-  bytes: number;
-  at: number;
-  /** The first point of its rate: the backup's start (0 bytes) when seen, else its first report. */
-  fromAt: number;
-  fromBytes: number;
-}
 
 export interface Running {
   backupId: number;
@@ -24,9 +16,6 @@ export interface Running {
   coordinatorNodeId: number;
   nodes: Map<number, NodeProgress>;
 }
-
-/** What the ETA needs beside the events: each data node's share of the data to back up. */
-export type ToBackup = (nodeId: number) => number | null;
 
 /**
  * The cluster's backups from its BACKUP events (spec §6.6.9): BackupStarted and BackupCompleted/Aborted/

@@ -1,4 +1,15 @@
-import type { NodeProgress, ToBackup } from './backup-book.js';
+/** One data node's figures in a running backup (its BackupStatus), and where its rate is measured from. */
+export interface NodeProgress {
+  records: number;
+  bytes: number;
+  at: number;
+  /** The first point of its rate: the backup's start (0 bytes) when seen, else its first report. */
+  fromAt: number;
+  fromBytes: number;
+}
+
+/** What the ETA needs beside the events: each data node's share of the data to back up. */
+export type ToBackup = (nodeId: number) => number | null;
 
 /**
  * A backup writes the rows of a node's primary fragments, not the pages' free space and headers: between this share

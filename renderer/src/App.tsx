@@ -13,7 +13,7 @@ import { SkipToNodes } from './components/header/SkipToNodes.js';
 import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
-import { ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
+import { BackupsView, ConfigView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
 function Body() {
   const view = useApp((s) => s.ui.view);
@@ -43,6 +43,7 @@ function Body() {
         {view === 'runs' && <RunsView />}
         {view === 'threads' && <ThreadsView />}
         {view === 'io' && <IoView />}
+        {view === 'backups' && <BackupsView />}
       </Suspense>
     </main>
   );

@@ -14,6 +14,7 @@ const loaders = {
   runs: () => import('./RunsView.js').then((m) => ({ default: m.RunsView })),
   io: () => import('./IoView.js').then((m) => ({ default: m.IoView })),
   threads: () => import('./ThreadsView.js').then((m) => ({ default: m.ThreadsView })),
+  backups: () => import('./BackupsView.js').then((m) => ({ default: m.BackupsView })),
 };
 
 export const RestartsView = lazy(loaders.restarts);
@@ -24,6 +25,7 @@ export const TlsView = lazy(loaders.tls);
 export const RunsView = lazy(loaders.runs);
 export const IoView = lazy(loaders.io);
 export const ThreadsView = lazy(loaders.threads);
+export const BackupsView = lazy(loaders.backups);
 
 /** Loads every view's chunk without showing it (the module cache makes the later lazy() load instant). */
 export function prefetchViews(): void {

@@ -15,12 +15,14 @@ export const VIEW_NAMES: Record<ViewName, string> = {
   runs: 'Runs',
   threads: 'Threads',
   io: 'Redo & transport',
+  backups: 'Backups',
 };
 
 /** What the name stands for, where a tooltip has room for more. */
 const VIEW_TOOLTIPS: Partial<Record<ViewName, string>> = {
   config: 'the cluster configuration',
   io: 'redo and undo logs, disk writes and the transporters between nodes',
+  backups: 'the running backup with each data node\'s progress, rate and ETA, and the past backups',
 };
 
 export function viewTooltip(view: ViewName): string | undefined {

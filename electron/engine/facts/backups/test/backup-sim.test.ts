@@ -1,8 +1,12 @@
 import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import type { BackupStatus } from '../../../../contract/schemas/backups.js';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
 import { createEngine } from '../../../create-engine.js';
+import { createReplayEngine } from '../../../recording/replay.js';
 import { waitFor } from '../../../test/helpers.js';
 
 const POLL_MS = 200;
@@ -69,4 +73,40 @@ test('a backup at 4 data nodes: progress per node, and every ETA range holds the
 
 test('a backup at 48 data nodes: progress per node, and every ETA range holds the real end', async () => {
   await backupWatched(48, 5);
+});
+
+test('the backup scenario: the second backup, on busy disks, raises backup-slow; a recording keeps the backups and the alert, its replay derives them again', { timeout: 180_000 }, async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-backup-replay-'));
+  t.after(() => rm(dir, { recursive: true, force: true }));
+  const file = join(dir, 'rec.jsonl.gz');
+  const live = await createEngine({ host: 'serve', pollIntervalMs: POLL_MS, memoryRefreshMs: 1000, recordFile: file, simulator: { scenario: 'backup', dataNodes: 4, speed: 8, sql: false } });
+  let last: BackupStatus['last'];
+  let slow: { at: number; message: string };
+  try {
+    last = await waitFor('two backups over', async () => {
+      const b = await live.handlers.getBackups({});
+      return b.last.length >= 2 ? b.last : null;
+    }, 120_000);
+    const alerts = (await live.handlers.getSnapshot({})).alerts.filter((a) => a.kind === 'backup-slow');
+    assert.equal(alerts.length, 1, 'the slow one raised it, once');
+    const [alert] = alerts;
+    assert.ok(alert && alert.resolvedAt !== null, 'over with its backup');
+    assert.match(alert.message, /^Backup 2 writes \S+ MB\/s, under half of backup 1's \S+ MB\/s$/);
+    slow = { at: alert.at, message: alert.message };
+    const [first, second] = last;
+    assert.ok(first && second);
+    assert.ok(second.endedAt - second.startedAt > 2 * (first.endedAt - first.startedAt), 'the busy disks took more than twice as long');
+  } finally {
+    await live.close();
+  }
+  const replay = await createReplayEngine({ file, speed: Infinity });
+  try {
+    await replay.finished;
+    const again = await replay.handlers.getBackups({});
+    assert.deepEqual(again.last.slice(0, last.length), last, 'the same past backups, to the millisecond');
+    const alerts = (await replay.handlers.getSnapshot({})).alerts.filter((a) => a.kind === 'backup-slow');
+    assert.deepEqual(alerts.map((a) => ({ at: a.at, message: a.message })).slice(0, 1), [slow]);
+  } finally {
+    await replay.close();
+  }
 });

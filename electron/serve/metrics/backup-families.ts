@@ -4,15 +4,14 @@ import type { FamilyMaker, FamilyRecorder } from './family.js';
 const OUTCOMES = PastBackupSchema.shape.outcome.unwrap().options;
 
 /**
- * Backups as the engine derived them (`snapshot.backups`): whether one runs, its progress per data node, rate and
- * ETA, and how many ended each way since ndbtop started (or in the recording it plays).
+ * Backups as the engine derived them (`snapshot.backups`): whether one runs, its progress per data node (its rate is
+ * PromQL's `deriv()` of the bytes) and ETA, and how many ended each way since ndbtop started (or in the recording it plays).
  */
 export function backupFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder {
   const running = gauge('ndbtop_backup_running', '1 while a backup runs, else 0', ['cluster']);
   const id = gauge('ndbtop_backup_id', 'Id of the running backup (absent while none runs)', ['cluster']);
   const bytes = gauge('ndbtop_backup_bytes', 'Bytes of data the running backup wrote on each data node (its BackupStatus)', ['cluster', 'node_id']);
   const records = gauge('ndbtop_backup_records', 'Records the running backup wrote on each data node', ['cluster', 'node_id']);
-  const rate = gauge('ndbtop_backup_bytes_per_second', 'Rate the running backup writes at, all data nodes (absent until known)', ['cluster']);
   const eta = gauge('ndbtop_backup_eta_seconds', 'Seconds until the running backup ends at this rate for its data to back up (DataMemory in use ÷ replicas), the latest end', ['cluster']);
   const earliest = gauge('ndbtop_backup_eta_earliest_seconds', 'Seconds until the earliest end of the running backup (75 % of the data to back up)', ['cluster']);
   const total = counter('ndbtop_backups_total', 'Backups that ended, by outcome, since ndbtop started', ['cluster', 'outcome']);
@@ -29,7 +28,6 @@ export function backupFamilies({ gauge, counter }: FamilyMaker): FamilyRecorder 
         bytes.set({ cluster, node_id: String(n.nodeId) }, n.bytes);
         records.set({ cluster, node_id: String(n.nodeId) }, n.records);
       }
-      if (run.bytesPerSec !== null) rate.set({ cluster }, run.bytesPerSec);
       if (run.etaRangeMs) {
         eta.set({ cluster }, run.etaRangeMs.toMs / 1000);
         earliest.set({ cluster }, run.etaRangeMs.fromMs / 1000);

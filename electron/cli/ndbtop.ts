@@ -12,6 +12,7 @@ import { registerRun } from './commands/run.js';
 import { registerMaintenance } from './commands/maintenance.js';
 import { registerAlerts } from './commands/alerts.js';
 import { registerIncidents } from './commands/incidents.js';
+import { registerBackup } from './commands/backup.js';
 import { registerServe } from './commands/serve.js';
 import { registerShow } from './commands/show.js';
 import { registerSim } from './commands/sim.js';
@@ -53,6 +54,7 @@ registerMaintenance(program);
 registerAlerts(program);
 registerIncidents(program);
 registerRollingRestart(program);
+registerBackup(program);
 
 /**
  * Leaves at once with the code a failure decided. Left to drain, Node's teardown restores the default action of

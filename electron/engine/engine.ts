@@ -5,6 +5,7 @@ import type { EngineHost } from './core/engine-host.js';
 import { EngineRequestError } from './core/engine-error.js';
 import { coreHandlers } from './core/handlers.js';
 import { actionHandlers } from './features/actions/action-service.js';
+import { backupHandlers } from './features/backups/backup-service.js';
 import { maintenanceHandlers } from './features/alerts/maintenance-service.js';
 import { incidentHandlers } from './features/incidents/incident-service.js';
 import { profileHandlers } from './features/profiles/profile-service.js';
@@ -44,6 +45,7 @@ export class Engine extends CoreEngine implements EngineHost {
       ...runHandlers(this, this.recordings),
       ...maintenanceHandlers(this),
       ...incidentHandlers(this),
+      ...backupHandlers(this),
       ...rollingHandlers(this, (entry) => this.rolling.get(entry)),
     };
   }

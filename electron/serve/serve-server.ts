@@ -12,13 +12,15 @@ import { EXPORT_PATH, streamExport } from './http/export-route.js';
 import { createListener, type HttpsFiles } from './transport/https-listener.js';
 import { createMetricsExporter, type MetricsExporter } from './metrics/exporter.js';
 import { securityHeaders } from './http/security-headers.js';
-import { handleRuns, isRunsPath } from './http/runs-http.js';
+import { call, handleRuns, isRunsPath } from './http/runs-http.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, handleRecordingUpload, RECORDINGS_PATH } from './http/recording-upload.js';
 import { handleMaintenance, isMaintenancePath } from './http/maintenance-http.js';
 import { handleIncidents, INCIDENTS_PATH } from './http/incidents-http.js';
 import { handleRolling, isRollingPath } from './http/rolling-http.js';
 import { readStaticFile } from './http/static-files.js';
 import { viewerHandlers } from './access/viewer-access.js';
+
+export const BACKUPS_PATH = '/api/backups';
 import { attachWebSocket, rejectUpgrade, WS_PATH } from './transport/ws-server.js';
 
 export interface ServeOptions {
@@ -123,6 +125,10 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     hosts: { bound: host, port: 0, secure: options.https !== undefined, names: (options.allowedHosts ?? []).map((n) => n.toLowerCase()) },
   };
 
+  const clusterScope = (url: URL): { clusterId?: string } => {
+    const clusterId = url.searchParams.get('clusterId');
+    return clusterId === null ? {} : { clusterId };
+  };
   const idleMs = options.idleTimeoutMs ?? DEFAULT_UPLOAD_IDLE_MS;
   const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const admission = admit(req, access);
@@ -142,6 +148,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     if (url.pathname === '/metrics') return metrics(exporter, url, res);
     if (options.metricsOnly) return url.pathname === '/' ? text(res, 200, EXPORTER_PAGE) : text(res, 404, 'Not Found');
     if (url.pathname === '/api/snapshot') return snapshot(handlers, url, res);
+    // The running backup and those seen before (`ndbtop backup status --url`).
+    if (url.pathname === BACKUPS_PATH) return call(handlers, res, 'getBackups', clusterScope(url), 200);
     if (url.pathname === EXPORT_PATH) return streamExport(handlers, url, res);
     if (url.pathname === WS_PATH) return text(res, 426, 'Upgrade Required');
     const file = await readStaticFile(staticDir, url.pathname);

@@ -5,7 +5,7 @@ import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
 import { splitNetwork, type SplitOptions } from './lifecycle/partition.js';
 import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './workload/load-profile.js';
-import { MemoryModel } from './workload/memory.js';
+import { DATA_BLOCK, MemoryModel } from './workload/memory.js';
 import type { OperationResult } from './operations/mgm-errors.js';
 import {
   restartAll,
@@ -62,7 +62,16 @@ export class ClusterModel extends ClusterState {
     });
     // Memory moves with the rows the writes insert and delete: the same rows the activity's redo and links carry.
     this.memory = new MemoryModel(this, { rates: () => this.statistics.rates(), rowBytes: () => this.activity.rowBytes }, options.seed);
-    this.backups = new BackupCoordinator(this);
+    this.backups = new BackupCoordinator(
+      this,
+      {
+        dataBytes: (id) => this.memory.pools(id).filter((p) => p.block === DATA_BLOCK).reduce((sum, p) => sum + p.usedPages * p.pageBytes, 0),
+        writeSpeed: (id) => this.activity.redoLog(id).maxSpeed,
+        reportEverySec: () => Number(this.config?.nodes.find((n) => n.type === 'NDB')?.params['BackupReportFrequency'] ?? 0) || 0,
+        rowBytes: () => this.activity.rowBytes,
+      },
+      derivePrng(options.seed, 61),
+    );
   }
 
   /**

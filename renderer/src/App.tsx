@@ -14,7 +14,7 @@ import { useColorScheme } from './hooks/use-color-scheme.js';
 import { handleKey, releaseFocusAfterChoice } from './keyboard.js';
 import { useApp, useAppContext } from './store/use-app.js';
 import { useIncidentSync } from './hooks/use-incident-sync.js';
-import { ConfigView, IncidentsView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
+import { BackupsView, ConfigView, IncidentsView, IoView, prefetchViews, RestartsView, RunsView, SettingsView, ThreadsView, ThroughputView, TlsView } from './views/lazy-views.js';
 
 function Body() {
   const view = useApp((s) => s.ui.view);
@@ -45,6 +45,7 @@ function Body() {
         {view === 'threads' && <ThreadsView />}
         {view === 'io' && <IoView />}
         {view === 'incidents' && <IncidentsView />}
+        {view === 'backups' && <BackupsView />}
       </Suspense>
     </main>
   );

@@ -1,7 +1,7 @@
 import { FOCUS_FILTER_EVENT } from './components/events/EventLog.js';
 import { RUN_PHASE_EVENT, RUN_TOGGLE_EVENT } from './components/header/RunControls.js';
 import type { AppStore } from './store/store.js';
-import { VIEWS, viewKey } from './store/ui-slice.js';
+import { LETTER_KEYS, VIEWS, viewKey } from './store/ui-slice.js';
 import { VIEW_NAMES } from './view-model/nav/view-names.js';
 
 export const SHORTCUTS: ReadonlyArray<[string, string]> = [
@@ -50,7 +50,7 @@ export function handleKey(store: AppStore, e: KeyboardEvent): void {
     return;
   }
   if (isTyping(e.target)) return;
-  const view = /^[0-9]$/.test(e.key) ? VIEWS[(Number(e.key) + 9) % 10] : VIEWS.find((_, i) => i >= 10 && viewKey(i) === e.key);
+  const view = /^[0-9]$/.test(e.key) ? VIEWS[(Number(e.key) + 9) % 10] : VIEWS.find((v) => LETTER_KEYS[v] === e.key);
   if (view) {
     store.setUi({ view });
   } else if (e.key === '?') {

@@ -25,6 +25,7 @@ export const ALERT_KIND_LABEL: Record<AlertKind, string> = {
   'transporter-overload': 'transporter overloaded or slowed down',
   'restart-slow': 'restart much longer than usual',
   'restart-failed': 'restart failed',
+  'backup-slow': 'backup much slower than the last',
 };
 
 /** "3, 4, 7, …" : node ids ascending, the first `max` of them, so a 141-node fold stays one line. */

@@ -44,6 +44,8 @@ export const ALERT_KINDS = [
   'restart-slow',
   /** A data node that began starting and fell back down before it was STARTED. */
   'restart-failed',
+  /** A backup writing at under half the rate of the last one that completed. */
+  'backup-slow',
 ] as const;
 
 /** The push channel's name on Electron IPC and the envelope tag on the WebSocket. */

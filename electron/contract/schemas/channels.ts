@@ -11,6 +11,7 @@ import { RollingPlanViewSchema, RollingRequestSchemas } from './rolling-restart.
 import { AlertHistorySchema, ExtendMaintenanceSchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
 import { IncidentListSchema, IncidentQuerySchema } from './incidents.js';
 import { NdbinfoLinksQuerySchema, NdbinfoLinksSchema } from './ndbinfo.js';
+import { BackupStatusSchema } from './backups.js';
 import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
 
 const ClusterRef = z.object({ clusterId: z.string().optional() });
@@ -92,6 +93,8 @@ export const REQUESTS = {
   /** Continues a halted plan at its step (`skip`: with the next step). */
   resumeRollingRestart: { request: RollingRequestSchemas.resume, response: RollingPlanViewSchema },
   abortRollingRestart: { request: RollingRequestSchemas.ref, response: RollingPlanViewSchema },
+  /** The running backup (per node progress, rate, ETA) and the backups seen before it, oldest first. */
+  getBackups: { request: ClusterRef, response: BackupStatusSchema },
 } as const;
 
 /** Everything the engine pushes without being asked, at most ~10 times a second, coalesced. */

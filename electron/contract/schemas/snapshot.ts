@@ -6,6 +6,7 @@ import { NodeGroupViewSchema, NodeViewSchema, RatesSchema } from './node.js';
 import { RollingPlanViewSchema, RollingRestartSchema } from './rolling-restart.js';
 import { NdbinfoNodeSchema, NdbinfoViewSchema } from './ndbinfo.js';
 import { TlsViewSchema } from './tls.js';
+import { BackupStatusSchema } from './backups.js';
 
 /**
  * How the engine is connected, in the words the header shows. `failed-over` = live, but on another management
@@ -70,6 +71,8 @@ export const ClusterSnapshotSchema = z.object({
   singleUserApiNodeId: z.number().int().nullable(),
   rates: RatesSchema.nullable(),
   backup: BackupViewSchema.nullable(),
+  /** The running backup with its progress and ETA, and those seen before; absent until the first backup event. */
+  backups: BackupStatusSchema.optional(),
   alerts: z.array(AlertSchema),
   /** Benchmark runs of this session, oldest first. */
   runs: z.array(RunSchema).optional(),
@@ -102,6 +105,7 @@ export const SnapshotDeltaSchema = z.object({
   singleUserApiNodeId: z.number().int().nullable().optional(),
   rates: RatesSchema.nullable().optional(),
   backup: BackupViewSchema.nullable().optional(),
+  backups: BackupStatusSchema.optional(),
   alerts: z.array(AlertSchema).optional(),
   runs: z.array(RunSchema).optional(),
   configGeneration: z.number().int().nullable().optional(),

@@ -4,6 +4,7 @@ import { AuthorizationError, EventStream, UnexpectedReplyError, formatHostPort, 
 import { refusalText, sendAction } from '../features/actions/action-runner.js';
 import { connectionInput, type LinkPicture } from './connection-view.js';
 import { MemoryRefresh } from './memory-refresh.js';
+import { BackupReports } from './backup-reports.js';
 import { PollLoop } from './poll-loop.js';
 import { DEFAULT_CERT_EXPIRY_WARN_DAYS, TlsWatch } from '../facts/tls/tls-watch.js';
 import type { ConnectionInput, TrackerInput } from './tracker-input.js';
@@ -64,6 +65,7 @@ export class ClusterMonitor {
   private stream: EventStream | null = null;
   private readonly poll: PollLoop;
   private readonly memoryRefresh: MemoryRefresh;
+  private readonly backupReports: BackupReports;
   private readonly picture: LinkPicture;
   private lastSent = '';
   private errorAt = 0;
@@ -84,6 +86,7 @@ export class ClusterMonitor {
     this.poll = new PollLoop(() => this.pollOnce(), options.pollIntervalMs);
     this.pollIntervalMs = options.pollIntervalMs;
     this.memoryRefresh = new MemoryRefresh(() => this.refreshMemory(), options.memoryRefreshMs);
+    this.backupReports = new BackupReports(() => this.reportBackup(), options.pollIntervalMs);
   }
 
   start(): void {
@@ -211,6 +214,7 @@ export class ClusterMonitor {
     this.config?.close();
     this.poll.close();
     this.memoryRefresh.close();
+    this.backupReports.close();
     if (this.staleTimer) clearInterval(this.staleTimer);
     this.client?.close();
     this.stream?.close();
@@ -229,6 +233,7 @@ export class ClusterMonitor {
         this.clientReady = true;
         this.picture.retryAt = null;
         void this.refreshMemory();
+        this.backupReports.check();
         // Before the first status: a node that is down prints a placeholder node group, and only the
         // configuration says which group it is missing from (a failed read is reported and the poll goes on).
         await this.config?.check();
@@ -258,9 +263,24 @@ export class ClusterMonitor {
     }
   }
 
+  /** `REPORT BackupStatus`: each data node's figures of the running backup, as events (none: no backup runs). */
+  private async reportBackup(): Promise<boolean> {
+    if (!this.client || !this.clientReady || this.closed) return false;
+    try {
+      const events = await this.client.dumpEvents(62);
+      if (this.closed) return false;
+      for (const e of events) this.options.sink({ kind: 'event', t: e.receivedAt, event: e });
+      return events.length > 0;
+    } catch (err) {
+      if (!this.closed) this.noteError(err, 'backup report');
+      throw err;
+    }
+  }
+
   private onEvent(e: ClusterEvent): void {
     if (this.closed) return;
     this.options.sink({ kind: 'event', t: e.receivedAt, event: e });
+    this.backupReports.event(e.name);
     if (STATE_EVENTS.has(e.name)) this.poll.trigger();
     else if (e.name === 'MemoryUsage' && e.fields['gth'] !== 0) this.memoryRefresh.soon();
   }

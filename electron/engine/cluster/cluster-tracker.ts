@@ -13,7 +13,8 @@ import type { CollapseConfig } from '../features/runs/collapse.js';
 import type { RunTracker } from '../features/runs/run-tracker.js';
 import { nodeGroups } from './node-groups.js';
 import { AlertRoom } from './rooms/alerts/alert-room.js';
-import { BackupRoom } from './rooms/backup-room.js';
+import { BackupRoom, type BackupRunning } from './rooms/backup-room.js';
+import type { BackupStatus } from '../../contract/schemas/backups.js';
 import { ClusterLog } from './rooms/cluster-log.js';
 import { ConfigRoom } from './rooms/config-room.js';
 import { ConnectionRoom } from './rooms/connection-room.js';
@@ -123,7 +124,12 @@ export class ClusterTracker {
     this.load = new LoadRoom(changes, this.alerts, config, { rateInstances: options.rateInstances ?? 'configuration', memoryAlertHoldMs: options.memoryAlertHoldMs });
     this.restarts = new RestartRoom(options.historySeconds * 1000);
     this.threads = new ThreadSeriesRoom(options.historySeconds);
-    this.backup = new BackupRoom(changes);
+    this.backup = new BackupRoom(changes, this.alerts, (id) => {
+      // A node backs up its primary fragments: its DataMemory in use over the replicas that share it.
+      const data = this.load.memoryView(id, true).data;
+      const replicas = config.replicas();
+      return data && replicas ? (data.usedPages * data.pageSizeBytes) / replicas : null;
+    });
     this.runRoom = new RunRoom(this.nodes, this.load, this.ndbinfo, this.log, this.alerts, { historySeconds: options.historySeconds, collapse: options.collapse, sampled: (point) => listener.history(point), streamRuns: options.streamRuns && { ...options.streamRuns, clusterId }, digest: options.digest });
     this.views = new NodeViews(changes, this.nodes, this.load, this.restarts, config, () => this.connection.lost, options.reuseNodeViews !== false, (id) => this.ndbinfo.nodeView(id));
     this.alerts.onRaised((a) => listener.alert(a));
@@ -241,6 +247,21 @@ export class ClusterTracker {
     return this.config.state.view();
   }
 
+  /** Is a backup running on this cluster, and since when (null: none that ndbtop knows of). */
+  backupRunning(): BackupRunning | null {
+    return this.backup.running();
+  }
+
+  /** The backups as `GET /api/backups` and `ndbtop backup status` give them: the running one and those seen before. */
+  backups(): BackupStatus {
+    return this.backup.backups(this.now) ?? { running: null, last: [] };
+  }
+
+  private backupStatus(): { backups?: BackupStatus } {
+    const backups = this.backup.backups(this.now);
+    return backups ? { backups } : {};
+  }
+
   /** NoOfReplicas from the configuration, null until it is read. */
   replicas(): number | null {
     return this.config.state.replicas();
@@ -271,6 +292,7 @@ export class ClusterTracker {
       singleUserApiNodeId: this.nodes.singleUserApi,
       rates: this.load.total(this.now, this.nodes.dataNodeIds()),
       backup: this.backup.view(),
+      ...this.backupStatus(),
       alerts: this.alerts.visible(),
       runs: this.runs.list(),
       configGeneration: this.config.state.generation,

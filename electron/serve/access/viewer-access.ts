@@ -56,6 +56,7 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   haltRollingRestart: 'action',
   resumeRollingRestart: 'action',
   abortRollingRestart: 'action',
+  getBackups: 'read',
 };
 
 /** Code of a request a viewer may not make. */

@@ -3,6 +3,7 @@ import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import { visibleLine, visibleText } from '../../contract/page-safe/outside-text.js';
 import type { ClusterSummary } from '../../contract/schemas/snapshot.js';
 import { buildInfoFamily } from './build-info.js';
+import { backupFamilies } from './backup-families.js';
 import { clusterFamilies } from './cluster-families.js';
 import { familyMaker, type ClusterScrape } from './family.js';
 import { maintenanceFamilies } from './maintenance-families.js';
@@ -42,7 +43,7 @@ export function createMetricsExporter(handlers: EngineHandlers): MetricsExporter
   const state = new Registry();
   const make = familyMaker(state);
   // One recorder per group of families, each in its file; a new group is a file of its own added here.
-  const recorders = [nodeFamilies(make), statisticsFamilies(make), clusterFamilies(make), securityFamilies(make), ndbinfoFamilies(make), maintenanceFamilies(make), incidentFamilies(make)];
+  const recorders = [nodeFamilies(make), statisticsFamilies(make), clusterFamilies(make), securityFamilies(make), ndbinfoFamilies(make), maintenanceFamilies(make), incidentFamilies(make), backupFamilies(make)];
   const buildInfo = buildInfoFamily(make);
   // The process's own figures (CPU, memory, event-loop lag) live apart: they are counted, never reset per scrape.
   const processRegistry = new Registry();

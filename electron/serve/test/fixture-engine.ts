@@ -108,6 +108,7 @@ export function createFixtureEngine(): FixtureEngine {
     haltRollingRestart: notInFixture,
     resumeRollingRestart: notInFixture,
     abortRollingRestart: notInFixture,
+    getBackups: async () => ({ running: null, last: [] }),
   };
   return {
     handlers,

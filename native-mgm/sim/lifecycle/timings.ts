@@ -14,8 +14,6 @@ export const TIMINGS = {
   /** Phase 5 of a node restart copies the data from a live node. */
   dataCopy: 4000,
   singleUserSwitch: 500,
-  backupTotal: 8000,
-  backupStatusEvery: 2000,
   mgmdRestart: 2000,
 } as const;
 

@@ -1,13 +1,32 @@
 import type { ClusterState } from '../state/cluster-state.js';
-import { TIMINGS } from '../lifecycle/timings.js';
 import { MGM_ERROR } from './mgm-errors.js';
+import { jitter, type Prng } from '../state/prng.js';
 import { makeEvent, split64, type SimEvent } from '../state/sim-event.js';
 
-/** Size of a simulated backup: over 4 GiB, so the 64-bit hi words are non-zero. */
-const BACKUP_BYTES = 6_442_450_944;
-const BACKUP_RECORDS = 48_000_000;
-const LOG_BYTES = 3_145_728;
-const LOG_RECORDS = 12_000;
+/** From `start backup` until the coordinator says BackupStarted (the nodes agreed on the id and the snapshot). */
+const START_MS = 100;
+/** From the last node's data being written until BackupCompleted (the log and the control files are closed). */
+const FINISH_MS = 300;
+/**
+ * A backup writes the rows, not the pages' free space and headers: this share of the DataMemory a node uses for
+ * its primary fragments. The engine does not know it: its ETA range allows for anything from 75 % to all of it.
+ */
+const ROW_SHARE = 0.85;
+/** Changes logged while the backup runs, as a share of its data (the steady load of the scenarios). */
+const LOG_SHARE = 0.004;
+/** How far one node's data and disk speed may be from another's. */
+const NODE_SPREAD = 0.06;
+
+/** What sizes a backup and how fast it goes, from the model's memory and each node's configuration. */
+export interface BackupSizing {
+  /** Bytes of DataMemory data node `id` uses now (all its fragments, primary or not). */
+  dataBytes(id: number): number;
+  /** Bytes/s the node writes a backup at: its MaxDiskWriteSpeed. */
+  writeSpeed(id: number): number;
+  /** BackupReportFrequency in seconds: 0 (the default) sends BackupStatus only when asked (`dump events` 62). */
+  reportEverySec(): number;
+  rowBytes(): number;
+}
 
 export type BackupOutcome = { ok: true } | { ok: false; code: number };
 
@@ -18,24 +37,45 @@ export interface BackupHandle {
   completed: Promise<BackupOutcome>;
 }
 
+export interface BackupOptions {
+  /** Multiplies every node's write speed: below 1 the disks are busy with something else. */
+  speedFactor?: number;
+}
+
+interface NodeShare {
+  nodeId: number;
+  bytes: number;
+  /** Sim ms from BackupStarted until this node's data is written. */
+  durationMs: number;
+}
+
 interface Running {
   id: number;
   coordinator: number;
+  /** When the data started to be written (BackupStarted). */
   startedAt: number;
+  nodes: NodeShare[];
   abort: () => void;
 }
 
 /**
- * Backups coordinated by the master (spec §4.12, §6.6.9): BackupStarted, a BackupStatus every couple of
- * seconds, then BackupCompleted, or BackupAborted on `abort backup`.
+ * Backups coordinated by the master (spec §4.12, §6.6.9). Every started data node writes its primary fragments'
+ * rows (its DataMemory in use ÷ NoOfReplicas, the rows' share of it) at its disk write speed, so a backup takes as
+ * long as the node with the most to write needs: BackupStarted from the coordinator, BackupStatus from each data
+ * node (its own figures) when asked or every BackupReportFrequency seconds, then BackupCompleted from the
+ * coordinator with the sums; BackupAborted on `abort backup`.
  */
 export class BackupCoordinator {
   private lastId = 0;
   private readonly running = new Map<number, Running>();
 
-  constructor(private readonly cluster: ClusterState) {}
+  constructor(
+    private readonly cluster: ClusterState,
+    private readonly sizing: BackupSizing,
+    private readonly prng: Prng,
+  ) {}
 
-  start(requestedId = 0): BackupHandle | { error: number } {
+  start(requestedId = 0, options: BackupOptions = {}): BackupHandle | { error: number } {
     const master = this.cluster.master();
     if (!master || master.status !== 'STARTED') return { error: MGM_ERROR.noContactWithDbNodes };
     const id = requestedId > 0 ? requestedId : this.lastId + 1;
@@ -45,21 +85,24 @@ export class BackupCoordinator {
     let finish: (o: BackupOutcome) => void = () => undefined;
     const started = new Promise<BackupOutcome>((resolve) => (markStarted = resolve));
     const completed = new Promise<BackupOutcome>((resolve) => (finish = resolve));
-    const run: Running = { id, coordinator: master.id, startedAt: clock.now(), abort: () => undefined };
+    const nodes = this.shares(options.speedFactor ?? 1);
+    const run: Running = { id, coordinator: master.id, startedAt: clock.now() + START_MS, nodes, abort: () => undefined };
     this.running.set(id, run);
+    const totalMs = Math.max(0, ...nodes.map((n) => n.durationMs));
 
     const cancels: Array<() => void> = [];
     cancels.push(
-      clock.after(100, () => {
+      clock.after(START_MS, () => {
         this.cluster.emit(makeEvent('BackupStarted', run.coordinator, { starting_node: run.coordinator, backup_id: id }));
         markStarted({ ok: true });
       }),
     );
-    for (let t = TIMINGS.backupStatusEvery; t < TIMINGS.backupTotal; t += TIMINGS.backupStatusEvery) {
-      cancels.push(clock.after(t, () => this.cluster.emit(this.status(run))));
+    const everyMs = this.sizing.reportEverySec() * 1000;
+    for (let t = START_MS + everyMs; everyMs > 0 && t < START_MS + totalMs; t += everyMs) {
+      cancels.push(clock.after(t, () => this.cluster.emit(...this.reports(run))));
     }
     cancels.push(
-      clock.after(TIMINGS.backupTotal, () => {
+      clock.after(START_MS + totalMs + FINISH_MS, () => {
         this.running.delete(id);
         this.cluster.emit(this.completedEvent(run));
         finish({ ok: true });
@@ -79,46 +122,67 @@ export class BackupCoordinator {
     this.running.get(id)?.abort();
   }
 
-  /** BackupStatus of every running backup, for `dump events` type 62. */
+  /** Whether a backup runs now, for scenarios that wait for one to end. */
+  get busy(): boolean {
+    return this.running.size > 0;
+  }
+
+  /** BackupStatus of every running backup, one per data node in it, for `dump events` type 62 (spec §4.10). */
   statusReports(): SimEvent[] {
-    return [...this.running.values()].map((r) => this.status(r));
+    return [...this.running.values()].flatMap((r) => (this.cluster.clock.now() < r.startedAt ? [] : this.reports(r)));
   }
 
-  private progress(run: Running): number {
-    return Math.min(1, (this.cluster.clock.now() - run.startedAt) / TIMINGS.backupTotal);
+  private shares(speedFactor: number): NodeShare[] {
+    const replicas = Math.max(1, this.cluster.replicas);
+    return [...this.cluster.data.values()]
+      .filter((n) => n.status === 'STARTED')
+      .map((n) => {
+        const bytes = Math.round(((this.sizing.dataBytes(n.id) * ROW_SHARE) / replicas) * jitter(this.prng, NODE_SPREAD));
+        const speed = Math.max(1, this.sizing.writeSpeed(n.id) * speedFactor * jitter(this.prng, NODE_SPREAD));
+        return { nodeId: n.id, bytes, durationMs: (bytes / speed) * 1000 };
+      });
   }
 
-  private status(run: Running): SimEvent {
-    const f = this.progress(run);
-    const bytes = split64(Math.round(BACKUP_BYTES * f));
-    const records = split64(Math.round(BACKUP_RECORDS * f));
-    const logBytes = split64(Math.round(LOG_BYTES * f));
-    const logRecords = split64(Math.round(LOG_RECORDS * f));
-    return makeEvent('BackupStatus', run.coordinator, {
-      starting_node: run.coordinator,
-      backup_id: run.id,
-      n_bytes_lo: bytes.lo,
-      n_bytes_hi: bytes.hi,
-      n_records_lo: records.lo,
-      n_records_hi: records.hi,
-      n_log_bytes_lo: logBytes.lo,
-      n_log_bytes_hi: logBytes.hi,
-      n_log_records_lo: logRecords.lo,
-      n_log_records_hi: logRecords.hi,
+  private written(run: Running, node: NodeShare): number {
+    const elapsed = this.cluster.clock.now() - run.startedAt;
+    const f = node.durationMs <= 0 ? 1 : Math.min(1, Math.max(0, elapsed / node.durationMs));
+    return Math.round(node.bytes * f);
+  }
+
+  private reports(run: Running): SimEvent[] {
+    return run.nodes.map((node) => {
+      const data = this.written(run, node);
+      const bytes = split64(data);
+      const records = split64(Math.round(data / this.sizing.rowBytes()));
+      const logBytes = split64(Math.round(data * LOG_SHARE));
+      const logRecords = split64(Math.round((data * LOG_SHARE) / this.sizing.rowBytes()));
+      return makeEvent('BackupStatus', node.nodeId, {
+        starting_node: run.coordinator,
+        backup_id: run.id,
+        n_bytes_lo: bytes.lo,
+        n_bytes_hi: bytes.hi,
+        n_records_lo: records.lo,
+        n_records_hi: records.hi,
+        n_log_bytes_lo: logBytes.lo,
+        n_log_bytes_hi: logBytes.hi,
+        n_log_records_lo: logRecords.lo,
+        n_log_records_hi: logRecords.hi,
+      });
     });
   }
 
   private completedEvent(run: Running): SimEvent {
-    const bytes = split64(BACKUP_BYTES);
-    const records = split64(BACKUP_RECORDS);
-    const logBytes = split64(LOG_BYTES);
-    const logRecords = split64(LOG_RECORDS);
+    const data = run.nodes.reduce((sum, n) => sum + n.bytes, 0);
+    const bytes = split64(data);
+    const records = split64(Math.round(data / this.sizing.rowBytes()));
+    const logBytes = split64(Math.round(data * LOG_SHARE));
+    const logRecords = split64(Math.round((data * LOG_SHARE) / this.sizing.rowBytes()));
     const startGci = 1000 + run.id * 37;
     return makeEvent('BackupCompleted', run.coordinator, {
       starting_node: run.coordinator,
       backup_id: run.id,
       start_gci: startGci,
-      stop_gci: startGci + 12,
+      stop_gci: startGci + Math.max(1, Math.round((this.cluster.clock.now() - run.startedAt) / 100)),
       n_bytes: bytes.lo,
       n_records: records.lo,
       n_log_bytes: logBytes.lo,

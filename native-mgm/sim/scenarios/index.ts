@@ -1,4 +1,5 @@
 import { arbitration } from './arbitration.js';
+import { backup } from './backup.js';
 import { benchmark } from './benchmark.js';
 import { collapse } from './collapse.js';
 import { compressionAb } from './compression-ab.js';
@@ -16,7 +17,7 @@ import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure', 'arbitration', 'gcp-stop', 'redo-full', 'error'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure', 'arbitration', 'gcp-stop', 'redo-full', 'error', 'backup'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -36,6 +37,7 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   'gcp-stop': gcpStop,
   'redo-full': redoFull,
   error: internalError,
+  backup,
 };
 
 export function scenario(name: ScenarioName): Scenario {

@@ -243,23 +243,27 @@ test('single user mode: 5062 for a non-API node, SINGLE USER MODE, is_single_use
   });
 });
 
-test('backup: completed 0/1/2, progress reports, 64-bit counts, abort', async () => {
-  await withSim({ speed: 20 }, async (_sim, open) => {
+test('backup: completed 0/1/2, per-node progress reports when asked, 64-bit sums, abort', async () => {
+  await withSim({ speed: 20 }, async (sim, open) => {
     const events = await open();
     await listen(events, 'BACKUP=15');
     const cmd = await open();
     assert.equal(await cmd.request('start backup\ncompleted: 2\n\n'), 'start backup reply\nresult: Ok\nid: 1\n\n');
     const done = await collect(events, (r) => indexOf(r, E.BackupCompleted) >= 0);
-    assertOrdered(done, [[E.BackupStarted, 2, ['backup_id', '1']], [E.BackupStatus, 2], [E.BackupCompleted, 2]]);
+    assertOrdered(done, [[E.BackupStarted, 2, ['backup_id', '1']], [E.BackupCompleted, 2]]);
+    // BackupReportFrequency is 0 by default: no data node reports its progress unasked.
+    assert.equal(indexOf(done, E.BackupStatus), -1);
     const completed = done[indexOf(done, E.BackupCompleted)]?.fields ?? {};
-    // 6 GiB: hi word 1, low word 2^31 printed signed.
-    assert.equal(completed['n_bytes'], '-2147483648');
-    assert.equal(completed['n_bytes_hi'], '1');
+    const bytes = Number(completed['n_bytes_hi']) * 2 ** 32 + (Number(completed['n_bytes']) >>> 0);
+    // The rows of the primary fragments: a share of the DataMemory in use, divided among the replicas.
+    const used = [...sim.model.data.keys()].reduce((sum, id) => sum + sim.model.memory.pools(id).filter((p) => p.block === 249).reduce((s, p) => s + p.usedPages * p.pageBytes, 0), 0);
+    assert.ok(bytes > (used / sim.model.replicas) * 0.7 && bytes < used / sim.model.replicas, `${bytes} of ${used}`);
     assert.equal(completed['starting_node'], '2');
 
     assert.equal(await cmd.request('start backup\ncompleted: 1\nbackupid: 40\n\n'), 'start backup reply\nresult: Ok\nid: 40\n\n');
-    assert.equal(await cmd.request('dump events\ntype: 62\n\n'), 'dump events reply\nresult: Ok\nevents: 1\n\n');
-    assert.match(await cmd.readReply(), /^log event reply\ntype=62\ntime=0\nsource_nodeid=2\nstarting_node=2\nbackup_id=40\n/);
+    const dataNodes = [...sim.model.data.keys()];
+    assert.equal(await cmd.request('dump events\ntype: 62\n\n'), `dump events reply\nresult: Ok\nevents: ${dataNodes.length}\n\n`);
+    for (const id of dataNodes) assert.match(await cmd.readReply(), new RegExp(`^log event reply\ntype=62\ntime=0\nsource_nodeid=${id}\nstarting_node=2\nbackup_id=40\n`));
     assert.equal(await cmd.request('start backup\ncompleted: 0\n\n'), 'start backup reply\nresult: Ok\n\n');
     const waiter = await open();
     waiter.send('start backup\n\n');

@@ -1,4 +1,4 @@
-import type { Alert, BackupView, MaintenanceWindow, Run, ClusterSnapshot, RollingRestart, RollingPlanView, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
+import type { Alert, BackupStatus, BackupView, MaintenanceWindow, Run, ClusterSnapshot, RollingRestart, RollingPlanView, ConnectionView, EventView, NdbinfoNode, NdbinfoView, NodeGroupView, NodeView, Rates, SnapshotDelta } from '../contract.js';
 import { mergeNodes, sameValue } from './node-map.js';
 
 /** Everything shown about one cluster; the store holds it twice (live and shown) so pausing freezes the screen. */
@@ -15,6 +15,8 @@ export interface ClusterData {
   singleUserApiNodeId: number | null;
   rates: Rates | null;
   backup: BackupView | null;
+  /** The running backup and the past ones (the Backups view); null before the first backup event. */
+  backups: BackupStatus | null;
   alerts: readonly Alert[];
   /** Benchmark runs, oldest first. */
   runs: readonly Run[];
@@ -50,6 +52,7 @@ export const EMPTY_CLUSTER: ClusterData = {
   singleUserApiNodeId: null,
   rates: null,
   backup: null,
+  backups: null,
   alerts: [],
   runs: [],
   configGeneration: null,
@@ -84,6 +87,7 @@ export function applySnapshot(data: ClusterData, snapshot: ClusterSnapshot, vers
     singleUserApiNodeId: snapshot.singleUserApiNodeId,
     rates: keep(base.rates, snapshot.rates),
     backup: keep(base.backup, snapshot.backup),
+    backups: keep(base.backups, snapshot.backups ?? null),
     alerts: keep(base.alerts, snapshot.alerts),
     runs: keep(base.runs, snapshot.runs ?? []),
     configGeneration: snapshot.configGeneration ?? null,
@@ -115,6 +119,7 @@ export function applyDelta(data: ClusterData, delta: SnapshotDelta): DeltaOutcom
   if (delta.singleUserApiNodeId !== undefined) next.singleUserApiNodeId = delta.singleUserApiNodeId;
   if (delta.rates !== undefined) next.rates = keep(data.rates, delta.rates);
   if (delta.backup !== undefined) next.backup = keep(data.backup, delta.backup);
+  if (delta.backups) next.backups = keep(data.backups, delta.backups);
   if (delta.alerts) next.alerts = keep(data.alerts, delta.alerts);
   if (delta.runs) next.runs = keep(data.runs, delta.runs);
   if (delta.configGeneration !== undefined) next.configGeneration = delta.configGeneration;

@@ -1,14 +1,14 @@
 import type { OperatorAction, Run, Severity } from '../contract.js';
 import type { DensitySetting } from '../view-model/nodes/grid-rows.js';
 
-export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs', 'threads', 'io', 'incidents'] as const;
-
-/** Views past the tenth have a letter for a key. */
-const LETTER_KEYS: Readonly<Record<string, string>> = { incidents: 'i' };
-
-/** The key of the view at `index`: 1–9, then 0 for the tenth, then the view's letter. */
-export const viewKey = (index: number): string => (index < 10 ? String((index + 1) % 10) : (LETTER_KEYS[VIEWS[index] ?? ''] ?? ''));
+export const VIEWS = ['nodes', 'restarts', 'throughput', 'events', 'settings', 'config', 'tls', 'runs', 'threads', 'io', 'incidents', 'backups'] as const;
 export type ViewName = (typeof VIEWS)[number];
+
+/** Views past the tenth have a letter key (the number keys stay with the first ten). */
+export const LETTER_KEYS: Partial<Record<ViewName, string>> = { incidents: 'i', backups: 'b' };
+
+/** The key of the view at `index`: 1–9, then 0 for the tenth, then the later views' letters. */
+export const viewKey = (index: number): string => LETTER_KEYS[VIEWS[index] ?? 'nodes'] ?? String((index + 1) % 10);
 
 export const WINDOWS = { '1m': 60_000, '5m': 300_000, '15m': 900_000, '1h': 3_600_000 } as const;
 export type WindowName = keyof typeof WINDOWS;

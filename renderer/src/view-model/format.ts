@@ -30,16 +30,7 @@ export function formatRate(value: number): string {
   return value >= 100 ? value.toFixed(0) : value.toFixed(1).replace(/\.0$/, '');
 }
 
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let v = bytes;
-  let u = 0;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u += 1;
-  }
-  return `${v >= 100 || u === 0 ? v.toFixed(0) : v.toFixed(1)} ${units[u]}`;
-}
+export { formatBytes } from '../contract.js';
 
 /** "nodes 1–144, 150" rather than 145 numbers: a heading over 144 data nodes stays one line. */
 export function formatNodeIds(ids: readonly number[]): string {

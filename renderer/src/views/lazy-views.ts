@@ -15,6 +15,7 @@ const loaders = {
   io: () => import('./IoView.js').then((m) => ({ default: m.IoView })),
   threads: () => import('./ThreadsView.js').then((m) => ({ default: m.ThreadsView })),
   incidents: () => import('./IncidentsView.js').then((m) => ({ default: m.IncidentsView })),
+  backups: () => import('./BackupsView.js').then((m) => ({ default: m.BackupsView })),
 };
 
 export const RestartsView = lazy(loaders.restarts);
@@ -26,6 +27,7 @@ export const RunsView = lazy(loaders.runs);
 export const IoView = lazy(loaders.io);
 export const ThreadsView = lazy(loaders.threads);
 export const IncidentsView = lazy(loaders.incidents);
+export const BackupsView = lazy(loaders.backups);
 
 /** Loads every view's chunk without showing it (the module cache makes the later lazy() load instant). */
 export function prefetchViews(): void {

@@ -1,22 +1,80 @@
+import type { BackupStatus } from '../../../contract/schemas/backups.js';
 import type { BackupView } from '../../../contract/schemas/snapshot.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
-import { BackupTracker } from '../backup-tracker.js';
+import { BackupBook, pastRate, totals, type ToBackup } from '../../facts/backups/backup-book.js';
+import { backupEta } from '../../facts/backups/backup-eta.js';
+import type { AlertRoom } from './alerts/alert-room.js';
 import type { Room } from './room.js';
 import type { ViewChanges } from './view-changes.js';
 
-/** The latest backup, from the BACKUP events; a backup event changes no node's view but its reporter's. */
-export class BackupRoom implements Room {
-  private readonly backup = new BackupTracker();
+/** A backup writing at under this share of the last completed one's rate is "much slower". */
+export const SLOW_SHARE = 0.5;
+const SLOW_KEY = 'backup-slow';
 
-  constructor(private readonly changes: ViewChanges) {}
+/** Is a backup running on this cluster, and since when (what a rolling restart checks before each step). */
+export interface BackupRunning {
+  backupId: number;
+  since: number;
+}
+
+/**
+ * The cluster's backups (`facts/backups/`): the running one and the past ones, and the `backup-slow` warning while
+ * the running one writes at under half the rate of the last completed one. A backup event changes no node's view
+ * but its reporter's.
+ */
+export class BackupRoom implements Room {
+  private readonly book = new BackupBook();
+
+  constructor(
+    private readonly changes: ViewChanges,
+    private readonly alerts: AlertRoom,
+    private readonly toBackup: ToBackup,
+  ) {}
 
   event(e: ClusterEvent): boolean {
-    if (!this.backup.apply(e)) return false;
+    if (!this.book.apply(e)) return false;
     this.changes.node(e.sourceNodeId);
     return true;
   }
 
-  view(): BackupView | null {
-    return this.backup.current && { ...this.backup.current };
+  settle(at: number): void {
+    const run = this.book.running;
+    const lastDone = [...this.book.last].reverse().find((b) => b.outcome === 'completed');
+    const before = lastDone ? pastRate(lastDone) : null;
+    const rate = run ? backupEta(run.nodes, this.toBackup, at).bytesPerSec : null;
+    if (run && before !== null && rate !== null && rate < before * SLOW_SHARE) {
+      const message = `Backup ${run.backupId} writes ${mb(rate)}, under half of backup ${lastDone?.backupId ?? '?'}'s ${mb(before)}`;
+      if (this.alerts.isActive(SLOW_KEY)) this.alerts.revise(SLOW_KEY, message);
+      else this.alerts.raise(SLOW_KEY, 'backup-slow', 'warning', at, null, message);
+    } else if (this.alerts.isActive(SLOW_KEY) && (!run || rate === null || before === null || rate >= before * SLOW_SHARE)) {
+      this.alerts.resolve(SLOW_KEY, at);
+    }
   }
+
+  /** Null until a backup event was seen (older recordings replay to the snapshots they recorded). */
+  backups(now: number): BackupStatus | null {
+    return this.book.seen ? this.book.status(now, this.toBackup) : null;
+  }
+
+  running(): BackupRunning | null {
+    const run = this.book.running;
+    return run && { backupId: run.backupId, since: run.startedAt };
+  }
+
+  /** The header's line: the running backup, else the last one. */
+  view(): BackupView | null {
+    const run = this.book.running;
+    if (run) {
+      const { bytes, records } = totals(run);
+      return { backupId: run.backupId, status: 'running', startedAt: run.startedAt, finishedAt: null, bytes, records, error: null };
+    }
+    const last = this.book.last.at(-1);
+    if (!last) return null;
+    const status = last.outcome ?? 'completed';
+    return { backupId: last.backupId, status, startedAt: last.startedAt, finishedAt: last.endedAt, bytes: last.bytes, records: last.records, error: last.error !== undefined ? `error ${last.error}` : null };
+  }
+}
+
+function mb(bytesPerSec: number): string {
+  return `${(bytesPerSec / 1e6).toFixed(1)} MB/s`;
 }

@@ -1,7 +1,7 @@
 import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { ClusterSnapshot, SnapshotDelta } from '../../../contract/schemas/snapshot.js';
 
-const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'alerts', 'configGeneration', 'runs', 'maintenance', 'rollingRestart', 'rollingPlan', 'ndbinfo'] as const;
+const SCALARS = ['connection', 'sampledAt', 'nodeGroups', 'masterNodeId', 'singleUserApiNodeId', 'rates', 'backup', 'backups', 'alerts', 'configGeneration', 'runs', 'maintenance', 'rollingRestart', 'rollingPlan', 'ndbinfo'] as const;
 
 interface ById {
   nodeId: number;

@@ -6,6 +6,8 @@ import { isUp } from '../../cluster/node-status.js';
 /** What the cluster's configuration says, when known (the config reader supplies it; absent, node groups as seen). */
 export interface PreviewTopology {
   noOfReplicas?: number | null;
+  /** Where the data nodes write a backup, in words (`facts/backups/backup-dir.ts`); null while the configuration is unread. */
+  backupDirectory?: string | null;
 }
 
 interface Verdict {
@@ -86,8 +88,11 @@ export function previewAction(action: ParsedOperatorAction, snapshot: ClusterSna
       const verdict = node?.status === 'NOT_STARTED' ? ok([`node ${action.nodeId} starts and joins node group ${String(node.nodeGroup ?? '?')}`]) : impossible(`node ${action.nodeId} is ${node?.status ?? 'not in this cluster'}, not NOT_STARTED: nothing to start`);
       return result(`Start data node ${action.nodeId}`, verdict);
     }
-    case 'startBackup':
-      return result('Start a backup of the whole cluster', snapshot.backup?.status === 'running' ? { ...ok(), warnings: [`backup ${snapshot.backup.backupId} is still running`] } : ok());
+    case 'startBackup': {
+      const where = topology.backupDirectory ? `each data node writes its files to ${topology.backupDirectory} (on its own host)` : 'the configuration is not read yet: where the files go (BackupDataDir) is not known here';
+      const verdict = snapshot.backup?.status === 'running' ? { ...ok([where]), warnings: [`backup ${snapshot.backup.backupId} is still running`] } : ok([where]);
+      return result('Start a backup of the whole cluster', verdict);
+    }
     case 'abortBackup':
       return result(`Abort backup ${action.backupId}`, ok([`backup ${action.backupId} stops and its files are incomplete`]));
     case 'enterSingleUser': {

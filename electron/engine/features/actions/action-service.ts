@@ -1,6 +1,7 @@
 import type { EngineHandlers } from '../../../contract/page-safe/api.js';
 import type { EngineCore } from '../../core/engine-core.js';
 import { previewAction } from './action-preview.js';
+import { backupDirectoryText } from '../../facts/backups/backup-dir.js';
 
 type ActionHandlers = Pick<EngineHandlers, 'previewAction' | 'runAction'>;
 
@@ -9,7 +10,8 @@ export function actionHandlers(engine: EngineCore): ActionHandlers {
   return {
     previewAction: async ({ clusterId, action }) => {
       const tracker = engine.cluster(clusterId).tracker;
-      return previewAction(action, tracker.snapshot(), engine.actionsAllowed, { noOfReplicas: tracker.replicas() });
+      const nodes = tracker.configView()?.nodes;
+      return previewAction(action, tracker.snapshot(), engine.actionsAllowed, { noOfReplicas: tracker.replicas(), backupDirectory: nodes ? backupDirectoryText(nodes) : null });
     },
     runAction: async ({ clusterId, action }) => {
       const entry = engine.cluster(clusterId);

@@ -29,8 +29,8 @@ export function ViewBar() {
         </span>
       )}
       <PanelLinks />
-      <button type="button" onClick={() => toggleFullscreen(store)} title="full-screen dashboard (f)">
-        <kbd>f</kbd> Dashboard
+      <button type="button" onClick={() => toggleFullscreen(store)} title="full-screen dashboard (f)" aria-label="Dashboard">
+        <kbd>f</kbd> <span className="nav-wide">Dashboard</span>
       </button>
       <button type="button" onClick={() => store.setUi({ helpOpen: true })} title="keyboard shortcuts (?)" aria-label="keyboard shortcuts">
         ?

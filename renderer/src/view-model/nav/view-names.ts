@@ -16,6 +16,7 @@ export const VIEW_NAMES: Record<ViewName, string> = {
   threads: 'Threads',
   io: 'Redo & transport',
   incidents: 'Incidents',
+  backups: 'Backups',
 };
 
 /** What the name stands for, where a tooltip has room for more. */
@@ -23,6 +24,7 @@ const VIEW_TOOLTIPS: Partial<Record<ViewName, string>> = {
   config: 'the cluster configuration',
   io: 'redo and undo logs, disk writes and the transporters between nodes',
   incidents: 'why data nodes fell: each unplanned failure, its evidence and its restart',
+  backups: 'the running backup with each data node\'s progress, rate and ETA, and the past backups',
 };
 
 export function viewTooltip(view: ViewName): string | undefined {

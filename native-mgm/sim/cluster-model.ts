@@ -1,5 +1,7 @@
 import { ClusterActivity } from './activity/cluster-activity.js';
 import { BackupCoordinator } from './operations/backup.js';
+import { GlobalCheckpoints } from './activity/checkpoints.js';
+import { loseArbitrator, selectArbitrator } from './lifecycle/arbitration.js';
 import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
 import { namedProfile, type LoadProfile, type LoadProfileName, type LoadRates } from './workload/load-profile.js';
@@ -35,6 +37,8 @@ export class ClusterModel extends ClusterState {
   readonly statistics: StatisticsEngine;
   readonly memory: MemoryModel;
   readonly backups: BackupCoordinator;
+  /** The master's global checkpoints (their events, and `stall()` for a GCP that lags). */
+  readonly checkpoints: GlobalCheckpoints;
   /** Inside the data nodes (threads, CPU, redo, transporters, restarts): what the simulator's ndbinfo shows. */
   readonly activity: ClusterActivity;
   private served: ClusterConfig | null = null;
@@ -52,6 +56,10 @@ export class ClusterModel extends ClusterState {
     this.statistics = new StatisticsEngine(this, options);
     this.memory = new MemoryModel(this, () => this.statistics.rates(), options.seed);
     this.backups = new BackupCoordinator(this);
+    this.checkpoints = new GlobalCheckpoints(this, () => {
+      const v = Number(this.served?.nodes.find((n) => n.type === 'NDB')?.params['TimeBetweenGlobalCheckpoints']);
+      return Number.isFinite(v) && v > 0 ? v : 2000;
+    });
     this.activity = new ClusterActivity(this, {
       statistics: this.statistics,
       instances: options.instances,
@@ -142,6 +150,15 @@ export class ClusterModel extends ClusterState {
 
   exitSingleUser(): OperationResult {
     return exitSingleUser(this);
+  }
+
+  /** Tests: the arbitrator goes away (ArbitState "failed"); `selectArbitrator` chooses one again. */
+  loseArbitrator(): void {
+    loseArbitrator(this);
+  }
+
+  selectArbitrator(): void {
+    selectArbitrator(this);
   }
 
   setApiConnected(id: number, connected: boolean): void {

@@ -49,6 +49,10 @@ export interface RollingOpts extends TlsCliOptions {
   stepTimeout: number;
   markUrl?: string;
   token?: string;
+  backupRunning: 'wait' | 'halt';
+  redoLimit: number;
+  gcpLagLimit: number;
+  allowUnchecked?: boolean;
 }
 
 /** The operator's answer; an input that ends before one (no terminal, nothing piped) is a no, said as such. */
@@ -95,7 +99,7 @@ async function readCluster(opts: RollingOpts): Promise<PlanInputs> {
 }
 
 /** A new plan from the cluster as read; null (after saying why) when none can be made. */
-function newPlan(opts: RollingOpts, { cluster: _identity, ...inputs }: PlanInputs): RollMachine | null {
+function newPlan(opts: RollingOpts, { cluster: _identity, arbitration: _candidates, ...inputs }: PlanInputs): RollMachine | null {
   const { hosts } = connectstringFrom(opts);
   const out = planRollingRestart({
     id: randomUUID(),
@@ -106,6 +110,7 @@ function newPlan(opts: RollingOpts, { cluster: _identity, ...inputs }: PlanInput
     order: opts.order,
     pauseMs: opts.pause,
     limits: { leaveMs: opts.leaveTimeout, notStartedMs: opts.notStartedTimeout, stepMs: opts.stepTimeout },
+    checks: { backup: opts.backupRunning, redoLimitPct: opts.redoLimit, gcpLagMs: opts.gcpLagLimit, allowUnchecked: opts.allowUnchecked === true },
   });
   if (out.ok) return initialMachine(out.plan);
   refuse(`no plan can be made:\n  ${out.reasons.join('\n  ')}`, EXIT.USAGE);
@@ -168,14 +173,14 @@ export async function rollingRestart(opts: RollingOpts): Promise<void> {
       return refuse(`nothing done: ${why}`, EXIT.DECLINED);
     }
   }
-  const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null);
+  const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null, cluster.arbitration);
   process.exitCode = final.phase.kind === 'halted' ? EXIT.HALTED : EXIT.OK;
 }
 
 /** Runs the plan until it is done, halted or aborted; the first Ctrl-C pauses after the running step, the second leaves. */
-async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[], runId: string | null): Promise<RollMachine> {
+async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[], runId: string | null, arbitration: PlanInputs['arbitration']): Promise<RollMachine> {
   const { hosts } = connectstringFrom(opts);
-  const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout });
+  const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, arbitration });
   const watching = opts.markUrl ? endpointFrom({ url: opts.markUrl, ...(opts.token ? { token: opts.token } : {}) }) : null;
   const latest = { m: machine, h: [...history] };
   const marks = watching ? new RollingRunMarks(watching, machine.plan, runId, {

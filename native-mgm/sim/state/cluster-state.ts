@@ -24,6 +24,8 @@ export class ClusterState {
    * whose reply to a slow command (spec §4.13) is lost on the way.
    */
   readonly withheldReplies = new Set<string>();
+  /** Tests: the arbitrator went away and none was chosen since (`lifecycle/arbitration.ts`). */
+  arbitratorLost = false;
   private restartHook: ((ids: readonly number[]) => void) | null = null;
   private dynamicCounter = 0;
   private readonly eventListeners = new Set<Listener<SimEvent>>();
@@ -127,6 +129,7 @@ export class ClusterState {
 
   /** The management server that acts as arbitrator: the first one running. */
   arbitrator(): number {
+    if (this.arbitratorLost) return 0;
     return [...this.mgm.values()].find((m) => m.running)?.id ?? 0;
   }
 }

@@ -25,7 +25,7 @@ function port(sentAt: number | null) {
   const rows = new Map<number, NdbinfoRestart>();
   let sql: 'up' | 'lost' = 'up';
   const p = new EngineClusterPort(
-    { snapshot: () => snapshot(rows, sql), restart: () => Promise.reject(new Error('not in this test')), now: () => 0 },
+    { snapshot: () => snapshot(rows, sql), config: () => null, restart: () => Promise.reject(new Error('not in this test')), now: () => 0 },
     () => sentAt,
   );
   return { rows, setSql: (s: 'up' | 'lost') => (sql = s), completed: async () => (await p.observe()).restartCompleted };

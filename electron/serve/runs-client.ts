@@ -1,6 +1,4 @@
-import { activeCriticalAlerts } from '../contract/page-safe/alert-kinds.js';
 import type { Run } from '../contract/schemas/runs.js';
-import type { ClusterSnapshot } from '../contract/schemas/snapshot.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
 
 export interface RunsEndpoint {

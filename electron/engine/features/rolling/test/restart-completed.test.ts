@@ -10,7 +10,7 @@ import type { Observation, StepRun } from '../types.js';
 function snapshot(restarts: ReadonlyMap<number, NdbinfoRestart>, sql: 'up' | 'lost' = 'up'): ClusterSnapshot {
   const node = (nodeId: number) => ({ nodeId, type: 'NDB', status: 'STARTED', nodeGroup: 0, dynamicId: nodeId, startPhase: 0 });
   return {
-    connection: { status: 'live', lastError: null },
+    connection: { status: 'live', lastError: null, eventStream: { status: 'live' } },
     alerts: [],
     nodes: [node(2), node(3)],
     ndbinfo: { source: { status: sql } },

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import {
+  checksOf,
   initialMachine,
   MgmClusterPort,
   planEta,
@@ -131,6 +132,11 @@ function noteLegacy(opts: RollingOpts, cluster: ClusterIdentity): void {
   }
 }
 
+/** --allow-unchecked given with --resume or --skip: the recorded plan lets unchecked checks go from now on (never the reverse). */
+function allowingUnchecked(m: RollMachine, opts: RollingOpts): RollMachine {
+  return opts.allowUnchecked ? { ...m, plan: { ...m.plan, checks: { ...checksOf(m.plan), allowUnchecked: true } } } : m;
+}
+
 /** `ndbtop rolling-restart`, once its options are read: loaded only when that command runs (the rolling room and its plan store). */
 export async function rollingRestart(opts: RollingOpts): Promise<void> {
   const acts = [opts.resume, opts.skip, opts.abort].filter(Boolean).length;
@@ -155,7 +161,7 @@ export async function rollingRestart(opts: RollingOpts): Promise<void> {
   const history = stored?.history ?? [];
   let machine: RollMachine | null = stored?.machine && ACTIVE.has(stored.machine.phase.kind) ? stored.machine : null;
   if (machine) {
-    machine = resumeAfterRestart(machine, Date.now());
+    machine = resumeAfterRestart(allowingUnchecked(machine, opts), Date.now());
     store.save({ machine, history });
     const done = machine.results.length;
     printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, [], done), alertCheck(opts.markUrl), done));

@@ -71,9 +71,12 @@ function checkAndSend(m: RollMachine, obs: Observation, effects: RollEffect[] = 
   }
   const waits = checks.filter((c) => c.verdict === 'wait');
   if (waits.length > 0) {
-    const key = waits.map((c) => `${c.check}:${c.check === 'backup' ? c.figure : ''}`).join(',');
-    const said = key === m.checkWait ? [] : [PERSIST, emit({ event: 'waiting', step: m.step + 1, text: waits.map((c) => c.text).join('; ') })];
-    return to(m, { kind: 'checking' }, [...effects, ...said], { checkWait: key });
+    // Said when something new is waited for (another backup counts); one of them clearing is no news.
+    const keys = waits.map((c) => `${c.check}:${c.check === 'backup' ? c.figure : ''}`);
+    const before = m.checkWait?.split(',') ?? [];
+    const news = keys.filter((k) => !before.includes(k));
+    const said = news.length === 0 ? [] : [PERSIST, emit({ event: 'waiting', step: m.step + 1, text: waits.map((c) => c.text).join('; ') })];
+    return to(m, { kind: 'checking' }, [...effects, ...said], { checkWait: keys.join(',') });
   }
   const attempt = m.nextAttempt;
   const run: StepRun = { step: m.step, attempt, send: 'in-flight', sentAt: obs.at, answeredAt: null, lostError: null, nodes: startProgress(nodes, obs) };

@@ -171,11 +171,13 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
 function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => void, pollIntervalMs: number, options: CreateEngineOptions): RollingHost {
   const timeoutMs = options.requestTimeoutMs ?? 2500;
   const dir = options.rollingStateDir;
+  const mgm = { hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs };
   return new RollingHost({
     side: {
       snapshot: () => entry.tracker.snapshot(),
-      restart: (nodeIds, bounds) =>
-        restartOnSession({ hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs }, nodeIds, bounds),
+      config: () => entry.tracker.configView(),
+      events: { ...mgm, reconnect: true },
+      restart: (nodeIds, bounds) => restartOnSession(mgm, nodeIds, bounds),
       now: Date.now,
     },
     cluster: entry.connectstring,

@@ -1,6 +1,4 @@
-import { activeCriticalAlerts } from '../contract/page-safe/alert-kinds.js';
 import type { Run } from '../contract/schemas/runs.js';
-import type { ClusterSnapshot } from '../contract/schemas/snapshot.js';
 import type { RunMarker } from '../../native-mgm/sim/index.js';
 
 export interface RunsEndpoint {
@@ -31,8 +29,6 @@ export const getApi = <T>(endpoint: RunsEndpoint, path: string): Promise<T> => c
 /** The runs the serving ndbtop knows (`GET /api/runs`), newest last. */
 export const listRunsOver = async (endpoint: RunsEndpoint): Promise<Run[]> => (await getApi<{ runs: Run[] }>(endpoint, 'runs')).runs;
 
-/** The critical alerts active now on the serving ndbtop's (default) cluster, as its snapshot has them. */
-export const criticalAlertsOver = async (endpoint: RunsEndpoint): Promise<string[]> => activeCriticalAlerts((await getApi<Pick<ClusterSnapshot, 'alerts'>>(endpoint, 'snapshot')).alerts);
 
 /** A GET (no body) or POST to ndbtop's HTTP API; rejects with the server's error code. */
 async function callApi<T>(endpoint: RunsEndpoint, path: string, body: object | null): Promise<T> {

@@ -1,6 +1,8 @@
 import { ClusterActivity } from './activity/cluster-activity.js';
 import { redoStatusEvents } from './activity/redo-status.js';
 import { BackupCoordinator } from './operations/backup.js';
+import { GlobalCheckpoints } from './activity/checkpoints.js';
+import { loseArbitrator, selectArbitrator } from './lifecycle/arbitration.js';
 import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
 import { splitNetwork, type SplitOptions } from './lifecycle/partition.js';
@@ -38,6 +40,8 @@ export class ClusterModel extends ClusterState {
   readonly statistics: StatisticsEngine;
   readonly memory: MemoryModel;
   readonly backups: BackupCoordinator;
+  /** The master's global checkpoints (their events, and `stall()` for a GCP that lags). */
+  readonly checkpoints: GlobalCheckpoints;
   /** Inside the data nodes (threads, CPU, redo, transporters, restarts): what the simulator's ndbinfo shows. */
   readonly activity: ClusterActivity;
   private served: ClusterConfig | null = null;
@@ -53,6 +57,10 @@ export class ClusterModel extends ClusterState {
     super(topology, clock);
     this.prng = derivePrng(options.seed, 1);
     this.statistics = new StatisticsEngine(this, options);
+    this.checkpoints = new GlobalCheckpoints(this, () => {
+      const v = Number(this.served?.nodes.find((n) => n.type === 'NDB')?.params['TimeBetweenGlobalCheckpoints']);
+      return Number.isFinite(v) && v > 0 ? v : 2000;
+    });
     this.activity = new ClusterActivity(this, {
       statistics: this.statistics,
       instances: options.instances,
@@ -167,6 +175,15 @@ export class ClusterModel extends ClusterState {
 
   exitSingleUser(): OperationResult {
     return exitSingleUser(this);
+  }
+
+  /** Tests: the arbitrator goes away (ArbitState "failed"); `selectArbitrator` chooses one again. */
+  loseArbitrator(): void {
+    loseArbitrator(this);
+  }
+
+  selectArbitrator(): void {
+    selectArbitrator(this);
   }
 
   setApiConnected(id: number, connected: boolean): void {

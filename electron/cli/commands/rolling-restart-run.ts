@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import {
+  checksOf,
   initialMachine,
   MgmClusterPort,
   planEta,
@@ -49,6 +50,10 @@ export interface RollingOpts extends TlsCliOptions {
   stepTimeout: number;
   markUrl?: string;
   token?: string;
+  backupRunning: 'wait' | 'halt';
+  redoLimit: number;
+  gcpLagLimit: number;
+  allowUnchecked?: boolean;
 }
 
 /** The operator's answer; an input that ends before one (no terminal, nothing piped) is a no, said as such. */
@@ -95,7 +100,7 @@ async function readCluster(opts: RollingOpts): Promise<PlanInputs> {
 }
 
 /** A new plan from the cluster as read; null (after saying why) when none can be made. */
-function newPlan(opts: RollingOpts, { cluster: _identity, ...inputs }: PlanInputs): RollMachine | null {
+function newPlan(opts: RollingOpts, { cluster: _identity, arbitration: _candidates, ...inputs }: PlanInputs): RollMachine | null {
   const { hosts } = connectstringFrom(opts);
   const out = planRollingRestart({
     id: randomUUID(),
@@ -106,6 +111,7 @@ function newPlan(opts: RollingOpts, { cluster: _identity, ...inputs }: PlanInput
     order: opts.order,
     pauseMs: opts.pause,
     limits: { leaveMs: opts.leaveTimeout, notStartedMs: opts.notStartedTimeout, stepMs: opts.stepTimeout },
+    checks: { backup: opts.backupRunning, redoLimitPct: opts.redoLimit, gcpLagMs: opts.gcpLagLimit, allowUnchecked: opts.allowUnchecked === true },
   });
   if (out.ok) return initialMachine(out.plan);
   refuse(`no plan can be made:\n  ${out.reasons.join('\n  ')}`, EXIT.USAGE);
@@ -124,6 +130,11 @@ function noteLegacy(opts: RollingOpts, cluster: ClusterIdentity): void {
   if (loaded.kind === 'foreign' && loaded.active) {
     printEvent(opts.json === true, { event: 'note', step: 0, text: `${loaded.why} (leave it for the ndbtop that made it, or delete it once that plan is over)` });
   }
+}
+
+/** --allow-unchecked given with --resume or --skip: the recorded plan lets unchecked checks go from now on (never the reverse). */
+function allowingUnchecked(m: RollMachine, opts: RollingOpts): RollMachine {
+  return opts.allowUnchecked ? { ...m, plan: { ...m.plan, checks: { ...checksOf(m.plan), allowUnchecked: true } } } : m;
 }
 
 /** `ndbtop rolling-restart`, once its options are read: loaded only when that command runs (the rolling room and its plan store). */
@@ -150,7 +161,7 @@ export async function rollingRestart(opts: RollingOpts): Promise<void> {
   const history = stored?.history ?? [];
   let machine: RollMachine | null = stored?.machine && ACTIVE.has(stored.machine.phase.kind) ? stored.machine : null;
   if (machine) {
-    machine = resumeAfterRestart(machine, Date.now());
+    machine = resumeAfterRestart(allowingUnchecked(machine, opts), Date.now());
     store.save({ machine, history });
     const done = machine.results.length;
     printEvent(opts.json === true, planEvent(machine.plan, planEta(machine.plan, history, [], done), alertCheck(opts.markUrl), done));
@@ -168,14 +179,14 @@ export async function rollingRestart(opts: RollingOpts): Promise<void> {
       return refuse(`nothing done: ${why}`, EXIT.DECLINED);
     }
   }
-  const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null);
+  const final = await conduct(machine, opts, store, history, stored?.machine?.plan.id === machine.plan.id ? (stored.runId ?? null) : null, cluster.arbitration);
   process.exitCode = final.phase.kind === 'halted' ? EXIT.HALTED : EXIT.OK;
 }
 
 /** Runs the plan until it is done, halted or aborted; the first Ctrl-C pauses after the running step, the second leaves. */
-async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[], runId: string | null): Promise<RollMachine> {
+async function conduct(machine: RollMachine, opts: RollingOpts, store: PlanStore, history: readonly number[], runId: string | null, arbitration: PlanInputs['arbitration']): Promise<RollMachine> {
   const { hosts } = connectstringFrom(opts);
-  const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout });
+  const port = new MgmClusterPort({ hosts, tls: mgmTlsFrom(opts), connectTimeoutMs: opts.timeout, requestTimeoutMs: opts.timeout, arbitration });
   const watching = opts.markUrl ? endpointFrom({ url: opts.markUrl, ...(opts.token ? { token: opts.token } : {}) }) : null;
   const latest = { m: machine, h: [...history] };
   const marks = watching ? new RollingRunMarks(watching, machine.plan, runId, {

@@ -1,22 +1,29 @@
 import type { ClusterPort } from '../../engine/features/rolling/index.js';
-import { criticalAlertsOver, type RunsEndpoint } from '../../serve/runs-client.js';
+import { redoFact } from '../../engine/features/rolling/ports/snapshot-facts.js';
+import { activeCriticalAlerts } from '../../contract/page-safe/alert-kinds.js';
+import type { ClusterSnapshot } from '../../contract/schemas/snapshot.js';
+import { getApi, type RunsEndpoint } from '../../serve/runs-client.js';
 
 /**
  * The check "no critical alert is active" for the CLI, which has no alert book of its own: the critical alerts the
- * watching ndbtop (`--mark-url`, the one its runs are marked on) has active now, read with every observation. An
- * ndbtop that does not answer leaves the check undecided, which holds the next step back like any failed check.
+ * watching ndbtop (`--mark-url`, the one its runs are marked on) has active now, read with every observation, and
+ * the redo log fill that ndbtop reads from ndbinfo (the Redo view's figure). An ndbtop that does not answer leaves
+ * both undecided, which holds the next step back like any failed check.
  */
 export function withWatchedAlerts(port: ClusterPort, endpoint: RunsEndpoint): ClusterPort {
   return {
     async observe() {
       const [obs, alerts] = await Promise.all([
         port.observe(),
-        criticalAlertsOver(endpoint).then(
-          (texts) => ({ texts, error: null }),
-          (err: unknown) => ({ texts: [], error: `${endpoint.url} did not answer (${err instanceof Error ? err.message : String(err)})` }),
+        getApi<Pick<ClusterSnapshot, 'alerts' | 'ndbinfo' | 'ndbinfoNodes'>>(endpoint, 'snapshot').then(
+          (snap) => ({ snap, error: null }),
+          (err: unknown) => ({ snap: null, error: `${endpoint.url} did not answer (${err instanceof Error ? err.message : String(err)})` }),
         ),
       ]);
-      return { ...obs, criticalAlerts: alerts.texts, ...(alerts.error === null ? {} : { alertsUnknown: alerts.error }) };
+      const texts = alerts.snap ? activeCriticalAlerts(alerts.snap.alerts) : [];
+      const redo = alerts.snap ? redoFact(alerts.snap) : { known: false as const, why: alerts.error ?? 'no answer' };
+      const ndb = obs.ndb ? { ndb: { ...obs.ndb, redo: redo.known ? redo : { known: false as const, why: `${endpoint.url}: ${redo.why}` } } } : {};
+      return { ...obs, criticalAlerts: texts, ...ndb, ...(alerts.error === null ? {} : { alertsUnknown: alerts.error }) };
     },
     restart: (nodeIds, bounds) => port.restart(nodeIds, bounds),
   };

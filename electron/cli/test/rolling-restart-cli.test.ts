@@ -50,7 +50,7 @@ const OTHER: ClusterIdentity = { key: '0123456789abcdef', label: 'cluster "other
 async function othersHaltedPlan(t: TestContext, file: string, version: 1 | 2): Promise<void> {
   rmSync(file, { force: true });
   const other = await cluster(t, 20);
-  const args = ['rolling-restart', '-c', other.sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', file, '--nodes', '2'];
+  const args = ['rolling-restart', '-c', other.sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', file, '--nodes', '2'];
   other.sim.model.failNode(5);
   const halted = await runCli(args);
   assert.equal(halted.code, EXIT.HALTED, halted.stderr);
@@ -90,7 +90,7 @@ test('--dry-run reads no state file and writes none: another cluster\'s halted p
   const { sim, stateFile, witness } = await cluster(t, 20);
   await othersHaltedPlan(t, stateFile, 2);
   const before = { bytes: readFileSync(stateFile), mtimeMs: statSync(stateFile).mtimeMs };
-  const dry = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--dry-run', '--json', '--state-file', stateFile]);
+  const dry = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--dry-run', '--json', '--state-file', stateFile]);
   assert.equal(dry.code, EXIT.OK, dry.stderr);
   const events = lines(dry.stdout);
   assert.deepEqual(events.map((e) => e['event']), ['plan'], 'this cluster\'s new plan only, no halt of another');
@@ -107,7 +107,7 @@ test('--dry-run reads no state file and writes none: another cluster\'s halted p
 
 test('a state file of another cluster, or one written before plans were kept per cluster, is not applied: said in words, nothing sent or written', async (t) => {
   const { sim, stateFile, witness, dir } = await cluster(t, 20);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', stateFile];
   for (const version of [2, 1] as const) {
     await othersHaltedPlan(t, stateFile, version);
     const bytes = readFileSync(stateFile);
@@ -126,7 +126,7 @@ test('a state file of another cluster, or one written before plans were kept per
   mkdirSync(join(home, '.ndbtop'), { recursive: true });
   await othersHaltedPlan(t, join(home, '.ndbtop', 'rolling-restart.json'), 1);
   const legacy = readFileSync(join(home, '.ndbtop', 'rolling-restart.json'));
-  const declined = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--nodes', '2'], { HOME: home }, 30_000, 'n\n');
+  const declined = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--json', '--nodes', '2'], { HOME: home }, 30_000, 'n\n');
   assert.equal(declined.code, EXIT.DECLINED, declined.stderr);
   const said = lines(declined.stdout);
   assert.deepEqual(said.map((e) => e['event']), ['note', 'plan']);
@@ -136,7 +136,7 @@ test('a state file of another cluster, or one written before plans were kept per
 
 test('without --yes it asks before the first step: no, or an input that ends, sends nothing (exit 12); yes restarts', async (t) => {
   const { sim, stateFile, witness, identity } = await cluster(t, 20);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'];
   const no = await runCli(args, {}, 30_000, 'n\n');
   assert.deepEqual({ code: no.code, events: lines(no.stdout).map((e) => e['event']) }, { code: EXIT.DECLINED, events: ['plan'] });
   assert.match(no.stderr, /Restart 1 data node in 1 step\? \[y\/N\] .*nothing done: not confirmed/s);
@@ -156,7 +156,7 @@ test('without --yes it asks before the first step: no, or an input that ends, se
 test('--skip goes on with the step after the one halted in, whose nodes are not restarted; --abort sends nothing', async (t) => {
   // Speed 5: a step lasts seconds, so the Ctrl-C sent when its restart goes out lands within it.
   const { sim, stateFile, witness, identity } = await cluster(t, 5);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--json', '--state-file', stateFile, '--poll-interval', '100'];
   // Ctrl-C while step 1 runs: the plan halts once that step is back, at step 2.
   const child = spawnCli([...args, '--yes', '--nodes', '2,3,4', '--order', 'node-id']);
   let out = '';
@@ -214,7 +214,7 @@ test('ndbtop killed mid-step: the next start shows the plan halted at that step;
   const file = join(tmpdir(), `ndbtop-rr-${process.pid}-${Date.now()}.rec`);
   t.after(() => rmSync(file, { force: true }));
   const rec = await recorder(t, sim.connectstring, file);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--mark-url', rec.url];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--json', '--state-file', stateFile, '--poll-interval', '100', '--mark-url', rec.url];
   const child = spawnCli([...args, '--yes']);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -265,7 +265,7 @@ test('ndbtop killed mid-step: the next start shows the plan halted at that step;
 test('a halt ends the command with exit 8 and a halted event with its reason', async (t) => {
   const { sim, stateFile } = await cluster(t, 20);
   sim.model.failNode(5);
-  const r = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile]);
+  const r = await runCli(['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', stateFile]);
   assert.equal(r.code, EXIT.HALTED, r.stderr);
   const last = lines(r.stdout).at(-1);
   assert.equal(last?.['event'], 'halted');
@@ -285,7 +285,7 @@ test('with --mark-url a critical alert active on that ndbtop halts before the st
   // 30 s after the real figures come back below its clear mark.
   sim.model.emit({ type: EVENT_TYPES_BY_NAME.get('MemoryUsage')?.id ?? -1, source: 3, body: [1, 32768, 62_000, 65_536, DATA_MEMORY_BLOCK] });
   const alert = await waitFor('the critical alert on the watching ndbtop', async () => (await rec.engine.handlers.getSnapshot({})).alerts.find((a) => a.severity === 'critical' && a.resolvedAt === null));
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--nodes', '2'];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', stateFile, '--nodes', '2'];
   const halted = await runCli([...args, '--mark-url', rec.url]);
   assert.equal(halted.code, EXIT.HALTED, halted.stderr);
   const events = lines(halted.stdout);
@@ -309,7 +309,7 @@ test('the reply to restart node never comes: each step completes from the status
   const { sim, stateFile, witness } = await cluster(t, 20);
   // The server restarts the node but its reply never arrives (the protocol's own limit for it is 5 minutes).
   sim.model.withheldReplies.add('restart node v2');
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100'];
   const r = await runCli([...args, '--nodes', '2,3', '--order', 'node-id', '--leave-timeout', '3s', '--step-timeout', '12s'], {}, 90_000);
   assert.equal(r.code, EXIT.OK, r.stderr + r.stdout);
   const events = lines(r.stdout);
@@ -325,7 +325,7 @@ test('no reply and the node stuck starting: "waiting" lines say for what, and th
   const { sim, stateFile } = await cluster(t, 20);
   sim.model.withheldReplies.add('restart node v2');
   sim.model.stalledStarts.set(2, 3);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100'];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100'];
   // Far shorter than the 300 s a restart reply used to be waited for: the command must be over well within it.
   const r = await runCli([...args, '--nodes', '2', '--leave-timeout', '3s', '--step-timeout', '8s'], {}, 60_000);
   assert.equal(r.code, EXIT.HALTED, r.stderr + r.stdout);
@@ -346,7 +346,7 @@ test('no reply and the node stuck starting: "waiting" lines say for what, and th
 test('the management server killed mid-step: the halt says it could not be reached (exit 8), not that the node never left STARTED', async (t) => {
   // Speed 5: the restart runs long enough on the server for the kill to land in it.
   const { sim, stateFile } = await cluster(t, 5);
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100', '--timeout', '1000'];
+  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--allow-unchecked', '--yes', '--json', '--state-file', stateFile, '--poll-interval', '100', '--timeout', '1000'];
   const child = spawnCli([...args, '--nodes', '2', '--leave-timeout', '3s', '--step-timeout', '12s']);
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));

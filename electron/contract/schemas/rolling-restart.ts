@@ -60,6 +60,10 @@ export const RollingStepViewSchema = z.object({
   durationMs: Millis.nullable(),
   /** Why the step could not start now, checked against the cluster as last observed (empty: it could). */
   hazards: z.array(z.string()),
+  /** The NDB checks of the next step now, each with its figure (empty for the other steps, and in older recordings). */
+  checks: z
+    .array(z.object({ check: z.enum(['backup', 'redo', 'gcp', 'arbitrator']), verdict: z.enum(['pass', 'wait', 'halt', 'unchecked']), figure: z.string().nullable(), text: z.string() }))
+    .default([]),
   /**
    * The next step while the one before is still settling: what it waits for, once ("waiting for node 2 to finish
    * starting before step 2"), instead of hazards that are only the running step's own nodes coming back.
@@ -94,6 +98,8 @@ export const RollingPlanViewSchema = z.object({
     basis: z.number().int().nonnegative().default(0),
     source: z.enum(['ndbinfo', 'previous restarts', 'none']),
   }),
+  /** The NDB checks' settings the plan was made with; absent from older recordings. */
+  checks: z.object({ backup: z.enum(['wait', 'halt']), redoLimitPct: z.number(), gcpLagMs: z.number(), allowUnchecked: z.boolean() }).optional(),
   /** What happened, oldest first (bounded). */
   log: z.array(z.object({ at: Millis, text: z.string() })),
   /** The run this rolling restart is recorded as (its steps are phases); null when none could be started. */
@@ -110,6 +116,15 @@ export const RollingRequestSchemas = {
     nodes: z.array(z.number().int().min(1).max(255)).min(1).max(255).optional(),
     order: PlanOrder.default('node-group'),
     pauseMs: z.number().int().min(0).max(3_600_000).default(0),
+    /** The NDB checks before each step; the defaults (wait for a backup, redo 60 %, 10 s, halt when unchecked) when absent. */
+    checks: z
+      .object({
+        backup: z.enum(['wait', 'halt']).optional(),
+        redoLimitPct: z.number().min(1).max(100).optional(),
+        gcpLagMs: z.number().int().min(1000).max(3_600_000).optional(),
+        allowUnchecked: z.boolean().optional(),
+      })
+      .optional(),
   }),
   ref: PlanRef,
   resume: PlanRef.extend({ skip: z.boolean().default(false) }),

@@ -82,6 +82,14 @@ export class RedoLog {
     return Math.min(this.partBytes, this.used * this.partShare(part));
   }
 
+  /**
+   * Tests and scenarios: the log in use set at once to `fraction` of its size (as a load the checkpoints could not keep
+   * up with leaves it); a checkpoint that ends frees what was in use when it began, as ever.
+   */
+  fillTo(fraction: number): void {
+    this.used = Math.max(0, Math.min(1, fraction)) * this.total;
+  }
+
   get overloaded(): boolean {
     return this.fill >= REDO_OVERLOAD_FILL;
   }

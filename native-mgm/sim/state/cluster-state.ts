@@ -30,6 +30,8 @@ export class ClusterState {
    * selection, say) answers with a reply of its own. The spec gives no such text: the tests choose it.
    */
   startingReply: string | null = null;
+  /** Tests: the arbitrator went away and none was chosen since (`lifecycle/arbitration.ts`). */
+  arbitratorLost = false;
   private restartHook: ((ids: readonly number[]) => void) | null = null;
   private dynamicCounter = 0;
   private readonly eventListeners = new Set<Listener<SimEvent>>();
@@ -133,6 +135,7 @@ export class ClusterState {
 
   /** The management server that acts as arbitrator: the first one running. */
   arbitrator(): number {
+    if (this.arbitratorLost) return 0;
     return [...this.mgm.values()].find((m) => m.running)?.id ?? 0;
   }
 }

@@ -5,6 +5,7 @@
  */
 export { planRollingRestart, DEFAULT_LIMITS, type PlanOutcome, type PlanRequest } from './plan/planner.js';
 export { stepHazards, unhealthyGroups, type CheckMoment } from './plan/safety.js';
+export { checksOf, DEFAULT_CHECKS, ndbChecks } from './plan/ndb-checks.js';
 export { initialMachine, step, type RollStep } from './execution/executor.js';
 export { RollingConductor, type ConductorOptions } from './execution/conductor.js';
 export { PlanStore, resumeAfterRestart, type LoadedRolling, type StoredRolling } from './plan/plan-store.js';

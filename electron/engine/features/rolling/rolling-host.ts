@@ -14,7 +14,8 @@ import { PlanStore, resumeAfterRestart, type LoadedRolling } from './plan/plan-s
 import { DEFAULT_LIMITS, planRollingRestart } from './plan/planner.js';
 import { planView } from './plan/plan-view.js';
 import { rollingRun, runMark } from './execution/run-marks.js';
-import type { Observation, PlanLimits, RestartOrder, RollEvent, RollInput, RollMachine } from './types.js';
+import { initialRestartNotes } from './plan/initial-restart.js';
+import type { CheckSettings, Observation, PlanLimits, RestartOrder, RollEvent, RollInput, RollMachine } from './types.js';
 
 /** Codes the transports turn into 404 / 409 / 403. */
 export class RollingError extends Error {
@@ -49,7 +50,11 @@ export interface PlanOptions {
   nodes?: readonly number[] | undefined;
   order: RestartOrder;
   pauseMs: number;
+  checks?: Partial<CheckSettings>;
 }
+
+/** The settings given (a request's absent keys come as undefined, which must not hide the defaults). */
+const stripUndefined = (c: Partial<CheckSettings>): Partial<CheckSettings> => Object.fromEntries(Object.entries(c).filter(([, v]) => v !== undefined));
 
 /** An ETA that only drifts by the seconds passing (no step left is timed yet) is not a change worth a push. */
 const FINISH_BUCKET_MS = 5000;
@@ -147,6 +152,7 @@ export class RollingHost {
     this.attachStore();
     if (this.options.store && !this.store) throw new RollingError('CONFLICT', "the cluster's configuration has not been read yet: a plan could not be recorded as this cluster's");
     const snap = this.options.side.snapshot();
+    const dataNodeIds = snap.nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
     const out = planRollingRestart({
       id: randomUUID(),
       cluster: this.options.cluster,
@@ -158,6 +164,8 @@ export class RollingHost {
       order: req.order,
       pauseMs: req.pauseMs,
       limits: this.options.limits ?? DEFAULT_LIMITS,
+      ...(req.checks ? { checks: stripUndefined(req.checks) } : {}),
+      initialRestart: initialRestartNotes(this.options.side.config()?.lastChange ?? null, dataNodeIds),
     });
     if (!out.ok) throw new RollingError('CONFLICT', `no plan can be made: ${out.reasons.join('; ')}`);
     this.closeConductor();
@@ -197,6 +205,7 @@ export class RollingHost {
   close(): void {
     clearInterval(this.timer);
     this.closeConductor();
+    this.port.close();
   }
 
   private expect(planId: string): RollMachine {

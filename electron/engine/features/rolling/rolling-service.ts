@@ -23,7 +23,7 @@ export function rollingHandlers(engine: EngineCore, hostOf: (entry: ClusterEntry
   };
   return {
     getRollingRestart: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot().rollingPlan ?? null,
-    planRollingRestart: async ({ clusterId, nodes, order, pauseMs }) => host(clusterId).plan({ nodes, order, pauseMs }),
+    planRollingRestart: async ({ clusterId, nodes, order, pauseMs, checks }) => host(clusterId).plan({ nodes, order, pauseMs, ...(checks ? { checks } : {}) }),
     startRollingRestart: async ({ clusterId, planId }) => host(clusterId).start(planId),
     haltRollingRestart: async ({ clusterId, planId }) => host(clusterId).halt(planId),
     resumeRollingRestart: async ({ clusterId, planId, skip }) => host(clusterId).resume(planId, skip),

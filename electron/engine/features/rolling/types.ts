@@ -35,6 +35,46 @@ export interface Observation {
    * completed restart must not be listed); null without ndbinfo.
    */
   restartCompleted: readonly number[] | null;
+  /** What NDB itself needs before a node goes down (backup, redo, global checkpoint, arbitrator); absent: none read. */
+  ndb?: NdbFacts;
+}
+
+/** A fact a check rests on, or why it could not be had (in words). */
+export type Known<T> = { known: true; value: T } | { known: false; why: string };
+
+/** The facts of the NDB checks, each from the source that has it (`plan/ndb-checks.ts` judges them). */
+export interface NdbFacts {
+  /** The backup running now; null: none. */
+  backup: Known<{ backupId: number; startedAt: number } | null>;
+  /** Each data node's redo log fill (its fullest part), percent; a node without a reading is left out. */
+  redo: Known<ReadonlyArray<{ nodeId: number; percent: number; at: number }>>;
+  /** The last global checkpoint seen completed (null: none yet) since the events were watched from `watchedSince`. */
+  gcp: Known<{ gci: number | null; completedAt: number | null; watchedSince: number }>;
+  /** The arbitrator, or null when there is none; `how`: where that was read, in words. */
+  arbitrator: Known<{ nodeId: number | null; how: string }>;
+}
+
+/** What the NDB checks hold the plan to; chosen when it is made (absent from plans made before them: the defaults). */
+export interface CheckSettings {
+  /** A backup running: wait for it to end, or halt. */
+  backup: 'wait' | 'halt';
+  /** The most a step's nodes' and their partners' redo log may be filled, percent. */
+  redoLimitPct: number;
+  /** The longest time since the last global checkpoint completed. */
+  gcpLagMs: number;
+  /** A check that cannot be made lets the step go (said once) instead of halting. */
+  allowUnchecked: boolean;
+}
+
+export type CheckName = 'backup' | 'redo' | 'gcp' | 'arbitrator';
+
+/** One NDB check before a step: `pass`, `wait` (the plan goes on when it clears), `halt`, or `unchecked` (allowed). */
+export interface CheckResult {
+  check: CheckName;
+  verdict: 'pass' | 'wait' | 'halt' | 'unchecked';
+  /** The figure it was judged on ("72 % on node 3", "1.8 s ago"); null when none could be read. */
+  figure: string | null;
+  text: string;
 }
 
 export interface PlanLimits {
@@ -60,6 +100,8 @@ export interface RollingPlan {
   /** What ndbtop does not do itself, in words (management servers). */
   manual: string[];
   limits: PlanLimits;
+  /** Absent from plans written before the NDB checks: `checksOf` gives the defaults. */
+  checks?: CheckSettings;
 }
 
 /** What a step's restart request became. `lost`: sent, but the reply never came, so whether it ran is unknown. */
@@ -125,10 +167,14 @@ export interface RollMachine {
   /** The operator asked to pause while a step ran: halt when it completes. */
   holdAfterStep: boolean;
   nextAttempt: number;
+  /** The NDB checks the plan waits for before its step, as last said (so a wait is said once); absent: none. */
+  checkWait?: string | null;
 }
 
 export type RollEvent =
   | { event: 'step'; step: number; of: number; nodes: number[] }
+  /** The NDB checks a step passed, each with its figure, just before its restart is sent. */
+  | { event: 'checked'; step: number; checks: CheckResult[] }
   | { event: 'restarting'; step: number; nodes: number[] }
   | { event: 'note'; step: number; text: string }
   /** Said every few seconds while nothing else is: what the plan waits for, and until when. */

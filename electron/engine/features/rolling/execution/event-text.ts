@@ -1,4 +1,4 @@
-import type { RollEvent } from '../types.js';
+import type { CheckResult, RollEvent } from '../types.js';
 
 export const nodes = (ids: readonly number[]): string => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(', ')}`);
 
@@ -8,11 +8,20 @@ export function duration(ms: number | null): string {
   return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
 }
 
+const CHECK_LABEL: Record<CheckResult['check'], string> = { backup: 'backup', redo: 'redo', gcp: 'global checkpoint', arbitrator: 'arbitrator' };
+
+/** The NDB checks in one line, each by its figure ("backup none running; redo 12 % on node 3; …"): quiet when they pass. */
+export function checksLine(checks: readonly CheckResult[]): string {
+  return checks.map((c) => (c.verdict === 'unchecked' ? c.text : `${CHECK_LABEL[c.check]} ${c.figure ?? '?'}`)).join('; ');
+}
+
 /** One event of a rolling restart in words: the CLI's lines and the engine's log say the same. */
 export function eventText(e: RollEvent): string {
   switch (e.event) {
     case 'step':
       return `step ${e.step}/${e.of}: checking before restarting ${nodes(e.nodes)}`;
+    case 'checked':
+      return `step ${e.step}: checked: ${checksLine(e.checks)}`;
     case 'restarting':
       return `step ${e.step}: restart sent for ${nodes(e.nodes)}`;
     case 'note':

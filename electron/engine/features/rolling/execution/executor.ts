@@ -1,5 +1,6 @@
 import { nodes } from './event-text.js';
 import { stepHazards, unhealthyGroups } from '../plan/safety.js';
+import { ndbChecks } from '../plan/ndb-checks.js';
 import { followRun, runBack, runOverdue, startProgress } from './step-progress.js';
 import type { HaltCode, Observation, RollEffect, RollEvent, RollInput, RollingPlan, RollMachine, RollPhase, StepRun } from '../types.js';
 
@@ -41,7 +42,7 @@ export function halt(m: RollMachine, code: HaltCode, reason: string, patch: Part
 
 /** Enter the step at `index`: wait for the next observation to check it, or finish. */
 function enterStep(m: RollMachine, index: number, effects: RollEffect[]): RollStep {
-  const next: RollMachine = { ...m, step: index, run: null };
+  const next: RollMachine = { ...m, step: index, run: null, checkWait: null };
   if (index >= m.plan.steps.length) {
     const restarted = m.results.filter((r) => r.outcome === 'restarted').flatMap((r) => r.nodes);
     const skipped = m.results.filter((r) => r.outcome === 'skipped').flatMap((r) => r.nodes);
@@ -50,23 +51,40 @@ function enterStep(m: RollMachine, index: number, effects: RollEffect[]): RollSt
   return to(next, { kind: 'checking' }, [...effects, PERSIST, emit({ event: 'step', step: index + 1, of: m.plan.steps.length, nodes: stepNodes(next) }), { kind: 'observe' }]);
 }
 
-/** The check before a send, on this observation; the send itself when it passes. */
+/**
+ * The check before a send, on this observation; the send itself when it passes. An NDB check that waits (a backup
+ * running) keeps the step in `checking`, said once, and the next observation checks again: the plan goes on when it
+ * clears.
+ */
 function checkAndSend(m: RollMachine, obs: Observation, effects: RollEffect[] = []): RollStep {
   const nodes = stepNodes(m);
   const twice = nodes.filter((id) => m.sent.includes(id));
+  const checks = obs.connected ? ndbChecks(m.plan, nodes, obs) : [];
   const reasons = [
     ...stepHazards(m.plan, nodes, obs, 'before'),
+    ...checks.filter((c) => c.verdict === 'halt').map((c) => c.text),
     ...(twice.length > 0 ? [`node ${twice.join(', ')} was already sent a restart in this plan: it is not sent again`] : []),
   ];
   if (reasons.length > 0) {
     const halted = halt(m, obs.connected ? 'unsafe' : 'unreachable', reasons.join('; '));
     return { machine: halted.machine, effects: [...effects, ...halted.effects] };
   }
+  const waits = checks.filter((c) => c.verdict === 'wait');
+  if (waits.length > 0) {
+    // Said when something new is waited for (another backup counts); one of them clearing is no news.
+    const keys = waits.map((c) => `${c.check}:${c.check === 'backup' ? c.figure : ''}`);
+    const before = m.checkWait?.split(',') ?? [];
+    const news = keys.filter((k) => !before.includes(k));
+    const said = news.length === 0 ? [] : [PERSIST, emit({ event: 'waiting', step: m.step + 1, text: waits.map((c) => c.text).join('; ') })];
+    return to(m, { kind: 'checking' }, [...effects, ...said], { checkWait: keys.join(',') });
+  }
   const attempt = m.nextAttempt;
   const run: StepRun = { step: m.step, attempt, send: 'in-flight', sentAt: obs.at, answeredAt: null, lostError: null, nodes: startProgress(nodes, obs) };
   // Persisted before the send: an ndbtop killed right after it finds the step recorded as sent, never sends it again.
-  return to(m, { kind: 'restarting', attempt }, [...effects, PERSIST, { kind: 'restart', nodes, attempt }, emit({ event: 'restarting', step: m.step + 1, nodes })], {
+  const checked = checks.length > 0 ? [emit({ event: 'checked', step: m.step + 1, checks })] : [];
+  return to(m, { kind: 'restarting', attempt }, [...effects, ...checked, PERSIST, { kind: 'restart', nodes, attempt }, emit({ event: 'restarting', step: m.step + 1, nodes })], {
     run,
+    checkWait: null,
     sent: [...m.sent, ...nodes],
     nextAttempt: attempt + 1,
   });

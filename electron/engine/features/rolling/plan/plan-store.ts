@@ -18,6 +18,7 @@ const PlanSchema = z.object({
   replicas: z.number().int().nullable(),
   manual: z.array(z.string()),
   limits: z.object({ leaveMs: z.number(), notStartedMs: z.number(), stepMs: z.number() }),
+  checks: z.object({ backup: z.enum(['wait', 'halt']), redoLimitPct: z.number(), gcpLagMs: z.number(), allowUnchecked: z.boolean() }).optional(),
 });
 const ProgressSchema = z.object({ nodeId: z.number().int(), baseline: z.number().nullable(), left: z.boolean(), notStartedSince: z.number().nullable(), backAt: z.number().nullable() });
 const RunSchema = z.object({
@@ -48,6 +49,7 @@ const MachineSchema = z.object({
   results: z.array(z.object({ step: z.number().int(), nodes: ids, outcome: z.enum(['restarted', 'skipped']), durationMs: z.number().nullable(), sentAt: z.number().nullable().default(null) })),
   holdAfterStep: z.boolean(),
   nextAttempt: z.number().int(),
+  checkWait: z.string().nullable().optional(),
 });
 const Body = { machine: MachineSchema.nullable(), history: z.array(z.number()).default([]), runId: z.string().nullable().default(null) };
 /** Version 1 was written before plans were kept per cluster: it does not say whose plan it holds. */

@@ -2,6 +2,7 @@ import type { RollingPlanView, RollingStepView } from '../../../../contract/sche
 import { dataNodesText } from '../cluster-identity.js';
 import type { HostedEta } from './hosted-eta.js';
 import { stepHazards } from './safety.js';
+import { checksOf, ndbChecks } from './ndb-checks.js';
 import type { PlanEta } from './eta.js';
 import type { Observation, RollMachine } from '../types.js';
 
@@ -37,16 +38,21 @@ function settling(m: RollMachine, obs: Observation | null): number[] {
 /**
  * What would stop an open step now. While a step is under way, its own nodes coming back are what the next step
  * waits for, said once, and the next step is checked as if they were back (anything else is still a hazard); the
- * steps after it are checked when their turn comes, not listed now.
+ * steps after it are checked when their turn comes, not listed now. The NDB checks (`ndb-checks.ts`) are the next
+ * step's: each with its figure, a halting one among the hazards, a waiting one as the step's wait.
  */
-function openCheck(m: RollMachine, i: number, state: RollingStepView['state'], obs: Observation | null, started: boolean): Pick<RollingStepView, 'hazards' | 'waiting'> {
-  if (!obs || (state !== 'next' && state !== 'pending')) return { hazards: [], waiting: null };
+function openCheck(m: RollMachine, i: number, state: RollingStepView['state'], obs: Observation | null, started: boolean): Pick<RollingStepView, 'hazards' | 'waiting' | 'checks'> {
+  if (!obs || (state !== 'next' && state !== 'pending')) return { hazards: [], waiting: null, checks: [] };
   const upNext = m.run !== null && m.run.step === m.step && !m.results.some((r) => r.step === m.step) ? m.step + 1 : m.step;
-  if (started && ACTIVE.has(m.phase.kind) && i !== upNext) return { hazards: [], waiting: null };
+  if (started && ACTIVE.has(m.phase.kind) && i !== upNext) return { hazards: [], waiting: null, checks: [] };
+  const nodes = m.plan.steps[i] ?? [];
+  const checks = i === upNext && obs.connected ? ndbChecks(m.plan, nodes, obs) : [];
+  const ndbHazards = checks.filter((c) => c.verdict === 'halt').map((c) => c.text);
+  const ndbWait = checks.filter((c) => c.verdict === 'wait').map((c) => c.text);
   const back = settling(m, obs);
-  if (back.length === 0) return { hazards: stepHazards(m.plan, m.plan.steps[i] ?? [], obs, 'before'), waiting: null };
+  if (back.length === 0) return { hazards: [...stepHazards(m.plan, nodes, obs, 'before'), ...ndbHazards], waiting: ndbWait.length > 0 ? ndbWait.join('; ') : null, checks };
   const assumed: Observation = { ...obs, nodes: obs.nodes.map((n) => (back.includes(n.nodeId) ? { ...n, status: 'STARTED' as const } : n)) };
-  return { hazards: stepHazards(m.plan, m.plan.steps[i] ?? [], assumed, 'before'), waiting: `waiting for ${dataNodesText(back)} to finish starting before step ${i + 1}` };
+  return { hazards: [...stepHazards(m.plan, nodes, assumed, 'before'), ...ndbHazards], waiting: `waiting for ${dataNodesText(back)} to finish starting before step ${i + 1}`, checks };
 }
 
 /**
@@ -79,6 +85,7 @@ export function planView(p: PlanViewParts): RollingPlanView {
     currentStep: Math.min(m.step, m.plan.steps.length) + 1,
     steps,
     manual: [...m.plan.manual],
+    checks: checksOf(m.plan),
     eta: { stepMs: p.eta.stepMs, finishAt: p.finish?.at ?? null, finishRange: p.finish ? { from: p.finish.from, to: p.finish.to } : null, basis: p.eta.basis, source: p.eta.source },
     log: p.log,
     runId: p.runId,

@@ -1,5 +1,6 @@
 import type { GroupMember } from '../../../cluster/node-groups.js';
-import type { PlanLimits, RestartOrder, RollingPlan } from '../types.js';
+import type { CheckSettings, PlanLimits, RestartOrder, RollingPlan } from '../types.js';
+import { DEFAULT_CHECKS } from './ndb-checks.js';
 
 export interface PlanRequest {
   id: string;
@@ -14,6 +15,10 @@ export interface PlanRequest {
   order: RestartOrder;
   pauseMs: number;
   limits: PlanLimits;
+  /** The NDB checks' settings; the defaults when absent. */
+  checks?: Partial<CheckSettings>;
+  /** Changed parameters that need an initial restart, in words (`initialRestartNotes`). */
+  initialRestart?: readonly string[];
 }
 
 export type PlanOutcome = { ok: true; plan: RollingPlan } | { ok: false; reasons: string[] };
@@ -78,8 +83,9 @@ export function planRollingRestart(req: PlanRequest): PlanOutcome {
       steps,
       nodeGroups: nodeGroups.sort((a, b) => a.nodeId - b.nodeId),
       replicas: req.replicas,
-      manual: manualSteps(req.mgmNodeIds),
+      manual: [...(req.initialRestart ?? []), ...manualSteps(req.mgmNodeIds)],
       limits: req.limits,
+      checks: { ...DEFAULT_CHECKS, ...req.checks },
     },
   };
 }

@@ -1,11 +1,19 @@
 import { activeCriticalAlerts } from '../../../../contract/page-safe/alert-kinds.js';
+import type { ClusterConfigView } from '../../../../contract/schemas/config.js';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
+import type { EventStreamOptions } from '../../../../../native-mgm/client/event-stream.js';
 import type { ClusterPort, RestartBounds, RestartOutcome } from './ports.js';
-import type { Observation } from '../types.js';
+import { NdbEventWatch } from './ndb-watch.js';
+import { arbitrationCandidates, arbitratorFact, backupFact, connectedNonData, redoFact } from './snapshot-facts.js';
+import type { NdbFacts, Observation } from '../types.js';
 
 /** What the engine gives a conductor it hosts: its own picture of the cluster and a way to send a restart. */
 export interface EngineSide {
   snapshot(): ClusterSnapshot;
+  /** The configuration as last read (ArbitrationRank); null before. */
+  config(): ClusterConfigView | null;
+  /** Where the checks' own event connection goes (global checkpoints, ArbitState); absent: those checks cannot be made. */
+  events?: Omit<EventStreamOptions, 'filter'>;
   /** A normal restart of the nodes on a management session of its own (never the poll's). */
   restart(nodeIds: readonly number[], bounds: RestartBounds): Promise<RestartOutcome>;
   now(): number;
@@ -23,6 +31,8 @@ export class EngineClusterPort implements ClusterPort {
   /** When ndbinfo first said each node's restart was under way (cleared once it says complete). */
   private readonly underWaySince = new Map<number, number>();
   private readonly completedAfter = new Map<number, number>();
+  /** Opened at the first observation (a plan exists), closed with the host. */
+  private watch: NdbEventWatch | null = null;
 
   constructor(
     private readonly side: EngineSide,
@@ -38,7 +48,25 @@ export class EngineClusterPort implements ClusterPort {
     const nodes = snap.nodes
       .filter((n) => n.type === 'NDB')
       .map((n) => ({ nodeId: n.nodeId, status: n.status, nodeGroup: n.nodeGroup, dynamicId: n.dynamicId, startPhase: n.startPhase }));
-    return { at, connected, error: null, nodes, criticalAlerts, restartCompleted: this.restartCompleted(snap) };
+    return { at, connected, error: null, nodes, criticalAlerts, restartCompleted: this.restartCompleted(snap), ndb: this.ndbFacts(snap) };
+  }
+
+  close(): void {
+    this.watch?.close();
+    this.watch = null;
+  }
+
+  /** The NDB checks' facts: backup and redo from the engine's own derivations, the rest from the checks' events. */
+  private ndbFacts(snap: ClusterSnapshot): NdbFacts {
+    const events = this.side.events;
+    if (events && !this.watch) this.watch = new NdbEventWatch(events, this.side.now);
+    const config = this.side.config();
+    return {
+      backup: backupFact(snap),
+      redo: redoFact(snap),
+      gcp: this.watch?.gcp() ?? { known: false, why: 'no event connection for the checkpoint events' },
+      arbitrator: arbitratorFact(config ? arbitrationCandidates(config.nodes) : null, connectedNonData(snap.nodes), this.watch?.arbitState() ?? null),
+    };
   }
 
   restart(nodeIds: readonly number[], bounds: RestartBounds): Promise<RestartOutcome> {

@@ -1,7 +1,9 @@
 import { MgmClient } from '../../../../../native-mgm/client/mgm-client.js';
 import { CommandFailedError, ServerParserError, TimeoutError, type MgmHost, type MgmTlsOptions, type NodeState } from '../../../../../native-mgm/index.js';
 import type { ClusterPort, RestartBounds, RestartOutcome } from './ports.js';
-import type { Observation, ObservedNode } from '../types.js';
+import { NdbEventWatch } from './ndb-watch.js';
+import { arbitratorFact, connectedNonData } from './snapshot-facts.js';
+import type { NdbFacts, Observation, ObservedNode } from '../types.js';
 
 export interface MgmPortOptions {
   hosts: ReadonlyArray<MgmHost>;
@@ -9,6 +11,11 @@ export interface MgmPortOptions {
   connectTimeoutMs: number;
   requestTimeoutMs: number;
   now?: () => number;
+  /**
+   * The configuration's arbitrator candidates (`arbitrationCandidates`); with them the port reads the NDB checks'
+   * facts it can over the management protocol (backup, global checkpoints, arbitrator). Absent: none.
+   */
+  arbitration?: ReadonlyArray<{ nodeId: number; rank: number }>;
 }
 
 const message = (err: unknown): string => (err instanceof Error ? err.message : String(err));
@@ -23,16 +30,20 @@ export const observedNode = (n: NodeState): ObservedNode => ({ nodeId: n.nodeId,
 export class MgmClusterPort implements ClusterPort {
   private readonly poller: MgmClient;
   private readonly now: () => number;
+  private readonly watch: NdbEventWatch | null;
 
   constructor(private readonly options: MgmPortOptions) {
     this.now = options.now ?? Date.now;
     this.poller = new MgmClient({ ...this.clientOptions(), reconnect: true });
+    this.watch = options.arbitration ? new NdbEventWatch({ ...this.clientOptions(), reconnect: true }, this.now) : null;
   }
 
   async observe(): Promise<Observation> {
     try {
-      const nodes = await this.poller.getStatus(['NDB']);
-      return { at: this.now(), connected: true, error: null, nodes: nodes.filter((n) => n.type === 'NDB').map(observedNode), criticalAlerts: [], restartCompleted: null };
+      const all = await this.poller.getStatus(this.watch ? undefined : ['NDB']);
+      const nodes = all.filter((n) => n.type === 'NDB').map(observedNode);
+      const obs: Observation = { at: this.now(), connected: true, error: null, nodes, criticalAlerts: [], restartCompleted: null };
+      return this.watch ? { ...obs, ndb: await this.ndbFacts(this.watch, connectedNonData(all)) } : obs;
     } catch (err) {
       // While the link redials, the call only times out waiting for it: why the dials fail is the news.
       const { status, lastError } = this.poller.state;
@@ -47,6 +58,27 @@ export class MgmClusterPort implements ClusterPort {
 
   close(): void {
     this.poller.close();
+    this.watch?.close();
+  }
+
+  /**
+   * A backup as `dump events` type 62 tells it (a BackupStatus per running backup, spec §4.10: one started before
+   * this port watched is seen too); global checkpoints and ArbitState from the port's own events; no ndbinfo here.
+   */
+  private async ndbFacts(watch: NdbEventWatch, connected: ReadonlySet<number>): Promise<NdbFacts> {
+    let backup: NdbFacts['backup'];
+    try {
+      const status = (await this.poller.dumpEvents(62)).find((e) => e.name === 'BackupStatus');
+      backup = { known: true, value: status ? { backupId: status.fields.backup_id ?? 0, startedAt: status.receivedAt } : null };
+    } catch (err) {
+      backup = { known: false, why: `REPORT BackupStatus (dump events 62) failed: ${message(err)}` };
+    }
+    return {
+      backup,
+      redo: { known: false, why: 'the redo log fill is read from ndbinfo, which this port does not read (--mark-url an ndbtop that has an SQL source)' },
+      gcp: watch.gcp(),
+      arbitrator: arbitratorFact(this.options.arbitration ?? null, connected, watch.arbitState()),
+    };
   }
 
   private clientOptions(): ConstructorParameters<typeof MgmClient>[0] {

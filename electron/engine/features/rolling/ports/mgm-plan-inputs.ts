@@ -3,6 +3,7 @@ import type { CallOptions } from '../../../../../native-mgm/index.js';
 import type { GroupMember } from '../../../cluster/node-groups.js';
 import { ConfigState } from '../../../facts/config/config-state.js';
 import { clusterIdentity, type ClusterIdentity } from '../cluster-identity.js';
+import { arbitrationCandidates } from './snapshot-facts.js';
 
 export interface PlanInputs {
   dataNodes: GroupMember[];
@@ -10,6 +11,8 @@ export interface PlanInputs {
   replicas: number | null;
   /** Whose plan it is: the state file is this cluster's. */
   cluster: ClusterIdentity;
+  /** The configuration's arbitrator candidates (ArbitrationRank 1 or 2), for the arbitrator check. */
+  arbitration: Array<{ nodeId: number; rank: number }>;
 }
 
 /** Connection sections of node 255 only (none exists): a 255-node cluster's full configuration has ~26,000. */
@@ -29,5 +32,5 @@ export async function readPlanInputs(client: MgmClient, options?: CallOptions): 
     .filter((n) => n.type === 'NDB')
     .map((n) => ({ nodeId: n.nodeId, status: n.status, nodeGroup: n.nodeGroup ?? config.nodeGroup(n.nodeId) }));
   const mgmNodeIds = status.filter((n) => n.type === 'MGM').map((n) => n.nodeId);
-  return { dataNodes, mgmNodeIds, replicas: config.replicas(), cluster: clusterIdentity(read) };
+  return { dataNodes, mgmNodeIds, replicas: config.replicas(), cluster: clusterIdentity(read), arbitration: arbitrationCandidates(read.nodes) };
 }

@@ -6,6 +6,7 @@ import { initialMachine, step } from '../execution/executor.js';
 import { resumeAfterRestart } from '../plan/plan-store.js';
 import { planRollingRestart } from '../plan/planner.js';
 import type { Observation, RollInput, RollingPlan, RollMachine } from '../types.js';
+import { passingNdb } from './ndb-facts.js';
 
 const STATUSES: NodeStatus[] = ['STARTED', 'NO_CONTACT', 'NOT_STARTED', 'STARTING', 'SHUTTING_DOWN'];
 
@@ -117,6 +118,7 @@ test('executor: for any interleaving, every restart is allowed by the rules at t
               nodes: act.connected ? ids.filter((_, i) => i !== act.missing).map((id, i) => ({ nodeId: id, status: status(id, i), nodeGroup: i % 2 === 0 ? null : (plan.nodeGroups.find((g) => g.nodeId === id)?.nodeGroup ?? null), dynamicId: dyn.get(id) ?? null, startPhase: 0 })) : [],
               criticalAlerts: act.alert ? ['node group 0 offline'] : [],
               restartCompleted: null,
+              ndb: passingNdb(now),
             };
             input = { kind: 'observe', obs };
           } else if (act.a === 'reply') {

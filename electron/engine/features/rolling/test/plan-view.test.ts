@@ -5,6 +5,7 @@ import { planEta } from '../plan/eta.js';
 import { DEFAULT_LIMITS, planRollingRestart } from '../plan/planner.js';
 import { planView } from '../plan/plan-view.js';
 import type { Observation, RollMachine } from '../types.js';
+import { passingNdb } from './ndb-facts.js';
 
 /** 48 data nodes (2 to 49) in 24 node groups of two: step 1 restarts one node of each, step 2 their partners. */
 const ids = Array.from({ length: 48 }, (_, i) => i + 2);
@@ -31,6 +32,7 @@ const observed = (starting: readonly number[], criticalAlerts: string[] = []): O
   nodes: ids.map((nodeId) => ({ nodeId, status: starting.includes(nodeId) ? 'STARTING' : 'STARTED', nodeGroup: group(nodeId), dynamicId: nodeId, startPhase: 0 })),
   criticalAlerts,
   restartCompleted: null,
+  ndb: passingNdb(5000, ids),
 });
 
 /** Step 1 sent at 1000, its 24 nodes seen leaving STARTED and not back yet. */

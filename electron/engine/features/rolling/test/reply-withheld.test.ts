@@ -5,6 +5,7 @@ import { waitingFor } from '../execution/step-progress.js';
 import type { NodeStatus } from '../../../../contract/schemas/node.js';
 import type { Observation, RollInput, RollMachine } from '../types.js';
 import { drive as driveFrom, fourNodePlan } from './four-node-plan.js';
+import { passingNdb } from './ndb-facts.js';
 
 const plan = fourNodePlan('node-id', { leaveMs: 3000, stepMs: 12_000 });
 const drive = (inputs: RollInput[]): ReturnType<typeof driveFrom> => driveFrom(plan, inputs);
@@ -20,6 +21,7 @@ function seen(at: number, now: Record<number, { status: NodeStatus; dynamicId?: 
     nodes: ALL.map((nodeId) => ({ nodeId, status: now[nodeId]?.status ?? 'STARTED', nodeGroup: nodeId < 4 ? 0 : 1, dynamicId: now[nodeId]?.dynamicId ?? nodeId, startPhase: now[nodeId]?.startPhase ?? 0 })),
     criticalAlerts: [],
     restartCompleted: null,
+    ndb: passingNdb(at),
   };
 }
 

@@ -10,7 +10,7 @@ import type { Observation, StepRun } from '../types.js';
 function snapshot(restarts: ReadonlyMap<number, NdbinfoRestart>, sql: 'up' | 'lost' = 'up'): ClusterSnapshot {
   const node = (nodeId: number) => ({ nodeId, type: 'NDB', status: 'STARTED', nodeGroup: 0, dynamicId: nodeId, startPhase: 0 });
   return {
-    connection: { status: 'live', lastError: null },
+    connection: { status: 'live', lastError: null, eventStream: { status: 'live' } },
     alerts: [],
     nodes: [node(2), node(3)],
     ndbinfo: { source: { status: sql } },
@@ -25,7 +25,7 @@ function port(sentAt: number | null) {
   const rows = new Map<number, NdbinfoRestart>();
   let sql: 'up' | 'lost' = 'up';
   const p = new EngineClusterPort(
-    { snapshot: () => snapshot(rows, sql), restart: () => Promise.reject(new Error('not in this test')), now: () => 0 },
+    { snapshot: () => snapshot(rows, sql), config: () => null, restart: () => Promise.reject(new Error('not in this test')), now: () => 0 },
     () => sentAt,
   );
   return { rows, setSql: (s: 'up' | 'lost') => (sql = s), completed: async () => (await p.observe()).restartCompleted };

@@ -90,11 +90,13 @@ export async function conductOn(sim: Simulator, options: { order?: RestartOrder;
     order: options.order ?? 'node-group',
     pauseMs: options.pauseMs ?? 0,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
+    // The management protocol has no redo fill (ndbinfo does): the other NDB checks are made, that one said unchecked.
+    checks: { allowUnchecked: true },
   });
   if (!out.ok) throw new Error(out.reasons.join('; '));
   const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rolling-'));
   const store = new PlanStore(join(dir, 'plan.json'), cluster);
-  const port = new MgmClusterPort({ hosts: resolveConnectstring({ explicit: sim.connectstring }).hosts, connectTimeoutMs: 10_000, requestTimeoutMs: 10_000 });
+  const port = new MgmClusterPort({ hosts: resolveConnectstring({ explicit: sim.connectstring }).hosts, connectTimeoutMs: 10_000, requestTimeoutMs: 10_000, arbitration: inputs.arbitration });
   const restarts: Array<Promise<RestartOutcome>> = [];
   const watched: ClusterPort = {
     observe: () => port.observe(),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Observation, RollInput, RollMachine } from '../types.js';
 import { drive, fourNodePlan } from './four-node-plan.js';
+import { passingNdb } from './ndb-facts.js';
 
 const plan = fourNodePlan('node-group', { stepMs: 20_000 });
 assert.deepEqual(plan.steps, [[2, 4], [3, 5]]);
@@ -15,6 +16,7 @@ function obs(at: number, listed: number[], down: number[] = []): RollInput {
     nodes: listed.map((nodeId) => ({ nodeId, status: down.includes(nodeId) ? 'NOT_STARTED' : 'STARTED', nodeGroup: nodeId < 4 ? 0 : 1, dynamicId: nodeId, startPhase: 0 })),
     criticalAlerts: [],
     restartCompleted: null,
+    ndb: passingNdb(at),
   };
   return { kind: 'observe', obs: o };
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createEngine } from '../../../create-engine.js';
 import { indexRecording } from '../../../recording/recording-index.js';
-import { DIGEST, memberInfo, type MemberInfo } from '../../../recording/recording-member.js';
+import { DIGEST, encodeMember, memberInfo, type MemberInfo } from '../../../recording/recording-member.js';
 import { createReplayEngine } from '../../../recording/replay.js';
 import { waitFor } from '../../../test/helpers.js';
 import { digestReports } from '../digest-report.js';
@@ -75,6 +75,13 @@ test("a report read from a recording's digests says what a replay of every poll 
     assert.equal((await indexRecording(old)).digests.length, 0);
     const oldReports = await reportsOfRecording(old, 'rec', createReplayEngine, undefined, LEAD_MS);
     assert.deepEqual(shown(oldReports.reports), shown(played.reports));
+
+    // A digest that is not one (recordings are shared): refused, and the file is played.
+    const hostile = join(dir, 'hostile.ndbtop');
+    const bad = { c: 'c1', kind: 'digest', t: 1, v: 1, since: null, through: 1, ticks: [{ at: 1, cluster: {}, tx: [['1', 'x']] }], events: [], alerts: [], outages: [], dataNodes: [] };
+    await writeFile(hostile, Buffer.concat([await readFile(file), encodeMember(`${JSON.stringify(bad)}\n`, DIGEST, 1)]));
+    await assert.rejects(digestReports(hostile, await indexRecording(hostile), 'rec'), /a tick is not one/);
+    assert.deepEqual(shown((await reportsOfRecording(hostile, 'rec', createReplayEngine, undefined, LEAD_MS)).reports), shown(played.reports));
 
     // A writer killed during run B: no digest past B's first two seconds, none final. A is read from digests, B is played.
     const killed = join(dir, 'killed.ndbtop');

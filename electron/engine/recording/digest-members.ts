@@ -1,11 +1,12 @@
 import { open } from 'node:fs/promises';
-import type { DigestLine } from '../features/runs/run-digest.js';
+import { checkedDigest, type DigestLine } from '../features/runs/run-digest.js';
 import { inflateMember, type RecordingIndex } from './recording-index.js';
 import type { Progress } from './recording-source.js';
 
 /**
  * The digest lines of a compressed recording, in file order, from its digest members alone (see
- * `recording-index.ts`), one member at a time: a night's digests are read, never held.
+ * `recording-index.ts`), one member at a time: a night's digests are read, never held. Throws on a line that is
+ * not a digest (`checkedDigest`).
  */
 export async function* readDigests(file: string, index: RecordingIndex, onProgress?: Progress): AsyncGenerator<DigestLine> {
   const handle = await open(file, 'r');
@@ -17,8 +18,7 @@ export async function* readDigests(file: string, index: RecordingIndex, onProgre
       await handle.read(member, 0, d.length, d.offset);
       for (const row of inflateMember(member).toString('utf8').split('\n')) {
         if (row.length === 0) continue;
-        const line = JSON.parse(row) as Partial<DigestLine>;
-        if (line.kind === 'digest' && typeof line.c === 'string') yield line as DigestLine;
+        yield checkedDigest(JSON.parse(row));
       }
       done += d.length;
       onProgress?.(done, total);

@@ -1,4 +1,5 @@
-import type { Alert, EventView } from '../../../contract/schemas/events.js';
+import { z } from 'zod';
+import { AlertSchema, EventViewSchema, type Alert, type EventView } from '../../../contract/schemas/events.js';
 import type { RunFigure } from '../../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../../contract/page-safe/vocabulary.js';
 import type { InsideValues } from '../../facts/ndbinfo/inside-history.js';
@@ -53,6 +54,49 @@ export interface DigestLine {
 }
 
 const WARNING_OR_WORSE = new Set(['WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
+
+/** A digest's few whole objects (its changes), checked as the contract checks them; its ticks are checked by hand below. */
+const ChangesSchema = z.object({
+  c: z.string(),
+  kind: z.literal('digest'),
+  t: z.number(),
+  v: z.number(),
+  since: z.number().nullable(),
+  through: z.number(),
+  final: z.literal(true).optional(),
+  events: z.array(EventViewSchema),
+  alerts: z.array(z.object({ op: z.enum(['raised', 'resolved', 'revised']), alert: AlertSchema })),
+  outages: z.array(z.object({ nodeId: z.number(), up: z.boolean(), at: z.number() })),
+  dataNodes: z.array(z.tuple([z.number(), z.number().nullable()])),
+});
+
+const isFigure = (v: unknown): boolean => v === null || typeof v === 'number';
+const isValues = (o: unknown): boolean => typeof o === 'object' && o !== null && !Array.isArray(o) && Object.values(o).every(isFigure);
+const isPair = (p: unknown, value: (v: unknown) => boolean): boolean => Array.isArray(p) && p.length === 2 && typeof p[0] === 'number' && value(p[1]);
+
+/** A night holds ~30,000 ticks of every data node: checked without a schema library's cost per value. */
+function isTick(t: unknown): t is DigestTick {
+  if (typeof t !== 'object' || t === null) return false;
+  const o = t as Record<string, unknown>;
+  return (
+    typeof o.at === 'number' &&
+    isValues(o.cluster) &&
+    Array.isArray(o.tx) &&
+    o.tx.every((p) => isPair(p, isFigure)) &&
+    (o.inside === undefined || (Array.isArray(o.inside) && o.inside.every((p) => isPair(p, isValues))))
+  );
+}
+
+/**
+ * A digest line read from a file, checked: recordings are shared, so a digest is outside input like any line.
+ * Throws on one that is not a digest of this shape (the report then plays the file).
+ */
+export function checkedDigest(value: unknown): DigestLine {
+  const changes = ChangesSchema.parse(value);
+  const ticks = (value as { ticks?: unknown }).ticks;
+  if (!Array.isArray(ticks) || !ticks.every(isTick)) throw new Error(`digest of ${changes.c} at ${changes.t}: a tick is not one`);
+  return { ...changes, ticks } as DigestLine;
+}
 
 /** A digest's tick back as the tick `RunStream` was (or would have been) given live. */
 export function streamTick(t: DigestTick): StreamTick {

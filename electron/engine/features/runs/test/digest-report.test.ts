@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { createEngine } from '../../../create-engine.js';
 import { indexRecording } from '../../../recording/recording-index.js';
-import { DIGEST, memberInfo, type MemberInfo } from '../../../recording/recording-member.js';
+import { DIGEST, encodeMember, memberInfo, type MemberInfo } from '../../../recording/recording-member.js';
 import { createReplayEngine } from '../../../recording/replay.js';
 import { waitFor } from '../../../test/helpers.js';
 import { digestReports } from '../digest-report.js';
@@ -76,6 +76,13 @@ test("a report read from a recording's digests says what a replay of every poll 
     const oldReports = await reportsOfRecording(old, 'rec', createReplayEngine, undefined, LEAD_MS);
     assert.deepEqual(shown(oldReports.reports), shown(played.reports));
 
+    // A digest that is not one (recordings are shared): refused, and the file is played.
+    const hostile = join(dir, 'hostile.ndbtop');
+    const bad = { c: 'c1', kind: 'digest', t: 1, v: 1, since: null, through: 1, ticks: [{ at: 1, cluster: {}, tx: [['1', 'x']] }], events: [], alerts: [], outages: [], dataNodes: [] };
+    await writeFile(hostile, Buffer.concat([await readFile(file), encodeMember(`${JSON.stringify(bad)}\n`, DIGEST, 1)]));
+    await assert.rejects(digestReports(hostile, await indexRecording(hostile), 'rec'), /a tick is not one/);
+    assert.deepEqual(shown((await reportsOfRecording(hostile, 'rec', createReplayEngine, undefined, LEAD_MS)).reports), shown(played.reports));
+
     // A writer killed during run B: no digest past B's first two seconds, none final. A is read from digests, B is played.
     const killed = join(dir, 'killed.ndbtop');
     const bStart = fast.reports[1]?.start ?? 0;
@@ -83,6 +90,43 @@ test("a report read from a recording's digests says what a replay of every poll 
     const killedIndex = await indexRecording(killed);
     assert.deepEqual([...(await digestReports(killed, killedIndex, 'rec')).values()].map((r) => r.name), ['A']);
     assert.deepEqual(shown((await reportsOfRecording(killed, 'rec', createReplayEngine, undefined, LEAD_MS)).reports), shown(played.reports));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('a data node down and back during a run: its outage, the alerts and the warnings read from digests are what a replay derives', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-digest-'));
+  const file = join(dir, 'rec.ndbtop');
+  try {
+    // No SQL source: a restart's phases would come from restart_info, which a report plays for.
+    const live = await createEngine({ host: 'serve', pollIntervalMs: 200, recordFile: file, keyframeMs: 1000, simulator: { scenario: 'steady', dataNodes: 4, speed: 4, sql: false } });
+    try {
+      await waitFor('load', async () => ((await live.handlers.getSnapshot({})).rates?.transactions ?? 0) > 0, 30_000);
+      await new Promise((r) => setTimeout(r, LEAD_MS + 1000));
+      const status = async (id: number): Promise<string | undefined> => (await live.handlers.getSnapshot({})).nodes.find((n) => n.nodeId === id)?.status;
+      const node = (await live.handlers.getSnapshot({})).nodes.find((n) => n.type === 'NDB')?.nodeId ?? 0;
+      await live.handlers.startRun({ name: 'R', tags: {} });
+      await new Promise((r) => setTimeout(r, 2000));
+      // A crash the angel brings back: the node-down alert and the failure's log warnings, not a planned restart.
+      live.simulator?.model.failNode(node, { autoRestart: true, reportForced: true, downMs: 4000 });
+      await waitFor('down', async () => (await status(node)) !== 'STARTED', 30_000);
+      await waitFor('back', async () => (await status(node)) === 'STARTED', 60_000);
+      await new Promise((r) => setTimeout(r, 2000));
+      await live.handlers.stopRun({});
+      await new Promise((r) => setTimeout(r, 1500));
+    } finally {
+      await live.close();
+    }
+    const index = await indexRecording(file);
+    const [digested] = [...(await digestReports(file, index, 'rec')).values()];
+    assert.ok(digested, 'told by the digests');
+    assert.equal(digested.summary.restarts.length, 1, JSON.stringify(digested.summary.restarts));
+    assert.ok(digested.summary.alerts.some((a) => a.kind === 'node-down'), JSON.stringify(digested.summary.alerts));
+    assert.ok(digested.summary.events.length > 0, 'the failure\'s warnings');
+    const played = await reportsOfRecording(file, 'rec', createReplayEngine, undefined, LEAD_MS, false);
+    assert.deepEqual(shown([digested]), shown(played.reports));
+    assert.deepEqual(digested.summary, played.reports[0]?.summary);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

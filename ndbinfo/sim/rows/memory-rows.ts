@@ -6,6 +6,8 @@ const LMB_PAGE_BYTES = 256;
 const LMB_DEFAULT_BYTES = 64 * 1024 * 1024;
 const LMB_BYTES_PER_OP_PER_SEC = 0.05;
 const PAGE_BYTES = 32768;
+/** NDB 8.0.0, packed (spec §5.5). */
+const INDEX_MEMORY_UNTIL = 8 << 16;
 
 function lmb(ctx: Parameters<TableRows>[0], nodeId: number): { used: number; total: number } {
   const params = ctx.model.config?.nodes.find((n) => n.nodeId === nodeId)?.params;
@@ -23,7 +25,8 @@ export const memoryusage: TableRows = (ctx) =>
   ctx.nodes.flatMap((n) => {
     const rows: Row[] = [];
     for (const p of ctx.model.memory.pools(n.id)) {
-      const name = p.block === DATA_BLOCK ? 'Data memory' : p.block === INDEX_BLOCK ? 'Index memory' : null;
+      // "Index memory" only before 8.0 (the ndbinfo reference), whose DataMemory took IndexMemory in.
+      const name = p.block === DATA_BLOCK ? 'Data memory' : p.block === INDEX_BLOCK && ctx.model.version < INDEX_MEMORY_UNTIL ? 'Index memory' : null;
       if (name) rows.push([n.id, name, p.usedPages * p.pageBytes, p.usedPages, p.totalPages * p.pageBytes, p.totalPages]);
     }
     const l = lmb(ctx, n.id);

@@ -44,4 +44,8 @@ test('a management server answering get status with its own sentence shows not-r
   });
   assert.equal(live.connection.mgmd?.since, since, 'the session that waited is the one that goes on');
   assert.deepEqual(live.alerts.filter((a) => a.kind === 'mgmd-lost'), []);
+  // The event stream, whose `listen event` got the same sentence, follows once the server answers.
+  await waitFor('the event stream live', async () => (await snapshot()).connection.eventStream.status === 'live', 30_000);
+  // The words stay a few seconds as the last error (as any error does), then go: nothing is left that looks broken.
+  await waitFor('no error left', async () => (await snapshot()).connection.lastError === null, 30_000);
 });

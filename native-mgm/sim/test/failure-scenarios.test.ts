@@ -15,6 +15,14 @@ function wentDownAndBack(w: FailureWatch, id: number): boolean {
   return down > 0 && seen.slice(0, down).includes('STARTED') && seen.slice(down).includes('STARTED');
 }
 
+/** Waits until `victim` was forced down and came back STARTED, in the events and in `get status` both. */
+function forcedDownAndBack(w: FailureWatch, victim: number, what: string): Promise<true> {
+  return waitUntil(what, () => {
+    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
+  }, TIMEOUT_MS);
+}
+
 /** The sim times the model emitted events of `name` from `source` at. */
 function emitted(w: FailureWatch, name: string, source: number): number[] {
   const type = eventTypeByName(name).id;
@@ -116,10 +124,7 @@ test('gcp-stop: a node\'s disk slows, its redo waits in the buffer, the global c
     samples.push({ at: now, buffered: model.activity.redoLog(victim).buffered, redoPerSec: speeds.redo.lastSec, lcpPerSec: speeds.lcp.lastSec });
   }, 20);
   t.after(() => clearInterval(sampler));
-  await waitUntil('the node stopped for the GCP stop, and back', () => {
-    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
-    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
-  }, TIMEOUT_MS);
+  await forcedDownAndBack(w, victim, 'the node stopped for the GCP stop, and back');
   clearInterval(sampler);
 
   const ev = w.events;
@@ -155,10 +160,7 @@ test('gcp-stop: a node\'s disk slows, its redo waits in the buffer, the global c
 test('redo-full: one node\'s log fills at its write rate (RedoStatus free falls), the master reports the checkpoint stuck, head meets tail, the node stops with 2354 and restarts', async (t) => {
   const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'redo-full', speed: 100 });
   const victim = 3; // the first data node that is not the master (node 2)
-  await waitUntil('the node stopped on a full redo log, and back', () => {
-    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
-    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
-  }, TIMEOUT_MS);
+  await forcedDownAndBack(w, victim, 'the node stopped on a full redo log, and back');
 
   const ev = w.events;
   const forced = findEvent(ev, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
@@ -198,10 +200,7 @@ test('redo-full: one node\'s log fills at its write rate (RedoStatus free falls)
 test('error: a node shuts down with 2341 (failed ndbrequire), nothing before it; the survivors handle the failure and it restarts', async (t) => {
   const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'error', speed: 50 });
   const victim = 2; // each data node in turn, from the first
-  await waitUntil('the node stopped on an internal error, and back', () => {
-    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
-    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
-  }, TIMEOUT_MS);
+  await forcedDownAndBack(w, victim, 'the node stopped on an internal error, and back');
   const ev = w.events;
   const forced = findEvent(ev, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
   assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2341, sphase: 255, extra: 0 });

@@ -42,6 +42,9 @@ function stopAction(action: number): string {
 
 const num = (v: number | undefined): string => (v === undefined ? '?' : String(v));
 
+/** A node that was started reports start phase 255 or more; the server's own cluster-log text leaves it out, as here. */
+const startPhaseOf = (sphase: number | undefined): string => (sphase !== undefined && sphase < 255 ? ` in start phase ${sphase}` : '');
+
 /** One sentence per event type an operator cares about; the rest get their name and fields. */
 const TEXT: Record<string, Describe> = {
   Connected: (f) => `connected to node ${num(f.node)}`,
@@ -56,7 +59,7 @@ const TEXT: Record<string, Describe> = {
   CM_REGREF: (f) => `admission refused by node ${num(f.other_id)} (cause ${num(f.cause)})`,
   NDBStopStarted: (f) => (f.stoptype === 1 ? 'cluster shutdown initiated' : 'node shutdown initiated'),
   NDBStopCompleted: (f) => `node shutdown completed (${stopAction(f.action ?? 0)})${f.signum ? `, signal ${f.signum}` : ''}`,
-  NDBStopForced: (f) => `forced shutdown (${stopAction(f.action ?? 0)}) in start phase ${num(f.sphase)}, error ${num(f.error)}${f.signum ? `, signal ${f.signum}` : ''}`,
+  NDBStopForced: (f) => `forced shutdown (${stopAction(f.action ?? 0)})${startPhaseOf(f.sphase)}, error ${num(f.error)}${f.signum ? `, signal ${f.signum}` : ''}`,
   NDBStopAborted: () => 'node shutdown aborted',
   NR_CopyDict: () => 'copying the dictionary',
   NR_CopyDistr: () => 'copying distribution information',

@@ -65,6 +65,7 @@ export class ClusterModel extends ClusterState {
       statistics: this.statistics,
       instances: options.instances,
       params: (id) => this.config?.nodes.find((n) => n.nodeId === id)?.params,
+      backupBytesPerSec: (id, at) => this.backups.writeSpeed(id, at),
       seed: options.seed,
     });
   }

@@ -136,8 +136,7 @@ test('restart with nostart waits in NOT_STARTED for start; 5063 while a node is 
 });
 
 test('graceful stop, 5028 refusals, stop all, then a system restart', async () => {
-  // A backup takes some 14 s of sim time here: at speed 5 one is still running when `dump events` asks at once.
-  await withSim({ speed: 5 }, async (sim, open) => {
+  await withSim({ speed: 20 }, async (sim, open) => {
     const cmd = await open();
     assert.equal(await cmd.request('stop v2\nnode: 3\nabort: 0\nforce: 0\n\n'), 'stop reply\nresult: Ok\nstopped: 1\ndisconnect: 0\n\n');
     const down = statusMap(await cmd.request('get status\n\n'));

@@ -65,6 +65,7 @@ export class ClusterModel extends ClusterState {
       statistics: this.statistics,
       instances: options.instances,
       params: (id) => this.config?.nodes.find((n) => n.nodeId === id)?.params,
+      backupBytesPerSec: (id, at) => this.backups.writeSpeed(id, at),
       connections: (id) => new Map((this.config?.connections ?? []).filter((c) => c.nodeId1 === id || c.nodeId2 === id).map((c) => [c.nodeId1 === id ? c.nodeId2 : c.nodeId1, c.params])),
       seed: options.seed,
     });

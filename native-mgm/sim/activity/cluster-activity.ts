@@ -37,6 +37,8 @@ export interface ActivitySources {
   params: (nodeId: number) => ConfigParams | undefined;
   /** The parameters of each of a node's connections in the served configuration (SendBufferMemory), by remote node. */
   connections: (nodeId: number) => Map<number, ConfigParams>;
+  /** Bytes/s a running backup writes on the node at a time (0 without one): ndbinfo's backup_lcp write speed counts them. */
+  backupBytesPerSec?: (nodeId: number, at: number) => number;
   seed: number;
 }
 
@@ -226,10 +228,11 @@ export class ClusterActivity {
     const redo = this.redoLog(node.id);
     const redoPerSec = load.replicaWrites * this.rowBytes;
     const lcpBytes = redo.advance(dt, redoPerSec, this.lcpRewriteShare);
+    const backupBytes = ((this.sources.backupBytesPerSec?.(node.id, at) ?? 0) * dt) / 1000;
     // One node's links are as many as the cluster's nodes: built once a step, for the demands and the totals both.
     const links = this.linksFor(node, load);
     const demands = this.demandsFor(node, load, links);
     this.advanceBuffers(node.id, links, dt);
-    this.nodeTotals(node.id).add(at, dt, { load, links, demands, redoBytes: redo.lastDiskBytes, lcpBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
+    this.nodeTotals(node.id).add(at, dt, { load, links, demands, redoBytes: redo.lastDiskBytes, lcpBytes, backupBytes, redoAlert: redo.fill >= 0.25, idle: redoPerSec === 0 });
   }
 }

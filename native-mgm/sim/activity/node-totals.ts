@@ -18,6 +18,8 @@ export interface StepInput {
   demands: ThreadDemand[];
   redoBytes: number;
   lcpBytes: number;
+  /** A running backup's writes: they count in the backup_lcp write speed, not in the checkpoint's disk pages. */
+  backupBytes?: number;
   redoAlert: boolean;
   idle: boolean;
 }
@@ -116,7 +118,7 @@ export class NodeTotals {
     const second = Math.floor(at / 1000);
     const bucket = this.perSecond.get(second) ?? { redo: 0, lcp: 0 };
     bucket.redo += step.redoBytes;
-    bucket.lcp += step.lcpBytes;
+    bucket.lcp += step.lcpBytes + (step.backupBytes ?? 0);
     if (!this.perSecond.has(second)) {
       this.perSecond.set(second, bucket);
       this.perSecond.delete(second - HISTORY_SECONDS - 1);

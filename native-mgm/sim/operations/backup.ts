@@ -127,6 +127,16 @@ export class BackupCoordinator {
     return this.running.size > 0;
   }
 
+  /** Bytes/s data node `nodeId` writes for running backups at sim time `at` (0 once its share is written). */
+  writeSpeed(nodeId: number, at: number): number {
+    let speed = 0;
+    for (const run of this.running.values()) {
+      const node = run.nodes.find((n) => n.nodeId === nodeId);
+      if (node && at >= run.startedAt && at < run.startedAt + node.durationMs) speed += (node.bytes * 1000) / node.durationMs;
+    }
+    return speed;
+  }
+
   /** BackupStatus of every running backup, one per data node in it, for `dump events` type 62 (spec §4.10). */
   statusReports(): SimEvent[] {
     return [...this.running.values()].flatMap((r) => (this.cluster.clock.now() < r.startedAt ? [] : this.reports(r)));

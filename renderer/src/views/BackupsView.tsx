@@ -7,6 +7,9 @@ import './backups.css';
 
 function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
   const { store } = useAppContext();
+  // ndbinfo's disk_write_speed_aggregate_node, where an SQL node is watched: what the node's disk takes for the backup and checkpoints together.
+  const ndbinfo = useApp((s) => s.shown.ndbinfoNodes);
+  const withDisk = run.nodes.some((n) => ndbinfo.get(n.nodeId)?.diskWrite);
   const written = run.nodes.reduce((sum, n) => sum + n.bytes, 0);
   const records = run.nodes.reduce((sum, n) => sum + n.records, 0);
   const whole = run.toBackupBytes ? Math.min(100, (written * 100) / run.toBackupBytes) : null;
@@ -46,6 +49,7 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
             <th>progress</th>
             <th>records</th>
             <th>reported</th>
+            {withDisk && <th title="ndbinfo disk_write_speed_aggregate_node: backup and local checkpoint writes, last second">backup+LCP disk writes (ndbinfo)</th>}
           </tr>
         </thead>
         <tbody>
@@ -59,6 +63,7 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
                 <td>{pct === null ? '–' : <progress max={100} value={pct} aria-label={`node ${n.nodeId}: ${pct.toFixed(0)} %`} />}</td>
                 <td>{n.records.toLocaleString('en-US')}</td>
                 <td>{n.at !== undefined ? formatClock(n.at) : '–'}</td>
+                {withDisk && <td data-field="disk-write">{formatBytesPerSec(ndbinfo.get(n.nodeId)?.diskWrite?.lcpBytesPerSec)}</td>}
               </tr>
             );
           })}

@@ -10,6 +10,8 @@ import type { ViewChanges } from './view-changes.js';
 /** A backup writing at under this share of the last completed one's rate is "much slower". */
 export const SLOW_SHARE = 0.5;
 const SLOW_KEY = 'backup-slow';
+/** A rate judged over less writing than this says more about the start than about the disks. */
+const JUDGE_AFTER_MS = 3000;
 
 /** Is a backup running on this cluster, and since when (what a rolling restart checks before each step). */
 export interface BackupRunning {
@@ -42,11 +44,12 @@ export class BackupRoom implements Room {
     const lastDone = [...this.book.last].reverse().find((b) => b.outcome === 'completed');
     const before = lastDone ? pastRate(lastDone) : null;
     const rate = run ? backupEta(run.nodes, this.toBackup, at).bytesPerSec : null;
-    if (run && before !== null && rate !== null && rate < before * SLOW_SHARE) {
+    const judged = run !== null && at - run.startedAt >= JUDGE_AFTER_MS;
+    if (run && judged && before !== null && rate !== null && rate < before * SLOW_SHARE) {
       const message = `Backup ${run.backupId} writes ${mb(rate)}, under half of backup ${lastDone?.backupId ?? '?'}'s ${mb(before)}`;
       if (this.alerts.isActive(SLOW_KEY)) this.alerts.revise(SLOW_KEY, message);
       else this.alerts.raise(SLOW_KEY, 'backup-slow', 'warning', at, null, message);
-    } else if (this.alerts.isActive(SLOW_KEY) && (!run || rate === null || before === null || rate >= before * SLOW_SHARE)) {
+    } else if (this.alerts.isActive(SLOW_KEY) && (!run || !judged || rate === null || before === null || rate >= before * SLOW_SHARE)) {
       this.alerts.resolve(SLOW_KEY, at);
     }
   }

@@ -6,8 +6,9 @@ import { performance } from 'node:perf_hooks';
 import { simAddresses, spawnCli } from '../electron/cli/test/run-cli.js';
 import { buildCli } from '../scripts/cli-bundle.js';
 import { fmt, percentile } from './stats.js';
+import { noted, type Figure } from './table.js';
 
-const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? 15);
+const ROUNDS = Number(process.env.BENCH_CLI_ROUNDS ?? (process.env.BENCH_QUICK === '1' ? 5 : 15));
 /** Each process reports its own CPU time (every thread's) as it exits, whatever the command did. */
 const CPU_AT_EXIT = `data:text/javascript,process.on('exit',()=>process.stderr.write('\\ncpu-ms '+JSON.stringify(process.cpuUsage())))`;
 
@@ -31,9 +32,10 @@ async function run(entry: string, args: string[]): Promise<Timing> {
  * `npm run bench cli`: what one `ndbtop` command costs to start, the CLI as built (an entry that imports a command's
  * engine, servers or simulator when it runs) beside the same sources as one file, alternating, against one simulator.
  */
-export async function benchCli(): Promise<void> {
+export async function benchCli(): Promise<Figure[]> {
   console.log(`== CLI start (${ROUNDS} runs of each, alternating)`);
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-bench-cli-'));
+  const rows: Figure[] = [];
   // simAddresses waits for the SQL node's URL as well.
   const sim = spawnCli(['sim', '--port', '0', '--sql-port', '0']);
   try {
@@ -53,7 +55,9 @@ export async function benchCli(): Promise<void> {
         `ndbtop ${name}: CPU ${fmt(median('split', 'cpuMs'), 0)} ms as built, ${fmt(median('one-file', 'cpuMs'), 0)} ms as one file (${fmt(median('split', 'cpuMs') / median('one-file', 'cpuMs'))}×); ` +
           `wall ${fmt(median('split', 'wallMs'), 0)} ms against ${fmt(median('one-file', 'wallMs'), 0)} ms (${fmt(median('split', 'wallMs') / median('one-file', 'wallMs'))}×)`,
       );
+      rows.push(noted(`ndbtop ${name}: CPU as built / as one file`, `${fmt(median('split', 'cpuMs') / median('one-file', 'cpuMs'))}x`));
     }
+    return rows;
   } finally {
     sim.kill('SIGTERM');
     await rm(dir, { recursive: true, force: true });

@@ -7,9 +7,11 @@ import { EventRecordParser } from '../native-mgm/events/parse-event.js';
 import { StreamReader } from '../native-mgm/protocol/stream-reader.js';
 import { startSimulator } from '../native-mgm/sim/index.js';
 import { fmt, percentile } from './stats.js';
+import { atMost, noted, type Figure } from './table.js';
 import { benchTls } from './tls.bench.js';
 
-const ROUNDS = 400;
+const QUICK = process.env.BENCH_QUICK === '1';
+const ROUNDS = QUICK ? 150 : 400;
 const CPU_BLOCK = 50;
 
 const LF = 10;
@@ -50,7 +52,7 @@ async function cpuMs(fn: () => Promise<unknown> | unknown): Promise<number> {
   return (used.user + used.system) / 1000;
 }
 
-async function statusRoundTrip(): Promise<void> {
+async function statusRoundTrip(): Promise<Figure[]> {
   const sim = await startSimulator({ dataNodes: 144, replicas: 2, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 80, scenario: 'idle' });
   try {
     const client = new MgmClient({ connectstring: sim.connectstring });
@@ -109,6 +111,7 @@ async function statusRoundTrip(): Promise<void> {
     const cpuOurs = percentile(oursCpu, 50);
     const cpuFloor = percentile(floorCpu, 50);
     console.log(`  CPU time per round trip (median of 8 blocks of ${CPU_BLOCK}): raw ${fmt(cpuFloor * 1000, 0)} us, MgmClient ${fmt(cpuOurs * 1000, 0)} us, ratio ${fmt(cpuOurs / cpuFloor)}x`);
+    return [atMost('get status 255 nodes, p50 / raw socket (interleaved)', p50, 1.5, 'x', false), noted('get status 255 nodes, CPU per round trip / raw socket', `${fmt(cpuOurs / cpuFloor)}x`)];
   } finally {
     await sim.close();
   }
@@ -123,7 +126,7 @@ function eventRecords(count: number): Buffer {
   return Buffer.from(parts.join(''));
 }
 
-function eventThroughput(): void {
+function eventThroughput(): Figure[] {
   const COUNT = 200_000;
   const bytes = eventRecords(COUNT);
   const CHUNK = 16 * 1024;
@@ -138,7 +141,7 @@ function eventThroughput(): void {
   };
   const parsedTimes: number[] = [];
   const splitTimes: number[] = [];
-  for (let round = 0; round < 5; round++) {
+  for (let round = 0; round < (QUICK ? 7 : 11); round++) {
     let parsed = 0;
     const reader = new StreamReader();
     // As EventStream reads them: each record typed as its lines arrive.
@@ -158,16 +161,21 @@ function eventThroughput(): void {
   }
   const ours = percentile(parsedTimes, 50);
   const floor = percentile(splitTimes, 50);
-  console.log(`event records (${COUNT} TransReportCounters/OperationReportCounters in 16 KB chunks), median of 5`);
+  console.log(`event records (${COUNT} TransReportCounters/OperationReportCounters in 16 KB chunks), median of ${parsedTimes.length} interleaved`);
   console.log(`  parsed + typed   ${fmt((COUNT / ours) * 1000, 0)} events/s`);
   console.log(`  line split only  ${fmt((COUNT / floor) * 1000, 0)} events/s (floor)`);
-  console.log(`  ratio            ${fmt(ours / floor)}x the floor's time (goal <= 3x)`);
-  console.log(`  CPU time ratio   ${fmt(percentile(cpuTimes.parsed, 50) / percentile(cpuTimes.split, 50))}x (median CPU ms: ${fmt(percentile(cpuTimes.parsed, 50), 0)} vs ${fmt(percentile(cpuTimes.split, 50), 0)})`);
+  const cpuRatio = percentile(cpuTimes.parsed, 50) / percentile(cpuTimes.split, 50);
+  console.log(`  ratio            ${fmt(ours / floor)}x the floor's time (goal <= 2.5x)`);
+  console.log(`  CPU time ratio   ${fmt(cpuRatio)}x (median CPU ms: ${fmt(percentile(cpuTimes.parsed, 50), 0)} vs ${fmt(percentile(cpuTimes.split, 50), 0)})`);
+  return [atMost('event records parsed / line-split floor (CPU, interleaved)', cpuRatio, 2.5, 'x', false)];
 }
 
-export async function benchNativeMgm(): Promise<void> {
+export async function benchNativeMgm(): Promise<Figure[]> {
   console.log('== native-mgm');
-  await statusRoundTrip();
-  await benchTls();
-  eventThroughput();
+  // First, in a heap that holds nothing yet: after the 255-node simulators of the other figures, the collector's
+  // work on what they left moved both sides' times and the ratio with them (2.1x here, 2.6-3.1x after them).
+  const events = eventThroughput();
+  const status = await statusRoundTrip();
+  const tls = await benchTls();
+  return [...status, ...tls, ...events];
 }

@@ -1,23 +1,15 @@
-import type { ChildProcess } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
-import mysql from 'mysql2/promise';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { simAddresses, spawnCli } from '../electron/cli/test/run-cli.js';
-import { createEngine } from '../electron/engine/index.js';
-import { READINGS } from '../ndbinfo/client/readings.js';
-import { parseSqlUrl } from '../ndbinfo/client/sql-url.js';
-import { NDBINFO_TABLES } from '../ndbinfo/schema/tables.js';
-import { fmt } from './stats.js';
+import type { NdbinfoFigures } from './ndbinfo-child.js';
+import { fmt, percentile } from './stats.js';
+import { noted, type Figure } from './table.js';
 
-const SECONDS = Number(process.env.BENCH_NDBINFO_SECONDS ?? 30);
+const QUICK = process.env.BENCH_QUICK === '1';
+const SECONDS = Number(process.env.BENCH_NDBINFO_SECONDS ?? (QUICK ? 12 : 30));
+/** Rounds of the three sides, interleaved, so each sees the same machine noise; the median of each is reported. */
+const ROUNDS = QUICK ? 1 : 3;
 const DATA_NODES = 48;
-const WARM_UP_MS = 5000;
-
-interface Figures {
-  cpuMsPerSec: number;
-  /** Share of the wall time a query to the SQL node was outstanding. */
-  waitShare: number;
-  queries: number;
-}
 
 /** The simulator at 48 data nodes with its SQL node, in a process of its own so its CPU is not counted. */
 async function startSimulator(): Promise<{ child: ChildProcess; connectstring: string; url: string }> {
@@ -25,80 +17,51 @@ async function startSimulator(): Promise<{ child: ChildProcess; connectstring: s
   return { child, ...(await simAddresses(child)) };
 }
 
-async function measure(seconds: number): Promise<{ cpuMs: number; wallMs: number }> {
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await new Promise((r) => setTimeout(r, seconds * 1000));
-  const cpu = process.cpuUsage(cpu0);
-  return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs: performance.now() - t0 };
+function runChild(args: string[]): Promise<NdbinfoFigures> {
+  const script = fileURLToPath(new URL('./ndbinfo-child.ts', import.meta.url));
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  return new Promise((resolve, reject) => child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as NdbinfoFigures) : reject(new Error(`ndbinfo child ${args[0]} exited with ${String(code)}`)))));
 }
 
-/** The whole engine watching the cluster, with or without its ndbinfo source: the difference is what ndbinfo costs. */
-async function engineRun(connectstring: string, url: string | null): Promise<Figures> {
-  const sql = url === null ? undefined : { addresses: [parseSqlUrl(url)], password: undefined };
-  const engine = await createEngine({ host: 'serve', clusters: [{ connectstring, ...(sql ? { sql } : {}) }] });
-  try {
-    await new Promise((r) => setTimeout(r, WARM_UP_MS));
-    const load = async () => (await engine.handlers.getSnapshot({})).ndbinfo?.selfLoad ?? null;
-    const before = await load();
-    const { cpuMs, wallMs } = await measure(SECONDS);
-    const after = await load();
-    return { cpuMsPerSec: cpuMs / (wallMs / 1000), waitShare: after?.share ?? 0, queries: (after?.queries ?? 0) - (before?.queries ?? 0) };
-  } finally {
-    await engine.close();
-  }
-}
-
-/** The same queries on the same intervals from one bare mysql2 connection, rows dropped: the floor. */
-async function bareRun(url: string): Promise<Figures> {
-  const address = parseSqlUrl(url);
-  const conn = await mysql.createConnection({ host: address.host, port: address.port, user: address.user, database: 'ndbinfo' });
-  // The simulator's SQL node of the default release has every table and column.
-  const schema = { present: new Set(NDBINFO_TABLES.map((t) => t.name)), columns: new Map(NDBINFO_TABLES.map((t) => [t.name, new Set(t.columns.map((c) => c.name.toLowerCase()))])) };
-  let waitingMs = 0;
-  let queries = 0;
-  // One connection, one query at a time, as the source does: a reading due while another runs waits its turn.
-  let chain = Promise.resolve();
-  const timers = READINGS.map((reading) =>
-    setInterval(() => {
-      chain = chain.then(async () => {
-        const t0 = performance.now();
-        await conn.query(reading.query(schema).sql);
-        waitingMs += performance.now() - t0;
-        queries++;
-      });
-    }, reading.intervalMs),
-  );
-  try {
-    await new Promise((r) => setTimeout(r, WARM_UP_MS));
-    const [w0, q0] = [waitingMs, queries];
-    const { cpuMs, wallMs } = await measure(SECONDS);
-    return { cpuMsPerSec: cpuMs / (wallMs / 1000), waitShare: (waitingMs - w0) / wallMs, queries: queries - q0 };
-  } finally {
-    for (const t of timers) clearInterval(t);
-    await chain;
-    await conn.end();
-  }
-}
-
-/** `npm run bench ndbinfo`: the engine's CPU per ndbinfo poll of 48 data nodes beside a bare mysql2 client's. */
-export async function benchNdbinfo(): Promise<void> {
-  console.log(`== ndbinfo (${DATA_NODES} data nodes, flexasynch, ${SECONDS} s each)`);
+/**
+ * `npm run bench ndbinfo`: what the SQL source costs a user, as a user runs it: the engine in a process of its own
+ * with and without the SQL node (the difference is what ndbinfo costs, everything it derives included), beside a bare
+ * mysql2 client in a process of its own sending the same queries on the same intervals and dropping the rows. Each
+ * side starts fresh, as `ndbtop serve` does, and the rounds interleave. The engine's share is several times the bare
+ * client's because it reads every row (checks, scrubs and keys each cell, then derives the figures), which the bare
+ * client never does; per query as well, since the engine's budget may send fewer (bench/README.md).
+ */
+export async function benchNdbinfo(): Promise<Figure[]> {
+  console.log(`== ndbinfo (${DATA_NODES} data nodes, flexasynch, ${SECONDS} s each, ${ROUNDS} interleaved round${ROUNDS > 1 ? 's' : ''}, each side in its own process)`);
   const sim = await startSimulator();
+  const sides = { without: [] as NdbinfoFigures[], withSql: [] as NdbinfoFigures[], bare: [] as NdbinfoFigures[] };
   try {
-    const without = await engineRun(sim.connectstring, null);
-    const withSql = await engineRun(sim.connectstring, sim.url);
-    const bare = await bareRun(sim.url);
-    // The threads reading runs once a second: a "poll" is a second of reading, whatever else falls due in it.
-    const ndbinfoCpu = withSql.cpuMsPerSec - without.cpuMsPerSec;
-    console.log(`engine CPU: ${fmt(without.cpuMsPerSec)} ms/s without ndbinfo, ${fmt(withSql.cpuMsPerSec)} ms/s with it: ${fmt(ndbinfoCpu)} ms per ndbinfo poll (${withSql.queries} queries)`);
-    console.log(`bare mysql2, same queries and intervals: ${fmt(bare.cpuMsPerSec)} ms per poll (${bare.queries} queries); engine ÷ bare ${fmt(ndbinfoCpu / bare.cpuMsPerSec)}×`);
-    // The engine's budget stretches its intervals when the SQL node is slow, so it may send fewer queries: per query too.
-    const perQuery = (cpuMsPerSec: number, queries: number): number => (queries > 0 ? (cpuMsPerSec * SECONDS) / queries : NaN);
-    const [enginePerQuery, barePerQuery] = [perQuery(ndbinfoCpu, withSql.queries), perQuery(bare.cpuMsPerSec, bare.queries)];
-    console.log(`CPU per query: engine ${fmt(enginePerQuery)} ms, bare ${fmt(barePerQuery)} ms (${fmt(enginePerQuery / barePerQuery)}×)`);
-    console.log(`share of the poll interval waiting on the SQL node: engine ${fmt(withSql.waitShare * 100)} %, bare ${fmt(bare.waitShare * 100)} %`);
+    for (let round = 0; round < ROUNDS; round++) {
+      sides.without.push(await runChild(['engine', sim.connectstring, '-', String(SECONDS)]));
+      sides.withSql.push(await runChild(['engine', sim.connectstring, sim.url, String(SECONDS)]));
+      sides.bare.push(await runChild(['bare', sim.connectstring, sim.url, String(SECONDS)]));
+    }
   } finally {
     sim.child.kill('SIGTERM');
   }
+  const median = (runs: NdbinfoFigures[], pick: (f: NdbinfoFigures) => number): number => percentile(runs.map(pick), 50);
+  const without = median(sides.without, (f) => f.cpuMsPerSec);
+  const withSql = median(sides.withSql, (f) => f.cpuMsPerSec);
+  const bare = median(sides.bare, (f) => f.cpuMsPerSec);
+  const [engineQueries, bareQueries] = [median(sides.withSql, (f) => f.queries), median(sides.bare, (f) => f.queries)];
+  // The threads reading runs once a second: a "poll" is a second of reading, whatever else falls due in it.
+  const ndbinfoCpu = withSql - without;
+  console.log(`engine CPU: ${fmt(without)} ms/s without ndbinfo, ${fmt(withSql)} ms/s with it: ${fmt(ndbinfoCpu)} ms per ndbinfo poll (${engineQueries} queries)`);
+  console.log(`bare mysql2 process, same queries and intervals: ${fmt(bare)} ms per poll (${bareQueries} queries); engine ÷ bare ${fmt(ndbinfoCpu / bare)}×`);
+  // The engine's budget stretches its intervals when the SQL node is slow, so it may send fewer queries: per query too.
+  const perQuery = (cpuMsPerSec: number, queries: number): number => (queries > 0 ? (cpuMsPerSec * SECONDS) / queries : NaN);
+  const [enginePerQuery, barePerQuery] = [perQuery(ndbinfoCpu, engineQueries), perQuery(bare, bareQueries)];
+  console.log(`CPU per query: engine ${fmt(enginePerQuery)} ms, bare ${fmt(barePerQuery)} ms (${fmt(enginePerQuery / barePerQuery)}×)`);
+  console.log(`share of the poll interval waiting on the SQL node: engine ${fmt(median(sides.withSql, (f) => f.waitShare) * 100)} %, bare ${fmt(median(sides.bare, (f) => f.waitShare) * 100)} %`);
+  return [
+    noted('ndbinfo: engine CPU per poll (with - without SQL) / bare mysql2 process', `${fmt(ndbinfoCpu / bare)}x`),
+    noted('ndbinfo: what the SQL source costs a user, 48 data nodes', `${fmt(ndbinfoCpu / 10, 1)} % of a core`),
+  ];
 }

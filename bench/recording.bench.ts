@@ -11,6 +11,7 @@ import { FLUSH_MS, type RecordingLine } from '../electron/engine/recording/recor
 import { readRecording } from '../electron/engine/recording/recording-reader.js';
 import { bigRecording } from './big-recording.js';
 import { fmt } from './stats.js';
+import type { Figure } from './table.js';
 
 const SAMPLE_S = Number(process.env.BENCH_RECORDING_SECONDS ?? 20);
 /**
@@ -23,14 +24,6 @@ const BIG_BYTES = (process.env.BENCH_RECORDING_BYTES ?? '3e8,1e9').split(',').ma
 const REPORT_HOURS = Number(process.env.BENCH_REPORT_HOURS ?? 8);
 /** The report figure's goals: a night's report within a minute, and no slower than reading the file with gzip. */
 const REPORT_GOAL_S = 60;
-
-/** One figure of the bench's final table. */
-export interface BenchFigure {
-  name: string;
-  goal: string;
-  value: string;
-  holds: boolean;
-}
 
 const topology = (total: 48 | 255) => (total === 255 ? { dataNodes: 144, mgmNodes: 2, apiNodes: 109 } : { dataNodes: 24, mgmNodes: 2, apiNodes: 22 });
 
@@ -92,7 +85,7 @@ async function gunzipMs(file: string): Promise<number> {
  * from a recorded sample as the recording part does), read from its digests, against `gzip -dc` of the same file
  * measured side by side; the figures for the bench's final table.
  */
-export async function benchReport(): Promise<BenchFigure[]> {
+export async function benchReport(): Promise<Figure[]> {
   console.log('== report of a long recording');
   const dir = await mkdtemp(join(tmpdir(), 'ndbtop-bench-report-'));
   try {
@@ -113,8 +106,8 @@ export async function benchReport(): Promise<BenchFigure[]> {
     console.log(`report from digests: ${fmt(report.wallMs / 1000)} s (CPU ${fmt(report.cpuMs / 1000)} s), peak RSS ${fmt(report.peakRssKb / 1024)} MB ${report.detail}`);
     console.log(`gzip -dc of the same file: ${fmt(gz1 / 1000)} s, ${fmt(gz2 / 1000)} s; report / gzip -dc ×${fmt(report.wallMs / gzipMs, 3)}`);
     return [
-      { name: `report of a ${fmt(hours, 1)} h 255-node recording (wall)`, goal: `≤ ${REPORT_GOAL_S} s`, value: `${fmt(report.wallMs / 1000)} s`, holds: report.wallMs <= REPORT_GOAL_S * 1000 },
-      { name: 'report / gzip -dc of the same file (wall, side by side)', goal: '≤ 1', value: `×${fmt(report.wallMs / gzipMs, 3)}`, holds: report.wallMs <= gzipMs },
+      { name: `report of a ${fmt(hours, 1)} h 255-node recording (wall)`, goal: `≤ ${REPORT_GOAL_S} s`, value: `${fmt(report.wallMs / 1000)} s`, holds: report.wallMs <= REPORT_GOAL_S * 1000, quietOnly: true },
+      { name: 'report / gzip -dc of the same file (wall, side by side)', goal: '≤ 1', value: `×${fmt(report.wallMs / gzipMs, 3)}`, holds: report.wallMs <= gzipMs, quietOnly: false },
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });

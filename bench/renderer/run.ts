@@ -16,6 +16,7 @@ import { fillHistory } from './hour-of-history.js';
 import { coldFirstPaint } from './cold-paint.js';
 import { measurePhase, ms, phaseLine, type PhaseFigures } from './phase-figures.js';
 import { percentile } from '../stats.js';
+import { atMost, type Figure } from '../table.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const FAILURE_EVERY_MS = 1500;
@@ -140,7 +141,7 @@ async function throughputHour(page: Page, cdp: CDPSession, dataNodes: number): P
   return out;
 }
 
-export async function benchRenderer(): Promise<void> {
+export async function benchRenderer(): Promise<Figure[]> {
   console.log('== renderer');
   const built = await buildRenderer();
   await coldFirstPaint(built.dir).catch(async (err: unknown) => {
@@ -257,6 +258,7 @@ export async function benchRenderer(): Promise<void> {
     }
     console.log(`  engine process GC ${gcPauses.length} pauses · p95 ${ms(percentile(gcPauses, 95))} · max ${ms(Math.max(0, ...gcPauses))} · total ${ms(gcPauses.reduce((a, b) => a + b, 0))} (engine and simulator share it)`);
     for (const [what, f] of throughput) console.log(`${phaseLine(`  throughput 1 h, ${what.padEnd(14)}`, f)} · ${f.points} points drawn`);
+    return [atMost('renderer: node failure event -> DOM, p95, 255 nodes at 100 ms polls', percentile(latencies, 95), 50, ' ms', true, 0)];
   } finally {
     await browser.close();
     await stack.close();

@@ -12,7 +12,9 @@ export type Implausible = { field: number; value: number; reason: string } | nul
 
 export function implausible(values: readonly number[], gauges: ReadonlySet<number>, periodMs: number): Implausible {
   const perPeriodLimit = (MAX_OPS_PER_NODE_PER_SEC * periodMs) / 1000;
-  for (const [field, value] of values.entries()) {
+  // Every report passes here (~230 a second from an idle cluster of 144 data nodes): an index loop, no iterator.
+  for (let field = 0; field < values.length; field++) {
+    const value = values[field] as number;
     if (!Number.isFinite(value) || value < 0) return { field, value, reason: 'not a count' };
     if (value >= MAX_DELTA) return { field, value, reason: `≥ 2³¹ in one ${periodMs / 1000} s period` };
     if (!gauges.has(field) && value > perPeriodLimit) return { field, value, reason: `beyond ${MAX_OPS_PER_NODE_PER_SEC / 1e6}M/s for one data node` };

@@ -48,6 +48,24 @@ const READ_DOM = `(() => {
       ...q('.headline-stat').map((e) => ({ where: 'headline tile', text: text(e.querySelector('.headline-value')) + ' ' + text(e.querySelector('.headline-label')), stale: old(e) })),
     ],
     eta: etas.length === 0 ? null : { min: Math.min(...etas), max: Math.max(...etas) },
+    texts: (() => {
+      // Every text on screen with a digit, as the element around it reads (its words give a number its meaning).
+      const seen = new Set();
+      const out = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!/\d/.test(n.nodeValue ?? '')) continue;
+        const el = n.parentElement;
+        if (!el || seen.has(el) || el.closest('script, style, option, [aria-hidden="true"]')) continue;
+        seen.add(el);
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth) continue;
+        if (getComputedStyle(el).visibility === 'hidden') continue;
+        const where = el.closest('[data-testid]')?.dataset.testid ?? el.className?.baseVal ?? el.className ?? el.tagName;
+        out.push({ where: String(where || el.tagName), text: text(el) });
+      }
+      return out;
+    })(),
   };
 })()`;
 

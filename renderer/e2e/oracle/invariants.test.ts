@@ -170,6 +170,22 @@ test('eta-contains-finish in a short run: the first ETA is held to the simulator
   assert.deepEqual(check('eta-contains-finish', at(3, { min: 60_000, max: 60_000 }, 90_000), [first, late]), []);
 });
 
+test('numbers-have-units over every visible text: a bare count breaks it; ids, id lists, key hints and counts stated as such do not', () => {
+  const texts = (...list: Array<[string, string]>) => frame({ dom: dom({ texts: list.map(([where, text]) => ({ where, text })) }) });
+  assert.deepEqual(check('numbers-have-units', texts(
+    ['view-io', '0 Redo & transport'],
+    ['alert-group', 'full within 10 min at this rate on 3 of 4 data nodes: 3, 4, 5'],
+    ['rolling-restart', 'No restart in the last 10 minutes: every data node has stayed up.'],
+    ['event-text', 'ndbtop connected to management server 1 at 127.0.0.1:1186 (mysql-8.4.3 ndb-8.4.3)'],
+    ['ack-all', 'Acknowledge all 2 alerts'],
+    ['node-3', '3'],
+  )), []);
+  assert.deepEqual(check('numbers-have-units', texts(['ack-all', 'Acknowledge all (2)'], ['alert-group', 'Acknowledge 3'])), [
+    'ack-all: "Acknowledge all (2)" | "2" has no unit after it',
+    'alert-group: "Acknowledge 3" | "3" has no unit after it',
+  ]);
+});
+
 test('engine-matches-source: a status the simulator held over a second must be the engine\'s', () => {
   const truth = (status: string) => ({ nodes: [{ nodeId: 2, status, startPhase: 0 }], mgmdsUp: 1 });
   const f = frame({ truth: truth('NO_CONTACT') });

@@ -171,7 +171,7 @@ test('eta-contains-finish in a short run: the first ETA is held to the simulator
 });
 
 test('numbers-have-units over every visible text: a bare count breaks it; ids, id lists, key hints and counts stated as such do not', () => {
-  const texts = (...list: Array<[string, string]>) => frame({ dom: dom({ texts: list.map(([where, text]) => ({ where, text })) }) });
+  const texts = (...list: Array<[string, string, string?]>) => frame({ dom: dom({ texts: list.map(([where, text, context]) => ({ where, text, context: context ?? text })) }) });
   assert.deepEqual(check('numbers-have-units', texts(
     ['view-io', '0 Redo & transport'],
     ['alert-group', 'full within 10 min at this rate on 3 of 4 data nodes: 3, 4, 5'],
@@ -179,10 +179,14 @@ test('numbers-have-units over every visible text: a bare count breaks it; ids, i
     ['event-text', 'ndbtop connected to management server 1 at 127.0.0.1:1186 (mysql-8.4.3 ndb-8.4.3)'],
     ['ack-all', 'Acknowledge all 2 alerts'],
     ['node-3', '3'],
+    ['headline-aborts', '12.8', '12.8 aborts/s'],
+    ['BUTTON', '15m'],
+    ['node-2', 'copying the dictionary · phase 4 of 9 · 2 s · no estimate yet'],
   )), []);
-  assert.deepEqual(check('numbers-have-units', texts(['ack-all', 'Acknowledge all (2)'], ['alert-group', 'Acknowledge 3'])), [
+  assert.deepEqual(check('numbers-have-units', texts(['ack-all', 'Acknowledge all (2)'], ['alert-group', 'Acknowledge 3'], ['headline-aborts', '12.8', '12.8 per'])), [
     'ack-all: "Acknowledge all (2)" | "2" has no unit after it',
     'alert-group: "Acknowledge 3" | "3" has no unit after it',
+    'headline-aborts: "12.8" | "12.8" has no unit after it',
   ]);
 });
 

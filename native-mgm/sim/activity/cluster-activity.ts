@@ -145,7 +145,11 @@ export class ClusterActivity {
     // What is offered beyond the network waits in the buffer: the link carries (and its counters count) no more than
     // the network does.
     const bandwidth = this.linkBytesPerSec;
-    if (Number.isFinite(bandwidth)) for (const l of links) (l.outPerSec = Math.min(l.outPerSec, bandwidth)), (l.inPerSec = Math.min(l.inPerSec, bandwidth));
+    if (!Number.isFinite(bandwidth)) return links;
+    for (const l of links) {
+      l.outPerSec = Math.min(l.outPerSec, bandwidth);
+      l.inPerSec = Math.min(l.inPerSec, bandwidth);
+    }
     return links;
   }
 

@@ -181,6 +181,8 @@ test('numbers-have-units over every visible text: a bare count breaks it; ids, i
     ['node-3', '3'],
     ['headline-aborts', '12.8', '12.8 aborts/s'],
     ['BUTTON', '15m'],
+    ['nodegroup-4', '2/2'],
+    ['restart-times-label', 'Restart times (done: nodes 2–4)'],
     ['node-2', 'copying the dictionary · phase 4 of 9 · 2 s · no estimate yet'],
   )), []);
   assert.deepEqual(check('numbers-have-units', texts(['ack-all', 'Acknowledge all (2)'], ['alert-group', 'Acknowledge 3'], ['headline-aborts', '12.8', '12.8 per'])), [

@@ -212,10 +212,12 @@ function numbersHaveUnits(frame: Frame): Violation[] {
     if (around !== undefined && /^\d+(?:[.,]\d+)?\s*[kMGT]?$/.test(f.text) && around.includes(f.text) && unitAfter(around.slice(around.indexOf(f.text)))) continue;
     // A lone number is an id (a tile's, a column's) or a key hint (a view's tab): nothing to measure.
     if (/^\d+$/.test(f.text) || /^\d+\s(mgm|api|MGM|API|DATA)\b/.test(f.text) || (f.where.startsWith('view-') && /^\d\s/.test(f.text))) continue;
+    // A compact node group header's "live/members" ("2/2"): its title says "2 of 2 live".
+    if (f.where.startsWith('nodegroup-') && /^\d+\/\d+$/.test(f.text)) continue;
     for (const m of f.text.matchAll(/\d+(?:[.,]\d+)?/g)) {
       const at = m.index ?? 0;
       // Digits inside a word, an address, a date or a version, names ("node 3", "phase 5") and clock times are not figures.
-      if (at > 0 && /[\w:./-]/.test(f.text[at - 1] ?? '')) continue;
+      if (at > 0 && /[\w:./–-]/.test(f.text[at - 1] ?? '')) continue;
       if (NAMED.test(f.text.slice(0, at))) continue;
       const rest = f.text.slice(at);
       if (/^\d+(?:[.,]\d+)?[\w:]*:\d/.test(rest) || /^\d+\.\d+\.\d/.test(rest) || /^\d{4}-\d\d/.test(rest)) continue;

@@ -147,7 +147,8 @@ function lostSourceLastSeen(frame: Frame, earlier: readonly Frame[]): Violation[
   const lost = (s: ClusterSnapshot): boolean => ['reconnecting', 'offline', 'stale'].includes(s.connection.status);
   const mgmdLost = reads.every(lost);
   for (const card of frame.dom.cards) {
-    const away = reads.every((s) => s.nodes.find((n) => n.nodeId === card.nodeId)?.status === 'NO_CONTACT');
+    // On the first frame no earlier read bounds the page's lag: a node that went away just now may still show live.
+    const away = earlier.length > 0 && reads.every((s) => s.nodes.find((n) => n.nodeId === card.nodeId)?.status === 'NO_CONTACT');
     if ((mgmdLost || away) && !card.old) {
       out.push({ invariant: 'lost-source-last-seen', said: `node card ${card.nodeId} shows its figures as current`, against: mgmdLost ? `engine: management server ${frame.after.connection.status}` : `engine: node ${card.nodeId} NO_CONTACT` });
     }

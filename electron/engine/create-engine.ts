@@ -33,8 +33,7 @@ export interface CreateEngineOptions {
   /** Clusters to watch; one without a connectstring is the built-in simulator. None given: the simulator. */
   clusters?: Array<{ name?: string; connectstring?: string; tls?: ProfileTls; sql?: SqlSourceSpec }>;
   /** Options for the built-in simulator; false: never start it. Its SQL node runs on an ephemeral port unless `sql: false`. */
-  /** `sql: false` leaves the SQL node out; `sql: true` brings it at any size (the caller accepts its cost, see below). */
-  simulator?: (SimulatorOptions & { sql?: boolean }) | false;
+  simulator?: (SimulatorOptions & { sql?: false }) | false;
   /** The password for SQL nodes of clusters added later (a profile's); default NDBTOP_SQL_PASSWORD. Wins over a profile's stored one. */
   sqlPassword?: string;
   /** Where profiles' SQL passwords are kept (the desktop's OS keychain); default none. */
@@ -75,8 +74,7 @@ const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4, 
  * nodes `transporters` alone is ~21,900 rows (built, inserted and selected: ~1–2 s on a loaded machine). At 48 data
  * nodes the engine's event loop was still held up to 0.8 s (p99 0.3 s, at load ~25; 0.25 s and 51 ms at 16), so
  * until the simulator's SQL node runs in a worker, the embedded default brings it only for clusters up to this size;
- * `ndbtop sim --sql-port` serves any size from a process of its own; `sql: true` asks for it at any size (the oracle's
- * 48-node runs, which check what ndbinfo says against the model in this process).
+ * `ndbtop sim --sql-port` serves any size from a process of its own.
  */
 const EMBEDDED_SQL_MAX_DATA_NODES = 16;
 const TICK_MS = 1000;
@@ -94,7 +92,7 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   if (needsSim && options.simulator === false) throw new RangeError('no connectstring given and the built-in simulator is turned off');
   const { sql: simSql, ...simOptions } = options.simulator || {};
   // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup.
-  const withSql = simSql === true || (simSql !== false && (simOptions.dataNodes ?? DEFAULT_SIMULATOR.dataNodes ?? 0) <= EMBEDDED_SQL_MAX_DATA_NODES);
+  const withSql = simSql !== false && (simOptions.dataNodes ?? DEFAULT_SIMULATOR.dataNodes ?? 0) <= EMBEDDED_SQL_MAX_DATA_NODES;
   const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(withSql ? { sql: { port: 0 } } : {}) }) : null;
 
   const version = appVersion();

@@ -146,7 +146,16 @@ export class ClusterActivity {
 
   private linksFor(node: DataNode, load: NodeLoad): Link[] {
     const backlog = this.backlogs.get(node.id);
-    return nodeLinks(this.cluster, node, load, this.rowBytes, (remoteId, out): SendBufferState => sendBufferState(backlog?.get(remoteId) ?? 0, out, this.limits(node.id, remoteId)));
+    const links = nodeLinks(this.cluster, node, load, this.rowBytes, (remoteId, out): SendBufferState => sendBufferState(backlog?.get(remoteId) ?? 0, out, this.limits(node.id, remoteId)));
+    // What is offered beyond the network waits in the buffer: the link carries (and its counters count) no more than
+    // the network does.
+    const bandwidth = this.linkBytesPerSec;
+    if (!Number.isFinite(bandwidth)) return links;
+    for (const l of links) {
+      l.outPerSec = Math.min(l.outPerSec, bandwidth);
+      l.inPerSec = Math.min(l.inPerSec, bandwidth);
+    }
+    return links;
   }
 
   /** A link's SendBufferMemory and its node's TotalSendBufferMemory (0 configured: the sum over its links). */
@@ -180,7 +189,7 @@ export class ClusterActivity {
     for (const l of links) {
       const limits = this.limits(nodeId, l.remoteId);
       const before = backlog.get(l.remoteId) ?? 0;
-      const after = advanceBacklog(before, l.outPerSec, bandwidth, dt, limits, limits.nodeBytes - pooled);
+      const after = advanceBacklog(before, l.offeredPerSec, bandwidth, dt, limits, limits.nodeBytes - pooled);
       pooled += after - before;
       backlog.set(l.remoteId, after);
     }

@@ -13,6 +13,8 @@ export interface Link {
   /** Bytes per second this node sends on it and receives from it. */
   outPerSec: number;
   inPerSec: number;
+  /** Bytes per second the node's load puts on it to send: more than `outPerSec` when the network is narrower. */
+  offeredPerSec: number;
   /** Its send buffer at that rate (and whether overloaded or slowed down). */
   sendBuffer: SendBufferState;
 }
@@ -40,7 +42,7 @@ export function nodeLinks(cluster: ClusterState, node: DataNode, load: NodeLoad,
   const replication = primaryWrites * (WIRE.replicationBytes + rowBytes);
   const idle = WIRE.idleBytesPerSec;
   const links: Link[] = [];
-  const push = (l: Omit<Link, 'sendBuffer'>): void => void links.push(Object.assign(l, { sendBuffer: buffer(l.remoteId, l.outPerSec) }));
+  const push = (l: Omit<Link, 'sendBuffer' | 'offeredPerSec'>): void => void links.push(Object.assign(l, { offeredPerSec: l.outPerSec, sendBuffer: buffer(l.remoteId, l.outPerSec) }));
   // Management servers usually have the lowest ids and API nodes the highest: in this order the links are most often
   // sorted already, and the check below spares a sort per node and step (a 144-node cluster integrates ~80,000 a second).
   for (const m of cluster.mgm.values()) {

@@ -13,7 +13,7 @@ const READ_DOM = `(() => {
   const num = (v) => Number(v ?? NaN);
   const old = (e) => !!e.closest('[data-old="true"], [data-stale="true"], .old, .stale, .card-old');
   const rolling = document.querySelector('[data-testid="rolling-restart"]');
-  const etas = q('[data-testid="rolling-eta"]').flatMap((e) => [e.dataset.etaMin ?? e.dataset.eta, e.dataset.etaMax ?? e.dataset.eta]).map(Number).filter((n) => n > 0);
+  const etas = q('[data-testid="rolling-eta"]').flatMap((e) => [e.dataset.etaFrom ?? e.dataset.eta, e.dataset.etaTo ?? e.dataset.eta]).map(Number).filter((n) => n > 0);
   const figure = (where) => (e) => ({ where, text: text(e), stale: old(e) });
   const box = document.querySelector('[data-testid="throughput-chart"]');
   const axis = box?.querySelector('.recharts-xAxis .recharts-cartesian-axis-line');
@@ -48,6 +48,24 @@ const READ_DOM = `(() => {
       ...q('.headline-stat').map((e) => ({ where: 'headline tile', text: text(e.querySelector('.headline-value')) + ' ' + text(e.querySelector('.headline-label')), stale: old(e) })),
     ],
     eta: etas.length === 0 ? null : { min: Math.min(...etas), max: Math.max(...etas) },
+    texts: (() => {
+      // Every text on screen with a digit, as the element around it reads (its words give a number its meaning).
+      const seen = new Set();
+      const out = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (!/\\d/.test(n.nodeValue ?? '')) continue;
+        const el = n.parentElement;
+        if (!el || seen.has(el) || el.closest('script, style, option, [aria-hidden="true"]')) continue;
+        seen.add(el);
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.right < 0 || r.top > innerHeight || r.left > innerWidth) continue;
+        if (getComputedStyle(el).visibility === 'hidden') continue;
+        const where = el.closest('[data-testid]')?.dataset.testid ?? el.className?.baseVal ?? el.className ?? el.tagName;
+        out.push({ where: String(where || el.tagName), text: text(el), context: el.parentElement ? text(el.parentElement) : '' });
+      }
+      return out;
+    })(),
   };
 })()`;
 

@@ -23,6 +23,8 @@ export interface DomView {
   chart: { windowMs: number; lines: Array<{ series: string; times: number[] }> } | null;
   /** The rolling-restart ETA(s) the page shows, ms since the epoch: [earliest, latest] (one figure: both the same). */
   eta: { min: number; max: number } | null;
+  /** Every visible element's text that holds a digit, as the element reads, and its parent's (absent in frames made by hand). */
+  texts?: Array<{ where: string; text: string; context: string }>;
 }
 
 /** What the simulator's model said at the frame (ground truth). */

@@ -147,7 +147,8 @@ function lostSourceLastSeen(frame: Frame, earlier: readonly Frame[]): Violation[
   const lost = (s: ClusterSnapshot): boolean => ['reconnecting', 'offline', 'stale'].includes(s.connection.status);
   const mgmdLost = reads.every(lost);
   for (const card of frame.dom.cards) {
-    const away = reads.every((s) => s.nodes.find((n) => n.nodeId === card.nodeId)?.status === 'NO_CONTACT');
+    // On the first frame no earlier read bounds the page's lag: a node that went away just now may still show live.
+    const away = earlier.length > 0 && reads.every((s) => s.nodes.find((n) => n.nodeId === card.nodeId)?.status === 'NO_CONTACT');
     if ((mgmdLost || away) && !card.old) {
       out.push({ invariant: 'lost-source-last-seen', said: `node card ${card.nodeId} shows its figures as current`, against: mgmdLost ? `engine: management server ${frame.after.connection.status}` : `engine: node ${card.nodeId} NO_CONTACT` });
     }
@@ -189,19 +190,39 @@ function totalsAreSums(frame: Frame): Violation[] {
 }
 
 /** A number then a unit: %, bytes, per second, durations, or a count's noun. */
-const WITH_UNIT = /^(\d+(?:[.,]\d+)?\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|MB|GB|ms\b|s\b|min\b|h\b|[a-z]+\/s|pages\b|ops\b|transactions|reads|writes|aborts)/;
+const WITH_UNIT = /^(\d+(?:[.,]\d+)?\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|MB|GB|ms\b|s\b|m\b|min\b|h\b|(seconds?|minutes?|hours?|days?)\b|[a-z]+\/s|pages\b|ops\b|transactions|reads|writes|aborts)/;
+/**
+ * Counts stated as such: "2 of 4", "8 done, 40 to go", "3 connected + 5 free slots", "(174 since start)", "from 9
+ * restarts", "×48", "+4 more active"; and ranges of ids ("nodes 2–11").
+ */
+const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connected|free slots?|((resolved|active|open|new|older|other|failed|running)\s)?alerts?|data nodes?|nodes?\b|restarts?|since start|alerts?|active|rows?\b|times?\b|events?|steps?|checks?|runs?|phases?|management servers?|API nodes?|members?|replicas?|slots?|points|entries|crossings?|windows?|threads?|parts?|node groups?|failovers?|samples?|queries|readings?)/i;
+/** Words a number names something after: "node 3", "NG 0", "phase 5", "part 3", "×5" (an id, not a figure). */
+const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?,\s)*$/i;
 
+const unitAfter = (rest: string): boolean => WITH_UNIT.test(rest) || COUNTED.test(rest);
+
+/**
+ * Every number on screen has a unit, or is a name or a count stated as such. The figures the panels show
+ * (`dom.figures`) and, where the frame has them, every visible text with a digit (`dom.texts`).
+ */
 function numbersHaveUnits(frame: Frame): Violation[] {
   const out: Violation[] = [];
-  for (const f of frame.dom.figures) {
+  for (const f of [...frame.dom.figures, ...(frame.dom.texts ?? [])]) {
+    // A figure whose unit is its neighbour's words ("12.8" beside "aborts/s"): judged in the text around it.
+    const around = 'context' in f ? f.context : undefined;
+    if (around !== undefined && /^\d+(?:[.,]\d+)?\s*[kMGT]?$/.test(f.text) && around.includes(f.text) && unitAfter(around.slice(around.indexOf(f.text)))) continue;
+    // A lone number is an id (a tile's, a column's) or a key hint (a view's tab): nothing to measure.
+    if (/^\d+$/.test(f.text) || /^\d+\s(mgm|api|MGM|API|DATA)\b/.test(f.text) || (f.where.startsWith('view-') && /^\d\s/.test(f.text))) continue;
+    // A compact node group header's "live/members" ("2/2"): its title says "2 of 2 live".
+    if (f.where.startsWith('nodegroup-') && /^\d+\/\d+$/.test(f.text)) continue;
     for (const m of f.text.matchAll(/\d+(?:[.,]\d+)?/g)) {
       const at = m.index ?? 0;
-      // Digits inside a word, names ("node 3", "phase 5") and clock times ("12:04:05") are not figures.
-      if (at > 0 && /[\w:]/.test(f.text[at - 1] ?? '')) continue;
-      if (/\b(node|nodes|NG|phase|group)\s$/i.test(f.text.slice(0, at))) continue;
+      // Digits inside a word, an address, a date or a version, names ("node 3", "phase 5") and clock times are not figures.
+      if (at > 0 && /[\w:./–-]/.test(f.text[at - 1] ?? '')) continue;
+      if (NAMED.test(f.text.slice(0, at))) continue;
       const rest = f.text.slice(at);
-      if (/^\d+(?:[.,]\d+)?[\w:]*:\d/.test(rest)) continue;
-      if (!WITH_UNIT.test(rest)) out.push({ invariant: 'numbers-have-units', said: `${f.where}: "${f.text}"`, against: `"${m[0]}" has no unit after it` });
+      if (/^\d+(?:[.,]\d+)?[\w:]*:\d/.test(rest) || /^\d+\.\d+\.\d/.test(rest) || /^\d{4}-\d\d/.test(rest)) continue;
+      if (!unitAfter(rest)) out.push({ invariant: 'numbers-have-units', said: `${f.where}: "${f.text}"`, against: `"${m[0]}" has no unit after it` });
     }
   }
   return out;

@@ -76,8 +76,7 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
   const catalogue = run.invariants ?? INVARIANTS;
   let rounds: RoundTruth | null = null;
   const stack = await startStack(staticDir, {
-    // The SQL node at every size: restart phases and redo are checked against ndbinfo at 48 data nodes too.
-    simulator: { scenario: run.scenario, dataNodes: run.dataNodes, speed: run.speed, sql: true, ...(run.scenario === 'mgmd-failover' ? { mgmNodes: 2 } : {}) },
+    simulator: { scenario: run.scenario, dataNodes: run.dataNodes, speed: run.speed, ...(run.scenario === 'mgmd-failover' ? { mgmNodes: 2 } : {}) },
     memoryRefreshMs: 1000,
   }, (engine) => {
     // Watched from before the scenario's first restart (it begins once the engine reads its status).

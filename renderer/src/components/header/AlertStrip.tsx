@@ -10,6 +10,8 @@ import { formatClock, formatNodeIds } from '../../view-model/format.js';
 /** `onAcknowledge` null: this viewer may not acknowledge (serve without --allow-changes), so no button. */
 type Acknowledge = ((alerts: readonly Alert[]) => void) | null;
 
+const alertCount = (n: number): string => `${n} alert${n === 1 ? '' : 's'}`;
+
 /** One line per alert, however long its message (a collapse lists what changed): the whole of it behind "Details". */
 function AlertRow({ alert, onAcknowledge }: { alert: Alert; onAcknowledge: Acknowledge }) {
   const { store } = useAppContext();
@@ -70,11 +72,12 @@ function AlertGroupRow({ group, dataNodes, onAcknowledge }: { group: AlertGroup;
           {title}
         </span>
         <button type="button" aria-expanded={open} data-testid="alert-group-toggle" onClick={() => setOpen(!open)}>
-          {open ? 'Hide' : `Show ${group.alerts.length}`}
+          {/* A count says what it counts: "Acknowledge 3" read as "acknowledge node 3". */}
+          {open ? 'Hide' : `Show ${alertCount(group.alerts.length)}`}
         </button>
         {onAcknowledge && (
           <button type="button" onClick={() => onAcknowledge(group.alerts)}>
-            Acknowledge {group.alerts.length}
+            Acknowledge {alertCount(group.alerts.length)}
           </button>
         )}
       </div>
@@ -169,7 +172,7 @@ export function AlertStrip() {
         <span className="spacer" />
         {canAcknowledge && (
           <button type="button" data-testid="ack-all" onClick={() => acknowledge([...active, ...resolved])}>
-            Acknowledge all ({active.length + resolved.length})
+            Acknowledge all {alertCount(active.length + resolved.length)}
           </button>
         )}
       </div>

@@ -10,10 +10,11 @@ function NodeGroupHeader({ nodeGroup, size, compact }: { nodeGroup: number; size
   const live = useApp((s) => s.shown.nodeGroups.find((g) => g.nodeGroup === nodeGroup)?.live ?? null);
   const old = useFiguresAsOf() !== null;
   return (
-    <h3 className={`group-head${old ? ' old' : ''}`} data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}`}>
+    <h3 className={`group-head${old ? ' old' : ''}`} data-testid={`nodegroup-${nodeGroup}`} data-health={health ?? 'UNKNOWN'} title={`node group ${nodeGroup}${live !== null ? `: ${live} of ${size} ${old ? 'were live' : 'live'}` : ''}`}>
       {compact ? `NG ${nodeGroup}` : `Node group ${nodeGroup}`}
       {/* Old figures say what was last known, in the past tense: greyed alone, "OK · 2 of 2 live" still claimed it. */}
       {health && <span className={`badge tone-${HEALTH_TONE[health]}`}>{old ? `was ${health}` : health}</span>}
+      {/* Compact: "2/2", no room for the words; the header's title says them. */}
       {live !== null && <span className="muted">{compact ? `${live}/${size}` : `${live} of ${size} ${old ? 'were live' : 'live'}`}</span>}
     </h3>
   );

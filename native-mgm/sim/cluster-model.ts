@@ -1,4 +1,5 @@
 import { ClusterActivity } from './activity/cluster-activity.js';
+import { redoStatusEvents } from './activity/redo-status.js';
 import { BackupCoordinator } from './operations/backup.js';
 import { ClusterState } from './state/cluster-state.js';
 import { failDataNode, type FailureOptions } from './lifecycle/failure.js';
@@ -112,6 +113,12 @@ export class ClusterModel extends ClusterState {
   /** A network split between two halves of the cluster, each with part of every node group (lifecycle/partition.ts). */
   splitNetwork(halves: readonly [DataNode[], DataNode[]], options: SplitOptions): Promise<void> {
     return splitNetwork(this, halves, options, this.prng);
+  }
+
+  /** DUMP 2399: the node reports each redo log part (RedoStatus), as of now. */
+  reportRedoStatus(id: number): void {
+    this.activity.advanceTo(this.clock.now());
+    this.emit(...redoStatusEvents(id, this.activity.redoLog(id)));
   }
 
   restartNode(id: number, flags: RestartFlags = {}): Promise<OperationResult> {

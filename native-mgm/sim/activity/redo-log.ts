@@ -28,6 +28,9 @@ function num(params: ConfigParams | undefined, key: string, fallback: number): n
  */
 export class RedoLog {
   readonly parts: number;
+  /** NoOfFragmentLogFiles and FragmentLogFileSize: each part is that many files of that size. */
+  readonly files: number;
+  readonly fileBytes: number;
   readonly partBytes: number;
   private readonly minSpeed: number;
   /** MaxDiskWriteSpeed: a checkpoint's top speed, doubled while the log is past ALERT_FILL. */
@@ -54,7 +57,9 @@ export class RedoLog {
 
   constructor(params: ConfigParams | undefined) {
     this.parts = num(params, 'NoOfFragmentLogParts', DEFAULTS.parts);
-    this.partBytes = num(params, 'NoOfFragmentLogFiles', DEFAULTS.files) * num(params, 'FragmentLogFileSize', DEFAULTS.fileBytes);
+    this.files = num(params, 'NoOfFragmentLogFiles', DEFAULTS.files);
+    this.fileBytes = num(params, 'FragmentLogFileSize', DEFAULTS.fileBytes);
+    this.partBytes = this.files * this.fileBytes;
     this.minSpeed = num(params, 'MinDiskWriteSpeed', DEFAULTS.minSpeed);
     this.maxSpeed = num(params, 'MaxDiskWriteSpeed', DEFAULTS.maxSpeed);
   }
@@ -65,6 +70,16 @@ export class RedoLog {
 
   get fill(): number {
     return this.used / this.total;
+  }
+
+  /** One part's share of the node's redo: parts are filled round robin by fragment, so they differ a little. */
+  partShare(part: number): number {
+    return (1 + 0.04 * Math.sin(part * 2.1)) / this.parts;
+  }
+
+  /** Bytes in use in one log part. */
+  partUsed(part: number): number {
+    return Math.min(this.partBytes, this.used * this.partShare(part));
   }
 
   get overloaded(): boolean {

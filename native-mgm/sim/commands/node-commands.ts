@@ -4,9 +4,10 @@ import { parseNodeList } from '../operations/shutdown-checks.js';
 import { reply, resultReply } from '../wire/reply.js';
 import { flagArg, intArg, stringArg, type CommandContext, type CommandHandler } from './context.js';
 
-/** `dump state` takes at most 25 integers (spec §1.6); DUMP 1000 makes a node report its memory usage. */
+/** `dump state` takes at most 25 integers (spec §1.6); DUMP 1000 makes a node report its memory usage, 2399 its redo log parts. */
 const MAX_DUMP_ARGS = 25;
 const DUMP_MEMORY_USAGE = 1000;
+const DUMP_REDO_STATUS = 2399;
 
 /**
  * Restart replies put the error number first (`5028-Node shutdown…`), stop replies do not (spec §4.13/§4.14).
@@ -46,6 +47,7 @@ function dumpState(ctx: CommandContext): string {
   const words = (stringArg(ctx, 'args') ?? '').split(' ').filter((w) => w !== '');
   if (words.length > MAX_DUMP_ARGS || words.some((w) => w.length > 11)) return resultReply(header, 'Too many arguments');
   if (Number(words[0]) === DUMP_MEMORY_USAGE) ctx.mgmd.model.emit(...ctx.mgmd.model.memory.report(node.id));
+  if (Number(words[0]) === DUMP_REDO_STATUS) ctx.mgmd.model.reportRedoStatus(node.id);
   return resultReply(header, 'Ok');
 }
 

@@ -9,6 +9,8 @@ export const NDBD_EXIT = {
   arbitShutdown: 2305,
   /** "Node declared dead. See error log for details": its neighbours stopped hearing its heartbeats. */
   nodeDeclaredDead: 2315,
+  /** "Internal program error (failed ndbrequire)": a consistency check in the kernel failed. */
+  ndbrequire: 2341,
   /** "Fatal error due to end of REDO log. Increase NoOfFragmentLogFiles or FragmentLogFileSize". */
   noMoreRedoLog: 2354,
 } as const;

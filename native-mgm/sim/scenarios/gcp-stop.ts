@@ -1,7 +1,7 @@
 import { NDBD_EXIT } from '../lifecycle/exit-codes.js';
 import { runGlobalCheckpoints } from './global-checkpoints.js';
-import { dataNodeParam, nextNonMaster } from './node-params.js';
-import { allStarted, waitUntil, type Scenario } from './scenario.js';
+import { dataNodeParam } from './node-params.js';
+import { eachNonMasterInTurn, waitUntil, type Scenario } from './scenario.js';
 
 export const GCP_STOP = {
   /** Long enough for a run of completed checkpoints (one per TimeBetweenGlobalCheckpoints) before the disk slows. */
@@ -22,7 +22,8 @@ export const gcpStop: Scenario = {
   name: 'gcp-stop',
   description: "steady load; a data node's disk slows, the global checkpoint stalls, the master stops the node (2303); it restarts",
   requires: (model) => (model.data.size >= 2 ? null : 'the gcp-stop scenario needs at least 2 data nodes'),
-  async run({ model, clock }) {
+  async run(ctx) {
+    const { model, clock } = ctx;
     model.setLoad('steady');
     const anyNode = Math.min(...model.data.keys());
     const timing = {
@@ -38,17 +39,11 @@ export const gcpStop: Scenario = {
         model.failNode(node.id, { autoRestart: true, downMs: GCP_STOP.downMs, error: NDBD_EXIT.systemError });
       }
     });
-    let previous = 0;
-    for (;;) {
-      await waitUntil(clock, () => allStarted(model));
-      await clock.sleep(GCP_STOP.healthyMs);
-      const id = nextNonMaster(model, previous);
-      if (id === undefined) continue;
-      previous = id;
+    await eachNonMasterInTurn(ctx, GCP_STOP.healthyMs, async (id) => {
       const node = model.dataNode(id);
       const writes = model.activity.loadAt(node, clock.now()).replicaWrites * model.activity.rowBytes;
       model.activity.redoLog(id).diskBytesPerSec = writes * GCP_STOP.slowDiskShare;
       await waitUntil(clock, () => node.status !== 'STARTED');
-    }
+    });
   },
 };

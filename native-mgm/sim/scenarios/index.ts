@@ -7,14 +7,16 @@ import { flexAsynch } from './flexasynch.js';
 import { gcpStop } from './gcp-stop.js';
 import { heartbeatFailure } from './heartbeat-failure.js';
 import { idle } from './idle.js';
+import { internalError } from './internal-error.js';
 import { mgmdFailover } from './mgmd-failover.js';
 import { nodeFailure } from './node-failure.js';
+import { redoFull } from './redo-full.js';
 import { redoPressure } from './redo-pressure.js';
 import { rollingRestart } from './rolling-restart.js';
 import type { Scenario } from './scenario.js';
 import { steady } from './steady.js';
 
-export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure', 'arbitration', 'gcp-stop'] as const;
+export const SCENARIO_NAMES = ['idle', 'steady', 'rolling-restart', 'node-failure', 'mgmd-failover', 'benchmark', 'flexasynch', 'collapse', 'compression-ab', 'redo-pressure', 'congested-network', 'heartbeat-failure', 'arbitration', 'gcp-stop', 'redo-full', 'error'] as const;
 export type ScenarioName = (typeof SCENARIO_NAMES)[number];
 
 const BY_NAME: Record<ScenarioName, Scenario> = {
@@ -32,6 +34,8 @@ const BY_NAME: Record<ScenarioName, Scenario> = {
   'heartbeat-failure': heartbeatFailure,
   arbitration,
   'gcp-stop': gcpStop,
+  'redo-full': redoFull,
+  error: internalError,
 };
 
 export function scenario(name: ScenarioName): Scenario {

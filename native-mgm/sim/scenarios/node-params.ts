@@ -8,9 +8,3 @@ export function dataNodeParam(model: ClusterModel, nodeId: number, name: string)
   return value;
 }
 
-/** The data node after `previous` in id order that is not the master (the master's DIH is what judges the others). */
-export function nextNonMaster(model: ClusterModel, previous: number): number | undefined {
-  const master = model.master()?.id;
-  const ids = [...model.data.keys()].filter((id) => id !== master).sort((a, b) => a - b);
-  return ids.find((id) => id > previous) ?? ids[0];
-}

@@ -48,3 +48,27 @@ export async function eachDataNodeInTurn(ctx: ScenarioContext, pauseMs: number, 
     }
   }
 }
+
+/** The data node after `previous` in id order that is not the master (the master's DIH is what judges the others). */
+function nextNonMaster(model: ClusterModel, previous: number): number | undefined {
+  const master = model.master()?.id;
+  const ids = [...model.data.keys()].filter((id) => id !== master).sort((a, b) => a - b);
+  return ids.find((id) => id > previous) ?? ids[0];
+}
+
+/**
+ * Disturbs each data node but the master in turn, forever: waits for a healthy cluster, pauses, and acts on the next
+ * node, waiting for `disturb` to finish before the next round.
+ */
+export async function eachNonMasterInTurn(ctx: ScenarioContext, pauseMs: number, disturb: (id: number) => Promise<unknown>): Promise<void> {
+  const { model, clock } = ctx;
+  let previous = 0;
+  for (;;) {
+    await waitUntil(clock, () => allStarted(model));
+    await clock.sleep(pauseMs);
+    const id = nextNonMaster(model, previous);
+    if (id === undefined) continue;
+    previous = id;
+    await disturb(id);
+  }
+}

@@ -15,6 +15,14 @@ function wentDownAndBack(w: FailureWatch, id: number): boolean {
   return down > 0 && seen.slice(0, down).includes('STARTED') && seen.slice(down).includes('STARTED');
 }
 
+/** Waits until `victim` was forced down and came back STARTED, in the events and in `get status` both. */
+function forcedDownAndBack(w: FailureWatch, victim: number, what: string): Promise<true> {
+  return waitUntil(what, () => {
+    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
+  }, TIMEOUT_MS);
+}
+
 /** The sim times the model emitted events of `name` from `source` at. */
 function emitted(w: FailureWatch, name: string, source: number): number[] {
   const type = eventTypeByName(name).id;
@@ -116,10 +124,7 @@ test('gcp-stop: a node\'s disk slows, its redo waits in the buffer, the global c
     samples.push({ at: now, buffered: model.activity.redoLog(victim).buffered, redoPerSec: speeds.redo.lastSec, lcpPerSec: speeds.lcp.lastSec });
   }, 20);
   t.after(() => clearInterval(sampler));
-  await waitUntil('the node stopped for the GCP stop, and back', () => {
-    const forced = findEvent(w.events, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
-    return forced >= 0 && findEvent(w.events, forced, 'NDBStartCompleted', (e) => e.sourceNodeId === victim) >= 0 && wentDownAndBack(w, victim) ? true : undefined;
-  }, TIMEOUT_MS);
+  await forcedDownAndBack(w, victim, 'the node stopped for the GCP stop, and back');
   clearInterval(sampler);
 
   const ev = w.events;
@@ -150,4 +155,70 @@ test('gcp-stop: a node\'s disk slows, its redo waits in the buffer, the global c
   assert.ok(healthy.length > 0 && slow.length > 0, `${healthy.length} healthy and ${slow.length} slow samples`);
   const normal = Math.max(...healthy.map((s) => s.redoPerSec));
   assert.ok(slow.some((s) => s.redoPerSec <= normal * 0.3 && s.lcpPerSec === 0), 'redo at a fifth of its rate and no LCP writes while the disk is slow');
+});
+
+test('redo-full: one node\'s log fills at its write rate (RedoStatus free falls), the master reports the checkpoint stuck, head meets tail, the node stops with 2354 and restarts', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'redo-full', speed: 100 });
+  const victim = 3; // the first data node that is not the master (node 2)
+  await forcedDownAndBack(w, victim, 'the node stopped on a full redo log, and back');
+
+  const ev = w.events;
+  const forced = findEvent(ev, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+  assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2354, sphase: 255, extra: 0 });
+  const stuck = findEvent(ev, 0, 'LCPStoppedInCalcKeepGci');
+  assert.ok(stuck >= 0 && stuck < forced && ev[stuck]!.sourceNodeId === 2 && ev[stuck]!.fields.data === 0, 'the master reports the checkpoint stuck before the stop');
+
+  const reports = ev.slice(0, forced).filter((e) => e.name === 'RedoStatus' && e.sourceNodeId === victim);
+  assert.ok(reports.length >= 12 && reports.length % 4 === 0, `${reports.length} RedoStatus records: four parts a report`);
+  for (const r of reports) {
+    const f = r.fields;
+    assert.equal(f.total_hi, 0);
+    assert.equal(f.total_lo, f.no_logfiles! * f.logfilesize!, 'total MB is the files times their size');
+    const head = f.head_file_no! * f.logfilesize! + f.head_mbyte!;
+    const tail = f.tail_file_no! * f.logfilesize! + f.tail_mbyte!;
+    assert.equal(f.free_lo, tail <= head ? f.total_lo! - (head - tail) : tail - head, 'free is the ring between head and tail');
+  }
+  const last = reports.slice(-4);
+  const free = last.map((r) => r.fields.free_lo!);
+  assert.ok(Math.min(...free) <= 1 && last.every((r) => r.fields.free_lo! < r.fields.total_lo! * 0.05), `just before the stop a part is full, the others nearly: ${free.join(', ')} MB free`);
+  // The free space falls no faster than the node's redo writes (16 MiB/s over 4 parts), report to report.
+  const times = w.emittedAt.filter((e) => e.type === eventTypeByName('RedoStatus').id && e.source === victim).map((e) => e.at);
+  const part0 = reports.filter((r) => r.fields.log_part === 0);
+  const at0 = times.filter((_, i) => i % 4 === 0);
+  let fell = false;
+  for (let i = 1; i < part0.length; i++) {
+    const drop = part0[i - 1]!.fields.free_lo! - part0[i]!.fields.free_lo!;
+    const secs = (at0[i]! - at0[i - 1]!) / 1000;
+    assert.ok(drop <= 4.2 * secs + 1, `part 0 lost ${drop} MB in ${secs} s`);
+    fell ||= drop > 0;
+  }
+  assert.ok(fell, 'the free space fell');
+  const failrep = findEvent(ev, forced, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
+  assert.ok(failrep > forced && findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0) > failrep);
+});
+
+test('error: a node shuts down with 2341 (failed ndbrequire), nothing before it; the survivors handle the failure and it restarts', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 4, replicas: 2, scenario: 'error', speed: 50 });
+  const victim = 2; // each data node in turn, from the first
+  await forcedDownAndBack(w, victim, 'the node stopped on an internal error, and back');
+  const ev = w.events;
+  const forced = findEvent(ev, 0, 'NDBStopForced', (e) => e.sourceNodeId === victim);
+  assert.deepEqual(fieldsOf(ev[forced]), { action: 1, signum: 0, error: 2341, sphase: 255, extra: 0 });
+  assert.ok(!ev.slice(0, forced).some((e) => ['MissedHeartbeat', 'DeadDueToHeartbeat', 'ArbitResult', 'LCPStoppedInCalcKeepGci'].includes(e.name)), 'no other cause before it');
+  const gone = findEvent(ev, forced, 'Disconnected', (e) => e.fields.node === victim);
+  const failrep = findEvent(ev, gone, 'NODE_FAILREP', (e) => e.fields.failed_node === victim);
+  assert.ok(gone > forced && failrep > gone && findEvent(ev, failrep, 'NodeFailCompleted', (e) => e.fields.failed_node === victim && e.fields.block === 0) > failrep);
+});
+
+test('DUMP 2399 (dump state): the node reports each of its redo log parts as RedoStatus', async (t) => {
+  const w = await watchFailures(t, { dataNodes: 2, scenario: 'idle', speed: 1 });
+  await w.client.dumpState(3, [2399]);
+  const parts = await waitUntil('four RedoStatus records', () => {
+    const rs = w.events.filter((e) => e.name === 'RedoStatus');
+    return rs.length >= 4 ? rs : undefined;
+  });
+  // The simulator's own configuration: 4 parts of 16 files of 64 MiB, nothing logged yet.
+  assert.deepEqual(parts.map((e) => e.sourceNodeId), [3, 3, 3, 3]);
+  assert.deepEqual(parts.map((e) => e.fields.log_part), [0, 1, 2, 3]);
+  for (const p of parts) assert.deepEqual({ ...p.fields, log_part: 0 }, { log_part: 0, head_file_no: 0, head_mbyte: 0, tail_file_no: 0, tail_mbyte: 0, total_hi: 0, total_lo: 1024, free_hi: 0, free_lo: 1024, no_logfiles: 16, logfilesize: 64 });
 });

@@ -12,15 +12,10 @@ function param(model: ClusterModel, nodeId: number, key: string, fallback: numbe
   return Number.isFinite(v) && v > 0 ? v : fallback;
 }
 
-/** Each part's share of the node's redo: parts are filled round robin by fragment, so they differ a little. */
-function partShare(part: number, parts: number): number {
-  return (1 + 0.04 * Math.sin(part * 2.1)) / parts;
-}
-
 export const logspaces: TableRows = ({ model, nodes }) =>
   nodes.flatMap((n) => {
     const redo = model.activity.redoLog(n.id);
-    return Array.from({ length: redo.parts }, (_, part): Row => [n.id, 'REDO', 0, part, redo.partBytes, Math.min(redo.partBytes, whole(redo.used * partShare(part, redo.parts)))]);
+    return Array.from({ length: redo.parts }, (_, part): Row => [n.id, 'REDO', 0, part, redo.partBytes, whole(redo.partUsed(part))]);
   });
 
 export const logbuffers: TableRows = ({ model, nodes, at }) =>
@@ -31,7 +26,7 @@ export const logbuffers: TableRows = ({ model, nodes, at }) =>
     // Redo a slow disk has not taken yet waits here too (a GCP stop's first sign).
     const inBuffer = redo.overloaded ? buffer : Math.min(buffer, (perSec * REDO_BUFFERED_MS) / 1000 + redo.buffered);
     const ldms = model.activity.threads(n.id).filter((t) => t.kind === 'ldm').length || 1;
-    const rows: Row[] = Array.from({ length: redo.parts }, (_, part): Row => [n.id, 'REDO', 0, part, buffer, whole(inBuffer * partShare(part, redo.parts))]);
+    const rows: Row[] = Array.from({ length: redo.parts }, (_, part): Row => [n.id, 'REDO', 0, part, buffer, whole(inBuffer * redo.partShare(part))]);
     // A local checkpoint writes through the backup data buffer of each LDM.
     const lcpInBuffer = redo.lcpRunning ? Math.min(BACKUP_DATA_BUFFER, redo.speed * 0.05) : 0;
     for (let i = 0; i < ldms; i++) rows.push([n.id, 'BACKUP-DATA', 0, i, BACKUP_DATA_BUFFER, whole(lcpInBuffer / ldms)]);

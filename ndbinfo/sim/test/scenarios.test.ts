@@ -146,3 +146,36 @@ test('congested-network: bursts past the network overload and slow down transpor
     assert.equal(Number(others[0]!['n']), 0);
   });
 });
+
+test('heartbeat-failure: before its heartbeats stop, the starving node\'s main thread shows busy in cpustat with its OS time stolen', async () => {
+  await withSim({ scenario: 'heartbeat-failure', dataNodes: 2, speed: 5 }, async (sim, query) => {
+    // The starvation begins after 20 s of sim time (4 s here) and lasts 30 s (6 s) before the node is declared dead.
+    const starving = await until(30, async () => [...sim.model.activity.threadPressure.keys()][0] ?? null, 50);
+    const MAIN = `SELECT cs.node_id, cs.thread_exec, cs.OS_user FROM cpustat cs JOIN threads ts ON cs.node_id = ts.node_id AND cs.thr_no = ts.thr_no WHERE ts.thread_name = 'main'`;
+    const rows = await query(MAIN);
+    assert.equal(sim.model.dataNode(starving).status, 'STARTED');
+    const mine = rows.find((r) => r['node_id'] === starving)!;
+    const other = rows.find((r) => r['node_id'] !== starving)!;
+    assert.ok(Number(mine['thread_exec']) >= 90, `node ${starving} main thread exec ${String(mine['thread_exec'])} %`);
+    assert.ok(Number(mine['OS_user']) <= Number(mine['thread_exec']) / 2, `OS user ${String(mine['OS_user'])} % of exec ${String(mine['thread_exec'])} %`);
+    assert.ok(Number(other['thread_exec']) < 20, `the neighbour's main thread is not starved: ${String(other['thread_exec'])} %`);
+  });
+});
+
+test('gcp-stop: the slow node\'s redo reaches disk at a fifth of its rate, its LCP writes stop, its redo buffer fills', async () => {
+  await withSim({ scenario: 'gcp-stop', dataNodes: 2, speed: 10 }, async (sim, query) => {
+    const slow = 3; // the data node that is not the master
+    await until(30, async () => (Number.isFinite(sim.model.activity.redoLog(slow).diskBytesPerSec) ? true : null), 50);
+    // Ten seconds of sim time on the slow disk: the last-10 s figures are all from it.
+    const since = sim.model.clock.now();
+    await until(10, async () => (sim.model.clock.now() - since >= 11_000 ? true : null), 50);
+    const speeds = await query('SELECT node_id, redo_speed_last_10sec AS redo, backup_lcp_speed_last_sec AS lcp FROM disk_write_speed_aggregate_node');
+    const [mine, other] = [speeds.find((r) => r['node_id'] === slow)!, speeds.find((r) => r['node_id'] !== slow)!];
+    assert.ok(Number(mine['redo']) <= Number(other['redo']) * 0.3, `redo ${String(mine['redo'])} B/s against ${String(other['redo'])} B/s`);
+    assert.equal(Number(mine['lcp']), 0);
+    const buffered = async (): Promise<number> => Number((await query(`SELECT SUM(used) AS used FROM logbuffers WHERE log_type = 'REDO' AND node_id = ${slow}`))[0]!['used']);
+    const first = await buffered();
+    await until(10, async () => ((await buffered()) > first ? true : null), 50);
+    assert.equal(sim.model.dataNode(slow).status, 'STARTED', 'the GCP stop comes 120 s of sim time later');
+  });
+});

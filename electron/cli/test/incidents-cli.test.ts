@@ -22,6 +22,7 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
   let live: IncidentList;
   try {
     await waitFor('four data nodes STARTED', async () => (await engine.handlers.getSnapshot({})).nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4, 30_000);
+    const run = await engine.handlers.startRun({ name: 'crash-run' });
     // The simulator's crash: NDBStopForced (error 2305, SIGABRT) from the node, then the survivors' failure handling.
     sim.model.failNode(3, { autoRestart: true, downMs: 4000 });
     live = await waitFor('node 3 back, its incident with the restart', async () => {
@@ -40,6 +41,15 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
     assert.ok(history.entries.some((e) => e.kind === 'node-down' && e.nodeId === 3));
     const alert = snapshot.alerts.find((a) => a.kind === 'node-down' && a.nodeId === 3);
     assert.equal(alert?.incidentId, incident.id, 'the node-down alert links its incident');
+
+    await engine.handlers.stopRun({ runId: run.id });
+    const report = (await engine.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs[0];
+    assert.deepEqual(report?.incidents?.map((i) => i.id), [incident.id], 'the run report lists the incident of its run');
+    const md = await engine.handlers.exportRuns({ runIds: [run.id], format: 'md', figure: 'transactions' });
+    assert.match(md.content, /### Incidents \(why data nodes fell\)\n\n- \S+Z {2}node 3 {2}arbitration {2}Node 3 lost arbitration/);
+    const metrics = await (await fetch(`${url}metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+    assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="arbitration"\} 1$/m);
+    assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="heartbeat"\} 0$/m, 'every cause, zeros included');
 
     const json = await runCli(['incidents', '--url', url, '--json'], { NDBTOP_TOKEN: TOKEN });
     assert.equal(json.code, 0, json.stderr);

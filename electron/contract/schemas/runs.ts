@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IncidentSchema } from './incidents.js';
 import { BOTTLENECK_KINDS, RUN_FIGURES } from '../page-safe/vocabulary.js';
 import { hasControl } from '../page-safe/outside-text.js';
 import { AlertSchema, EventViewSchema } from './events.js';
@@ -116,6 +117,8 @@ export const RunReportSchema = RunSchema.extend({
     offsetMs: z.array(z.number().int()),
     values: z.record(RunFigureSchema, z.array(z.number().nullable())),
   }),
+  /** Unplanned data node failures noticed during the run (`getIncidents`); absent when there were none. */
+  incidents: z.array(IncidentSchema).optional(),
 });
 
 export const FigureRatioSchema = z.object({

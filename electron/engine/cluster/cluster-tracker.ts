@@ -315,7 +315,9 @@ export class ClusterTracker {
   }
 
   runReport(run: Run): RunReport {
-    return this.runRoom.report(run, this.name, this.now);
+    const report = this.runRoom.report(run, this.name, this.now);
+    const incidents = this.incidentRoom.list().filter((i) => i.noticedAt >= run.start && (run.end === null || i.noticedAt <= run.end));
+    return incidents.length > 0 ? { ...report, incidents } : report;
   }
 
   /** A cluster event: logged (unless a statistics report), then every room takes it. */

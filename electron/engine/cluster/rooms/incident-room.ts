@@ -166,7 +166,8 @@ export class IncidentRoom implements Room {
   }
 
   private view(o: Open): Incident {
-    const first = o.causes.cause.evidence.concat(o.events.map(evidenceOf)).reduce((min, e) => Math.min(min, e.at), o.noticedAt);
+    // The first sign is the cause's first event (a figure's time is only when it was last read).
+    const first = o.causes.cause.evidence.filter((e) => e.source === 'event').reduce((min, e) => Math.min(min, e.at), o.noticedAt);
     return {
       id: o.id,
       nodeIds: [...o.nodeIds],

@@ -25,6 +25,7 @@ const CODES: Readonly<Record<number, ExitCode>> = {
   2327: { text: 'Memory allocation failure, please decrease some configuration parameters', kind: 'memory' },
   2334: { text: 'Job buffer congestion', kind: 'error' },
   2341: { text: 'Internal program error (failed ndbrequire)', kind: 'error' },
+  2354: { text: 'Fatal error due to end of REDO log. Increase NoOfFragmentLogFiles or FragmentLogFileSize', kind: 'redo-full' },
   2343: { text: 'Internal program error (failed ndbassert)', kind: 'error' },
   2350: { text: 'Invalid configuration received from Management Server', kind: 'error' },
   2351: { text: 'Signal lost, out of long signal memory, please increase LongMessageBuffer', kind: 'error' },

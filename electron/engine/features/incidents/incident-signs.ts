@@ -69,8 +69,10 @@ export function isStoryEvent(e: ClusterEvent): boolean {
 /** Whether an event is about one of `nodes` (its source, or the node it names), or about the whole cluster. */
 export function concerns(e: ClusterEvent, nodes: ReadonlySet<number>): boolean {
   const f = e.fields;
+  // An event about a node (a missed heartbeat, a failure report) concerns that node, not the one reporting it.
   const subject = f.node ?? f.failed_node ?? f.to_node;
-  if (nodes.has(e.sourceNodeId) || (subject !== undefined && nodes.has(subject))) return true;
+  if (subject !== undefined) return nodes.has(subject);
+  if (nodes.has(e.sourceNodeId)) return true;
   // Arbitration and checkpoint stalls are the cluster's, whoever reports them; a text only when it names the stall.
   return e.name === 'ArbitState' || e.name === 'ArbitResult' || e.name === 'LCPStoppedInCalcKeepGci' || (TEXT_EVENTS.has(e.name) && GCP_STOP_TEXT.test(storyText(e)));
 }

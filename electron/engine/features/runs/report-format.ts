@@ -1,4 +1,5 @@
 import type { Comparison, FigureStats, RunReport, RunReports } from '../../../contract/schemas/runs.js';
+import { incidentLine } from '../../../contract/page-safe/incident-words.js';
 import { formatChange } from '../../../contract/page-safe/format-change.js';
 import { RUN_FIGURES } from '../../../contract/page-safe/vocabulary.js';
 import { escapedJson, visibleLine, visibleText } from '../../../contract/page-safe/outside-text.js';
@@ -64,6 +65,10 @@ function markdownRun(r: RunReport): string[] {
       const phases = x.phases === null ? 'n/a' : x.phases.map((p) => `${md(p.words)} ${p.secs} s`).join('; ');
       out.push(row([String(x.nodeId), clock(x.downAt), x.upAt === null ? 'not back' : clock(x.upAt), x.upAt === null ? '' : seconds(x.upAt - x.downAt), phases]));
     }
+  }
+  if (r.incidents && r.incidents.length > 0) {
+    out.push('', '### Incidents (why data nodes fell)', '');
+    for (const i of [...r.incidents].reverse()) out.push(`- ${md(incidentLine(i))}`);
   }
   out.push('', '### Node groups, warnings and alerts', '');
   const items = [

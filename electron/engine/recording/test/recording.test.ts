@@ -155,7 +155,8 @@ test('a recording made when every node carried its own sampledAt, rates.at and m
   try {
     await replay.finished;
     // What today's engine derives beyond what that engine pushed (the rolling-restart record, statuses that began
-    // before it watched, the connection's lasting trouble, each data node's restart state, a memory figure's trend)
+    // before it watched, the connection's lasting trouble, each data node's restart state, a memory figure's trend,
+    // the incident a node-down alert links)
     // is left out; everything it did push must be derived the same.
     const withoutTrend = <T extends { trend?: unknown }>(use: T | null): Omit<T, 'trend'> | null => {
       if (use === null) return null;
@@ -168,6 +169,7 @@ test('a recording made when every node carried its own sampledAt, rates.at and m
       return {
         ...rest,
         connection,
+        alerts: s.alerts.map(({ incidentId: _incident, ...a }) => a),
         nodes: s.nodes.map(({ statusBeforeWatch: _before, restartState: _state, ...n }) => ({ ...n, memory: { ...n.memory, data: withoutTrend(n.memory.data), index: withoutTrend(n.memory.index) } })),
       };
     };

@@ -45,8 +45,8 @@ export function IncidentTimelineStrip({ timeline, noticedAt }: { timeline: Incid
           </circle>
         );
       })}
-      {ticks.map((t) => (
-        <text key={t} x={x(t)} y={height - 4} className="strip-tick" textAnchor="middle">
+      {ticks.map((t, k) => (
+        <text key={t} x={x(t)} y={height - 4} className="strip-tick" textAnchor={k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle'}>
           {`${signed(Math.round((t - noticedAt) / 1000))} s`}
         </text>
       ))}

@@ -36,8 +36,11 @@ export function incidentTimeline(i: Incident, now: number): IncidentTimeline {
     seen.add(key);
     marks.push({ ...m, offsetSecs: offset(m.at) });
   };
-  for (const e of i.before.events) add({ at: e.at, lane: 'event', text: e.text, evidence: quoted.has(`${e.at}|${e.text}`) });
-  for (const c of [i.cause, ...(i.otherCauses ?? [])]) for (const e of c.evidence) add({ at: e.at, lane: e.source === 'status' ? 'status' : e.source === 'event' ? 'event' : 'figure', text: e.text, evidence: true });
+  const evidence = [i.cause, ...(i.otherCauses ?? [])].flatMap((c) => c.evidence);
+  for (const e of evidence) add({ at: e.at, lane: e.source === 'status' ? 'status' : e.source === 'event' ? 'event' : 'figure', text: e.text, evidence: true });
+  // An event the evidence quotes with more words (a forced shutdown with the manual's text for its code) is shown once.
+  const quotedLonger = (at: number, text: string): boolean => evidence.some((e) => e.at === at && e.text !== text && e.text.startsWith(text));
+  for (const e of i.before.events) if (!quotedLonger(e.at, e.text)) add({ at: e.at, lane: 'event', text: e.text, evidence: quoted.has(`${e.at}|${e.text}`) });
   for (const f of i.before.figures) add({ at: f.at, lane: 'figure', text: `Node ${f.nodeId}: ${f.name} ${round1(f.last)}${f.unit === '%' ? ' %' : ''} (peak ${round1(f.peak)})`, evidence: false });
   add({ at: i.noticedAt, lane: 'status', text: `ndbtop saw ${i.nodeIds.length === 1 ? `node ${i.nodeIds[0]}` : `nodes ${i.nodeIds.join(', ')}`} leave STARTED`, evidence: false });
   let phaseAt = i.restart.startedAt;
@@ -52,8 +55,10 @@ export function incidentTimeline(i: Incident, now: number): IncidentTimeline {
   }
   marks.sort((a, b) => a.at - b.at || a.lane.localeCompare(b.lane));
   const end = i.restart.backAt ?? (i.restart.startedAt !== null ? Math.max(now, phaseAt ?? now) : Math.max(now, i.noticedAt));
-  const from = Math.min(i.before.from, ...marks.map((m) => m.at));
-  return { from, to: Math.max(end, ...marks.map((m) => m.at), from + 1000), marks };
+  // The axis spans what was seen (with a margin), not the whole minute looked at: a quiet minute would crowd it to one side.
+  const first = Math.min(...marks.map((m) => m.at));
+  const to = Math.max(end, ...marks.map((m) => m.at), first + 1000);
+  return { from: Math.max(i.before.from, first - (to - first) * 0.05), to, marks };
 }
 
 /** While this long after it was noticed, or while its node is not back, an incident badges its node's card. */

@@ -11,10 +11,12 @@ import { waitFor } from '../../../test/helpers.js';
 const SPEED = 20;
 
 /** Each failure scenario of the simulator, the cause its incidents must name, and what their evidence must quote. */
-const SCENARIOS: ReadonlyArray<{ scenario: 'heartbeat-failure' | 'arbitration' | 'gcp-stop'; kind: IncidentCauseKind; quotes: RegExp[] }> = [
+const SCENARIOS: ReadonlyArray<{ scenario: 'heartbeat-failure' | 'arbitration' | 'gcp-stop' | 'redo-full' | 'error'; kind: IncidentCauseKind; quotes: RegExp[] }> = [
   { scenario: 'heartbeat-failure', kind: 'heartbeat', quotes: [/missed \d heartbeats from node \d+/, /node \d+ declared dead \(missed heartbeats\)/, /error 2315: Node declared dead/] },
   { scenario: 'arbitration', kind: 'arbitration', quotes: [/arbitration result: arbitrator says lose/, /error 2305: Node lost connection to other nodes/] },
   { scenario: 'gcp-stop', kind: 'gcp-stop', quotes: [/error 2303: System error, node killed during node restart by other node \(another node killed it/] },
+  { scenario: 'redo-full', kind: 'redo-full', quotes: [/redo log part \d+ \d+ % used/, /error 2354: Fatal error due to end of REDO log/] },
+  { scenario: 'error', kind: 'error', quotes: [/error 2341: Internal program error \(failed ndbrequire\)/] },
 ];
 
 for (const { scenario, kind, quotes } of SCENARIOS) {

@@ -243,3 +243,17 @@ test('a node already down when ndbtop begins watching: an incident that says so,
   allDown.poll(T);
   assert.deepEqual(allDown.tracker.incidents.list(), [], 'a cluster not started is no incident');
 });
+
+test('what a node reported of another node\'s fall is no sign of its own: its incident begins at its own first missed heartbeat', () => {
+  const c = watched();
+  const t = T + 10_000;
+  c.at(t, rec.missed(3, 2, 2)).at(t + 1500, rec.missed(3, 2, 3)).at(t + 3000, rec.dead(3, 2));
+  failureHandled(c, 2, t + 3100);
+  const t2 = t + 20_000;
+  c.at(t2, rec.missed(4, 3, 2)).at(t2 + 1500, rec.dead(4, 3));
+  failureHandled(c, 3, t2 + 1600);
+  const [newest] = c.tracker.incidents.list();
+  assert.deepEqual(newest?.nodeIds, [3]);
+  assert.equal(newest?.startedAt, t2);
+  assert.ok(!newest?.before.events.some((e) => e.text.includes('from node 2') || e.text.includes('node 2 declared dead')), JSON.stringify(newest?.before.events));
+});

@@ -7,6 +7,7 @@ export { ALERT_KIND_LABEL, byUrgency, listNodeIds } from '../../electron/contrac
 export { FILL_SOON_SEC, fullInWords, levelMoved } from '../../electron/contract/page-safe/level-words.js';
 export type { LevelFigures } from '../../electron/contract/page-safe/level-words.js';
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
+export { checksLine } from '../../electron/contract/page-safe/rolling-checks.js';
 export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../../electron/contract/page-safe/maintenance-bounds.js';
 export { maintenanceEventText } from '../../electron/contract/page-safe/maintenance-event-text.js';
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';

@@ -9,10 +9,17 @@ const suite = browserSuite();
 
 const planIn = (page: Page): Promise<RollingPlanView | null> => page.evaluate('window.__ndbtopStore.getState().live.rollingPlan') as Promise<RollingPlanView | null>;
 
-/** Plan and start from the panel with the keyboard alone: Tab from the order field to Plan, Enter, Tab to Start, Enter. */
-async function planAndStartByKeyboard(page: Page): Promise<void> {
+/**
+ * Plan and start from the panel with the keyboard alone: Tab from the order field to Plan, Enter, Tab to Start, Enter.
+ * `allowUnchecked`: the NDB checks that cannot be made (no SQL source: the redo fill) let the steps go.
+ */
+async function planAndStartByKeyboard(page: Page, allowUnchecked = false): Promise<void> {
   // The controls are enabled once the page knows operator actions are on (getAppInfo).
   await waitInPage(page, `document.querySelector('[data-testid="rolling-plan"]')?.disabled === false`);
+  if (allowUnchecked) {
+    await page.focus('[data-testid="rolling-allow-unchecked"]');
+    await page.keyboard.press('Space');
+  }
   await page.focus('[data-testid="rolling-order"]');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
@@ -112,7 +119,7 @@ test('without the SQL source the phases say how to turn it on in one line, and t
     await page.waitForSelector('[data-testid="restart-phases-hint"]', { timeout: 30_000 });
     assert.match((await page.textContent('[data-testid="restart-phases-hint"]')) ?? '', /--sql/);
     await waitInPage(page, `[...window.__ndbtopStore.getState().live.nodes.values()].filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4`);
-    await planAndStartByKeyboard(page);
+    await planAndStartByKeyboard(page, true);
     // Halt with the keyboard while the first step runs: it stops once that step is back, nothing more is sent.
     await waitInPage(page, `!document.querySelector('[data-testid="rolling-halt"]')?.disabled`);
     await page.focus('[data-testid="rolling-halt"]');

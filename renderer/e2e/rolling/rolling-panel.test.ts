@@ -44,6 +44,8 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
     await planAndStartByKeyboard(page);
     const plan = await planIn(page);
     assert.ok(plan && plan.steps.length === 2);
+    // What NDB needs, checked before the first step, with its figures: one line in the log, none per node.
+    await waitInPage(page, `/step 1: checked: backup none running; redo \\d+ % on node \\d+; global checkpoint [\\d.]+ s ago; arbitrator node 1/.test(document.querySelector('[data-testid="rolling-log"]')?.textContent ?? '')`, 60_000);
     const [first, second] = plan.steps.map((s) => s.nodes);
     assert.ok(first && second);
 

@@ -10,6 +10,7 @@ export { formatDuration } from '../../electron/contract/page-safe/format-duratio
 export { mgmLostWhy } from '../../electron/contract/page-safe/source-lost.js';
 export { incidentNodes, restartWords } from '../../electron/contract/page-safe/incident-words.js';
 export { backupEtaWords, formatBytes, nodeBackupPercent, pastBackupLine } from '../../electron/contract/page-safe/backup-words.js';
+export { checksLine } from '../../electron/contract/page-safe/rolling-checks.js';
 export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../../electron/contract/page-safe/maintenance-bounds.js';
 export { maintenanceEventText } from '../../electron/contract/page-safe/maintenance-event-text.js';
 export { chartMaxPoints, decimationBucketMs } from '../../electron/contract/page-safe/chart-decimation.js';

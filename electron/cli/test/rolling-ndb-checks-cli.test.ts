@@ -1,28 +1,16 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { startSimulator } from '../../../native-mgm/sim/index.js';
-import { ClusterWitness } from '../../engine/features/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { runCli, spawnCli } from './run-cli.js';
+import { cluster } from './rolling-cluster.js';
 
 type Line = Record<string, unknown>;
 const lines = (stdout: string): Line[] => stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Line);
 
-/** A 4-node simulated cluster, a state file and a witness of its own, all gone when the test ends. */
-async function cluster(t: TestContext, speed: number) {
-  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed });
-  const witness = new ClusterWitness(sim);
-  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-checks-'));
-  t.after(async () => {
-    witness.close();
-    await sim.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const args = ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', join(dir, 's.json'), '--poll-interval', '100', '--nodes', '2'];
-  return { sim, witness, args };
+/** The cluster of `rolling-cluster.ts` and the command for node 2 alone, on its state file. */
+async function nodeTwo(t: TestContext, speed: number) {
+  const { sim, witness, stateFile } = await cluster(t, speed);
+  return { sim, witness, args: ['rolling-restart', '-c', sim.connectstring, '--allow-actions', '--json', '--state-file', stateFile, '--poll-interval', '100', '--nodes', '2'] };
 }
 
 /** The CLI run to its end, `onLine` told each JSON line as it comes (to change the cluster at a chosen moment). */
@@ -45,7 +33,7 @@ async function runWatching(args: string[], onLine: (line: Line) => void): Promis
 const checkOf = (line: Line | undefined, name: string): Line | undefined => (line?.['checks'] as Line[] | undefined)?.find((c) => c['check'] === name);
 
 test('a check that cannot be made halts the CLI, said as such, nothing sent; --allow-unchecked lets the step go and says it was not checked', async (t) => {
-  const { witness, args } = await cluster(t, 10);
+  const { witness, args } = await nodeTwo(t, 10);
   const halted = await runCli([...args, '--yes']);
   assert.equal(halted.code, EXIT.HALTED, halted.stderr);
   const h = lines(halted.stdout).find((e) => e['event'] === 'halted');
@@ -63,7 +51,7 @@ test('a check that cannot be made halts the CLI, said as such, nothing sent; --a
 
 test('a backup running: the CLI waits, said once, and goes on when it ends, printing each check with its figure', async (t) => {
   // Speed 0.5: the simulated backup lasts 16 s, longer than the CLI takes to start.
-  const { sim, witness, args } = await cluster(t, 0.5);
+  const { sim, witness, args } = await nodeTwo(t, 0.5);
   const started = sim.model.backups.start();
   assert.ok('started' in started);
   await started.started;
@@ -84,7 +72,7 @@ test('a backup running: the CLI waits, said once, and goes on when it ends, prin
 });
 
 test('global checkpoints that stop completing halt the CLI with the lag; once they complete again, --resume goes on', async (t) => {
-  const { sim, witness, args } = await cluster(t, 10);
+  const { sim, witness, args } = await nodeTwo(t, 10);
   sim.model.checkpoints.stall();
   const halted = await runCli([...args, '--yes', '--allow-unchecked', '--gcp-lag-limit', '2s']);
   assert.equal(halted.code, EXIT.HALTED, halted.stderr);
@@ -100,7 +88,7 @@ test('global checkpoints that stop completing halt the CLI with the lag; once th
 });
 
 test('the arbitrator gone (ArbitState "failed"): the CLI halts saying so; once one is chosen, --resume goes on', async (t) => {
-  const { sim, witness, args } = await cluster(t, 10);
+  const { sim, witness, args } = await nodeTwo(t, 10);
   // Checkpoints held, so the CLI waits (its events watched) until the arbitrator is lost; then they complete again.
   sim.model.checkpoints.stall();
   const r = await runWatching([...args, '--yes', '--allow-unchecked', '--gcp-lag-limit', '60s'], (line) => {

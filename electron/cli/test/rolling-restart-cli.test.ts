@@ -1,47 +1,25 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test, type TestContext } from 'node:test';
 import type { RunReport } from '../../contract/schemas/runs.js';
-import { startSimulator } from '../../../native-mgm/sim/index.js';
 import { createEngine } from '../../engine/create-engine.js';
 import { startServeServer } from '../../serve/serve-server.js';
 import { PlanStore } from '../../engine/features/rolling/plan/plan-store.js';
 import type { ClusterIdentity } from '../../engine/features/rolling/cluster-identity.js';
-import { readPlanInputs } from '../../engine/features/rolling/ports/mgm-plan-inputs.js';
-import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
-import { ClusterWitness } from '../../engine/features/rolling/test/sim-harness.js';
 import { EXIT } from '../exit-codes.js';
 import { EVENT_TYPES_BY_NAME } from '../../../native-mgm/index.js';
 import { freePort } from '../../../native-mgm/test/free-port.js';
 import type { EngineHost } from '../../engine/core/engine-host.js';
 import { waitFor } from '../../engine/test/helpers.js';
 import { runCli, spawnCli } from './run-cli.js';
+import { cluster } from './rolling-cluster.js';
 
 /** DBTUP, the block whose MemoryUsage reports are data memory. */
 const DATA_MEMORY_BLOCK = 249;
 
 const lines = (stdout: string): Array<Record<string, unknown>> => stdout.trim().split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Record<string, unknown>);
-
-/**
- * A 4-node simulated cluster for one test, a state file of its own and a witness polling `get status` on its own
- * connection; all gone when the test ends, the witness first.
- */
-async function cluster(t: TestContext, speed: number) {
-  const sim = await startSimulator({ dataNodes: 4, replicas: 2, scenario: 'idle', speed });
-  const witness = new ClusterWitness(sim);
-  const dir = mkdtempSync(join(tmpdir(), 'ndbtop-rr-'));
-  t.after(async () => {
-    witness.close();
-    await sim.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const client = new MgmClient({ connectstring: sim.connectstring, reconnect: false });
-  const { cluster: identity } = await client.connect().then(() => readPlanInputs(client));
-  client.close();
-  return { sim, stateFile: join(dir, 's.json'), witness, dir, identity };
-}
 
 /** Another cluster (another simulator once at the same address): its halted plan, with node 5 not answering. */
 const OTHER: ClusterIdentity = { key: '0123456789abcdef', label: 'cluster "other" with data nodes 2, 3, 4, 5, 6, 7 (0123456789abcdef)' };

@@ -1,4 +1,5 @@
 import type { NodeStatus } from '../../../contract/schemas/node.js';
+import type { CheckWords } from '../../../contract/page-safe/rolling-checks.js';
 
 /**
  * The shapes the rolling-restart room shares between planner, safety check, executor, store and conductor. All
@@ -66,16 +67,8 @@ export interface CheckSettings {
   allowUnchecked: boolean;
 }
 
-export type CheckName = 'backup' | 'redo' | 'gcp' | 'arbitrator';
-
-/** One NDB check before a step: `pass`, `wait` (the plan goes on when it clears), `halt`, or `unchecked` (allowed). */
-export interface CheckResult {
-  check: CheckName;
-  verdict: 'pass' | 'wait' | 'halt' | 'unchecked';
-  /** The figure it was judged on ("72 % on node 3", "1.8 s ago"); null when none could be read. */
-  figure: string | null;
-  text: string;
-}
+/** One NDB check before a step: `pass`, `wait` (the plan goes on when it clears), `halt`, or `unchecked` (allowed), with its figure. */
+export type CheckResult = CheckWords;
 
 export interface PlanLimits {
   /** After the restart reply (or its loss), how long a node may stay STARTED with no sign it restarted. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { NodeView, RollingPlanView, RollingStepView } from '../../contract.js';
+import { checksLine, type NodeView, type RollingPlanView, type RollingStepView } from '../../contract.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
 import { formatClock, formatDuration, formatNodeIds } from '../../view-model/format.js';
 import { restartStateText } from '../../view-model/restarts/restart-state-text.js';
@@ -46,6 +46,11 @@ function StepLine({ step, nodes }: { step: RollingStepView; nodes: ReadonlyMap<n
           ))}
         </span>
       )}
+      {step.checks.length > 0 && (
+        <span className="step-checks muted" data-testid="rolling-step-checks">
+          NDB checks: {checksLine(step.checks)}
+        </span>
+      )}
       {step.waiting !== null && (
         <span className="step-wait muted" data-testid="rolling-step-wait">
           {step.waiting}
@@ -90,6 +95,9 @@ export function RollingConductorPanel({ now }: { now: number }) {
   const enabled = actions === true;
   const [order, setOrder] = useState<'node-group' | 'node-id'>('node-group');
   const [pauseSecs, setPauseSecs] = useState(0);
+  const [backup, setBackup] = useState<'wait' | 'halt'>('wait');
+  const [redoLimit, setRedoLimit] = useState(60);
+  const [allowUnchecked, setAllowUnchecked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const ref = clusterId === null ? {} : { clusterId };
@@ -114,6 +122,20 @@ export function RollingConductorPanel({ now }: { now: number }) {
       {actions === false && <p className="muted">Operator actions are off: start ndbtop with --allow-actions to plan and run a rolling restart here.</p>}
       <div className="conduct-controls" role="group" aria-label="Rolling restart controls">
         <label>
+          Backup running{' '}
+          <select value={backup} onChange={(e) => setBackup(e.target.value as 'wait' | 'halt')} disabled={!canPlan} data-testid="rolling-backup">
+            <option value="wait">wait for it</option>
+            <option value="halt">halt</option>
+          </select>
+        </label>
+        <label>
+          Redo limit (%){' '}
+          <input type="number" min={1} max={100} value={redoLimit} onChange={(e) => setRedoLimit(Math.max(1, Math.min(100, Number(e.target.value) || 60)))} disabled={!canPlan} data-testid="rolling-redo-limit" />
+        </label>
+        <label title="A check that cannot be made (no SQL source for the redo fill, no checkpoint events yet) lets the step go, said in the log, instead of halting">
+          <input type="checkbox" checked={allowUnchecked} onChange={(e) => setAllowUnchecked(e.target.checked)} disabled={!canPlan} data-testid="rolling-allow-unchecked" /> allow unchecked
+        </label>
+        <label>
           Order{' '}
           <select value={order} onChange={(e) => setOrder(e.target.value as 'node-group' | 'node-id')} disabled={!canPlan} data-testid="rolling-order">
             <option value="node-group">node group (parallel)</option>
@@ -124,7 +146,7 @@ export function RollingConductorPanel({ now }: { now: number }) {
           Pause (s){' '}
           <input type="number" min={0} max={3600} value={pauseSecs} onChange={(e) => setPauseSecs(Math.max(0, Math.min(3600, Number(e.target.value) || 0)))} disabled={!canPlan} data-testid="rolling-pause" />
         </label>
-        <button type="button" disabled={!canPlan} data-testid="rolling-plan" onClick={() => void run('plan', () => api.planRollingRestart({ ...ref, order, pauseMs: pauseSecs * 1000 }))}>
+        <button type="button" disabled={!canPlan} data-testid="rolling-plan" onClick={() => void run('plan', () => api.planRollingRestart({ ...ref, order, pauseMs: pauseSecs * 1000, checks: { backup, redoLimitPct: redoLimit, allowUnchecked } }))}>
           Plan
         </button>
         <button type="button" disabled={!enabled || busy || state !== 'planned'} data-testid="rolling-start" onClick={() => void run('start', () => api.startRollingRestart({ ...ref, planId: id }))}>

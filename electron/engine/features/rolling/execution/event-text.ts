@@ -1,4 +1,5 @@
-import type { CheckResult, RollEvent } from '../types.js';
+import { checksLine } from '../../../../contract/page-safe/rolling-checks.js';
+import type { RollEvent } from '../types.js';
 
 export const nodes = (ids: readonly number[]): string => (ids.length === 1 ? `node ${ids[0]}` : `nodes ${ids.join(', ')}`);
 
@@ -6,13 +7,6 @@ export function duration(ms: number | null): string {
   if (ms === null) return 'unknown';
   const s = Math.round(ms / 1000);
   return s < 120 ? `${s} s` : `${Math.round(s / 60)} min`;
-}
-
-const CHECK_LABEL: Record<CheckResult['check'], string> = { backup: 'backup', redo: 'redo', gcp: 'global checkpoint', arbitrator: 'arbitrator' };
-
-/** The NDB checks in one line, each by its figure ("backup none running; redo 12 % on node 3; …"): quiet when they pass. */
-export function checksLine(checks: readonly CheckResult[]): string {
-  return checks.map((c) => (c.verdict === 'unchecked' ? c.text : `${CHECK_LABEL[c.check]} ${c.figure ?? '?'}`)).join('; ');
 }
 
 /** One event of a rolling restart in words: the CLI's lines and the engine's log say the same. */

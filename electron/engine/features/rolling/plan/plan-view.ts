@@ -46,13 +46,14 @@ function openCheck(m: RollMachine, i: number, state: RollingStepView['state'], o
   const upNext = m.run !== null && m.run.step === m.step && !m.results.some((r) => r.step === m.step) ? m.step + 1 : m.step;
   if (started && ACTIVE.has(m.phase.kind) && i !== upNext) return { hazards: [], waiting: null, checks: [] };
   const nodes = m.plan.steps[i] ?? [];
-  const checks = i === upNext && obs.connected ? ndbChecks(m.plan, nodes, obs) : [];
+  const back = settling(m, obs);
+  // While the running step's nodes come back their figures are not all read again: the checks wait for their turn.
+  const checks = i === upNext && obs.connected && back.length === 0 ? ndbChecks(m.plan, nodes, obs) : [];
   const ndbHazards = checks.filter((c) => c.verdict === 'halt').map((c) => c.text);
   const ndbWait = checks.filter((c) => c.verdict === 'wait').map((c) => c.text);
-  const back = settling(m, obs);
   if (back.length === 0) return { hazards: [...stepHazards(m.plan, nodes, obs, 'before'), ...ndbHazards], waiting: ndbWait.length > 0 ? ndbWait.join('; ') : null, checks };
   const assumed: Observation = { ...obs, nodes: obs.nodes.map((n) => (back.includes(n.nodeId) ? { ...n, status: 'STARTED' as const } : n)) };
-  return { hazards: [...stepHazards(m.plan, nodes, assumed, 'before'), ...ndbHazards], waiting: `waiting for ${dataNodesText(back)} to finish starting before step ${i + 1}`, checks };
+  return { hazards: stepHazards(m.plan, nodes, assumed, 'before'), waiting: `waiting for ${dataNodesText(back)} to finish starting before step ${i + 1}`, checks };
 }
 
 /**

@@ -23,7 +23,7 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
   try {
     await waitFor('four data nodes STARTED', async () => (await engine.handlers.getSnapshot({})).nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4, 30_000);
     const run = await engine.handlers.startRun({ name: 'crash-run' });
-    // The simulator's crash: NDBStopForced (error 2305, SIGABRT) from the node, then the survivors' failure handling.
+    // The simulator's crash: NDBStopForced (error 6000, SIGABRT) from the node, then the survivors' failure handling.
     sim.model.failNode(3, { autoRestart: true, downMs: 4000 });
     live = await waitFor('node 3 back, its incident with the restart', async () => {
       const list = await engine.handlers.getIncidents({});
@@ -33,8 +33,8 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
     const incident = live.incidents[0];
     assert.ok(incident);
     assert.deepEqual(incident.nodeIds, [3]);
-    assert.equal(incident.cause.kind, 'arbitration', 'exit code 2305 is the arbitration shutdown');
-    assert.ok(incident.cause.evidence.some((e) => e.text.includes('error 2305: Node lost connection to other nodes')));
+    assert.equal(incident.cause.kind, 'error', 'exit code 6000 is a signal: a crash, with the manual\'s words');
+    assert.ok(incident.cause.evidence.some((e) => e.text.includes('error 6000: Error OS signal received')));
     assert.ok(incident.restart.phases.length > 0);
     const snapshot = await engine.handlers.getSnapshot({});
     const history = await engine.handlers.getAlertHistory({});
@@ -46,16 +46,16 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
     const report = (await engine.handlers.getRunReports({ runIds: [run.id], figure: 'transactions' })).runs[0];
     assert.deepEqual(report?.incidents?.map((i) => i.id), [incident.id], 'the run report lists the incident of its run');
     const md = await engine.handlers.exportRuns({ runIds: [run.id], format: 'md', figure: 'transactions' });
-    assert.match(md.content, /### Incidents \(why data nodes fell\)\n\n- \S+Z {2}node 3 {2}arbitration {2}Node 3 lost arbitration/);
+    assert.match(md.content, /### Incidents \(why data nodes fell\)\n\n- \S+Z {2}node 3 {2}error {2}Node 3 shut down after an error/);
     const metrics = await (await fetch(`${url}metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
-    assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="arbitration"\} 1$/m);
+    assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="error"\} 1$/m);
     assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="heartbeat"\} 0$/m, 'every cause, zeros included');
 
     const json = await runCli(['incidents', '--url', url, '--json'], { NDBTOP_TOKEN: TOKEN });
     assert.equal(json.code, 0, json.stderr);
     assert.deepEqual(JSON.parse(json.stdout), live);
     const text = await runCli(['incidents', '--url', url, '--since', '1h', '--token', TOKEN]);
-    assert.match(text.stdout, /^\S+Z {2}node 3 {2}arbitration {2}Node 3 lost arbitration .*; back after \d+ s/m);
+    assert.match(text.stdout, /^\S+Z {2}node 3 {2}error {2}Node 3 shut down after an error.*; back after \d+ s/m);
     assert.match(text.stdout, /^ {4}\d\d:\d\d:\d\d\.\d{3} {2}event {4}Node 3: forced shutdown/m, 'its evidence under it');
     const none = await runCli(['incidents', '--url', url, '--since', '1s', '--token', TOKEN]);
     assert.equal(none.stdout, 'no incidents\n');

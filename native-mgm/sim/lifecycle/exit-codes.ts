@@ -13,4 +13,6 @@ export const NDBD_EXIT = {
   ndbrequire: 2341,
   /** "Fatal error due to end of REDO log. Increase NoOfFragmentLogFiles or FragmentLogFileSize". */
   noMoreRedoLog: 2354,
+  /** "Error OS signal received": the process died of a signal (a crash, SIGABRT; the angel reports it). */
+  osSignal: 6000,
 } as const;

@@ -3,7 +3,8 @@ import { makeEvent } from '../state/sim-event.js';
 import type { DataNode } from '../state/node-state.js';
 import type { Prng } from '../state/prng.js';
 import { nodeConnected } from './connect.js';
-import { FORCED_STOP_ERROR, nodeLeft } from './node-left.js';
+import { NDBD_EXIT } from './exit-codes.js';
+import { nodeLeft } from './node-left.js';
 import { startDataNodes } from './start.js';
 import { claimNode, runTask, type NodeTask } from './task.js';
 import { START_TYPE, STOP_ACTION, TIMINGS } from './timings.js';
@@ -15,7 +16,7 @@ export interface FailureOptions {
   reportForced?: boolean;
   /** Sim ms the node stays NO_CONTACT before the angel has it connected again. */
   downMs?: number;
-  /** The ndbd exit code NDBStopForced carries (default 2305, with SIGABRT). */
+  /** The ndbd exit code NDBStopForced carries (default 6000, "OS signal received", with SIGABRT: a crash). */
   error?: number;
   /** The signal that ended the process, 0 for an exit on an error the node detected itself. */
   signum?: number;
@@ -31,7 +32,7 @@ export function reportForcedStop(cluster: ClusterState, node: DataNode, options:
     makeEvent('NDBStopForced', node.id, {
       action: options.autoRestart ? STOP_ACTION.restart : 0,
       signum: options.signum ?? (options.error === undefined ? SIGABRT : 0),
-      error: options.error ?? FORCED_STOP_ERROR,
+      error: options.error ?? NDBD_EXIT.osSignal,
       sphase: node.status === 'STARTED' ? STARTED_SPHASE : node.startPhase,
       extra: 0,
     }),

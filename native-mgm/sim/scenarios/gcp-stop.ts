@@ -1,5 +1,4 @@
 import { NDBD_EXIT } from '../lifecycle/exit-codes.js';
-import { runGlobalCheckpoints } from './global-checkpoints.js';
 import { dataNodeParam } from './node-params.js';
 import { eachNonMasterInTurn, waitUntil, type Scenario } from './scenario.js';
 
@@ -26,18 +25,21 @@ export const gcpStop: Scenario = {
     const { model, clock } = ctx;
     model.setLoad('steady');
     const anyNode = Math.min(...model.data.keys());
-    const timing = {
-      intervalMs: dataNodeParam(model, anyNode, 'TimeBetweenGlobalCheckpoints'),
+    model.checkpoints.holdWhile({
       timeoutMs: dataNodeParam(model, anyNode, 'TimeBetweenGlobalCheckpointsTimeout'),
-    };
-    void runGlobalCheckpoints(model, timing, (laggards) => {
-      for (const node of laggards) {
-        const redo = model.activity.redoLog(node.id);
-        // The process dies with what its redo buffer held; it comes back on a disk that works again.
-        redo.diskBytesPerSec = Infinity;
-        redo.freeAfterRestart();
-        model.failNode(node.id, { autoRestart: true, downMs: GCP_STOP.downMs, error: NDBD_EXIT.systemError });
-      }
+      holders: () => {
+        model.activity.advanceTo(clock.now());
+        return model.liveDataNodes().filter((n) => model.activity.redoLog(n.id).buffered > 0);
+      },
+      stop: (holders) => {
+        for (const node of holders) {
+          const redo = model.activity.redoLog(node.id);
+          // The process dies with what its redo buffer held; it comes back on a disk that works again.
+          redo.diskBytesPerSec = Infinity;
+          redo.freeAfterRestart();
+          model.failNode(node.id, { autoRestart: true, downMs: GCP_STOP.downMs, error: NDBD_EXIT.systemError });
+        }
+      },
     });
     await eachNonMasterInTurn(ctx, GCP_STOP.healthyMs, async (id) => {
       const node = model.dataNode(id);

@@ -37,7 +37,9 @@ test('desktop: a compressed recording POSTed to app://ndbtop/api/recordings stre
       assert.match(response.headers.get('content-security-policy') ?? '', /connect-src 'self'/);
       const replies = (await response.text()).trim().split('\n').map((l) => JSON.parse(l) as { progress?: { done: number; total: number }; runs?: Run[] });
       const progress = replies.flatMap((r) => (r.progress ? [r.progress] : []));
-      assert.ok(progress.length > 1 && progress.at(-1)?.done === size && progress.at(-1)?.total === size, JSON.stringify(progress));
+      // Its runs are read from the recording's digest members, a small part of the file: the progress counts those.
+      const last = progress.at(-1);
+      assert.ok(progress.length > 1 && last !== undefined && last.done === last.total && last.total < size, JSON.stringify(progress));
       const runs = replies.at(-1)?.runs;
       assert.deepEqual(runs?.map((r) => [r.name, r.source]), [['A', 'rec.jsonl']]);
       assert.deepEqual((await engine.handlers.listImportedRuns({})).map((r) => r.id), runs?.map((r) => r.id));

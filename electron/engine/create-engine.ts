@@ -169,13 +169,17 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
 function hostRollingRestart(entry: ClusterEntry, feed: (input: TrackerInput) => void, pollIntervalMs: number, options: CreateEngineOptions): RollingHost {
   const timeoutMs = options.requestTimeoutMs ?? 2500;
   const dir = options.rollingStateDir;
-  const mgm = { hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs };
+  // Resolved when used: an unparsable connectstring leaves the cluster offline with its reason (the monitor says
+  // it), and no plan can be made without the configuration, so nothing here may throw at start.
+  const mgm = () => ({ hosts: resolveConnectstring({ explicit: entry.connectstring }).hosts, ...(entry.tls ? { tls: entry.tls } : {}), connectTimeoutMs: timeoutMs, requestTimeoutMs: timeoutMs });
   return new RollingHost({
     side: {
       snapshot: () => entry.tracker.snapshot(),
       config: () => entry.tracker.configView(),
-      events: { ...mgm, reconnect: true },
-      restart: (nodeIds, bounds) => restartOnSession(mgm, nodeIds, bounds),
+      get events() {
+        return { ...mgm(), reconnect: true };
+      },
+      restart: (nodeIds, bounds) => restartOnSession(mgm(), nodeIds, bounds),
       now: Date.now,
     },
     cluster: entry.connectstring,

@@ -40,7 +40,9 @@ test('memory: over 80 % is a warning, over 90 % critical, both resolve when usag
       const h = await engine.handlers.getHistory({ metrics: ['dataMemory'], nodeIds: [3] });
       return h.series[1]?.values.some((v) => v !== null && v >= 80);
     });
+    // Memory comes back only as rows are deleted: the load stops and its table is dropped, as a benchmark ends.
     sim.model.setLoad('idle');
+    sim.model.memory.dropTable();
     await waitFor('all memory alerts over', () => watch.current?.alerts.filter((a) => a.kind.startsWith('memory')).every((a) => a.resolvedAt !== null));
   } finally {
     watch.unsubscribe();

@@ -38,6 +38,7 @@ import { RollingPlanRoom } from './rooms/rolling-plan-room.js';
 import type { Room, StatusChange } from './rooms/room.js';
 import type { RunStream, RunStreamOptions } from '../features/runs/run-stream.js';
 import type { DigestLine } from '../features/runs/run-digest.js';
+import { withIncidents } from '../features/runs/run-summary.js';
 import { RunRoom } from './rooms/run-room.js';
 import { ViewChanges } from './rooms/view-changes.js';
 import type { TrackerInput } from './tracker-input.js';
@@ -180,7 +181,7 @@ export class ClusterTracker {
 
   /** What a report needs since the last digest taken (`run-digest.ts`); null unless the tracker folds digests. */
   takeDigest(t: number, final: boolean): DigestLine | null {
-    return this.runRoom.takeDigest(this.clusterId, t, this.now, final);
+    return this.runRoom.takeDigest(this.clusterId, t, this.now, final, this.incidentRoom.list());
   }
 
   get history(): ClusterHistory {
@@ -316,8 +317,7 @@ export class ClusterTracker {
 
   runReport(run: Run): RunReport {
     const report = this.runRoom.report(run, this.name, this.now);
-    const incidents = this.incidentRoom.list().filter((i) => i.noticedAt >= run.start && (run.end === null || i.noticedAt <= run.end));
-    return incidents.length > 0 ? { ...report, incidents } : report;
+    return withIncidents(report, run, this.incidentRoom.list());
   }
 
   /** A cluster event: logged (unless a statistics report), then every room takes it. */

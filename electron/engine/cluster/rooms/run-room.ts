@@ -1,4 +1,5 @@
 import type { HistoryPoint } from '../../../contract/schemas/history.js';
+import type { Incident } from '../../../contract/schemas/incidents.js';
 import { phaseTimes, restartCompleted } from '../../../contract/page-safe/restart-phases.js';
 import type { Run, RunNodeRestart, RunReport } from '../../../contract/schemas/runs.js';
 import { ClusterHistory } from '../../facts/history/history.js';
@@ -105,8 +106,8 @@ export class RunRoom implements Room {
   }
 
   /** The digest since the last one taken (null unless `digest`): `through` is the time of the last input applied. */
-  takeDigest(c: string, t: number, through: number, final: boolean): DigestLine | null {
-    return this.fold?.take(c, t, through, this.dataNodes().map((n) => [n.nodeId, n.nodeGroup]), final) ?? null;
+  takeDigest(c: string, t: number, through: number, final: boolean, incidents: readonly Incident[]): DigestLine | null {
+    return this.fold?.take(c, t, through, this.dataNodes().map((n) => [n.nodeId, n.nodeGroup]), final, incidents) ?? null;
   }
 
   private dataNodes(): Array<{ nodeId: number; nodeGroup: number | null }> {

@@ -1,4 +1,5 @@
 import type { EventView } from '../../../contract/schemas/events.js';
+import type { Incident } from '../../../contract/schemas/incidents.js';
 import type { Run, RunReport } from '../../../contract/schemas/runs.js';
 import { readDigests } from '../../recording/digest-members.js';
 import type { IndexedRun, RecordingIndex } from '../../recording/recording-index.js';
@@ -8,7 +9,7 @@ import { RunAlerts } from './run-alerts.js';
 import { RunBook } from './run-book.js';
 import { DIGEST_VERSION, streamTick, type DigestLine } from './run-digest.js';
 import { RunStream, type RunPicks } from './run-stream.js';
-import { runReport } from './run-summary.js';
+import { runReport, withIncidents } from './run-summary.js';
 
 const MAX_EVENTS = 200;
 
@@ -30,6 +31,8 @@ class DigestCluster {
   readonly stream: RunStream;
   readonly runs: DigestRun[];
   insideKnown = false;
+  /** The latest of each incident, in the order first seen. */
+  private readonly incidents = new Map<string, Incident>();
   /** A digest of a version this reader does not know: its runs are played instead. */
   unknown = false;
   /** Where ticks may be missing: a process that wrote no final digest (killed), or a digest member lost. */
@@ -54,6 +57,7 @@ class DigestCluster {
       else this.alerts.onRevised(a.alert);
     }
     for (const o of d.outages) this.outages.change(o.nodeId, o.up, o.at);
+    for (const i of d.incidents ?? []) this.incidents.set(i.id, i);
     for (const r of this.runs) {
       const end = r.run.end as number;
       r.events.push(...d.events.filter((e) => e.at >= r.run.start && e.at <= end));
@@ -75,7 +79,7 @@ class DigestCluster {
     const outages = this.outages.during(r.run.start, end);
     // A restart's phases come from the SQL source's restart_info, which digests do not carry.
     if (outages.length > 0 && this.insideKnown) return null;
-    return runReport(r.run, {
+    const report = runReport(r.run, {
       figures: this.stream.source(r.run),
       events: () => r.events,
       alerts: (from, to) => this.alerts.activeDuring(from, to),
@@ -84,6 +88,8 @@ class DigestCluster {
       source,
       now: end,
     });
+    // Newest first, as the tracker lists them.
+    return withIncidents(report, r.run, [...this.incidents.values()].reverse());
   }
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AlertSchema, EventViewSchema, type Alert, type EventView } from '../../../contract/schemas/events.js';
+import { IncidentSchema, type Incident } from '../../../contract/schemas/incidents.js';
 import type { RunFigure } from '../../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../../contract/page-safe/vocabulary.js';
 import type { InsideValues } from '../../facts/ndbinfo/inside-history.js';
@@ -32,7 +33,7 @@ export type DigestAlert = { op: 'raised' | 'resolved' | 'revised'; alert: Alert 
  *
  *   {"c","kind":"digest","t","v":1,"since":<the previous digest's t, or null>,"through":<the tracker's time when taken>,"final"?:true,
  *    "ticks":[DigestTick],"events":[EventView of WARNING or worse],"alerts":[DigestAlert],
- *    "outages":[{"nodeId","up","at"}],"dataNodes":[[nodeId, nodeGroup]]}
+ *    "outages":[{"nodeId","up","at"}],"dataNodes":[[nodeId, nodeGroup]],"incidents"?:[Incident]}
  */
 export interface DigestLine {
   c: string;
@@ -51,6 +52,8 @@ export interface DigestLine {
   outages: Array<{ nodeId: number; up: boolean; at: number }>;
   /** The data nodes and their node groups as known when taken. */
   dataNodes: Array<[number, number | null]>;
+  /** Incidents new or changed since the previous digest, whole (a reader keeps the latest of each id). */
+  incidents?: Incident[];
 }
 
 const WARNING_OR_WORSE = new Set(['WARNING', 'ERROR', 'CRITICAL', 'ALERT']);
@@ -68,6 +71,7 @@ const ChangesSchema = z.object({
   alerts: z.array(z.object({ op: z.enum(['raised', 'resolved', 'revised']), alert: AlertSchema })),
   outages: z.array(z.object({ nodeId: z.number(), up: z.boolean(), at: z.number() })),
   dataNodes: z.array(z.tuple([z.number(), z.number().nullable()])),
+  incidents: z.array(IncidentSchema).optional(),
 });
 
 const isFigure = (v: unknown): boolean => v === null || typeof v === 'number';
@@ -110,6 +114,8 @@ export class DigestFold {
   private alerts: DigestAlert[] = [];
   private outages: DigestLine['outages'] = [];
   private since: number | null = null;
+  /** Each incident as last written, to write only what changed. */
+  private readonly written = new Map<string, string>();
 
   tick(tick: StreamTick): void {
     const cluster: DigestTick['cluster'] = {};
@@ -129,8 +135,14 @@ export class DigestFold {
     this.outages.push({ nodeId, up, at });
   }
 
-  take(c: string, t: number, through: number, dataNodes: DigestLine['dataNodes'], final: boolean): DigestLine {
-    const line: DigestLine = { c, kind: 'digest', t, v: DIGEST_VERSION, since: this.since, through, ...(final ? { final: true as const } : {}), ticks: this.ticks, events: this.events, alerts: this.alerts, outages: this.outages, dataNodes };
+  take(c: string, t: number, through: number, dataNodes: DigestLine['dataNodes'], final: boolean, incidents: readonly Incident[]): DigestLine {
+    const changed = incidents.filter((i) => {
+      const json = JSON.stringify(i);
+      if (this.written.get(i.id) === json) return false;
+      this.written.set(i.id, json);
+      return true;
+    });
+    const line: DigestLine = { c, kind: 'digest', t, v: DIGEST_VERSION, since: this.since, through, ...(final ? { final: true as const } : {}), ticks: this.ticks, events: this.events, alerts: this.alerts, outages: this.outages, dataNodes, ...(changed.length > 0 ? { incidents: changed } : {}) };
     this.ticks = [];
     this.events = [];
     this.alerts = [];

@@ -1,4 +1,5 @@
 import type { Alert, EventView } from '../../../contract/schemas/events.js';
+import type { Incident } from '../../../contract/schemas/incidents.js';
 import { type Bottleneck, type PhaseSummary, type Run, type RunFigure, type RunNodeRestart, type RunReport, type RunSummary } from '../../../contract/schemas/runs.js';
 import { RUN_FIGURES } from '../../../contract/page-safe/vocabulary.js';
 import type { ClusterHistory } from '../../facts/history/history.js';
@@ -155,3 +156,8 @@ function dataNodesOf(run: Run, ctx: RunContext): number {
   return Number.isInteger(tagged) && tagged > 0 ? tagged : ctx.dataNodes.length;
 }
 
+/** The report with the incidents noticed during its run (newest first, as given), when there were any. */
+export function withIncidents(report: RunReport, run: Run, incidents: readonly Incident[]): RunReport {
+  const during = incidents.filter((i) => i.noticedAt >= run.start && (run.end === null || i.noticedAt <= run.end));
+  return during.length > 0 ? { ...report, incidents: during } : report;
+}

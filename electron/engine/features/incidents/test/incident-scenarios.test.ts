@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import type { Incident, IncidentCauseKind } from '../../../../contract/schemas/incidents.js';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
 import { createEngine } from '../../../create-engine.js';
 import { waitFor } from '../../../test/helpers.js';
+import { hostedIdleCluster } from '../../../test/hosted-cluster.js';
 
 const SPEED = 20;
 
@@ -48,16 +46,7 @@ for (const { scenario, kind, quotes } of SCENARIOS) {
 }
 
 test('a rolling restart of 48 data nodes that ndbtop conducts raises no incident', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-incidents-rolling-'));
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 48, speed: SPEED, sql: false }, actionsEnabled: true, pollIntervalMs: 250, rollingStateDir: dir });
-  t.after(async () => {
-    await engine.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-  await waitFor('48 data nodes STARTED and the configuration read', async () => {
-    const s = (await engine.handlers.getSnapshot({})) as ClusterSnapshot;
-    return s.nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 48 && s.configGeneration !== null;
-  }, 60_000);
+  const engine = await hostedIdleCluster(t, 48, SPEED, 250);
   // No SQL source here: the redo check cannot be made, and a plan halts on it unless told it may go unchecked.
   const plan = await waitFor('a plan', () => engine.handlers.planRollingRestart({ order: 'node-group', pauseMs: 0, checks: { allowUnchecked: true } }).catch(() => null), 30_000);
   await engine.handlers.startRollingRestart({ planId: plan.planId });

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { test } from 'node:test';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
 import { createEngine } from '../../../create-engine.js';
 import { waitFor } from '../../../test/helpers.js';
+import { hostedIdleCluster } from '../../../test/hosted-cluster.js';
 
 /** Fast enough that 48 restarts one at a time take about a minute; slow enough that 200 ms polls see each. */
 const SPEED = 10;
@@ -50,16 +48,7 @@ test('48 data nodes restarted one at a time by the rolling-restart scenario: the
 });
 
 test('a hosted rolling restart of 48 data nodes: the first plan ETA range holds the real finish, and it says how many steps it rests on', async (t) => {
-  const dir = await mkdtemp(join(tmpdir(), 'ndbtop-eta-sim-'));
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'idle', dataNodes: 48, speed: SPEED, sql: false }, actionsEnabled: true, pollIntervalMs: POLL_MS, rollingStateDir: dir });
-  t.after(async () => {
-    await engine.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-  await waitFor('48 data nodes STARTED and the configuration read', async () => {
-    const s = (await engine.handlers.getSnapshot({})) as ClusterSnapshot;
-    return s.nodes.filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 48 && s.configGeneration !== null;
-  }, 60_000);
+  const engine = await hostedIdleCluster(t, 48, SPEED, POLL_MS);
   const planned = await waitFor('a plan (the configuration read)', () => engine.handlers.planRollingRestart({ order: 'node-id', nodes: [2, 3, 4, 5, 6, 7], pauseMs: 0, checks: { allowUnchecked: true } }).catch(() => null), 30_000);
   assert.deepEqual({ finishAt: planned.eta.finishAt, basis: planned.eta.basis }, { finishAt: null, basis: 0 }, 'nothing timed: no figure');
   await engine.handlers.startRollingRestart({ planId: planned.planId });

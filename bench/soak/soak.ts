@@ -68,11 +68,18 @@ const cpuMs = (): number => {
 const pct = (share: number): string => `${(share * 100).toFixed(0)}%`;
 
 /**
+ * The scenarios the soak loops through: all but the failure scenarios. At 144 data nodes and speed 16 those send
+ * storms (a split has every node report every node across it) that held the engine's event loop 3–31 s, so the
+ * trend of a cycle would measure the storm, not a leak. Their cost at scale is open work (issue 39's note).
+ */
+const SOAK_SCENARIOS = SCENARIO_NAMES.filter((n) => !['heartbeat-failure', 'arbitration', 'gcp-stop', 'redo-full', 'error'].includes(n));
+
+/**
  * Every scenario gets the same slice of the loop: three cycles in a short run (the first is warm-up, the other
  * two are compared scenario by scenario), at most 10 minutes each in a long one.
  */
 export function soakSliceMs(durationMs: number): number {
-  return Math.max(10_000, Math.min(600_000, durationMs / (3 * SCENARIO_NAMES.length)));
+  return Math.max(10_000, Math.min(600_000, durationMs / (3 * SOAK_SCENARIOS.length)));
 }
 /** Events the page keeps (renderer/src/store/cluster-data.ts EVENT_CAPACITY). */
 const PAGE_EVENTS = 10_000;
@@ -93,7 +100,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
   const ports = [first, first + 1];
   let sim: SimProcess | null = null;
   const startScenario = async (i: number): Promise<string> => {
-    const scenario = SCENARIO_NAMES[i % SCENARIO_NAMES.length] ?? 'steady';
+    const scenario = SOAK_SCENARIOS[i % SOAK_SCENARIOS.length] ?? 'steady';
     await sim?.kill();
     sim = new SimProcess(first, [...CLUSTER, '--scenario', scenario, '--speed', String(o.speed), '--seed', String(i + 1)]);
     await sim.start();
@@ -142,7 +149,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
       await sleep(sliceMs);
       if (!running()) return;
       slice += 1;
-      if (slice % SCENARIO_NAMES.length === 0) cycles += 1;
+      if (slice % SOAK_SCENARIOS.length === 0) cycles += 1;
       await acknowledgeAll();
       scenario = await startScenario(slice);
     }

@@ -17,6 +17,9 @@ const GATHER_MS = 30_000;
 const GROUP_MS = 10_000;
 /** How many incidents a cluster keeps (the oldest go first; the tally keeps counting them). */
 const CAPACITY = 200;
+/** Events of one name an incident keeps (its evidence and its minute), beyond which survivors only repeat them. */
+const SAME_EVENTS_KEPT = 12;
+const ARBITRATION = new Set(['ArbitResult', 'ArbitState']);
 
 interface Open {
   id: string;
@@ -70,6 +73,9 @@ export class IncidentRoom implements Room {
     while ((this.story[0]?.receivedAt ?? e.receivedAt) < e.receivedAt - BEFORE_MS - GATHER_MS) this.story.shift();
     for (const o of this.incidents) {
       if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, new Set(o.nodeIds))) continue;
+      // At 144 data nodes every survivor reports the failure (NODE_FAILREP, NodeFailCompleted per block): the first
+      // few of a kind say what all say, and keeping all held ~1 MB an incident. Arbitration results are all kept.
+      if (!ARBITRATION.has(e.name) && o.events.filter((k) => k.name === e.name).length >= SAME_EVENTS_KEPT) continue;
       o.events.push(e);
       this.judge(o);
     }

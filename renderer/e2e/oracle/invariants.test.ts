@@ -186,11 +186,13 @@ test('numbers-have-units over every visible text: a bare count breaks it; ids, i
     ['nodegroup-4', '2/2'],
     ['restart-times-label', 'Restart times (done: nodes 2–4)'],
     ['node-2', 'copying the dictionary · phase 4 of 9 · 2 s · no estimate yet'],
+    ['event-text', 'Node 3: forced shutdown (restart), error 6000, signal 6'],
   )), []);
-  assert.deepEqual(check('numbers-have-units', texts(['ack-all', 'Acknowledge all (2)'], ['alert-group', 'Acknowledge 3'], ['headline-aborts', '12.8', '12.8 per'])), [
+  assert.deepEqual(check('numbers-have-units', texts(['ack-all', 'Acknowledge all (2)'], ['alert-group', 'Acknowledge 3'], ['headline-aborts', '12.8', '12.8 per'], ['event-text', 'terror 12 at once'])), [
     'ack-all: "Acknowledge all (2)" | "2" has no unit after it',
     'alert-group: "Acknowledge 3" | "3" has no unit after it',
     'headline-aborts: "12.8" | "12.8" has no unit after it',
+    'event-text: "terror 12 at once" | "12" has no unit after it',
   ]);
 });
 

@@ -196,8 +196,11 @@ const WITH_UNIT = /^(\d+(?:[.,]\d+)?\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|
  * restarts", "×48", "+4 more active"; and ranges of ids ("nodes 2–11").
  */
 const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connected|free slots?|((resolved|active|open|new|older|other|failed|running)\s)?alerts?|data nodes?|nodes?\b|restarts?|since start|alerts?|active|rows?\b|times?\b|events?|steps?|checks?|runs?|phases?|management servers?|API nodes?|members?|replicas?|slots?|points|entries|crossings?|windows?|threads?|parts?|node groups?|failovers?|samples?|queries|readings?)/i;
-/** Words a number names something after: "node 3", "NG 0", "phase 5", "part 3", "×5" (an id, not a figure). */
-const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?,\s)*$/i;
+/**
+ * Words a number names something after: "node 3", "NG 0", "phase 5", "part 3", "×5", "error 6000", "signal 6" (an
+ * id or a code, not a figure).
+ */
+const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid|error|code|signal)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?,\s)*$/i;
 
 const unitAfter = (rest: string): boolean => WITH_UNIT.test(rest) || COUNTED.test(rest);
 

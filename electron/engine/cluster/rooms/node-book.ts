@@ -2,7 +2,9 @@ import type { NodeStatus } from '../../../contract/schemas/node.js';
 import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import type { ConfigState } from '../../facts/config/config-state.js';
+import { arbitCode } from '../../facts/events/event-text.js';
 import { firstStatusNote } from '../../facts/observations/engine-notes.js';
+import { FailureReports } from '../failure-reports.js';
 import type { GroupMember } from '../node-groups.js';
 import { isConnected, isUp } from '../node-status.js';
 import type { TrackerInput } from '../tracker-input.js';
@@ -31,10 +33,13 @@ export interface NodeBookListener {
 /**
  * The node records: each node's poll line and its status, which polls and events both set (events are the source
  * of truth: a poll asked before the last event for a node does not override its status), the single-user API node
- * and when the cluster was last polled. Every status change goes to the other rooms as a StatusChange.
+ * and when the cluster was last polled. Every status change goes to the other rooms as a StatusChange. One data
+ * node's word that another failed is a claim (`FailureReports`) until arbitration, the node itself, the management
+ * server or a poll settles it: after a split the losing half reports the winners failed too.
  */
 export class NodeBook implements Room {
   private readonly nodes = new Map<number, NodeRecord>();
+  private readonly failures = new FailureReports();
   sampledAt: number | null = null;
   singleUserApi: number | null = null;
 
@@ -61,19 +66,24 @@ export class NodeBook implements Room {
         this.setStatus(src, 'NO_CONTACT', 0, at);
         break;
       case 'Disconnected':
-        this.setStatus(f.node ?? 0, 'NO_CONTACT', 0, at);
+        // The management server's own link (spec §6.6.1); a data node's is its view of another, a claim like NODE_FAILREP.
+        if (this.nodes.get(src)?.state.type === 'MGM') this.setStatus(f.node ?? 0, 'NO_CONTACT', 0, at);
+        else this.reportFailed(src, f.node ?? 0, at);
         break;
       case 'NODE_FAILREP':
-        this.setStatus(f.failed_node ?? 0, 'NO_CONTACT', 0, at);
+        this.reportFailed(src, f.failed_node ?? 0, at);
+        break;
+      case 'ArbitResult':
+        for (const id of this.failures.arbitrated(src, arbitCode(f.code ?? 0))) this.setStatus(id, 'NO_CONTACT', 0, at);
         break;
       case 'Connected':
         this.onConnected(f.node ?? 0, at);
         break;
       case 'NDBStartStarted':
-        if (!this.upNow(src)) this.setStatus(src, 'STARTING', 0, at);
+        if (this.wentDown(src)) this.setStatus(src, 'STARTING', 0, at);
         break;
       case 'StartPhaseCompleted':
-        if (!this.upNow(src)) this.setStatus(src, 'STARTING', f.phase ?? 0, at);
+        if (this.wentDown(src)) this.setStatus(src, 'STARTING', f.phase ?? 0, at);
         break;
       case 'NDBStartCompleted':
         this.setStatus(src, 'STARTED', 0, at);
@@ -145,12 +155,14 @@ export class NodeBook implements Room {
         this.changes.all();
       }
       if (rec.eventStatusAt <= requestedAt) this.setStatus(s.nodeId, s.status, s.startPhase, at, false);
+      this.failures.told(s.nodeId, isUp(s.status), requestedAt);
     }
     for (const id of [...this.nodes.keys()]) {
       if (seen.has(id)) continue;
       this.changes.all();
       this.changes.forget(id);
       this.nodes.delete(id);
+      this.failures.told(id, false);
       this.listener.forget(id);
     }
     const single = states.find((s) => s.isSingleUser === true && s.type === 'API');
@@ -160,21 +172,34 @@ export class NodeBook implements Room {
   }
 
   /**
-   * A start's progress can only follow a node's going down, which its own events (NDBStopStarted, NODE_FAILREP,
-   * Disconnected) or a poll say first. Events and polls travel on different sessions: a start phase written just
-   * before the node came up can be read after a poll that already saw it STARTED, and must not take the node back
-   * to STARTING (a failure of a node that never went down, raised and resolved within a poll).
+   * A start's progress can only follow a node's going down, which its own events (NDBStopStarted, NDBStopForced),
+   * the management server's Disconnected, a poll, or another node's report of its failure say first (its start then
+   * settles that report). Events and polls travel on different sessions: a start phase written just before the node
+   * came up can be read after a poll that already saw it STARTED, and must not take the node back to STARTING (a
+   * failure of a node that never went down, raised and resolved within a poll).
    */
+  private wentDown(id: number): boolean {
+    return !this.upNow(id) || this.failures.reported(id);
+  }
+
   private upNow(id: number): boolean {
     const status = this.nodes.get(id)?.status;
     return status !== undefined && isUp(status);
+  }
+
+  /** Only a surviving node reports a failure (spec §6.6.4): a node already down, or not up yet, is no witness. */
+  private reportFailed(reporter: number, failed: number, at: number): void {
+    if (this.upNow(reporter) && this.nodes.has(failed)) this.failures.report(reporter, failed, at);
   }
 
   /** The one place a node's status changes, whether a poll or an event tells it. */
   private setStatus(id: number, status: NodeStatus, phase: number, at: number, fromEvent = true): void {
     const rec = this.nodes.get(id);
     if (!rec) return;
-    if (fromEvent) rec.eventStatusAt = at;
+    if (fromEvent) {
+      rec.eventStatusAt = at;
+      this.failures.told(id, isUp(status));
+    }
     if (rec.status === status && rec.startPhase === phase) return;
     const previous = rec.status;
     this.changes.all();

@@ -192,7 +192,9 @@ test('unknown: a node that just drops names no cause, and the incident says what
   assert.ok(i.cause.evidence.some((e) => e.source === 'status' && e.text === 'Node 3: left STARTED (now NO_CONTACT)'));
   assert.ok(quotes(i, 'Node 1: node 3 failed'), 'the failure report is quoted as seen');
   assert.ok(quotes(i, 'Node 5: lost connection to node 3'));
-  assert.equal(i.startedAt, i.noticedAt, 'nothing before the fall: it began when seen');
+  // The survivor's report is a claim the management server's Disconnected confirms 10 ms later: it began with the report.
+  assert.equal(i.noticedAt, T + 10_010);
+  assert.equal(i.startedAt, T + 10_000, 'nothing before the failure report: it began when first reported');
 });
 
 test('two candidate causes: declared dead and an ndbrequire exit, both listed with their evidence', () => {

@@ -39,7 +39,7 @@ for (const { scenario, kind, quotes } of SCENARIOS) {
     for (const i of all) assert.equal(i.cause.kind, kind, `every incident of the scenario names ${kind}: ${i.cause.text}`);
     const snapshot = (await engine.handlers.getSnapshot({})) as ClusterSnapshot;
     const down = snapshot.alerts.filter((a) => a.kind === 'node-down');
-    // After a split the losing half reports the winners failed too (their alerts link the incident they were first counted in).
+    // After a split the losing half reports the winners failed too; only the losers are down and alerted (cluster/failure-reports.ts).
     assert.ok(down.length > 0 && down.every((a) => all.some((i) => i.id === a.incidentId)), 'every node-down alert links its incident');
     assert.ok(all.every((i) => down.some((a) => a.incidentId === i.id && i.nodeIds.includes(a.nodeId ?? -1))), 'every incident is linked from its nodes\' alerts');
   });

@@ -37,12 +37,17 @@ const leftStarted = (c: WireCluster, id: number): boolean =>
  */
 const SPLIT = { winners: [1, 3], losers: [2, 4] } as const;
 
+/** Each half reports every node of the other failed, one record a millisecond from `t`, `first` half first. */
+function bothHalvesReport(c: WireCluster, t: number, first: 'winners' | 'losers'): void {
+  const [a, b] = first === 'winners' ? [SPLIT.winners, SPLIT.losers] : [SPLIT.losers, SPLIT.winners];
+  let at = t;
+  for (const [reporters, failed] of [[a, b], [b, a]] as const) for (const r of reporters) for (const f of failed) c.at(at++, failRep(r, f));
+}
+
 test('a split, the losing half reporting first: the winners never leave STARTED, the losers go down when the winning president hears it won', () => {
   const { c, alerts, status } = watched();
   const t = T + 10_000;
-  let at = t;
-  for (const l of SPLIT.losers) for (const w of SPLIT.winners) c.at(at++, failRep(l, w));
-  for (const w of SPLIT.winners) for (const l of SPLIT.losers) c.at(at++, failRep(w, l));
+  bothHalvesReport(c, t, 'losers');
   c.at(t + 20, arbitResult(1, 45)).at(t + 21, arbitResult(2, 45));
   for (const id of [1, 2, 3, 4]) assert.equal(status(id), 'STARTED', `node ${id}: both halves reported failed, nothing settled yet`);
 
@@ -64,9 +69,7 @@ test('a split, the losing half reporting first: the winners never leave STARTED,
 test('a split whose loser hears first, a poll asked mid-arbitration: the poll settles the reports, the losers fall on their own forced stop', () => {
   const { c, alerts, status } = watched();
   const t = T + 10_000;
-  let at = t;
-  for (const w of SPLIT.winners) for (const l of SPLIT.losers) c.at(at++, failRep(w, l));
-  for (const l of SPLIT.losers) for (const w of SPLIT.winners) c.at(at++, failRep(l, w));
+  bothHalvesReport(c, t, 'winners');
   // `get status` while the arbitrator is asked: the management server still sees all four up.
   c.poll(t + 50);
   c.at(t + 60, arbitResult(2, 47)).at(t + 61, arbitResult(1, 46));

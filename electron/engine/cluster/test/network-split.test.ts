@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
+import { createMetricsExporter } from '../../../serve/metrics/exporter.js';
+import { parsePrometheusText } from '../../../serve/test/prom-text.js';
 import { createEngine } from '../../create-engine.js';
 import { waitFor } from '../../test/helpers.js';
 
@@ -42,4 +44,8 @@ test('the simulator\'s network split: node-down and NO_CONTACT for the losing ha
     assert.deepEqual(segments.map((s) => s.status), ['STARTED'], `winner ${w} never left STARTED`);
   }
   for (const l of losers) assert.ok(timeline.nodes.find((n) => n.nodeId === l)?.segments.some((s) => s.status === 'NO_CONTACT'), `loser ${l} went down`);
+  const scrape = await createMetricsExporter(engine.handlers).scrape();
+  assert.ok(scrape.ok);
+  const raised = parsePrometheusText(scrape.body).samples.filter((s) => s.name === 'ndbtop_alerts_raised_total' && s.labels.kind === 'node_down');
+  assert.equal(raised.reduce((sum, s) => sum + s.value, 0), down.length, '/metrics counts the same node-down alerts');
 });

@@ -69,7 +69,7 @@ async function raw(port: number, method: string, path: string, body = '', conten
 
 test('an engine failure quoting paths, SQL and hosts reaches no client: every route, /metrics, the WebSocket and uploads give an id, the log the detail', { timeout: 60_000 }, async (t) => {
   const { server, log } = await serve(t, failingEngine());
-  const requests: Array<[string, string, string?, string?]> = [
+  const requests: Array<[string, string, string?]> = [
     ['GET', '/api/snapshot'],
     ['GET', '/api/backups'],
     ['GET', '/api/runs'],

@@ -35,6 +35,8 @@ const TAG = `tag ${HOSTILE}\ud800`;
 const CLUSTER = `cluster ${HOSTILE}`;
 /** What a reader sees of HOSTILE on one line. */
 const SHOWN = visibleLine(HOSTILE);
+/** As a markdown report writes it: no HTML, link or image for the viewer it is opened in. */
+const SHOWN_MD = SHOWN.replace(/[|[\]<>]/g, (c) => `\\${c}`);
 
 /** Any character a terminal or a viewer would act on (LF and TAB are layout), bidi controls included. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -90,9 +92,10 @@ const get = async (path: string): Promise<string> => {
 
 function checkMarkdown(md: string, what: string): void {
   noRaw(md, what);
-  assert.ok(md.includes(`## run ${SHOWN}\\x0a# fake heading`), `${what}: the run's name, on its heading's line:\n${md.slice(0, 400)}`);
+  assert.ok(md.includes(`## run ${SHOWN_MD}\\x0a# fake heading`), `${what}: the run's name, on its heading's line:\n${md.slice(0, 400)}`);
   assert.ok(!md.split('\n').includes('# fake heading'), `${what}: a name makes no line of its own`);
-  assert.ok(md.includes(`phase ${SHOWN}`) && md.includes(`k=tag ${SHOWN}`), `${what}: phase and tag shown`);
+  assert.ok(md.includes(`phase ${SHOWN_MD}`) && md.includes(`k=tag ${SHOWN_MD}`), `${what}: phase and tag shown`);
+  assert.ok(!/(^|[^\\])<img/.test(md), `${what}: markup in a name is no HTML for a markdown viewer`);
 }
 
 function checkCsv(csv: string, what: string): void {

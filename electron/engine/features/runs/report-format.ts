@@ -20,9 +20,10 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const STAT_KEYS = ['mean', 'median', 'p5', 'p95', 'min', 'max'] as const;
 /**
  * A name or text from outside (a run's name from an HTTP client, an event's text from a management server, anything
- * in a recording) as one markdown line: no control character, no line of its own, no cell border.
+ * in a recording) as one markdown line: no control character, no line of its own, no cell border, and no link,
+ * image or HTML for the viewer the report is opened in (`[x](http://…)`, `<img src=…>` show as typed).
  */
-const md = (text: string): string => visibleLine(text).replace(/\|/g, '\\|');
+const md = (text: string): string => visibleLine(text).replace(/[|[\]<>]/g, (c) => `\\${c}`);
 const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
 const rule = (n: number): string => row(Array.from({ length: n }, () => '---'));
 

@@ -1,6 +1,7 @@
 import { ALERT_KIND_LABEL, listNodeIds } from '../contract/page-safe/alert-kinds.js';
 import type { PushMessage } from '../contract/schemas/channels.js';
 import type { Alert } from '../contract/schemas/events.js';
+import { visibleText } from '../contract/page-safe/outside-text.js';
 
 export interface AlertNotification {
   title: string;
@@ -25,7 +26,9 @@ const urgency = (alerts: readonly Alert[]): AlertNotification['urgency'] => (ale
  * acknowledged or resolved, and not at all while the user has notifications off. Folded per kind: the first
  * alert of a kind shows at once, the rest of that minute (141 nodes crossing 90 % memory) as one notification.
  */
-export function createAlertNotifier(show: (n: AlertNotification) => void, enabled: () => boolean, clock: NotifierClock = REAL_CLOCK): (message: PushMessage) => void {
+export function createAlertNotifier(showRaw: (n: AlertNotification) => void, enabled: () => boolean, clock: NotifierClock = REAL_CLOCK): (message: PushMessage) => void {
+  // The OS shows a notification's text as it is: cluster names and alert texts from outside go under the one rule.
+  const show = (n: AlertNotification): void => showRaw({ ...n, title: visibleText(n.title), body: visibleText(n.body) });
   const seen = new Set<string>();
   const names = new Map<string, string>();
   /** Per cluster and kind while a minute is running: the alerts held for its end. */

@@ -19,6 +19,7 @@ import { handleIncidents, INCIDENTS_PATH } from './http/incidents-http.js';
 import { handleRolling, isRollingPath } from './http/rolling-http.js';
 import { readStaticFile } from './http/static-files.js';
 import { viewerHandlers } from './access/viewer-access.js';
+import { internalError, loggedHandlers, stderrLog, type ErrorLog } from './transport/internal-error.js';
 
 export const BACKUPS_PATH = '/api/backups';
 import { attachWebSocket, rejectUpgrade, WS_PATH } from './transport/ws-server.js';
@@ -61,6 +62,8 @@ export interface ServeOptions {
   idleTimeoutMs?: number;
   /** How fast a request body must come (body-pace.ts). */
   bodyPace?: BodyPace;
+  /** Where an internal error's detail goes (clients get only its id); stderr by default. */
+  log?: ErrorLog;
 }
 
 export const DEFAULT_MAX_CONNECTIONS = 256;
@@ -118,7 +121,8 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   const { engine, token, staticDir } = options;
   checkServeOptions(host, token);
   // Browsers only ever get these: what a viewer may not change is refused here, whatever the transport.
-  const handlers = viewerHandlers(engine.handlers, options.allowChanges === true);
+  const log = options.log ?? stderrLog;
+  const handlers = loggedHandlers(viewerHandlers(engine.handlers, options.allowChanges === true), log);
   const exporter = createMetricsExporter(handlers);
   const access: AccessPolicy = {
     token,
@@ -138,7 +142,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     // Run marks are a benchmark script's POSTs: admitted by the token like everything, never by --allow-actions.
     if (!options.metricsOnly && isRunsPath(url.pathname)) return handleRuns(handlers, req, res, url);
     if (!options.metricsOnly && url.pathname === RECORDINGS_PATH) {
-      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs });
+      return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs, log });
     }
     if (!options.metricsOnly && isMaintenancePath(url.pathname)) return handleMaintenance(handlers, req, res, url);
     if (!options.metricsOnly && url.pathname === INCIDENTS_PATH) return handleIncidents(handlers, req.method ?? 'GET', res, url);
@@ -168,7 +172,9 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   const server = createListener(
     (req, res) => {
     route(req, res).catch((err: unknown) => {
-      if (!res.headersSent) text(res, 500, `Internal Server Error: ${err instanceof Error ? err.message : String(err)}`);
+      // What failed may name the server's paths, SQL or hosts: the client gets an id to quote, the log the detail.
+      const internal = internalError(err, log);
+      if (!res.headersSent) text(res, 500, `Internal Server Error: ${internal.message}`);
       else res.destroy();
     });
     },

@@ -14,15 +14,18 @@ const phases = (node: number): Record<string, FixtureValue> =>
 
 /**
  * A two-data-node cluster's ndbinfo, with chosen values: bytes beyond 2^32 (BIGINT), a node mid-restart, text with
- * a control character (which the CLI must print escaped). `logbuffers` and `transporter_details` are left out.
+ * a control character and a right-to-left override (which the CLI must print escaped). `logbuffers` and `transporter_details` are left out.
  */
+/** An escape sequence, and U+202E, which would show the rest of the line ("KO") backwards: "OK". */
+export const HOSTILE_THREAD_NAME = 'ldm\x1b[31m\u202eKO';
+
 export const FIXTURE_ROWS: Rows = {
   cpustat: [cpu(1, 0, 10), cpu(1, 1, 20), cpu(2, 0, 30), cpu(2, 1, 40)],
   threads: [
     { node_id: 1, thr_no: 0, thread_name: 'main', thread_description: 'main thread' },
     { node_id: 1, thr_no: 1, thread_name: 'ldm', thread_description: 'ldm thread' },
     { node_id: 2, thr_no: 0, thread_name: 'main', thread_description: 'main thread' },
-    { node_id: 2, thr_no: 1, thread_name: 'ldm\x1b[31m', thread_description: 'ldm thread' },
+    { node_id: 2, thr_no: 1, thread_name: HOSTILE_THREAD_NAME, thread_description: 'ldm thread' },
   ],
   restart_info: [
     { node_id: 1, node_restart_status: 'Restart completed', node_restart_status_int: 19, ...phases(1), total_restart_secs: 1234 },
@@ -70,7 +73,8 @@ export function fillNdbinfo(server: MariaDbServer): void {
   const ddl = Object.entries(FIXTURE_ROWS).flatMap(([name, rows]) => [createTable(table(name)), insertRows(table(name), rows)]);
   server.sql([
     'DROP DATABASE IF EXISTS ndbinfo;',
-    'CREATE DATABASE ndbinfo;',
+    // utf8mb4: the hostile thread name holds U+202E, which latin1 (the server's default) cannot store.
+    'CREATE DATABASE ndbinfo CHARACTER SET utf8mb4;',
     ...ddl,
     `CREATE USER IF NOT EXISTS '${SQL_USER}'@'127.0.0.1' IDENTIFIED VIA mysql_native_password USING PASSWORD('${SQL_PASSWORD}');`,
     `GRANT SELECT ON ndbinfo.* TO '${SQL_USER}'@'127.0.0.1';`,

@@ -86,7 +86,7 @@ export class MariaDbServer {
 
   /** Runs SQL as root through Debian's own client (an implementation independent of mysql2). */
   sql(statements: string): string {
-    const out = spawnSync(CLIENT, ['--no-defaults', `--socket=${this.socket}`, '-uroot', '--batch', '--skip-column-names'], { input: statements, encoding: 'utf8' });
+    const out = spawnSync(CLIENT, ['--no-defaults', `--socket=${this.socket}`, '-uroot', '--default-character-set=utf8mb4', '--batch', '--skip-column-names'], { input: statements, encoding: 'utf8' });
     if (out.error || out.status !== 0) throw new Error(`${CLIENT} failed: ${out.error?.message ?? out.stderr}`);
     return out.stdout;
   }

@@ -76,6 +76,9 @@ test('the terminal helpers keep newlines and tabs and escape every other control
   assert.deepEqual(JSON.parse(escapedJson({ s: '\x1b\x85é' })), { s: '\x1b\x85é' });
   assert.equal(escapedJson(['\u2028\x7f']), '["\\u2028\\u007f"]');
   assert.equal(visibleLine('a\tb\nc\u2029'), 'a\\x09b\\x0ac\\u2029');
+  // Bidi controls, which reorder what follows them, shown at four hex digits; the characters around them untouched.
+  assert.equal(visibleText('\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2065\u202f'), '\\u061c\\u200e\\u200f\\u202a\\u202b\\u202c\\u202d\\u202e\\u2066\\u2067\\u2068\\u2069\u2065\u202f');
+  assert.equal(escapedJson('\u202eKO'), '"\\u202eKO"');
   // The page's door: a clean message is the same object; a dirty one is copied where it differs, keys included.
   const clean = { a: [1, 'x', { b: null }], c: 'é' };
   assert.equal(visibleStrings(clean), clean);

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { EXIT } from '../exit-codes.js';
-import { FIXTURE_ROWS, fillNdbinfo, LEFT_OUT, SQL_PASSWORD, SQL_USER } from '../../../ndbinfo/test/fixture-cluster.js';
+import { FIXTURE_ROWS, fillNdbinfo, HOSTILE_THREAD_NAME, LEFT_OUT, SQL_PASSWORD, SQL_USER } from '../../../ndbinfo/test/fixture-cluster.js';
 import { freePort } from '../../../native-mgm/test/free-port.js';
 import { MariaDbServer } from '../../../ndbinfo/test/mariadb-server.js';
 import { runCli, type CliResult } from './run-cli.js';
@@ -39,7 +39,8 @@ describe('ndbtop ndbinfo against a real MariaDB server', () => {
     assert.equal(out.sqlNode, url());
     assert.deepEqual([...out.missing].sort(), [...LEFT_OUT].sort());
     assert.deepEqual(out.threads[0], { nodeId: 1, thrNo: 0, name: 'main', osUser: 10, osSystem: 11, osIdle: 79, exec: 12, sleep: 80, spin: 3, send: 4, bufferFull: 0 });
-    assert.equal(out.threads[3].name, 'ldm\x1b[31m', 'JSON keeps the text exactly (escaped as JSON)');
+    assert.equal(out.threads[3].name, HOSTILE_THREAD_NAME, 'JSON keeps the text exactly (escaped as JSON)');
+    assert.ok(r.stdout.includes('"ldm\\u001b[31m\\u202eKO"') && !r.stdout.includes('\u202e'), 'no raw bidi control in the JSON');
     assert.equal(out.restarts[1].status, 'Executing redo log');
     assert.equal(out.restarts[1].phases.secs_exec_redo_log, 213);
     assert.equal(out.redo.length, 3);
@@ -55,8 +56,8 @@ describe('ndbtop ndbinfo against a real MariaDB server', () => {
     assert.match(r.stdout, /^Node 1$/m);
     assert.match(r.stdout, /^Node 2$/m);
     assert.match(r.stdout, /not on this SQL node: ndbinfo\.logbuffers, ndbinfo\.transporter_details/);
-    assert.match(r.stdout, /ldm\\x1b\[31m/);
-    assert.ok(!r.stdout.includes('\x1b'), 'no raw escape reaches the terminal');
+    assert.match(r.stdout, /ldm\\x1b\[31m\\u202eKO/);
+    assert.ok(!r.stdout.includes('\x1b') && !r.stdout.includes('\u202e'), 'no raw escape or bidi control reaches the terminal');
     assert.match(r.stdout, /restart: Executing redo log \(14\)/);
   });
 

@@ -2,7 +2,9 @@
  * The one rule for text that came from outside (a management server, an SQL node, a recording, an HTTP client):
  * no output carries a character a terminal or a viewer acts on instead of showing. Those are the C0 controls (ESC
  * starts CSI/OSC sequences, BEL ends OSC 52 clipboard writes), DEL, the C1 controls (U+009B is a one-character
- * CSI) and the Unicode line and paragraph separators (U+2028/9 end a line for JavaScript and some viewers). Text
+ * CSI), the Unicode line and paragraph separators (U+2028/9 end a line for JavaScript and some viewers) and the
+ * bidirectional controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069: a host name holding U+202E makes what
+ * follows it on the line read backwards, so "node 3 OK" can be made of other characters than those shown). Text
  * outputs show each as `\xHH` (`\u2028`), so the name is still readable and the byte still identifiable; JSON
  * outputs escape them as `\uXXXX`, which every JSON reader decodes back to the same data. Lone surrogates need
  * nothing: JSON.stringify escapes them and a UTF-8 encoder writes U+FFFD.
@@ -12,14 +14,14 @@
  */
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 // eslint-disable-next-line no-control-regex -- as CONTROL, with TAB and LF
-const CONTROL_OR_LAYOUT = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const CONTROL_OR_LAYOUT = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 // JSON.stringify already escapes C0 controls inside strings; raw LF there is its own indentation.
-const JSON_RAW = /[\u007f-\u009f\u2028\u2029]/g;
+const JSON_RAW = /[\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 const code = (c: string): number => c.charCodeAt(0);
-const shown = (c: string, backslash = '\\'): string => (code(c) > 0xff ? `${backslash}u${code(c).toString(16)}` : `${backslash}x${code(c).toString(16).padStart(2, '0')}`);
+const shown = (c: string, backslash = '\\'): string => (code(c) > 0xff ? `${backslash}u${code(c).toString(16).padStart(4, '0')}` : `${backslash}x${code(c).toString(16).padStart(2, '0')}`);
 const jsonEscape = (c: string): string => `\\u${code(c).toString(16).padStart(4, '0')}`;
 
 /**
@@ -35,7 +37,7 @@ export function visibleLine(text: string): string {
   return text.replace(CONTROL_OR_LAYOUT, (c) => shown(c));
 }
 
-/** JSON.stringify with DEL, C1 and U+2028/9 escaped too: the same data for any JSON reader, nothing raw for a terminal. */
+/** JSON.stringify with DEL, C1, U+2028/9 and the bidi controls escaped too: the same data for any JSON reader, nothing raw for a terminal. */
 export function escapedJson(value: unknown, indent?: number): string {
   return JSON.stringify(value, null, indent).replace(JSON_RAW, jsonEscape);
 }

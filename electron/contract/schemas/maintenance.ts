@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { AlertKindSchema, AlertSchema } from './events.js';
 import { MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../page-safe/maintenance-bounds.js';
+import { hasControl } from '../page-safe/outside-text.js';
 
 export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT, MAX_OPEN_MAINTENANCE_WINDOWS } from '../page-safe/maintenance-bounds.js';
 
 const lengthBound = { message: `a maintenance window lasts at most ${MAX_MAINTENANCE_TEXT}` };
-/** Who opened, extended or closed a window, as its client said (a name; no control characters). */
-const By = z.string().trim().min(1).max(100).regex(/^[^\p{Cc}]*$/u, { message: 'a name without control characters' });
+/**
+ * Who opened, extended or closed a window, as its client said (a name; no control characters, bidi controls
+ * included: 'silenced by' must read as the characters it is made of).
+ */
+const By = z.string().trim().min(1).max(100).refine((s) => !hasControl(s), { message: 'a name without control characters' });
 
 /**
  * A maintenance window: a stretch of time, opened and closed from the UI, the CLI or HTTP like a run, in which the

@@ -155,7 +155,7 @@ export const RunReportsSchema = z.object({ runs: z.array(RunReportSchema), compa
  * A name a script or a viewer gives (run, phase, tag): one line of plain text. Outputs are safe whatever a name
  * holds (outside-text.ts), but a control character in a name is never meant, so it is refused where it comes in.
  */
-const markText = (max: number) => z.string().max(max).refine((s) => !hasControl(s), 'holds a control character (ESC, BEL, a C1 control, a line break or tab): names are one line of plain text');
+const markText = (max: number) => z.string().max(max).refine((s) => !hasControl(s), 'holds a control character (ESC, BEL, a C1 control, a bidi control, a line break or tab): names are one line of plain text');
 
 export const StartRunSchema = z.object({
   clusterId: z.string().optional(),

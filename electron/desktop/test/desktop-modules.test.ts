@@ -87,6 +87,14 @@ test('one notification per new alert, none for acknowledged or resolved ones, no
   assert.deepEqual(shown, [{ title: 'Critical: prod, node 3', body: 'node 3 left STARTED without a requested stop', urgency: 'critical' }]);
 });
 
+test('a notification shows control and bidi characters from the cluster as text, never obeyed', () => {
+  const shown: AlertNotification[] = [];
+  const notify = createAlertNotifier((n) => shown.push(n), () => true, { later: () => undefined });
+  notify({ type: 'clusters', clusters: [{ clusterId: 'c1', name: 'prod\u202e', connectstring: 'h:1186', mode: 'live', status: 'live' }] });
+  notify({ type: 'alert', clusterId: 'c1', alert: alert('a1', { message: 'node 3 at \u202eKO\u202c\x1b[2J' }) });
+  assert.deepEqual(shown, [{ title: 'Critical: prod\\u202e, node 3', body: 'node 3 at \\u202eKO\\u202c\\x1b[2J', urgency: 'critical' }]);
+});
+
 test('an alert storm folds: one notification per kind per minute, naming how many and which nodes', () => {
   const shown: AlertNotification[] = [];
   const timers: Array<() => void> = [];

@@ -4,6 +4,7 @@ import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
 import { BAD_MESSAGE, dispatchRequest } from '../transport/bridge.js';
 import { securityHeaders } from './security-headers.js';
+import { INTERNAL } from '../transport/internal-error.js';
 
 /**
  * `GET /api/export?format=csv|json[&clusterId=][&fromMs=][&toMs=][&marks=<JSON>]`: the history export as a download. An hour of a large
@@ -13,8 +14,11 @@ import { securityHeaders } from './security-headers.js';
 export const EXPORT_PATH = '/api/export';
 const CHUNK_CHARS = 64 * 1024;
 
-function fail(res: ServerResponse, status: number, message: string): void {
-  const body = `${escapedJson({ error: { code: status === 404 ? 'NOT_FOUND' : BAD_MESSAGE, message } })}\n`;
+/** The status of each error code an export can fail with; the rest are the request's fault. */
+const STATUS_OF: Record<string, number> = { NOT_FOUND: 404, [INTERNAL]: 500 };
+
+function fail(res: ServerResponse, status: number, message: string, code = BAD_MESSAGE): void {
+  const body = `${escapedJson({ error: { code, message } })}\n`;
   res.writeHead(status, { ...securityHeaders(), 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
   res.end(body);
 }
@@ -41,7 +45,7 @@ export async function streamExport(handlers: EngineHandlers, url: URL, res: Serv
     ...(marks !== null ? { marks: markList } : {}),
   };
   const result = await dispatchRequest(handlers, 'exportHistory', request);
-  if (!result.ok) return fail(res, result.error.code === 'NOT_FOUND' ? 404 : 400, result.error.message);
+  if (!result.ok) return fail(res, STATUS_OF[result.error.code] ?? 400, result.error.message, result.error.code);
   const file = result.response as { filename: string; mime: string; content: string };
   res.writeHead(200, {
     ...securityHeaders(),

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EngineHandlers } from '../../contract/page-safe/api.js';
-import { call, fail, jsonBody, send } from './runs-http.js';
+import { call, fail, jsonBody, pathSegments, send } from './runs-http.js';
 
 /**
  * Maintenance windows and the alert history over HTTP. Reading takes the serve token (or loopback), as runs do;
@@ -24,7 +24,9 @@ export async function handleMaintenance(handlers: EngineHandlers, req: IncomingM
   const allow = (methods: string): void => send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: methods });
   const reading = method === 'GET' || method === 'HEAD';
   if (url.pathname === ALERT_HISTORY_PATH) return reading ? call(handlers, res, 'getAlertHistory', scope, 200) : allow('GET, HEAD');
-  const [windowId, action, ...rest] = url.pathname.slice(MAINTENANCE_PATH.length).split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pathSegments(res, url.pathname, MAINTENANCE_PATH);
+  if (!parts) return;
+  const [windowId, action, ...rest] = parts;
   if (rest.length > 0 || (windowId !== undefined && action !== 'stop' && action !== 'extend')) return fail(res, 404, 'NOT_FOUND', `no such endpoint ${url.pathname}`);
   if (windowId === undefined && reading) return call(handlers, res, 'listMaintenance', scope, 200);
   if (method !== 'POST') return allow(windowId === undefined ? 'GET, HEAD, POST' : 'POST');

@@ -8,6 +8,8 @@ import { pipeline } from 'node:stream/promises';
 import type { EngineHost } from '../../engine/core/engine-host.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
 import { securityHeaders } from './security-headers.js';
+import { toWireError } from '../transport/bridge.js';
+import { answerable, type ErrorLog } from '../transport/internal-error.js';
 
 /**
  * `POST /api/recordings?name=FILE` with the recording's bytes (plain or compressed) as
@@ -59,6 +61,8 @@ export interface UploadOptions {
   maxBytes: number;
   /** The upload is dropped when no byte came for this long (ms). */
   idleMs: number;
+  /** Where a failure that is not the recording's own goes (the uploader gets its id). */
+  log?: ErrorLog;
 }
 
 /** An upload as either transport hands it over: serve mode's HTTP request, the desktop's app:// request. */
@@ -130,8 +134,9 @@ export async function receiveRecording(engine: EngineHost, upload: UploadRequest
     try {
       line({ runs: await recordings.importFile(file, name, (done, total) => line({ progress: { done, total } })) });
     } catch (err) {
-      const code = (err as { code?: unknown }).code;
-      line({ error: { code: typeof code === 'string' ? code : 'BAD_RECORDING', message: withoutPaths(err, file, name) } });
+      // A recording's own fault is the uploader's to read; anything else (a bug, the disk) is the server's.
+      const shown = answerable(err);
+      line({ error: shown ? { code: shown.code, message: withoutPaths(err, file, name) } : toWireError(err, options.log) });
     } finally {
       await rm(dir, { recursive: true, force: true });
       out.end();

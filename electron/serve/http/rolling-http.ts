@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { EngineHandlers } from '../../contract/page-safe/api.js';
 import type { RequestName } from '../../contract/schemas/channels.js';
-import { call, fail, jsonBody, send } from './runs-http.js';
+import { call, fail, jsonBody, pathSegments, send } from './runs-http.js';
 
 /**
  * The hosted rolling restart over HTTP, beside runs and maintenance and under their rules (the serve token, or
@@ -28,7 +28,9 @@ export async function handleRolling(handlers: EngineHandlers, req: IncomingMessa
   const scope = clusterId === undefined ? {} : { clusterId };
   const method = req.method ?? 'GET';
   const allow = (methods: string): void => send(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: methods });
-  const [planId, action, ...rest] = url.pathname.slice(ROLLING_PATH.length).split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pathSegments(res, url.pathname, ROLLING_PATH);
+  if (!parts) return;
+  const [planId, action, ...rest] = parts;
   const request = action === undefined ? undefined : ACTIONS[action];
   if (rest.length > 0 || (planId !== undefined && request === undefined)) return fail(res, 404, 'NOT_FOUND', `no such endpoint ${url.pathname}`);
   if (planId === undefined && (method === 'GET' || method === 'HEAD')) return call(handlers, res, 'getRollingRestart', scope, 200);

@@ -15,10 +15,23 @@ import { securityHeaders } from './security-headers.js';
  */
 export const RUNS_PATH = '/api/runs';
 const MAX_BODY = 64 * 1024;
-const STATUS_OF: Record<string, number> = { [BAD_MESSAGE]: 400, BAD_REQUEST: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, UNSUPPORTED: 409 };
+const STATUS_OF: Record<string, number> = { [BAD_MESSAGE]: 400, BAD_REQUEST: 400, INVALID: 400, FORBIDDEN: 403, NOT_FOUND: 404, CONFLICT: 409, UNSUPPORTED: 409 };
 
 export function isRunsPath(pathname: string): boolean {
   return pathname === RUNS_PATH || pathname.startsWith(`${RUNS_PATH}/`);
+}
+
+/**
+ * The path's segments after `prefix`, decoded; null once a path that is not valid percent-encoding (`%E0%A4%A`)
+ * was answered 400 (decodeURIComponent's URIError is the client's doing, not the server's).
+ */
+export function pathSegments(res: ServerResponse, pathname: string, prefix: string): string[] | null {
+  try {
+    return pathname.slice(prefix.length).split('/').filter(Boolean).map(decodeURIComponent);
+  } catch {
+    fail(res, 400, 'BAD_REQUEST', 'the path is not valid percent-encoding');
+    return null;
+  }
 }
 
 /** A request's JSON body, or null once a malformed or oversized one was answered with its error. */
@@ -81,7 +94,8 @@ export async function call(handlers: EngineHandlers, res: ServerResponse, name: 
 }
 
 export async function handleRuns(handlers: EngineHandlers, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const parts = url.pathname.slice(RUNS_PATH.length).split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = pathSegments(res, url.pathname, RUNS_PATH);
+  if (!parts) return;
   const clusterId = url.searchParams.get('clusterId') ?? undefined;
   const scope = clusterId === undefined ? {} : { clusterId };
   const method = req.method ?? 'GET';

@@ -30,5 +30,5 @@ test('a request that does not match the contract is refused before the engine se
 
 test("the engine's own error code crosses unchanged", async () => {
   const result = await dispatchRequest(handlers, 'runAction', { action: { kind: 'start', nodeId: 1 } });
-  assert.deepEqual(result, { ok: false, error: { code: 'ACTIONS_DISABLED', message: 'operator actions are disabled' } });
+  assert.deepEqual(result, { ok: false, error: { code: 'FORBIDDEN', message: 'operator actions are disabled' } });
 });

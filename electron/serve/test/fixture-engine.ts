@@ -63,7 +63,7 @@ export interface FixtureEngine extends EngineHost {
 export function createFixtureEngine(): FixtureEngine {
   const listeners = new Set<(message: PushMessage) => void>();
   const notInFixture = async (): Promise<never> => {
-    throw Object.assign(new Error('not part of the fixture'), { code: 'NOT_IMPLEMENTED' });
+    throw Object.assign(new Error('not part of the fixture'), { code: 'UNSUPPORTED' });
   };
   const handlers: EngineHandlers = {
     getAppInfo: async () => ({ version: '0.0.0', host: 'serve', actionsEnabled: false }),
@@ -72,7 +72,7 @@ export function createFixtureEngine(): FixtureEngine {
     getClusterConfig: async () => null,
     getCounters: async () => ({ clusterId: 'c1', nodes: [], alerts: [], maintenance: { opened: 0, extended: 0, closed: 0, expired: 0 } }),
     runAction: async () => {
-      throw Object.assign(new Error('operator actions are disabled'), { code: 'ACTIONS_DISABLED' });
+      throw Object.assign(new Error('operator actions are disabled'), { code: 'FORBIDDEN' });
     },
     addCluster: notInFixture,
     removeCluster: notInFixture,

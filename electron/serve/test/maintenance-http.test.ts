@@ -106,6 +106,8 @@ test('with --allow-changes: at most 32 windows open and 24 h long, each refused 
     assert.notEqual(cliLong.code, 0);
     assert.match(cliLong.stderr, /a maintenance window lasts at most 24 h/);
     assert.equal((await post('', { by: 'evil\u001b]0;x\u0007' })).status, 400, 'a name with control characters is refused');
+    // "nimda" under a right-to-left override reads "admin": 'silenced by admin' from someone else.
+    assert.equal((await post('', { by: '\u202enimda' })).status, 400, 'a name with a bidi control is refused');
 
     for (let i = 0; i < MAX_OPEN_MAINTENANCE_WINDOWS; i += 1) assert.equal((await post('', { reason: `w${i}`, durationMs: 600_000, by: 'ops' })).status, 201, `window ${i}`);
     const one = await post('', { reason: 'one too many' });

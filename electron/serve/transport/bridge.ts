@@ -1,21 +1,19 @@
 import type { EngineHandlers, WireError } from '../../contract/page-safe/api.js';
 import type { RequestName, ResponseOf } from '../../contract/schemas/channels.js';
 import { dispatchRequest as callEngine } from '../../engine/core/dispatch.js';
+import { answerable, internalError, stderrLog, type ErrorLog } from './internal-error.js';
 
 export type BridgeResult<K extends RequestName = RequestName> = { ok: true; response: ResponseOf<K> } | { ok: false; error: WireError };
 
 /** The code of a message that does not match the contract (ContractError's own code). */
 export const BAD_MESSAGE = 'BAD_MESSAGE';
-/** Code of an engine failure that carries no code of its own. */
-export const ENGINE_ERROR = 'ENGINE_ERROR';
 
-/** ContractError and the engine's EngineRequestError carry their `code`; anything else is ENGINE_ERROR. */
-export function toWireError(err: unknown): WireError {
-  if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
-    return { code: typeof code === 'string' && code.length > 0 ? code : ENGINE_ERROR, message: err.message };
-  }
-  return { code: ENGINE_ERROR, message: String(err) };
+/** An error written for the client crosses with its code and message; any other is logged and crosses as INTERNAL. */
+export function toWireError(err: unknown, log: ErrorLog = stderrLog): WireError {
+  const shown = answerable(err);
+  if (shown) return shown;
+  const internal = internalError(err, log);
+  return { code: internal.code, message: internal.message };
 }
 
 /**
@@ -23,10 +21,10 @@ export function toWireError(err: unknown): WireError {
  * Electron IPC and the WebSocket server both come through here. Validation is the engine's dispatch (the
  * contract's parseRequest); this adds only the shape transports need: never throws, every failure is data.
  */
-export async function dispatchRequest(handlers: EngineHandlers, name: unknown, request: unknown): Promise<BridgeResult> {
+export async function dispatchRequest(handlers: EngineHandlers, name: unknown, request: unknown, log: ErrorLog = stderrLog): Promise<BridgeResult> {
   try {
     return { ok: true, response: await callEngine(handlers, name, request) };
   } catch (err) {
-    return { ok: false, error: toWireError(err) };
+    return { ok: false, error: toWireError(err, log) };
   }
 }

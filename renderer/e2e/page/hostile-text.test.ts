@@ -22,18 +22,25 @@ import { NO_BROWSER, browserSuite, waitInPage } from '../harness.js';
 
 // Issue 35 item 3: text from outside (a recording, a management server, a serving ndbtop) through every output.
 
-/** Clears the screen, writes the clipboard (OSC 52 … BEL), a one-byte CSI, a JavaScript line end, and markup. */
-const HOSTILE = 'evil\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07\x9b31m\u2028<img src=x onerror="window.__pwned=1">';
+/**
+ * Reads "node 3 OK" while it is made of other characters: "KO 3 edon" under a right-to-left override. The other
+ * bidi controls follow, each able to reorder what comes after it on the line.
+ */
+const BIDI = '\u202eKO 3 edon\u202c\u202a\u202b\u202d\u2066\u2067\u2068\u2069\u200e\u200f\u061c';
+/** Clears the screen, writes the clipboard (OSC 52 … BEL), a one-byte CSI, a JavaScript line end, bidi controls and markup. */
+const HOSTILE = `evil\x1b[2J\x1b]52;c;cm0gLXJmIH4=\x07\x9b31m\u2028${BIDI}<img src=x onerror="window.__pwned=1">`;
 const RUN = `run ${HOSTILE}\n# fake heading`;
 const PHASE = `phase ${HOSTILE}`;
 const TAG = `tag ${HOSTILE}\ud800`;
 const CLUSTER = `cluster ${HOSTILE}`;
 /** What a reader sees of HOSTILE on one line. */
 const SHOWN = visibleLine(HOSTILE);
+/** As a markdown report writes it: no HTML, link or image for the viewer it is opened in. */
+const SHOWN_MD = SHOWN.replace(/[|[\]<>]/g, (c) => `\\${c}`);
 
-/** Any character a terminal or a viewer would act on (LF and TAB are layout). */
+/** Any character a terminal or a viewer would act on (LF and TAB are layout), bidi controls included. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
+const RAW = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u2028-\u202e\u2066-\u2069]/;
 
 function noRaw(text: string, what: string): void {
   const m = RAW.exec(text);
@@ -85,9 +92,10 @@ const get = async (path: string): Promise<string> => {
 
 function checkMarkdown(md: string, what: string): void {
   noRaw(md, what);
-  assert.ok(md.includes(`## run ${SHOWN}\\x0a# fake heading`), `${what}: the run's name, on its heading's line:\n${md.slice(0, 400)}`);
+  assert.ok(md.includes(`## run ${SHOWN_MD}\\x0a# fake heading`), `${what}: the run's name, on its heading's line:\n${md.slice(0, 400)}`);
   assert.ok(!md.split('\n').includes('# fake heading'), `${what}: a name makes no line of its own`);
-  assert.ok(md.includes(`phase ${SHOWN}`) && md.includes(`k=tag ${SHOWN}`), `${what}: phase and tag shown`);
+  assert.ok(md.includes(`phase ${SHOWN_MD}`) && md.includes(`k=tag ${SHOWN_MD}`), `${what}: phase and tag shown`);
+  assert.ok(!/(^|[^\\])<img/.test(md), `${what}: markup in a name is no HTML for a markdown viewer`);
 }
 
 function checkCsv(csv: string, what: string): void {
@@ -201,6 +209,7 @@ test('the CLI: show and events from a hostile management server, alerts and run 
     const show = await runCli(['show', '-c', c]);
     noRaw(show.stdout, 'show');
     assert.match(show.stdout, /10\.0\.0\.12evil\\x1b\[2J/);
+    assert.ok(show.stdout.includes('\\u202eKO 3 edon\\u202c\\u202a'), `the override shown, not obeyed: ${show.stdout}`);
     const showJson = await runCli(['show', '--json', '-c', c]);
     noRaw(showJson.stdout, 'show --json');
     // The text of an unknown event names its type only; its fields are in the JSON, kept exactly.

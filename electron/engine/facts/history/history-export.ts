@@ -1,20 +1,12 @@
 import { type HistorySeries } from '../../../contract/schemas/history.js';
 import { METRICS } from '../../../contract/page-safe/vocabulary.js';
-import { escapedJson, visibleLine } from '../../../contract/page-safe/outside-text.js';
+import { escapedJson } from '../../../contract/page-safe/outside-text.js';
+import { csvCell } from '../export/csv-cell.js';
 import type { MaintenanceWindow } from '../../../contract/schemas/maintenance.js';
 import { columnHeader, maintenanceAt, measuredValue, METRIC_UNIT, phaseAt, windowsIn, type PhaseMark } from '../export/csv-columns.js';
 import type { ClusterSnapshot } from '../../../contract/schemas/snapshot.js';
 import { staleNote, staleSeries } from '../export/stale-figures.js';
 import type { ClusterHistory } from './history.js';
-
-/**
- * A label typed by the operator or sent by a script may hold commas or quotes: quoted as RFC 4180 wants, after the
- * outside-text rule made it one line with no control character.
- */
-function csvText(label: string): string {
-  const text = visibleLine(label);
-  return /[",]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export interface HistoryExport {
   filename: string;
@@ -59,9 +51,9 @@ export function exportHistory(
     return { filename: `${base}.json`, mime: 'application/json', content: escapedJson({ ...meta, units: METRIC_UNIT, marks, maintenance, stale, ...data }) };
   }
   const notes = new Map(stale.map((s) => [s.key, ` [${staleNote(s)}]`]));
-  const header = ['at (ms since epoch)', 'time (UTC)', 'phase', 'maintenance', ...data.series.map((s) => columnHeader(s.key, s.metric) + (notes.get(s.key) ?? ''))].map(csvText).join(',');
+  const header = ['at (ms since epoch)', 'time (UTC)', 'phase', 'maintenance', ...data.series.map((s) => columnHeader(s.key, s.metric) + (notes.get(s.key) ?? ''))].map(csvCell).join(',');
   const rows = data.at.map((at, i) =>
-    [String(at), new Date(at).toISOString(), csvText(phaseAt(marks, at)), csvText(maintenanceAt(windows, at)), ...data.series.map((s) => measuredValue(s.values[i] ?? null))].join(','),
+    [String(at), new Date(at).toISOString(), csvCell(phaseAt(marks, at)), csvCell(maintenanceAt(windows, at)), ...data.series.map((s) => measuredValue(s.values[i] ?? null))].join(','),
   );
   return { filename: `${base}.csv`, mime: 'text/csv', content: [header, ...rows].join('\n') + '\n' };
 }

@@ -3,6 +3,7 @@ import { incidentLine } from '../../../contract/page-safe/incident-words.js';
 import { formatChange } from '../../../contract/page-safe/format-change.js';
 import { RUN_FIGURES } from '../../../contract/page-safe/vocabulary.js';
 import { escapedJson, visibleLine, visibleText } from '../../../contract/page-safe/outside-text.js';
+import { csvCell } from '../../facts/export/csv-cell.js';
 
 export const REPORT_FORMATS = ['md', 'csv', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -19,9 +20,10 @@ const seconds = (ms: number): string => `${(ms / 1000).toFixed(1)} s`;
 const STAT_KEYS = ['mean', 'median', 'p5', 'p95', 'min', 'max'] as const;
 /**
  * A name or text from outside (a run's name from an HTTP client, an event's text from a management server, anything
- * in a recording) as one markdown line: no control character, no line of its own, no cell border.
+ * in a recording) as one markdown line: no control character, no line of its own, no cell border, and no link,
+ * image or HTML for the viewer the report is opened in (`[x](http://…)`, `<img src=…>` show as typed).
  */
-const md = (text: string): string => visibleLine(text).replace(/\|/g, '\\|');
+const md = (text: string): string => visibleLine(text).replace(/[|[\]<>]/g, (c) => `\\${c}`);
 const row = (cells: readonly string[]): string => `| ${cells.join(' | ')} |`;
 const rule = (n: number): string => row(Array.from({ length: n }, () => '---'));
 
@@ -95,16 +97,11 @@ function markdownComparison(c: Comparison, runs: readonly RunReport[]): string[]
 }
 
 function csv(reports: RunReports): string {
-  // Each cell one line under the outside-text rule; then quoted where CSV needs it.
-  const quote = (text: string): string => {
-    const v = visibleLine(text);
-    return /[",]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-  };
   const lines = [['kind', 'run_id', 'run_name', 'phase', 'figure', ...STAT_KEYS, 'samples', 'ratio', 'ratio_p5_p95_low', 'ratio_p5_p95_high'].join(',')];
   const stats = (r: RunReport, phase: string, figures: Partial<Record<(typeof RUN_FIGURES)[number], FigureStats | null>>): void => {
     for (const f of RUN_FIGURES) {
       const s = figures[f] ?? null;
-      lines.push(['stats', r.id, r.name, phase, f, ...statsCells(s), s ? String(s.samples) : '', '', '', ''].map(quote).join(','));
+      lines.push(['stats', r.id, r.name, phase, f, ...statsCells(s), s ? String(s.samples) : '', '', '', ''].map(csvCell).join(','));
     }
   };
   for (const r of reports.runs) {
@@ -112,7 +109,7 @@ function csv(reports: RunReports): string {
     for (const p of r.phases) stats(r, p.name, p.summary);
   }
   for (const c of reports.comparison?.rows ?? []) {
-    for (const x of c.ratios) lines.push(['ratio', c.runId, c.name, reports.comparison?.align ?? '', x.figure, '', '', '', '', '', '', '', x.ratio?.toFixed(4) ?? '', x.low?.toFixed(4) ?? '', x.high?.toFixed(4) ?? ''].map(quote).join(','));
+    for (const x of c.ratios) lines.push(['ratio', c.runId, c.name, reports.comparison?.align ?? '', x.figure, '', '', '', '', '', '', '', x.ratio?.toFixed(4) ?? '', x.low?.toFixed(4) ?? '', x.high?.toFixed(4) ?? ''].map(csvCell).join(','));
   }
   return lines.join('\n') + '\n';
 }

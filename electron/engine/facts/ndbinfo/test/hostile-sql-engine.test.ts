@@ -8,6 +8,7 @@ import { parseSqlUrl } from '../../../../../ndbinfo/client/sql-url.js';
 import { startSqlSimulator } from '../../../../../ndbinfo/sim/index.js';
 import { columnsOf, cpuRow, startHostileSqlNode, type Reply } from '../../../../../ndbinfo/test/hostile-sql-node.js';
 import { createMetricsExporter } from '../../../../serve/metrics/exporter.js';
+import { startServeServer } from '../../../../serve/serve-server.js';
 import { createEngine } from '../../../create-engine.js';
 import { PushWatcher, waitFor } from '../../../test/helpers.js';
 
@@ -70,4 +71,34 @@ test('a hostile SQL node: secrets it echoes are never shown, exported or recorde
     assert.ok(!recording.includes(secret), `the recording does not carry ${secret}`);
   }
   assert.match(recording, /x-\*\*\*-y/, 'the scrubbed names are what was recorded');
+});
+
+test("a hostile SQL node: bidi controls in what it sends reach serve's snapshot and /metrics shown, never raw", { timeout: 120_000 }, async (t) => {
+  const sim = await startSqlSimulator({ scenario: 'steady', dataNodes: 2 });
+  t.after(() => sim.close());
+  // "KO 3 edon" under a right-to-left override reads "node 3 OK"; an isolate and a mark follow.
+  const name = '\u202eKO 3 edon\u202c\u2067x\u2069\u200f';
+  const node = await startHostileSqlNode(() => ({ kind: 'rows', columns: columnsOf('cpustat', ['thread_name']), count: 2, row: (i) => cpuRow(1 + i, 0, name) }));
+  t.after(() => node.close());
+  const engine = await createEngine({
+    host: 'serve',
+    simulator: false,
+    clusters: [{ connectstring: sim.connectstring, sql: { addresses: [parseSqlUrl(node.url)], password: '' } }],
+    pollIntervalMs: 200,
+    sqlWatch: { intervals: { cpu: 300 }, loadEveryMs: 300, connectTimeoutMs: 2000, queryTimeoutMs: 5000 },
+  });
+  t.after(() => engine.close());
+  const server = await startServeServer({ engine, staticDir: '/nonexistent', port: 0, readyWithinMs: 0 });
+  t.after(() => server.close());
+  await waitFor('the thread names in the snapshot', async () => ((await engine.handlers.getSnapshot({})).ndbinfoNodes ?? []).some((n) => n.threads?.threads.some((th) => th.name === name)));
+
+  const bidi = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+  const snapshot = await (await fetch(new URL('/api/snapshot', server.url))).text();
+  assert.ok(!bidi.test(snapshot), 'no raw bidi control in /api/snapshot');
+  assert.ok(snapshot.includes('"\\u202eKO 3 edon\\u202c\\u2067x\\u2069\\u200f"'), 'escaped as JSON');
+  const parsed = JSON.parse(snapshot) as { ndbinfoNodes: Array<{ threads?: { threads: Array<{ name: string | null }> } }> };
+  assert.ok(parsed.ndbinfoNodes.some((n) => n.threads?.threads.some((th) => th.name === name)), 'a JSON reader gets the exact name');
+  const metrics = await (await fetch(new URL('/metrics', server.url))).text();
+  assert.ok(!bidi.test(metrics), 'no raw bidi control in /metrics');
+  assert.match(metrics, /thread_name="\\\\u202eKO 3 edon\\\\u202c\\\\u2067x\\\\u2069\\\\u200f"/);
 });

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { soak } from './soak/soak.js';
 
 /**
@@ -23,6 +24,7 @@ const sampleMs = (arg('--sample-seconds') ?? Math.max(3, Math.min(60, durationMs
 const warmUp = (arg('--warm-up-percent') ?? (durationMs <= 15 * 60_000 ? 34 : 10)) / 100;
 const leakMbPerMinute = arg('--leak-mb-per-minute');
 const heapSnapshots = process.argv.includes('--heap-snapshots') ? process.argv[process.argv.indexOf('--heap-snapshots') + 1] : undefined;
+if (heapSnapshots) mkdirSync(heapSnapshots, { recursive: true });
 if (!(globalThis as { gc?: unknown }).gc) console.log('note: run with node --expose-gc (npm run soak does) for heap figures after a full GC');
 console.log(
   `soak: ${(durationMs / 60_000).toFixed(1)} min at speed ${speed}, a sample every ${sampleMs / 1000} s, warm-up ${(warmUp * 100).toFixed(0)} %` +

@@ -1,4 +1,6 @@
+import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { writeHeapSnapshot } from 'node:v8';
 import type { Page } from 'playwright-core';
 import { createEngine } from '../../electron/engine/create-engine.js';
 import { isRendererBuilt, rendererDistDir } from '../../electron/serve/http/renderer-dir.js';
@@ -21,6 +23,8 @@ export interface SoakOptions {
   maxGrowth: number;
   /** MB a minute to retain on purpose in this (the engine's) process: proves a leak that size fails the run. */
   leakMbPerMinute?: number;
+  /** A folder to write a V8 heap snapshot of this process into at the end of each cycle, for `soak/heap-diff.ts`. */
+  heapSnapshots?: string;
   log: (line: string) => void;
 }
 
@@ -130,7 +134,7 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
   const pageSamples: PageSample[] = [];
   const stopLeak = o.leakMbPerMinute ? injectLeak(o.leakMbPerMinute) : () => undefined;
   const started = Date.now();
-  const deadline = started + o.durationMs;
+  let deadline = started + o.durationMs;
   const running = (): boolean => Date.now() < deadline;
   const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, Math.max(0, Math.min(ms, deadline - Date.now()))));
   const sliceMs = soakSliceMs(o.durationMs);
@@ -150,6 +154,12 @@ export async function soak(o: SoakOptions): Promise<SoakResult> {
       if (!running()) return;
       slice += 1;
       if (slice % SOAK_SCENARIOS.length === 0) cycles += 1;
+      if (o.heapSnapshots && slice % SOAK_SCENARIOS.length === 0) {
+        // Seconds to minutes on a loaded machine, the process stopped: the run's end moves by as much.
+        const t0 = Date.now();
+        o.log(`  heap snapshot ${writeHeapSnapshot(join(o.heapSnapshots, `cycle-${cycles}.heapsnapshot`))}`);
+        deadline += Date.now() - t0;
+      }
       await acknowledgeAll();
       scenario = await startScenario(slice);
     }

@@ -72,10 +72,7 @@ export class IncidentRoom implements Room {
     this.story.push(e);
     while ((this.story[0]?.receivedAt ?? e.receivedAt) < e.receivedAt - BEFORE_MS - GATHER_MS) this.story.shift();
     for (const o of this.incidents) {
-      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, new Set(o.nodeIds))) continue;
-      // At 144 data nodes every survivor reports the failure (NODE_FAILREP, NodeFailCompleted per block): the first
-      // few of a kind say what all say, and keeping all held ~1 MB an incident. Arbitration results are all kept.
-      if (!ARBITRATION.has(e.name) && o.events.filter((k) => k.name === e.name).length >= SAME_EVENTS_KEPT) continue;
+      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, new Set(o.nodeIds)) || !keeps(o.events, e)) continue;
       o.events.push(e);
       this.judge(o);
     }
@@ -125,7 +122,14 @@ export class IncidentRoom implements Room {
     const o = joins ? last : this.open(nodeId, status, at, false);
     if (joins) o.nodeIds.push(nodeId);
     const nodes = new Set(o.nodeIds);
-    o.events = this.story.filter((e) => e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes));
+    // The story by now holds every survivor's report of the fall (they come before the poll that sees it): of each
+    // kind the newest are kept, the fullest redo log of the minute before rather than its first reports.
+    const newestFirst: ClusterEvent[] = [];
+    for (let i = this.story.length - 1; i >= 0; i -= 1) {
+      const e = this.story[i] as ClusterEvent;
+      if (e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes) && keeps(newestFirst, e)) newestFirst.push(e);
+    }
+    o.events = newestFirst.reverse();
     o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
     this.judge(o);
@@ -196,5 +200,10 @@ export class IncidentRoom implements Room {
   }
 }
 
+/**
+ * At 144 data nodes every survivor reports a failure (NODE_FAILREP, NodeFailCompleted per block): the first few of a
+ * kind say what all say, and keeping all held up to ~3,000 events (~1 MB) an incident. Arbitration results are all kept.
+ */
+const keeps = (kept: readonly ClusterEvent[], e: ClusterEvent): boolean => ARBITRATION.has(e.name) || kept.filter((k) => k.name === e.name).length < SAME_EVENTS_KEPT;
 const evidenceOf = (e: ClusterEvent): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text: storyText(e) });
 const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${Math.round(f.last * 10) / 10}${f.unit === '%' ? ' %' : ''} (peak ${Math.round(f.peak * 10) / 10} in the minute before)` });

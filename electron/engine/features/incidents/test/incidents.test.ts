@@ -259,3 +259,20 @@ test('what a node reported of another node\'s fall is no sign of its own: its in
   assert.equal(newest?.startedAt, t2);
   assert.ok(!newest?.before.events.some((e) => e.text.includes('from node 2') || e.text.includes('node 2 declared dead')), JSON.stringify(newest?.before.events));
 });
+
+test('an incident keeps at most 12 events of one name, of the reports the poll that saw the fall came after too', () => {
+  const c = watched();
+  const t = T + 10_000;
+  // At 144 data nodes every survivor reports a fall, NodeFailCompleted once per block: hundreds of one fall, most
+  // before the poll that sees the node gone and, when a second node follows, before it joins the incident.
+  for (let k = 0; k < 300; k += 1) c.at(t + k, k % 2 === 0 ? rec.failrep(2 + (k % 3), 1) : rec.failCompleted(2 + (k % 3), 1));
+  failureHandled(c, 1, t + 300);
+  assert.equal(only(c).before.events.filter((e) => e.text.endsWith(': node 1 failed')).length, 12);
+  failureHandled(c, 3, t + 3000);
+  const i = only(c);
+  assert.deepEqual(i.nodeIds, [1, 3]);
+  const said = (pattern: RegExp): number => i.before.events.filter((e) => pattern.test(e.text)).length;
+  assert.equal(said(/: node 1 failed$/), 12, JSON.stringify(i.before.events));
+  assert.equal(said(/: failure handling of node 1 completed$/), 12);
+  assert.equal(said(/arbitration result/), 2, 'every arbitration result is kept');
+});

@@ -1,0 +1,116 @@
+import { readFileSync } from 'node:fs';
+
+/**
+ * `node --import tsx bench/soak/heap-diff.ts before.heapsnapshot after.heapsnapshot`: what one process's heap
+ * gained between two V8 heap snapshots of it (`npm run soak -- --heap-snapshots DIR` writes one a cycle, at the
+ * same point of each). Every object is charged to the path by which it is first reached from the roots (a shortest
+ * path, weak references left out), so a structure's size is what hangs below it on that tree; the paths whose size
+ * changed most name what grew. V8 keeps an object's id from one snapshot to the next, so the objects of `after`
+ * that `before` lacks were made in between and are still alive; they are listed by constructor too.
+ */
+interface Snapshot {
+  snapshot: { meta: { node_fields: string[]; node_types: [string[]]; edge_fields: string[]; edge_types: [string[]] } };
+  nodes: number[];
+  edges: number[];
+  strings: string[];
+}
+
+interface Tally {
+  bytes: number;
+  objects: number;
+}
+
+interface Analysis {
+  ids: Set<number>;
+  /** Bytes below each retaining path of at most MAX_DEPTH steps, for the paths holding at least MIN_BYTES. */
+  paths: Map<string, number>;
+  /** Objects `before` lacks (none when there is no `before`), by type and constructor. */
+  fresh: Map<string, Tally>;
+  total: number;
+}
+
+const MAX_DEPTH = 16;
+const MIN_BYTES = 16 * 1024;
+
+const add = (m: Map<string, Tally>, key: string, bytes: number): void => {
+  const t = m.get(key) ?? { bytes: 0, objects: 0 };
+  m.set(key, { bytes: t.bytes + bytes, objects: t.objects + 1 });
+};
+
+function analyse(file: string, before: Set<number> | null): Analysis {
+  const s = JSON.parse(readFileSync(file, 'utf8')) as Snapshot;
+  const { meta } = s.snapshot;
+  const nf = meta.node_fields.length;
+  const ef = meta.edge_fields.length;
+  const at = (fields: string[], name: string): number => {
+    const i = fields.indexOf(name);
+    if (i < 0) throw new Error(`${file}: no ${name} in the snapshot's fields`);
+    return i;
+  };
+  const [typeAt, nameAt, idAt, sizeAt, edgeCountAt] = [at(meta.node_fields, 'type'), at(meta.node_fields, 'name'), at(meta.node_fields, 'id'), at(meta.node_fields, 'self_size'), at(meta.node_fields, 'edge_count')];
+  const [eTypeAt, eNameAt, eToAt] = [at(meta.edge_fields, 'type'), at(meta.edge_fields, 'name_or_index'), at(meta.edge_fields, 'to_node')];
+  const count = s.nodes.length / nf;
+  const field = (n: number, at: number): number => s.nodes[n * nf + at] ?? 0;
+  const label = (n: number): string => `${meta.node_types[0][field(n, typeAt)]}:${(s.strings[field(n, nameAt)] ?? '').slice(0, 50)}`;
+
+  const firstEdge = new Float64Array(count + 1);
+  for (let n = 0; n < count; n += 1) firstEdge[n + 1] = (firstEdge[n] ?? 0) + field(n, edgeCountAt) * ef;
+  const parent = new Int32Array(count).fill(-1);
+  const step = new Array<string>(count);
+  const order = [0];
+  parent[0] = 0;
+  for (let q = 0; q < order.length; q += 1) {
+    const n = order[q] ?? 0;
+    for (let e = firstEdge[n] ?? 0; e < (firstEdge[n + 1] ?? 0); e += ef) {
+      const kind = meta.edge_types[0][s.edges[e + eTypeAt] ?? 0];
+      const to = (s.edges[e + eToAt] ?? 0) / nf;
+      if (kind === 'weak' || parent[to] !== -1) continue;
+      parent[to] = n;
+      const name = s.edges[e + eNameAt] ?? 0;
+      step[to] = kind === 'element' || kind === 'hidden' ? `[${name}]` : String(s.strings[name]);
+      order.push(to);
+    }
+  }
+
+  const below = new Float64Array(count);
+  for (let q = order.length - 1; q > 0; q -= 1) {
+    const n = order[q] ?? 0;
+    below[n] = (below[n] ?? 0) + field(n, sizeAt);
+    const p = parent[n] ?? 0;
+    below[p] = (below[p] ?? 0) + (below[n] ?? 0);
+  }
+  const depth = new Int32Array(count);
+  const path = new Array<string>(count);
+  path[0] = '';
+  const ids = new Set<number>();
+  const paths = new Map<string, number>();
+  const fresh = new Map<string, Tally>();
+  for (const n of order) {
+    ids.add(field(n, idAt));
+    if (n === 0) continue;
+    const p = parent[n] ?? 0;
+    depth[n] = (depth[p] ?? 0) + 1;
+    if (before && !before.has(field(n, idAt))) add(fresh, label(n), field(n, sizeAt));
+    if ((depth[n] ?? 0) > MAX_DEPTH || (below[n] ?? 0) < MIN_BYTES || path[p] === undefined) continue;
+    // Anchored at the engine, and indices left out: what leads to it, and where, differs from one snapshot to the next.
+    path[n] = label(n) === 'object:Engine' ? 'engine' : `${path[p]} -> ${/^\[?\d+\]?$/.test(step[n] ?? '') ? '*' : step[n]} (${label(n)})`;
+    paths.set(path[n], (paths.get(path[n]) ?? 0) + (below[n] ?? 0));
+  }
+  return { ids, paths, fresh, total: below[0] ?? 0 };
+}
+
+const [beforeFile, afterFile] = process.argv.slice(2);
+if (!beforeFile || !afterFile) throw new Error('usage: heap-diff.ts before.heapsnapshot after.heapsnapshot');
+const a = analyse(beforeFile, null);
+const b = analyse(afterFile, a.ids);
+const kb = (bytes: number): string => `${(bytes / 1024).toFixed(0).padStart(7)} kB`;
+console.log(`reachable: ${kb(a.total)} -> ${kb(b.total)}`);
+
+// A change shows in every path above it too: of a run of equal changes, the longest path names what grew.
+const change = [...new Set([...a.paths.keys(), ...b.paths.keys()])].map((p) => ({ p, d: (b.paths.get(p) ?? 0) - (a.paths.get(p) ?? 0) }));
+console.log('\nretaining paths whose size changed most (before -> after):');
+for (const { p, d } of change.filter((c) => Math.abs(c.d) >= 64 * 1024).sort((x, y) => Math.abs(y.d) - Math.abs(x.d)).slice(0, 40)) {
+  console.log(`${kb(d)}  ${kb(a.paths.get(p) ?? 0)} -> ${kb(b.paths.get(p) ?? 0)}  ${p}`);
+}
+console.log('\nmade between the two and still alive, by constructor:');
+for (const [k, t] of [...b.fresh].sort((x, y) => y[1].bytes - x[1].bytes).slice(0, 25)) console.log(`${kb(t.bytes)} ${String(t.objects).padStart(8)}  ${k}`);

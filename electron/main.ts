@@ -53,7 +53,7 @@ function serveIpc(host: EngineHost, devTools: boolean): void {
       const frame = event.senderFrame;
       const sender = { webContentsId: event.sender.id, frameUrl: frame?.url ?? null, isMainFrame: frame !== null && frame.parent === null };
       if (!isTrustedSender(sender, win?.webContents.id ?? null)) return { ok: false, error: { code: 'FORBIDDEN', message: 'request from an untrusted frame' } };
-      const result = await dispatchRequest(host.handlers, name, request);
+      const result = await dispatchRequest(host.handlers, name, request, undefined, 'operator');
       if (result.ok && (name === 'saveProfile' || name === 'deleteProfile')) void refreshMenu(devTools);
       if (result.ok && name === 'updateSettings') notificationsOn = (await host.handlers.getSettings({})).notifications;
       return result;

@@ -32,3 +32,16 @@ test("the engine's own error code crosses unchanged", async () => {
   const result = await dispatchRequest(handlers, 'runAction', { action: { kind: 'start', nodeId: 1 } });
   assert.deepEqual(result, { ok: false, error: { code: 'FORBIDDEN', message: 'operator actions are disabled' } });
 });
+
+test("a failure not written for the client: serve's browsers get an id only, the desktop's operator the detail too", async () => {
+  const failing = { ...handlers, getSnapshot: async () => { throw new Error('ENOENT: /root/.ndbtop/secret.json'); } };
+  const lines: string[] = [];
+  const log = (line: string): void => void lines.push(line);
+  const remote = await dispatchRequest(failing, 'getSnapshot', { clusterId: 'c1' }, log);
+  const operator = await dispatchRequest(failing, 'getSnapshot', { clusterId: 'c1' }, log, 'operator');
+  assert.equal(remote.ok ? '' : remote.error.code, 'INTERNAL');
+  assert.doesNotMatch(remote.ok ? '' : remote.error.message, /secret/);
+  assert.match(operator.ok ? '' : operator.error.message, /^ENOENT: \/root\/\.ndbtop\/secret\.json \([0-9a-f]{12}\)$/);
+  assert.equal(lines.length, 2);
+  assert.ok(lines.every((l) => l.includes('secret.json')));
+});

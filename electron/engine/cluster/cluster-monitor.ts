@@ -127,7 +127,7 @@ export class ClusterMonitor {
       // The engine has no use for connection sections: ask only for one node's links (spec §4.18).
       // A packed configuration of 255 nodes is a bulk transfer, not a ping: on a loaded host or a slow link it
       // can need more than the poll's deadline, and timing it out would drop a working session.
-      fetch: () => client.getConfig({ linksOf: 255 }, { timeoutMs: Math.max(CONFIG_TIMEOUT_MS, this.options.requestTimeoutMs) }),
+      fetch: (knownBody) => client.getConfigUnless(knownBody, { linksOf: 255 }, { timeoutMs: Math.max(CONFIG_TIMEOUT_MS, this.options.requestTimeoutMs) }),
       changed: (config) => {
         this.options.sink({ kind: 'config', t: Date.now(), config });
         void this.targets?.configured(config);

@@ -48,6 +48,8 @@ export class MgmConnection {
   private streamHandler: ((frame: StreamFrame) => void) | null = null;
   /** See readAtMostEvery. */
   private holdMs = 0;
+  /** From the read that starts a pause until the pause ends. */
+  private holding = false;
   private holdTimer: NodeJS.Timeout | null = null;
   private readonly endListeners = new Set<(err: MgmError) => void>();
 
@@ -59,7 +61,12 @@ export class MgmConnection {
     const onFrame = (frame: Frame): void => this.onFrame(frame);
     socket.on('data', (chunk: Buffer) => {
       this.reader.feed(chunk, onFrame);
-      if (this.holdMs > 0 && this.holdTimer === null && this.endError === null) this.hold();
+      if (this.holdMs > 0 && !this.holding && this.endError === null) {
+        this.holding = true;
+        // Not at once: the chunk may be the one the paused socket kept, and what arrived after it is read in this
+        // same turn of the event loop; paused now, that would wait for the next pause's end (twice `ms` late).
+        setImmediate(() => this.hold());
+      }
     });
     socket.on('error', (err) => this.end(new ConnectionClosedError(`connection to ${host}:${port} failed: ${err.message}`)));
     socket.on('close', () => this.end(new ConnectionClosedError(`management server ${host}:${port} closed the connection`)));
@@ -88,10 +95,11 @@ export class MgmConnection {
    */
   readAtMostEvery(ms: number): void {
     this.holdMs = ms;
-    if (ms === 0 && this.holdTimer !== null) this.release();
+    if (ms === 0 && this.holding) this.release();
   }
 
   private hold(): void {
+    if (!this.holding || this.endError !== null) return;
     this.socket.pause();
     this.holdTimer = setTimeout(() => this.release(), this.holdMs);
   }
@@ -99,6 +107,7 @@ export class MgmConnection {
   private release(): void {
     if (this.holdTimer !== null) clearTimeout(this.holdTimer);
     this.holdTimer = null;
+    this.holding = false;
     if (this.endError === null) this.socket.resume();
   }
 

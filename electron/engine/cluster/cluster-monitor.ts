@@ -55,7 +55,7 @@ const STATE_EVENTS = new Set([
  * more than everything else the engine does at idle; read ten times a second they cost a fraction. A state event
  * then shows at most a tenth of a poll interval later, where the poll alone would show it a whole interval late.
  */
-export const readEveryMs = (pollIntervalMs: number): number => Math.min(100, Math.floor(pollIntervalMs / 10));
+const readEveryMs = (pollIntervalMs: number): number => Math.min(100, Math.floor(pollIntervalMs / 10));
 
 /** An error stays on screen at least this long, even when the next poll succeeds. */
 /** Deadline of the configuration fetch; see where it is used. */

@@ -124,6 +124,12 @@ async function engineOnLargeCluster(scenario: string, seconds: number): Promise<
   }
 }
 
+/** Shares of one core: the main thread, the others (garbage collector, compilers), and the kernel's time in all of them. */
+const whereLine = (f: EngineFigures, digits: number): string => {
+  const share = (ms: number): string => `${fmt((ms / f.wallMs) * 100, digits)} %`;
+  return `main thread ${share(f.mainThreadMs)}, other threads ${share(f.cpuMs - f.mainThreadMs)} of a core; kernel time (all threads) ${share(f.systemMs)}`;
+};
+
 const deltaLine = (f: EngineFigures): string =>
   `${f.deltas} · ${fmt(f.deltaBytes / Math.max(1, f.deltas), 0)} bytes and ${fmt(f.deltaNodes / Math.max(1, f.deltas), 1)} nodes each on average`;
 
@@ -138,7 +144,7 @@ async function largeClusterCost(seconds: number): Promise<Figure[]> {
   console.log(`  memory          RSS peak ${mib(f.peakRss)} MiB, after GC ${mib(f.live.rss)} MiB (goal <= 150 MiB); live heap ${mib(f.live.heapUsed)} MiB + ${mib(f.live.arrayBuffers)} MiB typed arrays`);
   console.log(`  deltas          ${deltaLine(f)}`);
   console.log(`  pushes          ${fmt((f.pushes / f.wallMs) * 1000, 1)} per second (cap 10); cluster reads/s now ${fmt(f.reads, 0)}`);
-  console.log(`  where           main thread busy ${fmt((f.loopBusyMs / f.wallMs) * 100, 1)} % of the wall time, kernel ${fmt((f.systemMs / f.wallMs) * 100, 1)} % of a core`);
+  console.log(`  where           ${whereLine(f, 1)}`);
   return [
     atMost('engine CPU, 255 nodes under the benchmark load', engineCpuPercent, 4, ' %', true, 1),
     noted('engine CPU / simulator CPU beside it', `${fmt(engineCpuPercent / Math.max(1e-9, simCpuPercent))}x`),
@@ -154,7 +160,7 @@ async function steadyClusterDeltas(seconds: number): Promise<Figure[]> {
   // pushed rates and memory are values, not arrival times. A node here is one whose memory figures or status moved.
   console.log(`engine on the same 255 nodes, idle (no load; each instance still reports its zero counts every 5 s), ${seconds} s`);
   console.log(`  deltas          ${deltaLine(f)}; CPU ${fmt(cpu, 2)} % of one core (goal < 1 %; simulator beside it ${fmt(simCpuPercent, 1)} %)`);
-  console.log(`  where           main thread busy ${fmt((f.loopBusyMs / f.wallMs) * 100, 2)} % of the wall time, kernel ${fmt((f.systemMs / f.wallMs) * 100, 2)} % of a core`);
+  console.log(`  where           ${whereLine(f, 2)}`);
   return [atMost('engine CPU, 255 nodes idle (zero reports every 5 s, 1 s polls)', cpu, 1, ' %', true, 2), noted('engine idle: nodes per delta', fmt(f.deltaNodes / Math.max(1, f.deltas), 1))];
 }
 

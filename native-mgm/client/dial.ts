@@ -30,6 +30,12 @@ export interface DialResult {
 // server host that vanished without a FIN.
 const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 const WHAT = 'connecting to the management server';
+/**
+ * A stream option net.Socket passes on (not in its typings): with the default 16 KiB a paused socket goes on
+ * reading into its buffer until that is full, so a paused event stream (MgmConnection.readAtMostEvery) would still
+ * wake the process for each record. While the socket flows, data is handed on as it is read, as before.
+ */
+const SMALL_READ_BUFFER = { readableHighWaterMark: 1 };
 
 type LocalBind = Pick<TcpNetConnectOpts, 'localAddress' | 'localPort'>;
 
@@ -86,7 +92,7 @@ function tryHost(
       if (bindError !== null) return settle(bindError);
       let socket: Socket;
       try {
-        socket = connect({ host: target.host, port: target.port, ...bind });
+        socket = connect({ host: target.host, port: target.port, ...bind, ...SMALL_READ_BUFFER });
       } catch (error) {
         return settle(describe(error));
       }

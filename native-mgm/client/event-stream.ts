@@ -26,6 +26,8 @@ export interface EventStreamOptions {
   backoff?: BackoffOptions;
   /** The event connection needs its own `start tls` before `listen event` (spec §9). */
   tls?: MgmTlsOptions;
+  /** Read the stream at most once per this many ms (see MgmConnection.readAtMostEvery); default 0, as bytes come. */
+  readEveryMs?: number;
 }
 
 interface StreamEvents {
@@ -47,12 +49,15 @@ export class EventStream {
   private watchdog: NodeJS.Timeout | null = null;
   private lastByteAt = 0;
   private readonly tlsUpgrader: TlsUpgrader | null;
+  private readEveryMs: number;
+  private conn: MgmConnection | null = null;
 
   constructor(options: EventStreamOptions = {}) {
     const hosts = options.hosts ?? resolveConnectstring({ explicit: options.connectstring }).hosts;
     const filter = formatListenFilter(options.filter ?? MONITOR_FILTER);
     const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
     this.livenessTimeoutMs = options.livenessTimeoutMs ?? 2500;
+    this.readEveryMs = options.readEveryMs ?? 0;
     const upgrader = options.tls ? new TlsUpgrader(options.tls, requestTimeoutMs) : null;
     this.tlsUpgrader = upgrader;
     this.link = new Link<true>(
@@ -90,6 +95,12 @@ export class EventStream {
     return this.link.open(signal);
   }
 
+  /** Applies to the current session at once, and to every later one. */
+  setReadEvery(ms: number): void {
+    this.readEveryMs = ms;
+    this.conn?.readAtMostEvery(ms);
+  }
+
   /** The command session is up on this server (index in the host list): a stream waiting to reconnect follows it now. */
   follow(hostIndex: number): void {
     this.link.reconnectNow(hostIndex);
@@ -109,6 +120,11 @@ export class EventStream {
     ] as const;
     // Records are typed as their lines arrive; each gets the time its last byte was read.
     await conn.request('listen event', args, { kind: 'listen', records: new EventRecordParser(Date.now) }, parseListenReply, options);
+    conn.readAtMostEvery(this.readEveryMs);
+    this.conn = conn;
+    conn.onEnd(() => {
+      if (this.conn === conn) this.conn = null;
+    });
     this.watch(conn);
     return true;
   }

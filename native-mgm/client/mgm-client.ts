@@ -4,7 +4,8 @@ import type { Reply, ReplyShape } from '../protocol/frames.js';
 import { parseStartBackupReply } from '../protocol/messages/backup.js';
 import { parseDumpEventsReply } from '../protocol/messages/dump-events.js';
 import type { ClusterConfig } from '../config/cluster-config.js';
-import { parseConfigReply } from '../protocol/messages/config.js';
+import { parseConfigBody, parseConfigReply } from '../protocol/messages/config.js';
+import { decodeConfig } from '../config/decode.js';
 import { encodeVersion } from '../version.js';
 import { parseClusterLogFilterReply, parseClusterLogLevelsReply, parseSetLogFilterReply } from '../protocol/messages/log-levels.js';
 import { parseNodeCommandReply, type NodeCommandResult } from '../protocol/messages/node-command.js';
@@ -258,14 +259,17 @@ export class MgmClient {
    * operator's Go client sends 255 for a small reply). We announce ourselves as an API node (mgmapi's node type 1),
    * as the spec's example does.
    */
-  getConfig(opts: { fromNode?: number; linksOf?: number } = {}, options?: CallOptions): Promise<ClusterConfig> {
-    const args: RequestArgs = [
-      ['version', encodeVersion(CLIENT_VERSION.major, CLIENT_VERSION.minor, CLIENT_VERSION.build)],
-      ['nodetype', 1],
-      ...(opts.linksOf !== undefined ? ([['node', opts.linksOf]] as const) : []),
-      ['from_node', opts.fromNode ?? 0],
-    ];
-    return this.call('get config_v2', args, { kind: 'config' }, parseConfigReply, options);
+  getConfig(opts: ConfigRequest = {}, options?: CallOptions): Promise<ClusterConfig> {
+    return this.call('get config_v2', configArgs(opts), { kind: 'config' }, parseConfigReply, options);
+  }
+
+  /**
+   * The configuration only when its packed form differs from `knownBody` (the `body` of an earlier read): a
+   * watcher that reads it every half minute decodes a 255-node configuration only when it changed.
+   */
+  async getConfigUnless(knownBody: string | null, opts: ConfigRequest = {}, options?: CallOptions): Promise<{ body: string; config: ClusterConfig | null }> {
+    const body = await this.call('get config_v2', configArgs(opts), { kind: 'config' }, parseConfigBody, options);
+    return { body, config: body === knownBody ? null : decodeConfig(body) };
   }
 
   /** Puts an event into the cluster log as if `sourceNodeId` reported it (spec §4.17), e.g. a benchmark marker. */
@@ -291,6 +295,21 @@ export class MgmClient {
 
 const kv = (header: string): ReplyShape => ({ kind: 'kv', header });
 const flag = (b: boolean | undefined): number => (b ? 1 : 0);
+
+/** `fromNode`: the configuration that data node uses; `linksOf`: only that node's connection sections. */
+export interface ConfigRequest {
+  fromNode?: number;
+  linksOf?: number;
+}
+
+function configArgs(opts: ConfigRequest): RequestArgs {
+  return [
+    ['version', encodeVersion(CLIENT_VERSION.major, CLIENT_VERSION.minor, CLIENT_VERSION.build)],
+    ['nodetype', 1],
+    ...(opts.linksOf !== undefined ? ([['node', opts.linksOf]] as const) : []),
+    ['from_node', opts.fromNode ?? 0],
+  ];
+}
 
 function nodeList(ids: readonly number[]): string {
   if (ids.length === 0) throw new RangeError('no node ids given');

@@ -206,3 +206,34 @@ test("a stall of ndbtop's own event loop is not silence of the server", async (t
   assert.deepEqual(states, [], 'the stream stayed up');
   assert.equal(stream.state.failovers, 0);
 });
+
+test('readEveryMs: records sent one at a time are read in batches, at least that far apart, each once and in order', async (t) => {
+  const server = await ScriptedServer.start(() => SPEC_REPLIES.listenEventOk);
+  let seq = 0;
+  const sentAt = new Map<number, number>();
+  const broadcast = setInterval(() => {
+    seq += 1;
+    sentAt.set(seq, Date.now());
+    for (const s of server.listeners) s.write(`log event reply\ntype=0\ntime=0\nsource_nodeid=1\nnode=${seq}\n\n`);
+  }, 5);
+  const stream = new EventStream({ hosts: hostsOf(server), readEveryMs: 150 });
+  t.after(async () => {
+    clearInterval(broadcast);
+    stream.close();
+    await server.close();
+  });
+  const events = collect(stream, 120, 20_000);
+  await stream.start();
+  const got = await events;
+  const nodes = got.map((e) => e.fields.node ?? -1);
+  assert.ok(nodes.every((n, i) => i === 0 || n === (nodes[i - 1] ?? 0) + 1), `every record once, in order: ${nodes.join(' ')}`);
+  // A read's records are stamped as each is parsed (a batch can straddle a millisecond); reads one by one would be
+  // ~5 ms apart.
+  const reads = got.map((e) => e.receivedAt).filter((at, i, all) => i === 0 || at - (all[i - 1] ?? 0) > 20);
+  assert.ok(reads.length >= 2 && reads.length < got.length / 5, `${reads.length} reads for ${got.length} records`);
+  const gaps = reads.slice(1).map((at, i) => at - (reads[i] ?? 0));
+  assert.ok(gaps.every((g) => g >= 140), `reads apart by ${gaps.join(', ')} ms`);
+  // A record waits for the end of the pause it arrived in, not of the one after (half of 150 ms on average).
+  const late = got.map((e) => e.receivedAt - (sentAt.get(e.fields.node ?? 0) ?? 0)).sort((a, b) => a - b);
+  assert.ok((late[late.length >> 1] ?? 0) < 150, `median ${late[late.length >> 1]} ms late`);
+});

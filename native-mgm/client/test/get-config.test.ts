@@ -34,3 +34,17 @@ test('getConfig: the server\'s error text, and an unusable body, are typed error
   answer = configReply(Buffer.from('NDBCONFV[ndbd]\nNodeId=2\n').toString('base64'));
   await assert.rejects(client.getConfig(), (e: unknown) => e instanceof ConfigFormatError && e.code === 'PROTOCOL' && /v1 configuration/.test(e.message));
 });
+
+test('getConfigUnless decodes only a body other than the one it is given, and still checks the reply', async (t) => {
+  let blob = REFERENCE_BLOB;
+  const { client } = await clientFor(t, () => configReply(blob));
+  const first = await client.getConfigUnless(null, { linksOf: 255 });
+  assert.equal(first.config?.name, 'MC_20210614170132');
+  const again = await client.getConfigUnless(first.body, { linksOf: 255 });
+  assert.equal(again.body, first.body);
+  assert.equal(again.config, null);
+  // Other bytes are decoded, whatever the caller knew.
+  assert.equal((await client.getConfigUnless('AAAA', { linksOf: 255 })).config?.name, 'MC_20210614170132');
+  blob = Buffer.from('NDBCONFV[ndbd]\nNodeId=2\n').toString('base64');
+  await assert.rejects(client.getConfigUnless(first.body), (e: unknown) => e instanceof ConfigFormatError && /v1 configuration/.test(e.message));
+});

@@ -16,11 +16,15 @@ export class HistoryRing {
     return this.count;
   }
 
-  push(at: number, values: Readonly<Record<string, number | null>>): void {
+  /**
+   * `keys`: those of `values`, when the caller has them: a sample of 144 data nodes has ~1,600, and walking such an
+   * object's own keys (for…in) was most of the second's sample.
+   */
+  push(at: number, values: Readonly<Record<string, number | null>>, keys: readonly string[] = Object.keys(values)): void {
     const slot = (this.head + this.count) % this.capacity;
     this.at[slot] = at;
     let written = 0;
-    for (const key in values) {
+    for (const key of keys) {
       this.column(key)[slot] = values[key] ?? NaN;
       written++;
     }

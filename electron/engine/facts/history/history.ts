@@ -15,13 +15,19 @@ export class ClusterHistory extends NodeRingHistory {
 
   record(at: number, cluster: MetricValues, nodes: ReadonlyMap<number, MetricValues>): HistoryPoint {
     const values: Record<string, number | null> = {};
+    const written: string[] = [...CLUSTER_KEYS];
     for (let i = 0; i < METRICS.length; i++) values[CLUSTER_KEYS[i] as string] = cluster[METRICS[i] as Metric] ?? null;
     for (const [id, v] of nodes) {
       this.nodeIds.add(id);
       const keys = this.keysOf(id);
-      for (let i = 0; i < METRICS.length; i++) values[keys[i] as string] = v[METRICS[i] as Metric] ?? null;
+      for (let i = 0; i < METRICS.length; i++) {
+        const key = keys[i] as string;
+        // A map's ids are distinct, so no key is written twice.
+        written.push(key);
+        values[key] = v[METRICS[i] as Metric] ?? null;
+      }
     }
-    this.ring.push(at, values);
+    this.ring.push(at, values, written);
     return { at, values };
   }
 

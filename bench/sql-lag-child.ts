@@ -1,0 +1,38 @@
+/**
+ * One side of `sql-lag.bench.ts` in a process of its own, as the desktop app's embedded default runs: the engine
+ * with the built-in simulator (argv[3] data nodes, flexasynch) in the same process, its SQL node on (`with`) or off
+ * (`without`), argv[4] seconds measured after a warm-up. Prints one JSON line: the engine's event-loop delay (p99 and
+ * max) and the ndbinfo queries answered meanwhile.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createEngine } from '../electron/engine/index.js';
+
+const WARM_UP_MS = 8000;
+
+export interface SqlLagFigures {
+  p99Ms: number;
+  maxMs: number;
+  queries: number;
+}
+
+async function main(withSql: boolean, dataNodes: number, seconds: number): Promise<SqlLagFigures> {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'flexasynch', dataNodes, ...(withSql ? {} : { sql: false }) } });
+  try {
+    await new Promise((r) => setTimeout(r, WARM_UP_MS));
+    const queries = async (): Promise<number> => (await engine.handlers.getSnapshot({})).ndbinfo?.selfLoad?.queries ?? 0;
+    const before = await queries();
+    // 10 ms resolution: the timer's own granularity, far below the stalls this looks for.
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    await new Promise((r) => setTimeout(r, seconds * 1000));
+    delay.disable();
+    const after = await queries();
+    if (withSql && after === before) throw new Error('the embedded SQL node answered no query');
+    return { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6, queries: after - before };
+  } finally {
+    await engine.close();
+  }
+}
+
+const [mode, dataNodes, seconds] = process.argv.slice(2);
+if (mode && dataNodes && seconds) process.stdout.write(`${JSON.stringify(await main(mode === 'with', Number(dataNodes), Number(seconds)))}\n`);

@@ -69,14 +69,6 @@ export interface CreateEngineOptions {
 
 // Its scenario begins when the engine first reads its status: what it does is all seen, however slow the start.
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4, startWhenWatched: true };
-/**
- * The embedded SQL node runs in the engine's own process, and sql.js refreshes a table's rows whole: at 144 data
- * nodes `transporters` alone is ~21,900 rows (built, inserted and selected: ~1–2 s on a loaded machine). At 48 data
- * nodes the engine's event loop was still held up to 0.8 s (p99 0.3 s, at load ~25; 0.25 s and 51 ms at 16), so
- * until the simulator's SQL node runs in a worker, the embedded default brings it only for clusters up to this size;
- * `ndbtop sim --sql-port` serves any size from a process of its own.
- */
-const EMBEDDED_SQL_MAX_DATA_NODES = 16;
 const TICK_MS = 1000;
 
 /** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */
@@ -91,8 +83,10 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const needsSim = wanted.some((c) => !c.connectstring);
   if (needsSim && options.simulator === false) throw new RangeError('no connectstring given and the built-in simulator is turned off');
   const { sql: simSql, ...simOptions } = options.simulator || {};
-  // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup.
-  const withSql = simSql !== false && (simOptions.dataNodes ?? DEFAULT_SIMULATOR.dataNodes ?? 0) <= EMBEDDED_SQL_MAX_DATA_NODES;
+  // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup. It runs in
+  // this process at every size: it answers a time slice at a time (ndbinfo/sim/sql/time-slice.ts), so even 144 data
+  // nodes' transporters hold the engine's loop for a slice, not for the whole statement.
+  const withSql = simSql !== false;
   const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(withSql ? { sql: { port: 0 } } : {}) }) : null;
 
   const version = appVersion();

@@ -13,13 +13,16 @@ export interface SqlLagFigures {
   p99Ms: number;
   maxMs: number;
   queries: number;
+  /** The SQL source as the measurement ended: 'up' unless it lost or failed its SQL node meanwhile (and why). */
+  source: string;
 }
 
 async function main(withSql: boolean, dataNodes: number, seconds: number): Promise<SqlLagFigures> {
   const engine = await createEngine({ host: 'serve', simulator: { scenario: 'flexasynch', dataNodes, ...(withSql ? {} : { sql: false }) } });
   try {
     await new Promise((r) => setTimeout(r, WARM_UP_MS));
-    const queries = async (): Promise<number> => (await engine.handlers.getSnapshot({})).ndbinfo?.selfLoad?.queries ?? 0;
+    const ndbinfo = async () => (await engine.handlers.getSnapshot({})).ndbinfo;
+    const queries = async (): Promise<number> => (await ndbinfo())?.selfLoad?.queries ?? 0;
     const before = await queries();
     // 10 ms resolution: the timer's own granularity, far below the stalls this looks for.
     const delay = monitorEventLoopDelay({ resolution: 10 });
@@ -28,7 +31,9 @@ async function main(withSql: boolean, dataNodes: number, seconds: number): Promi
     delay.disable();
     const after = await queries();
     if (withSql && after === before) throw new Error('the embedded SQL node answered no query');
-    return { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6, queries: after - before };
+    const view = (await ndbinfo())?.source;
+    const source = view ? `${view.status}${view.failovers > 0 ? `, ${view.failovers} failovers` : ''}${view.lastError ? ` (${view.lastError})` : ''}` : 'none';
+    return { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6, queries: after - before, source };
   } finally {
     await engine.close();
   }

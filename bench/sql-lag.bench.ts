@@ -32,7 +32,7 @@ export async function benchSqlLag(): Promise<Figure[]> {
   const median = (runs: SqlLagFigures[], pick: (f: SqlLagFigures) => number): number => percentile(runs.map(pick), 50);
   const [p99With, p99Without] = [median(sides.with, (f) => f.p99Ms), median(sides.without, (f) => f.p99Ms)];
   const [maxWith, maxWithout] = [median(sides.with, (f) => f.maxMs), median(sides.without, (f) => f.maxMs)];
-  console.log(`event-loop delay p99: ${fmt(p99With)} ms with the SQL node, ${fmt(p99Without)} ms without; max ${fmt(maxWith)} ms and ${fmt(maxWithout)} ms (${median(sides.with, (f) => f.queries)} queries answered)`);
+  console.log(`event-loop delay p99: ${fmt(p99With)} ms with the SQL node, ${fmt(p99Without)} ms without; max ${fmt(maxWith)} ms and ${fmt(maxWithout)} ms (${median(sides.with, (f) => f.queries)} queries answered; the SQL source: ${sides.with.map((f) => f.source).join('; ')})`);
   return [
     noted(`embedded SQL node, ${DATA_NODES} data nodes: engine loop delay p99 with / without it`, `${fmt(p99With, 1)} / ${fmt(p99Without, 1)} ms (${fmt(p99With / p99Without)}x)`),
     noted(`embedded SQL node, ${DATA_NODES} data nodes: engine loop delay max with / without it`, `${fmt(maxWith, 1)} / ${fmt(maxWithout, 1)} ms (${fmt(maxWith / maxWithout)}x)`),

@@ -20,6 +20,8 @@ export function oracleSuite(dataNodes: number, seconds = Number(process.env.NDBT
       const { dir, browser } = suite();
       const report = await runOracle(browser, dir, { scenario, dataNodes, seconds, speed });
       assert.ok(report.frames.length === seconds, `${report.frames.length} frames of ${seconds}`);
+      // The embedded SQL node is the SQL source at every size: restart phases and redo are checked at 48 as at 4.
+      assert.ok(report.frames.some((f) => f.after.ndbinfo?.source.status === 'up'), `the SQL source was up in some frame: ${JSON.stringify(report.frames.at(-1)?.after.ndbinfo?.source ?? null)}`);
       assert.deepEqual(report.findings.map(describe), []);
     });
   }

@@ -2,9 +2,10 @@
  * One side of `sql-lag.bench.ts` in a process of its own, as the desktop app's embedded default runs: the engine
  * with the built-in simulator (argv[3] data nodes, flexasynch) in the same process, its SQL node on (`with`) or off
  * (`without`), argv[4] seconds measured after a warm-up. Prints one JSON line: the engine's event-loop delay (p99 and
- * max) and the ndbinfo queries answered meanwhile.
+ * max), the longest holds of its loop in CPU time, and the ndbinfo queries answered meanwhile.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { percentile } from './stats.js';
 import { createEngine } from '../electron/engine/index.js';
 
 const WARM_UP_MS = 8000;
@@ -12,6 +13,12 @@ const WARM_UP_MS = 8000;
 export interface SqlLagFigures {
   p99Ms: number;
   maxMs: number;
+  /**
+   * The process's CPU time between two turns of a 5 ms timer, p99 and max: how long the loop was held by work, which
+   * a loaded machine does not inflate as it does the wall-clock delay (waiting for a core costs no CPU).
+   */
+  holdP99Ms: number;
+  holdMaxMs: number;
   queries: number;
   /** The SQL source as the measurement ended: 'up' unless it lost or failed its SQL node meanwhile (and why). */
   source: string;
@@ -27,13 +34,21 @@ async function main(withSql: boolean, dataNodes: number, seconds: number): Promi
     // 10 ms resolution: the timer's own granularity, far below the stalls this looks for.
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
+    const holds: number[] = [];
+    let last = process.cpuUsage();
+    const turn = setInterval(() => {
+      const used = process.cpuUsage(last);
+      last = process.cpuUsage();
+      holds.push((used.user + used.system) / 1000);
+    }, 5);
     await new Promise((r) => setTimeout(r, seconds * 1000));
+    clearInterval(turn);
     delay.disable();
     const after = await queries();
     if (withSql && after === before) throw new Error('the embedded SQL node answered no query');
     const view = (await ndbinfo())?.source;
     const source = view ? `${view.status}${view.failovers > 0 ? `, ${view.failovers} failovers` : ''}${view.lastError ? ` (${view.lastError})` : ''}` : 'none';
-    return { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6, queries: after - before, source };
+    return { p99Ms: delay.percentile(99) / 1e6, maxMs: delay.max / 1e6, holdP99Ms: percentile(holds, 99), holdMaxMs: Math.max(...holds), queries: after - before, source };
   } finally {
     await engine.close();
   }

@@ -20,7 +20,9 @@ function runChild(mode: 'with' | 'without'): Promise<SqlLagFigures> {
 /**
  * `npm run bench sql-lag`: how long the engine's event loop waits with the embedded SQL node (the desktop app's
  * default: the simulator, its SQL node and the engine in one process) beside the same engine and simulator without
- * it, each side fresh in its own process, rounds interleaved so both see the same machine noise (medians reported).
+ * it, each side fresh in its own process, rounds interleaved so both see the same machine noise (medians reported):
+ * the wall-clock delay a timer sees, and the CPU the process spent between two turns (a hold that waiting for a core,
+ * on a loaded machine, does not inflate).
  */
 export async function benchSqlLag(): Promise<Figure[]> {
   console.log(`== sql-lag (${DATA_NODES} data nodes, flexasynch, embedded simulator, ${SECONDS} s each, ${ROUNDS} interleaved round${ROUNDS > 1 ? 's' : ''})`);
@@ -32,9 +34,14 @@ export async function benchSqlLag(): Promise<Figure[]> {
   const median = (runs: SqlLagFigures[], pick: (f: SqlLagFigures) => number): number => percentile(runs.map(pick), 50);
   const [p99With, p99Without] = [median(sides.with, (f) => f.p99Ms), median(sides.without, (f) => f.p99Ms)];
   const [maxWith, maxWithout] = [median(sides.with, (f) => f.maxMs), median(sides.without, (f) => f.maxMs)];
+  const [holdWith, holdWithout] = [median(sides.with, (f) => f.holdP99Ms), median(sides.without, (f) => f.holdP99Ms)];
+  const [holdMaxWith, holdMaxWithout] = [median(sides.with, (f) => f.holdMaxMs), median(sides.without, (f) => f.holdMaxMs)];
+  console.log(`loop held (CPU between two turns of a 5 ms timer) p99: ${fmt(holdWith)} ms with, ${fmt(holdWithout)} ms without; max ${fmt(holdMaxWith)} ms and ${fmt(holdMaxWithout)} ms`);
   console.log(`event-loop delay p99: ${fmt(p99With)} ms with the SQL node, ${fmt(p99Without)} ms without; max ${fmt(maxWith)} ms and ${fmt(maxWithout)} ms (${median(sides.with, (f) => f.queries)} queries answered; the SQL source: ${sides.with.map((f) => f.source).join('; ')})`);
   return [
     noted(`embedded SQL node, ${DATA_NODES} data nodes: engine loop delay p99 with / without it`, `${fmt(p99With, 1)} / ${fmt(p99Without, 1)} ms (${fmt(p99With / p99Without)}x)`),
     noted(`embedded SQL node, ${DATA_NODES} data nodes: engine loop delay max with / without it`, `${fmt(maxWith, 1)} / ${fmt(maxWithout, 1)} ms (${fmt(maxWith / maxWithout)}x)`),
+    noted(`embedded SQL node, ${DATA_NODES} data nodes: engine loop held, CPU p99 with / without it`, `${fmt(holdWith, 1)} / ${fmt(holdWithout, 1)} ms (${fmt(holdWith / holdWithout)}x)`),
+    noted(`embedded SQL node, ${DATA_NODES} data nodes: engine loop held, CPU max with / without it`, `${fmt(holdMaxWith, 1)} / ${fmt(holdMaxWithout, 1)} ms (${fmt(holdMaxWith / holdMaxWithout)}x)`),
   ];
 }

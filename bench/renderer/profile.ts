@@ -147,7 +147,7 @@ export async function profileRenderer(): Promise<void> {
   const built = await unminifiedBuild();
   const stack = await startStack(
     built.dir,
-    { pollIntervalMs: 100, historySeconds: 3600, simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2, sql: false } },
+    { pollIntervalMs: 100, historySeconds: 3600, simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 } },
     (engine) => fillHistory(engine, Array.from({ length: DATA_NODES }, (_, i) => i + 1), 3600),
   );
   const browser = await launchChromium();

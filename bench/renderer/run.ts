@@ -154,7 +154,7 @@ export async function benchRenderer(): Promise<Figure[]> {
     {
       pollIntervalMs: 100,
       historySeconds: HISTORY_SECONDS,
-      simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2, sql: false },
+      simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 109, connectedApiNodes: 40, replicas: 2 },
     },
     // Data nodes are the first ids of the simulator's layout.
     (engine) => (historyPoints = fillHistory(engine, Array.from({ length: DATA_NODES }, (_, i) => i + 1), HISTORY_SECONDS)),

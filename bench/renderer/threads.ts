@@ -127,7 +127,7 @@ async function phases(page: Page, cdp: CDPSession): Promise<Array<[string, Phase
  * would give them (the screenshots use it too when the 144-node SQL simulator cannot keep up); `close` stops all.
  */
 export async function startFedStack(dir: string): Promise<Stack> {
-  const stack = await startStack(dir, { pollIntervalMs: 1000, simulator: { scenario: 'steady', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 20, replicas: 2, sql: false } }, (engine) => fillThreads(engine));
+  const stack = await startStack(dir, { pollIntervalMs: 1000, simulator: { scenario: 'steady', dataNodes: DATA_NODES, mgmNodes: 2, apiNodes: 20, replicas: 2 } }, (engine) => fillThreads(engine));
   const engine = stack.engine as Engine;
   const clusterId = engine.entries()[0]!.id;
   const ticker = setInterval(() => feedReading(engine, clusterId, Date.now()), 1000);

@@ -69,6 +69,15 @@ export interface CreateEngineOptions {
 
 // Its scenario begins when the engine first reads its status: what it does is all seen, however slow the start.
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4, startWhenWatched: true };
+/**
+ * The embedded SQL node runs in the engine's process, a time slice at a time (ndbinfo/sim/sql/time-slice.ts): at 48
+ * data nodes it holds the loop a few ms more than the engine's own ndbinfo work (`npm run bench sql-lag`). Past that
+ * the answers themselves are the weight: at 144 data nodes transporters and transporter_details are ~21,000 rows each,
+ * whose row builds are not cut and whose reading costs the engine itself up to ~0.35 s of loop (measured with the SQL
+ * node apart), and the loop's delay came near the management server's request deadline on a loaded machine. So larger
+ * simulated clusters bring no embedded SQL node; `ndbtop sim --sql-port` serves any size from a process of its own.
+ */
+const EMBEDDED_SQL_MAX_DATA_NODES = 48;
 const TICK_MS = 1000;
 
 /** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */
@@ -83,10 +92,8 @@ export async function createEngine(options: CreateEngineOptions): Promise<Engine
   const needsSim = wanted.some((c) => !c.connectstring);
   if (needsSim && options.simulator === false) throw new RangeError('no connectstring given and the built-in simulator is turned off');
   const { sql: simSql, ...simOptions } = options.simulator || {};
-  // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup. It runs in
-  // this process at every size: it answers a time slice at a time (ndbinfo/sim/sql/time-slice.ts), so even 144 data
-  // nodes' transporters hold the engine's loop for a slice, not for the whole statement.
-  const withSql = simSql !== false;
+  // The built-in simulator brings its SQL node, so a first start shows ndbinfo figures without any setup.
+  const withSql = simSql !== false && (simOptions.dataNodes ?? DEFAULT_SIMULATOR.dataNodes ?? 0) <= EMBEDDED_SQL_MAX_DATA_NODES;
   const simulator: SqlSimulator | null = needsSim ? await startSqlSimulator({ ...DEFAULT_SIMULATOR, ...simOptions, ...(withSql ? { sql: { port: 0 } } : {}) }) : null;
 
   const version = appVersion();

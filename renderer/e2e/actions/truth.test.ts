@@ -122,7 +122,7 @@ test('a dead node\'s card shows no safe-to-stop verdict and its last figures gre
 
 test('141 of 144 data nodes at 90 % are one cluster-wide alert in one row; the log agrees on severity and never wraps at 1280 or 1920 px', { skip }, async () => {
   await withDashboard(
-    { simulator: { scenario: 'idle', dataNodes: 144, apiNodes: 20, sql: false }, memoryRefreshMs: 600_000 },
+    { simulator: { scenario: 'idle', dataNodes: 144, apiNodes: 20 }, memoryRefreshMs: 600_000 },
     async (page, stack) => {
       const ids = (await snapshot(stack)).nodes.filter((n) => n.type === 'NDB').map((n) => n.nodeId);
       assert.equal(ids.length, 144);

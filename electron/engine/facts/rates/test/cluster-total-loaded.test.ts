@@ -19,7 +19,7 @@ function cpuHog(): () => void {
 
 test('144 data nodes, benchmark load, a CPU hog beside it: the cluster total stays within 10 % of the per-node sum at every sample', { timeout: 240_000 }, async () => {
   const stopHog = cpuHog();
-  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, apiNodes: 109, speed: SPEED, sql: false } }).catch((err: unknown) => {
+  const engine = await createEngine({ host: 'serve', simulator: { scenario: 'benchmark', dataNodes: DATA_NODES, apiNodes: 109, speed: SPEED } }).catch((err: unknown) => {
     stopHog();
     throw err;
   });

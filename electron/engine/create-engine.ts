@@ -77,7 +77,7 @@ const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4, 
  * node apart), and the loop's delay came near the management server's request deadline on a loaded machine. So larger
  * simulated clusters bring no embedded SQL node; `ndbtop sim --sql-port` serves any size from a process of its own.
  */
-const EMBEDDED_SQL_MAX_DATA_NODES = 48;
+export const EMBEDDED_SQL_MAX_DATA_NODES = 48;
 const TICK_MS = 1000;
 
 /** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */

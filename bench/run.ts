@@ -25,6 +25,7 @@ const PARTS: BenchPart[] = [
   { name: 'report', quick: false, run: async () => (await import('./recording.bench.js')).benchReport() },
   { name: 'recording', quick: false, run: printed('recording', async () => (await import('./recording.bench.js')).benchRecording()) },
   { name: 'ndbinfo', quick: true, run: async () => (await import('./ndbinfo.bench.js')).benchNdbinfo() },
+  { name: 'sql-lag', quick: true, run: async () => (await import('./sql-lag.bench.js')).benchSqlLag() },
   { name: 'renderer', quick: false, run: async () => (await import('./renderer/run.js')).benchRenderer() },
   { name: 'responsiveness', quick: false, run: printed('responsiveness', async () => (await import('./renderer/responsiveness.js')).benchResponsiveness()) },
   { name: 'bare-load', quick: false, run: printed('bare-load', async () => (await import('./renderer/bare-load.js')).benchBareLoad()) },

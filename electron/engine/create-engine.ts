@@ -70,13 +70,14 @@ export interface CreateEngineOptions {
 // Its scenario begins when the engine first reads its status: what it does is all seen, however slow the start.
 const DEFAULT_SIMULATOR: SimulatorOptions = { scenario: 'steady', dataNodes: 4, startWhenWatched: true };
 /**
- * The embedded SQL node runs in the engine's own process, and sql.js refreshes a table's rows whole: at 144 data
- * nodes `transporters` alone is ~21,900 rows (built, inserted and selected: ~1–2 s on a loaded machine). At 48 data
- * nodes the engine's event loop was still held up to 0.8 s (p99 0.3 s, at load ~25; 0.25 s and 51 ms at 16), so
- * until the simulator's SQL node runs in a worker, the embedded default brings it only for clusters up to this size;
- * `ndbtop sim --sql-port` serves any size from a process of its own.
+ * The embedded SQL node runs in the engine's process, a time slice at a time (ndbinfo/sim/sql/time-slice.ts): at 48
+ * data nodes it holds the loop a few ms more than the engine's own ndbinfo work (`npm run bench sql-lag`). Past that
+ * the answers themselves are the weight: at 144 data nodes transporters and transporter_details are ~21,000 rows each,
+ * whose row builds are not cut and whose reading costs the engine itself up to ~0.35 s of loop (measured with the SQL
+ * node apart), and the loop's delay came near the management server's request deadline on a loaded machine. So larger
+ * simulated clusters bring no embedded SQL node; `ndbtop sim --sql-port` serves any size from a process of its own.
  */
-const EMBEDDED_SQL_MAX_DATA_NODES = 16;
+export const EMBEDDED_SQL_MAX_DATA_NODES = 48;
 const TICK_MS = 1000;
 
 /** Builds and starts the live engine: one monitor per cluster, history ticks, optional recording. */

@@ -55,14 +55,27 @@ export async function startSqlEndpoint(model: ClusterModel, options: SqlEndpoint
     followClientSequence(conn);
     const session: Session = { database: null, user: account.user, host: conn.stream.remoteAddress ?? host, connectionId: nextId++ };
     const fail = (err: unknown): void => writeError(conn, err instanceof MysqlError ? err : mysqlErrors.other((err as Error).message));
+    // Answers go out in the order the commands came: NdbinfoSql runs statements in turn, and a connection's writes
+    // are chained so a short answer (or an error) never overtakes a long one still being written.
+    let writing = Promise.resolve();
+    const inOrder = (write: () => Promise<void> | void): void => {
+      writing = writing.then(async () => {
+        try {
+          if (!conn.stream.destroyed) await write();
+        } catch (err) {
+          if (!conn.stream.destroyed) fail(err);
+        }
+      });
+    };
     const run = (text: string): void => {
-      try {
-        const outcome = sql.execute(text, session);
-        if (outcome.kind === 'ok') conn.writeOk({ serverStatus: STATUS_AUTOCOMMIT });
-        else writeResultSet(conn, outcome.result.columns, outcome.result.rows);
-      } catch (err) {
-        fail(err);
-      }
+      const outcome = sql.execute(text, session);
+      // Its failure is written in turn below; until then it must not count as unhandled.
+      outcome.catch(() => undefined);
+      inOrder(async () => {
+        const o = await outcome;
+        if (o.kind === 'ok') conn.writeOk({ serverStatus: STATUS_AUTOCOMMIT });
+        else await writeResultSet(conn, o.result.columns, o.result.rows);
+      });
     };
     conn.serverHandshake({
       protocolVersion: 10,
@@ -94,13 +107,13 @@ export async function startSqlEndpoint(model: ClusterModel, options: SqlEndpoint
     });
     conn.on('query', (text: string) => run(text));
     // mysql2 hands a COM_QUERY that starts with SET or PREPARE to this event, as it does a COM_STMT_PREPARE.
-    conn.on('stmt_prepare', (text: string) => (/^\s*set\b/i.test(text) ? run(text) : fail(mysqlErrors.unsupportedPreparedStatements())));
-    conn.on('stmt_execute', () => fail(mysqlErrors.unsupportedPreparedStatements()));
+    conn.on('stmt_prepare', (text: string) => (/^\s*set\b/i.test(text) ? run(text) : inOrder(() => fail(mysqlErrors.unsupportedPreparedStatements()))));
+    conn.on('stmt_execute', () => inOrder(() => fail(mysqlErrors.unsupportedPreparedStatements())));
     conn.on('init_db', (name: string) => run(`USE \`${name.replace(/`/g, '')}\``));
-    conn.on('field_list', () => conn.writeEof(0, STATUS_AUTOCOMMIT));
+    conn.on('field_list', () => inOrder(() => conn.writeEof(0, STATUS_AUTOCOMMIT)));
     conn.on('quit', () => conn.stream.end());
     conn.on('packet', (_p: never, known: boolean) => {
-      if (!known) fail(mysqlErrors.unknownCommand());
+      if (!known) inOrder(() => fail(mysqlErrors.unknownCommand()));
     });
     conn.on('error', () => conn.stream.destroy());
     conn.on('end', () => sockets.delete(conn.stream));
@@ -112,8 +125,8 @@ export async function startSqlEndpoint(model: ClusterModel, options: SqlEndpoint
       net.off('error', reject);
       resolve();
     });
-  }).catch((err: unknown) => {
-    sql.close();
+  }).catch(async (err: unknown) => {
+    await sql.close();
     throw err;
   });
   const port = (net.address() as AddressInfo).port;
@@ -126,7 +139,7 @@ export async function startSqlEndpoint(model: ClusterModel, options: SqlEndpoint
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      sql.close();
+      await sql.close();
     },
   };
 }

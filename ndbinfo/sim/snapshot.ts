@@ -2,6 +2,7 @@ import type { Database } from 'sql.js';
 import type { ClusterModel } from '../../native-mgm/sim/index.js';
 import { ndbinfoTable, type TableDef } from '../schema/tables.js';
 import { TABLE_ROWS, type RowContext } from './rows/index.js';
+import type { TimeSlice } from './sql/time-slice.js';
 
 /** The model is read at most once per this much sim time: queries within it see the same instant. */
 export const SNAPSHOT_TICK_MS = 1000;
@@ -26,8 +27,12 @@ export class NdbinfoSnapshot {
     this.picks = new Map(tables.map((t) => [t.name, t.columns.map((c) => ndbinfoTable(t.name)!.columns.findIndex((all) => all.name === c.name))]));
   }
 
-  /** Fills the tables `sql` mentions (by name, anywhere in it) for the current tick. */
-  prepare(sql: string): void {
+  /**
+   * Fills the tables `sql` mentions (by name, anywhere in it) for the current tick. A table's rows are built at once
+   * (one instant of the model) and inserted a slice at a time; statements run one at a time, so no other sees the
+   * open transaction.
+   */
+  async prepare(sql: string, slice: TimeSlice): Promise<void> {
     const now = this.model.clock.now();
     const tick = Math.floor(now / SNAPSHOT_TICK_MS);
     if (tick !== this.tick || !this.ctx) {
@@ -49,11 +54,15 @@ export class NdbinfoSnapshot {
           const pick = this.picks.get(t.name)!;
           // An older release lacks some columns: its rows leave them out.
           const whole = pick.length === ndbinfoTable(t.name)!.columns.length;
-          for (const row of TABLE_ROWS[t.name]!(this.ctx)) insert.run(whole ? row : pick.map((i) => row[i]!));
+          for (const row of TABLE_ROWS[t.name]!(this.ctx)) {
+            insert.run(whole ? row : pick.map((i) => row[i]!));
+            await slice.row();
+          }
         } finally {
           insert.free();
         }
         this.filled.add(t.name);
+        await slice.check();
       }
       this.db.run('COMMIT');
     } catch (err) {

@@ -2,11 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Cell } from './rows/index.js';
 import type { MysqlError } from './sql/mysql-error.js';
 import type { ResultColumn } from './sql/result-columns.js';
+import { TimeSlice } from './sql/time-slice.js';
 
 /** The parts of mysql2's server-side connection the endpoint uses (mysql2's typings leave most of them out). */
 export interface ServerConnection {
   sequenceId: number;
-  stream: { remoteAddress?: string; end(): void; destroy(): void };
+  stream: { remoteAddress?: string; readonly destroyed: boolean; cork(): void; uncork(): void; end(): void; destroy(): void };
   serverHandshake(args: unknown): void;
   writePacket(packet: RawPacket): void;
   writeColumns(columns: ResultColumn[]): void;
@@ -49,10 +50,28 @@ export function writeError(conn: ServerConnection, err: MysqlError): void {
   conn.writePacket(new RawPacket(Buffer.concat([head, Buffer.from(`#${err.sqlState}`, 'latin1'), Buffer.from(err.message, 'utf8')])));
 }
 
-export function writeResultSet(conn: ServerConnection, columns: ResultColumn[], rows: Cell[][]): void {
-  conn.writeColumns(columns);
-  for (const row of rows) conn.writeTextRow(row.map((v) => (v === null ? null : String(v))));
-  conn.writeEof(0, STATUS_AUTOCOMMIT);
+/**
+ * A result set, its rows written a time slice at a time; a connection that went away meanwhile gets no more. mysql2
+ * writes each packet to the socket on its own (a system call per row): corked, a slice's rows leave in one write.
+ */
+export async function writeResultSet(conn: ServerConnection, columns: ResultColumn[], rows: Cell[][]): Promise<void> {
+  const { stream } = conn;
+  stream.cork();
+  try {
+    const slice = new TimeSlice(() => {
+      stream.uncork();
+      stream.cork();
+    });
+    conn.writeColumns(columns);
+    for (const row of rows) {
+      if (stream.destroyed) return;
+      conn.writeTextRow(row.map((v) => (v === null ? null : String(v))));
+      await slice.row();
+    }
+    conn.writeEof(0, STATUS_AUTOCOMMIT);
+  } finally {
+    stream.uncork();
+  }
 }
 
 /**

@@ -1,14 +1,15 @@
 import type { ClusterModel, DataNode } from '../../../native-mgm/sim/index.js';
-import { whole, type Row, type TableRows } from './row-context.js';
+import { whole, type Row, type RowContext, type TableRows } from './row-context.js';
 
 const ALLOC_CHUNK = 64 * 1024;
+const alloc = (bytes: number): number => Math.ceil((bytes + 1) / ALLOC_CHUNK) * ALLOC_CHUNK;
 
 /** How many times the link to `remote` has connected: a data node's, each time its process came back. */
 function connectCount(model: ClusterModel, remote: number): number {
   return model.data.get(remote)?.connectCount ?? 1;
 }
 
-function linkRows(model: ClusterModel, node: DataNode, at: number) {
+function nodeLinkRows(model: ClusterModel, node: DataNode, at: number) {
   const totals = model.activity.nodeTotals(node.id);
   return model.activity.linksAt(node, at).map((l) => {
     const used = l.sendBuffer.used;
@@ -25,16 +26,29 @@ function linkRows(model: ClusterModel, node: DataNode, at: number) {
   });
 }
 
+type NodeLinks = { node: DataNode; rows: ReturnType<typeof nodeLinkRows> };
+/**
+ * Every node's links at the snapshot's instant, built once for both tables: the engine reads transporters and
+ * transporter_details on the same interval, and at 144 data nodes each has ~21,000 rows.
+ */
+const linksOfSnapshot = new WeakMap<RowContext, readonly NodeLinks[]>();
+function linkRows(ctx: RowContext): readonly NodeLinks[] {
+  let links = linksOfSnapshot.get(ctx);
+  if (!links) {
+    links = ctx.nodes.map((node) => ({ node, rows: nodeLinkRows(ctx.model, node, ctx.at) }));
+    linksOfSnapshot.set(ctx, links);
+  }
+  return links;
+}
+
 // The simulated cluster runs without TLS between nodes, so `encrypted` (the 8.4 view's last column) is 0.
-export const transporters: TableRows = ({ model, nodes, at }) =>
-  nodes.flatMap((n) => linkRows(model, n, at).map((r): Row => [n.id, ...r.common, ...r.pressure, 0]));
+export const transporters: TableRows = (ctx) => linkRows(ctx).flatMap(({ node, rows }) => rows.map((r): Row => [node.id, ...r.common, ...r.pressure, 0]));
 
 /** One transporter per link (no multi-transporter groups); its receive side is the node's first receive thread. */
-export const transporterDetails: TableRows = ({ model, nodes, at }) =>
-  nodes.flatMap((n) =>
-    linkRows(model, n, at).map((r, trpId): Row => {
-      const alloc = (bytes: number): number => Math.ceil((bytes + 1) / ALLOC_CHUNK) * ALLOC_CHUNK;
+export const transporterDetails: TableRows = (ctx) =>
+  linkRows(ctx).flatMap(({ node, rows }) =>
+    rows.map((r, trpId): Row => {
       const [remote, ...rest] = r.common;
-      return [n.id, 0, trpId + 1, remote!, ...rest, ...r.pressure, 0, r.used, r.maxUsed, alloc(r.used), alloc(r.maxUsed)];
+      return [node.id, 0, trpId + 1, remote!, ...rest, ...r.pressure, 0, r.used, r.maxUsed, alloc(r.used), alloc(r.maxUsed)];
     }),
   );

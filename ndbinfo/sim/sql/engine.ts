@@ -7,6 +7,7 @@ import { runSelect, type ResultSet } from './select.js';
 import { classify } from './statements.js';
 import { resultColumn } from './result-columns.js';
 import { sysvarFunction, systemVariables } from './sysvars.js';
+import { TimeSlice } from './time-slice.js';
 
 /** A client connection's state that statements read and change. */
 export interface Session {
@@ -27,11 +28,13 @@ function likeTest(pattern: string | null): (s: string) => boolean {
 
 /**
  * The SQL side of the simulator's ndbinfo: MySQL statements answered over SQLite tables filled from the cluster
- * model. Statements throw MysqlError with the server's codes. The session whose statement runs is the one the
- * SQL functions (DATABASE(), USER(), CONNECTION_ID()) answer for; statements run one at a time.
+ * model. Statements fail with MysqlError and the server's codes. The session whose statement runs is the one the
+ * SQL functions (DATABASE(), USER(), CONNECTION_ID()) answer for; statements run one at a time, in the order they
+ * came, each cut into time slices (TimeSlice) so the process hosting the SQL node keeps turning.
  */
 export class NdbinfoSql {
   private current: Session | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly db: Database,
@@ -65,7 +68,13 @@ export class NdbinfoSql {
     this.vars.set('port', port);
   }
 
-  execute(text: string, session: Session): Outcome {
+  execute(text: string, session: Session): Promise<Outcome> {
+    const outcome = this.queue.then(() => this.run(text, session));
+    this.queue = outcome.catch(() => undefined);
+    return outcome;
+  }
+
+  private async run(text: string, session: Session): Promise<Outcome> {
     const statement = classify(text, session.database);
     switch (statement.kind) {
       case 'ok':
@@ -78,18 +87,22 @@ export class NdbinfoSql {
         const rows = [...this.vars].filter(([k]) => like(k)).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, String(v)]);
         return { kind: 'result', result: { columns: ['Variable_name', 'Value'].map((n) => resultColumn(n, 'VARCHAR(1024)', [], '')), rows } };
       }
-      case 'select':
-        this.snapshot.prepare(statement.sql);
+      case 'select': {
+        const slice = new TimeSlice();
+        await this.snapshot.prepare(statement.sql, slice);
         this.current = session;
         try {
-          return { kind: 'result', result: runSelect(this.db, statement.sql, session.database) };
+          return { kind: 'result', result: await runSelect(this.db, statement.sql, session.database, slice) };
         } finally {
           this.current = null;
         }
+      }
     }
   }
 
-  close(): void {
+  /** Closes the database once the statements already queued have run. */
+  async close(): Promise<void> {
+    await this.queue;
     this.db.close();
   }
 }

@@ -3,6 +3,7 @@ import type { Cell } from '../rows/index.js';
 import { mysqlErrors, MysqlError } from './mysql-error.js';
 import { resultColumn, type ResultColumn } from './result-columns.js';
 import { rewriteSystemVariables, unknownSysvarError } from './sysvars.js';
+import type { TimeSlice } from './time-slice.js';
 
 export interface ResultSet {
   columns: ResultColumn[];
@@ -48,10 +49,10 @@ function declaredTypes(db: Database, sql: string): string[] | null {
 }
 
 /**
- * Runs one SELECT as the client wrote it, read-only, with each column's MySQL type. More than one statement is a
- * syntax error, as on a server without multi-statements.
+ * Runs one SELECT as the client wrote it, read-only, with each column's MySQL type, stepping its rows a slice at a
+ * time. More than one statement is a syntax error, as on a server without multi-statements.
  */
-export function runSelect(db: Database, clientSql: string, database: string | null): ResultSet {
+export async function runSelect(db: Database, clientSql: string, database: string | null, slice: TimeSlice): Promise<ResultSet> {
   const { sql, columnNames } = rewriteSystemVariables(clientSql);
   db.run('PRAGMA query_only = ON');
   try {
@@ -64,7 +65,10 @@ export function runSelect(db: Database, clientSql: string, database: string | nu
     const stmt = db.prepare(sql);
     try {
       const rows: Cell[][] = [];
-      while (stmt.step()) rows.push(stmt.get().map((v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)));
+      while (stmt.step()) {
+        rows.push(stmt.get().map((v) => (v instanceof Uint8Array ? Buffer.from(v).toString('latin1') : v)));
+        await slice.row();
+      }
       const names = stmt.getColumnNames();
       const types = declaredTypes(db, stmt.getSQL().replace(/;\s*$/, '')) ?? names.map(() => '');
       return { columns: names.map((n, i) => resultColumn(columnNames(n), types[i] ?? '', rows.map((r) => r[i] ?? null), database ?? '')), rows };

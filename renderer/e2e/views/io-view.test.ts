@@ -98,7 +98,7 @@ function askRaw(url: string, name: string, request: object): Promise<{ bytes: nu
 
 test('144 data nodes with an SQL source: the snapshot over serve stays well under what a WebSocket client is sent at once, the links come apart and the matrix shows them, only what is in view, with a focus the keys move', { skip, timeout: 300_000 }, async (t) => {
   const DATA_NODES = 144;
-  // The SQL node of a cluster this size is a process of its own, as the embedded one stops at 16 data nodes.
+  // The SQL node of a cluster this size is a process of its own, as the embedded one stops at 48 data nodes.
   const sim = spawnCli(['sim', '--data-nodes', String(DATA_NODES), '--scenario', 'steady', '--port', '0', '--sql-port', '0']);
   t.after(() => void sim.kill('SIGKILL'));
   const { connectstring, url: sqlUrl } = await simAddresses(sim);

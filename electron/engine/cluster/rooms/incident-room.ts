@@ -1,5 +1,6 @@
 import { INCIDENT_CAUSE_KINDS, type Incident, type IncidentCauseKind, type IncidentEvidence, type IncidentFigure, type IncidentRestart } from '../../../contract/schemas/incidents.js';
 import type { NodeStatus } from '../../../contract/schemas/node.js';
+import { figureValue } from '../../../contract/page-safe/incident-words.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { beforeFigures, type FigureSources } from '../../features/incidents/before-figures.js';
 import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
@@ -121,7 +122,8 @@ export class IncidentRoom implements Room {
     const asked = this.options.planned.askedBy(nodeId);
     if (asked === 'engine' || asked === 'declared' || this.options.expected()) return;
     const last = this.incidents[this.incidents.length - 1];
-    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId);
+    // Falling together: within GROUP_MS, while a node of the last incident is still down (one that is back fell before).
+    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId) && last.nodeIds.some((id) => !isUp(this.statuses.get(id) ?? 'UNKNOWN'));
     const o = joins ? last : this.open(nodeId, status, at, false);
     if (joins) o.nodeIds.push(nodeId);
     const nodes = new Set(o.nodeIds);
@@ -197,4 +199,4 @@ export class IncidentRoom implements Room {
 }
 
 const evidenceOf = (e: ClusterEvent): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text: storyText(e) });
-const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${Math.round(f.last * 10) / 10}${f.unit === '%' ? ' %' : ''} (peak ${Math.round(f.peak * 10) / 10} in the minute before)` });
+const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${figureValue(f.last, f.unit)} (peak ${figureValue(f.peak, f.unit)} in the minute before)` });

@@ -1,9 +1,11 @@
 import type { BackupStatus, RunningBackup } from '../../../electron/contract/index.js';
 import { ENGINE_READS, type BackupTruth, type Frame, type Violation } from './frame.js';
-import { clock, readBytes, readCount, readDuration, readRate, within } from './shown-figures.js';
+import { clock, either, readBytes, readCount, readDuration, readRate, within } from './shown-figures.js';
 
 /** How long the engine may take to hear what the simulator did: a poll (500 ms), its reply, the settle. */
 const HEARD_MS = 1500;
+/** How far apart the simulator's clock (performance.now) and the engine's (Date.now) may read. */
+const CLOCKS_MS = 50;
 /** How far the engine's rate may be from the disks' while every node still writes (it is measured from the start). */
 const RATE_SHARE = 0.1;
 
@@ -21,19 +23,19 @@ export function backupShowsEngine(frame: Frame, earlier: readonly Frame[]): Viol
   const engineRuns = reads.map((b) => b?.running ?? null);
   if (running) {
     const runs = engineRuns.filter((r): r is RunningBackup => r?.backupId === running.backupId);
-    if (runs.length === 0) v(`backup ${running.backupId} running`, engineRuns.map((r) => (r ? `backup ${r.backupId} running` : 'none running')).join(', then '));
+    if (runs.length === 0) v(`backup ${running.backupId} running`, either(engineRuns.map((r) => (r ? `backup ${r.backupId} running` : 'none running')), ', then '));
     else {
       const sum = (r: RunningBackup, k: 'bytes' | 'records'): number => r.nodes.reduce((s, n) => s + n[k], 0);
       const bytes = readBytes(running.written);
-      if (!bytes || !within(bytes, runs.map((r) => sum(r, 'bytes')))) v(`written "${running.written}"`, `${runs.map((r) => sum(r, 'bytes')).join(' or ')} B written`);
+      if (!bytes || !within(bytes, runs.map((r) => sum(r, 'bytes')))) v(`written "${running.written}"`, `${either(runs.map((r) => String(sum(r, 'bytes'))))} B written`);
       const records = readCount(running.written, 'records');
-      if (records === null || !runs.some((r) => sum(r, 'records') === records)) v(`written "${running.written}"`, `${runs.map((r) => sum(r, 'records')).join(' or ')} records`);
+      if (records === null || !within({ value: records, slack: 0 }, runs.map((r) => sum(r, 'records')))) v(`written "${running.written}"`, `${either(runs.map((r) => String(sum(r, 'records'))))} records`);
       const of = readBytes(running.written, 'of about ');
       const toBackup = runs.map((r) => r.toBackupBytes ?? null);
-      if (of ? !within(of, toBackup.filter((t): t is number => t !== null)) : toBackup.every((t) => t)) v(`written "${running.written}"`, `about ${toBackup.join(' or ')} B to back up`);
+      if (of ? !within(of, toBackup.filter((t): t is number => t !== null)) : toBackup.every((t) => t)) v(`written "${running.written}"`, `about ${either(toBackup.map(String))} B to back up`);
       const rates = runs.map((r) => r.bytesPerSec);
       const rate = readRate(running.rate);
-      if (rate ? !within(rate, rates.filter((r): r is number => r !== null)) : !rates.includes(null)) v(`rate "${running.rate}"`, `${rates.map((r) => (r === null ? 'no rate yet' : `${Math.round(r)} B/s`)).join(' or ')}`);
+      if (rate ? !within(rate, rates.filter((r): r is number => r !== null)) : !rates.includes(null)) v(`rate "${running.rate}"`, either(rates.map((r) => (r === null ? 'no rate yet' : `${Math.round(r)} B/s`))));
       out.push(...etaShowsEngine(running, runs));
       for (const row of running.nodes) {
         const nodes = runs.flatMap((r) => r.nodes.filter((n) => n.nodeId === row.nodeId));
@@ -46,9 +48,9 @@ export function backupShowsEngine(frame: Frame, earlier: readonly Frame[]): Viol
           written !== null &&
           within(written, nodes.map((n) => n.bytes)) &&
           rowRecords !== null &&
-          nodes.some((n) => n.records === rowRecords) &&
+          within({ value: rowRecords, slack: 0 }, nodes.map((n) => n.records)) &&
           (ofNode ? within(ofNode, targets.filter((t): t is number => t !== null)) : targets.some((t) => !t));
-        if (!agrees) v(`node ${row.nodeId}: ${row.written} of ${row.of}, ${row.records} records`, nodes.length === 0 ? `no report from node ${row.nodeId}` : nodes.map((n) => `${n.bytes} B of ${n.toBackupBytes ?? '?'} B, ${n.records} records`).join(' or '));
+        if (!agrees) v(`node ${row.nodeId}: ${row.written} of ${row.of}, ${row.records} records`, nodes.length === 0 ? `no report from node ${row.nodeId}` : either(nodes.map((n) => `${n.bytes} B of ${n.toBackupBytes ?? '?'} B, ${n.records} records`)));
       }
     }
   } else if (engineRuns.every((r) => r !== null && r.backupId === engineRuns[0]?.backupId)) {
@@ -56,7 +58,7 @@ export function backupShowsEngine(frame: Frame, earlier: readonly Frame[]): Viol
   }
   const pasts = reads.map((b) => [...(b?.last ?? [])].reverse());
   if (!pasts.some((p) => p.map((b) => b.backupId).join(',') === shown.past.map((b) => b.backupId).join(','))) {
-    v(`past backups ${shown.past.map((b) => b.backupId).join(', ') || 'none'}`, pasts.map((p) => p.map((b) => b.backupId).join(', ') || 'none').join(' or '));
+    v(`past backups ${shown.past.map((b) => b.backupId).join(', ') || 'none'}`, either(pasts.map((p) => p.map((b) => b.backupId).join(', ') || 'none')));
   }
   const last = pasts.at(-1) ?? [];
   for (const row of shown.past) {
@@ -85,7 +87,7 @@ function etaShowsEngine(running: NonNullable<NonNullable<Frame['dom']['backups']
   const known = ranges.filter((r): r is NonNullable<typeof r> => r !== null);
   const words = /^ends in (?:about )?(.+?)(?: – (.+))?$/.exec(running.eta);
   const said = `Backups view: ETA "${running.eta}"${running.etaFrom !== null ? ` (${clock(running.etaFrom)}–${clock(running.etaTo ?? 0)})` : ''}`;
-  const against = `engine: ${ranges.map((r) => (r ? `${r.fromMs}–${r.toMs} ms from ${clock(r.at)}` : 'no ETA')).join(' or ')}`;
+  const against = `engine: ${either(ranges.map((r) => (r ? `${r.fromMs}–${r.toMs} ms from ${clock(r.at)}` : 'no ETA')))}`;
   if (!words) return known.length === runs.length ? [{ invariant: 'backup-shows-engine', said, against }] : [];
   const from = readDuration(words[1] ?? '');
   const to = readDuration(words[2] ?? words[1] ?? '');
@@ -131,9 +133,10 @@ export function backupMatchesSource(frame: Frame): Violation[] {
     } else {
       for (const n of engine.nodes) {
         const at = n.at ?? frame.after.sampledAt ?? frame.at;
-        // The node's report left the simulator at most a second before the engine had it.
+        // The node's report left the simulator at most a second before the engine had it (the two clocks, the
+        // simulator's monotonic one and the wall, may be a few ms apart).
         const lo = writtenAt(sim, n.nodeId, at - 1000);
-        const hi = writtenAt(sim, n.nodeId, at);
+        const hi = writtenAt(sim, n.nodeId, at + CLOCKS_MS);
         if (lo === null || hi === null) v(`node ${n.nodeId} reports on backup ${sim.id}`, `node ${n.nodeId} takes no part in it`);
         else if (n.bytes < Math.floor(lo) - 1 || n.bytes > Math.ceil(hi) + 1) v(`node ${n.nodeId} had written ${n.bytes} B at ${clock(at)}`, `${Math.round(lo)}–${Math.round(hi)} B in the second before`);
         else if (Math.abs(n.records - n.bytes / sim.rowBytes) > 1) v(`node ${n.nodeId}: ${n.records} records in ${n.bytes} B`, `${sim.rowBytes} B a row`);

@@ -1,6 +1,6 @@
 import type { Incident, IncidentCauseKind } from '../../../electron/contract/index.js';
 import type { Fall, Frame, IncidentsShown, Violation } from './frame.js';
-import { clock, readBytes, readDuration, within } from './shown-figures.js';
+import { clock, either, readBytes, readDuration, within } from './shown-figures.js';
 
 /** How long the engine may take to see a status the simulator set: a poll (500 ms), its reply, the settle. */
 const HEARD_MS = 1500;
@@ -70,7 +70,7 @@ export function incidentsShowEngine(frame: Frame, earlier: readonly Frame[]): Vi
     const row = shown.rows[k];
     return row !== undefined && row.id === i.id && row.kind === i.cause.kind && idsOf(row.nodes) === i.nodeIds.join(',') && restartAgrees(row.restart, i.restart);
   }));
-  if (!listed) out.push({ invariant: id, said: `Incidents view lists: ${shown.rows.map((r) => `${r.id} ${r.kind} ${r.nodes}, ${r.restart}`).join('; ') || 'none'}`, against: `engine: ${reads.map((l) => `${rows(l)} (${l.map((i) => `${i.id}: ${restartText(i)}`).join('; ')})`).join(' or ')}` });
+  if (!listed) out.push({ invariant: id, said: `Incidents view lists: ${shown.rows.map((r) => `${r.id} ${r.kind} ${r.nodes}, ${r.restart}`).join('; ') || 'none'}`, against: `engine: ${either(reads.map((l) => `${rows(l)} (${l.map((i) => `${i.id}: ${restartText(i)}`).join('; ')})`))}` });
   const d = shown.detail;
   if (d) {
     const candidates = reads.flatMap((l) => l.filter((i) => i.id === d.id));
@@ -79,7 +79,7 @@ export function incidentsShowEngine(frame: Frame, earlier: readonly Frame[]): Vi
       out.push({
         invariant: id,
         said: `Incidents view, ${d.id} opened: ${d.kind}, "${d.restart}", restart marks ${marks || 'none'}, figures ${d.figures.map((f) => `${f.nodeId} ${f.name} ${f.last}/${f.peak}`).join(', ') || 'none'}`,
-        against: `engine: ${candidates.map((i) => `${i.cause.kind}, ${restartText(i)}, figures ${i.before.figures.map((f) => `${f.nodeId} ${f.name} ${f.last}/${f.peak} ${f.unit}`).join(', ') || 'none'}`).join(' or ') || `no incident ${d.id}`}`,
+        against: `engine: ${either(candidates.map((i) => `${i.cause.kind}, ${restartText(i)}, figures ${i.before.figures.map((f) => `${f.nodeId} ${f.name} ${f.last}/${f.peak} ${f.unit}`).join(', ') || 'none'}`)) || `no incident ${d.id}`}`,
       });
     }
   }

@@ -192,7 +192,9 @@ function totalsAreSums(frame: Frame): Violation[] {
 }
 
 /** A number then a unit: %, bytes, per second, durations, or a count's noun. */
-const WITH_UNIT = /^(\d+(?:[.,]\d+)?\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|MB|GB|ms\b|s\b|m\b|min\b|h\b|(seconds?|minutes?|hours?|days?)\b|[a-z]+\/s|pages\b|ops\b|transactions|reads|writes|aborts|records\b|bytes\b)/;
+/** A number as the pages write one: "12", "12.5", "1,234,567". */
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?`;
+const WITH_UNIT = new RegExp(String.raw`^((?:${NUMBER})\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|MB|GB|ms\b|s\b|m\b|min\b|h\b|(seconds?|minutes?|hours?|days?)\b|[a-z]+\/s|pages\b|ops\b|transactions|reads|writes|aborts|records\b|bytes\b)`);
 /**
  * Counts stated as such: "2 of 4", "8 done, 40 to go", "3 connected + 5 free slots", "(174 since start)", "from 9
  * restarts", "×48", "+4 more active"; and ranges of ids ("nodes 2–11").
@@ -202,7 +204,7 @@ const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connect
  * Words a number names something after: "node 3", "NG 0", "phase 5", "part 3", "×5", "error 6000", "signal 6" (an
  * id or a code, not a figure).
  */
-const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid|error|code|signal|backup)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?(,\s|\sand\s))*$/i;
+const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid|error|code|signal|backup|arbitrator)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?(,\s|\sand\s))*$/i;
 
 const unitAfter = (rest: string): boolean => WITH_UNIT.test(rest) || COUNTED.test(rest);
 
@@ -220,7 +222,7 @@ function numbersHaveUnits(frame: Frame): Violation[] {
     if (/^(\d+|\d{1,3}(,\d{3})+)$/.test(f.text) || /^\d+\s(mgm|api|MGM|API|DATA)\b/.test(f.text) || (f.where.startsWith('view-') && /^\d\s/.test(f.text))) continue;
     // A compact node group header's "live/members" ("2/2"): its title says "2 of 2 live".
     if (f.where.startsWith('nodegroup-') && /^\d+\/\d+$/.test(f.text)) continue;
-    for (const m of f.text.matchAll(/\d+(?:[.,]\d+)?/g)) {
+    for (const m of f.text.matchAll(new RegExp(NUMBER, 'g'))) {
       const at = m.index ?? 0;
       // Digits inside a word, an address, a date or a version, names ("node 3", "phase 5") and clock times are not figures.
       if (at > 0 && /[\w:./–-]/.test(f.text[at - 1] ?? '')) continue;

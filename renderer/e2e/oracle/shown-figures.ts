@@ -56,3 +56,6 @@ export function within(read: ReadBack, values: readonly number[], more = 0): boo
 }
 
 export const clock = (ms: number): string => new Date(ms).toISOString().slice(11, 19);
+
+/** The statements of several reads, each once: "a or b". */
+export const either = (statements: readonly string[], then = ' or '): string => [...new Set(statements)].join(then);

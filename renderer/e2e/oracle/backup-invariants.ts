@@ -24,7 +24,9 @@ export function backupShowsEngine(frame: Frame, earlier: readonly Frame[]): Viol
   if (running) {
     const runs = engineRuns.filter((r): r is RunningBackup => r?.backupId === running.backupId);
     if (runs.length === 0) v(`backup ${running.backupId} running`, either(engineRuns.map((r) => (r ? `backup ${r.backupId} running` : 'none running')), ', then '));
-    else {
+    // Begun between the reads (or on the first frame, with no earlier read to bound the page's lag): the page may show
+    // any figure the backup had meanwhile, from its start on.
+    else if (runs.length === engineRuns.length && earlier.length > 0) {
       const sum = (r: RunningBackup, k: 'bytes' | 'records'): number => r.nodes.reduce((s, n) => s + n[k], 0);
       const bytes = readBytes(running.written);
       if (!bytes || !within(bytes, runs.map((r) => sum(r, 'bytes')))) v(`written "${running.written}"`, `${either(runs.map((r) => String(sum(r, 'bytes'))))} B written`);

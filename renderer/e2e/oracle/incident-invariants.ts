@@ -66,15 +66,17 @@ export function incidentsShowEngine(frame: Frame, earlier: readonly Frame[]): Vi
   const id = 'incidents-show-engine';
   const rows = (list: readonly Incident[]): string => list.map((i) => `${i.id} ${i.cause.kind} nodes ${i.nodeIds.join(',')}`).join('; ') || 'none';
   const out: Violation[] = [];
+  // An incident that changed between the reads (its restart moved on) may be shown as it was meanwhile.
+  const moved = (incidentId: string): boolean => new Set(reads.map((l) => JSON.stringify(l.find((i) => i.id === incidentId) ?? null))).size > 1;
   const listed = reads.some((list) => list.length === shown.rows.length && list.every((i, k) => {
     const row = shown.rows[k];
-    return row !== undefined && row.id === i.id && row.kind === i.cause.kind && idsOf(row.nodes) === i.nodeIds.join(',') && restartAgrees(row.restart, i.restart);
+    return row !== undefined && row.id === i.id && (moved(i.id) || (row.kind === i.cause.kind && idsOf(row.nodes) === i.nodeIds.join(',') && restartAgrees(row.restart, i.restart)));
   }));
   if (!listed) out.push({ invariant: id, said: `Incidents view lists: ${shown.rows.map((r) => `${r.id} ${r.kind} ${r.nodes}, ${r.restart}`).join('; ') || 'none'}`, against: `engine: ${either(reads.map((l) => `${rows(l)} (${l.map((i) => `${i.id}: ${restartText(i)}`).join('; ')})`))}` });
   const d = shown.detail;
   if (d) {
     const candidates = reads.flatMap((l) => l.filter((i) => i.id === d.id));
-    if (!candidates.some((i) => detailAgrees(d, i))) {
+    if (!moved(d.id) && !candidates.some((i) => detailAgrees(d, i))) {
       const marks = d.marks.filter((m) => m.lane === 'phase').map((m) => `${m.offset} ${m.text}`).join(', ');
       out.push({
         invariant: id,
@@ -152,6 +154,24 @@ export function incidentRestartMatchesSource(frame: Frame): Violation[] {
     }
     const starting = mine.length === 1 ? mine[0]?.startingAt ?? null : null;
     if (starting !== null && frame.at - starting > HEARD_MS && (i.restart.startedAt === null || Math.abs(i.restart.startedAt - starting) > HEARD_MS)) out.push({ invariant: id, said, against: sim });
+  }
+  return out;
+}
+
+/** An incident's story begins after its nodes were last back STARTED in the simulator: what came before was another fall's. */
+export function incidentBeganAfterReturn(frame: Frame): Violation[] {
+  const falls = frame.truth.falls;
+  if (!falls) return [];
+  const out: Violation[] = [];
+  for (const i of (frame.incidents?.after ?? []).filter((x) => !x.beganBeforeWatching)) {
+    for (const nodeId of i.nodeIds) {
+      const fall = fallOf(falls, nodeId, i.noticedAt);
+      const back = falls.filter((f) => f.nodeId === nodeId && f !== fall && f.upAt !== null && f.upAt <= (fall?.downAt ?? i.noticedAt)).at(-1)?.upAt;
+      // The two clocks may read a few ms apart.
+      if (back !== undefined && back !== null && i.startedAt < back - 50) {
+        out.push({ invariant: 'incident-began-after-return', said: `engine: incident ${i.id} (nodes ${i.nodeIds.join(', ')}) began ${clock(i.startedAt)}: "${i.cause.text}"`, against: `simulator: node ${nodeId} was back STARTED at ${clock(back)} from its previous fall` });
+      }
+    }
   }
   return out;
 }

@@ -218,20 +218,24 @@ test('backup-shows-engine: each figure of the Backups view read back against the
         },
       }),
     });
-  assert.deepEqual(check('backup-shows-engine', shown()), []);
-  assert.deepEqual(check('backup-shows-engine', shown({ nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '1,000' }] })), [
+  const earlier = [frame({ second: 2, before: s, after: s })];
+  const at = (f: Frame): string[] => check('backup-shows-engine', f, earlier);
+  assert.deepEqual(at(shown()), []);
+  // The first frame: no earlier read bounds how far the page lags.
+  assert.deepEqual(check('backup-shows-engine', shown({ rate: '5.0 MB/s' })), []);
+  assert.deepEqual(at(shown({ nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '1,000' }] })), [
     'Backups view: node 2: 200 MiB of 400 MiB, 1,000 records | engine: 104857600 B of 419430400 B, 1000 records',
   ]);
-  assert.deepEqual(check('backup-shows-engine', shown({ rate: '50.0 MiB/s' })), ['Backups view: rate "50.0 MiB/s" | engine: 50000000 B/s']);
-  assert.deepEqual(check('backup-shows-engine', shown({ written: '100 MiB of about 400 MiB · 2,000 records' })), ['Backups view: written "100 MiB of about 400 MiB · 2,000 records" | engine: 1000 records']);
-  assert.equal(check('backup-shows-engine', shown({ eta: 'ends in 40 s – 60 s' })).length, 1);
-  assert.deepEqual(check('backup-shows-engine', shown({}, [{ backupId: 0, outcome: 'completed', took: '2 s', size: '1.0 GiB', records: '5,000', rate: '53.7 MB/s' }])), [
+  assert.deepEqual(at(shown({ rate: '50.0 MiB/s' })), ['Backups view: rate "50.0 MiB/s" | engine: 50000000 B/s']);
+  assert.deepEqual(at(shown({ written: '100 MiB of about 400 MiB · 2,000 records' })), ['Backups view: written "100 MiB of about 400 MiB · 2,000 records" | engine: 1000 records']);
+  assert.equal(at(shown({ eta: 'ends in 40 s – 60 s' })).length, 1);
+  assert.deepEqual(at(shown({}, [{ backupId: 0, outcome: 'completed', took: '2 s', size: '1.0 GiB', records: '5,000', rate: '53.7 MB/s' }])), [
     'Backups view: past backup 0: completed, took 2 s, 1.0 GiB, 5,000 records, 53.7 MB/s | engine: completed, took 20000 ms, 1073741824 B, 5000 records',
   ]);
   // A figure between two reads of the engine (a report came between them) is one the page may have been pushed.
   const later = { ...s, backups: { ...s.backups, running: runningBackup({ nodes: [{ nodeId: 2, records: 3000, bytes: 300 * 2 ** 20, toBackupBytes: 400 * 2 ** 20, at: 10_900 }] }) } };
   const between = shown({ written: '200 MiB of about 400 MiB · 2,000 records', nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '2,000' }] });
-  assert.deepEqual(check('backup-shows-engine', { ...between, after: later }).filter((v) => v.includes('node 2')), []);
+  assert.deepEqual(at({ ...between, after: later }).filter((v) => v.includes('node 2')), []);
 });
 
 test('backup-matches-source: the engine\'s backup against what the simulator\'s nodes wrote, their rate and the sums', () => {
@@ -281,6 +285,10 @@ test('incidents-show-engine: the list and the opened incident against the engine
     'Incidents view lists: inc-1000-n3 error node 3, not restarting (yet) | engine: inc-1000-n3 error nodes 3 (inc-1000-n3: restart began 00:00:03 (+2.0 s), back 00:00:09 (+8.0 s) after 6 s)',
   ]);
   assert.equal(check('incidents-show-engine', shown([{ ...row, nodes: 'node 4' }])).length, 1);
+  // Its restart began between the reads: the page may show it as it was meanwhile.
+  const moving = shown([{ ...row, restart: 'not restarting (yet)' }]);
+  moving.incidents = { before: [incident({ restart: { startedAt: null, backAt: null, totalSecs: null, usualSecs: null, phases: [] } })], after: [incident()] };
+  assert.deepEqual(check('incidents-show-engine', moving), []);
   assert.equal(check('incidents-show-engine', shown([])).length, 1);
   assert.equal(check('incidents-show-engine', shown([row], { figures: [{ nodeId: 3, name: 'DataMemory used', last: '30', peak: '31 %' }] })).length, 1);
   assert.equal(check('incidents-show-engine', shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+12', lane: 'phase', text: 'back STARTED' }] })).length, 1);
@@ -318,4 +326,12 @@ test('incident-restart-matches-source: the restart began and was back when the s
   assert.deepEqual(check('incident-restart-matches-source', f({}, null)), [
     'engine: incident inc-1000-n3 (nodes 3): restart began 00:00:03 (+2.0 s), back 00:00:09 (+8.0 s) after 6 s | simulator: node 3 starting 00:00:02, STARTED not yet',
   ]);
+});
+
+test('incident-began-after-return: a fall\'s story does not begin before its node was back from the previous one', () => {
+  const falls = [{ nodeId: 3, downAt: -20_000, startingAt: -18_000, upAt: -10_000 }, { nodeId: 3, downAt: 700, startingAt: 2900, upAt: 9000 }];
+  const f = (startedAt: number) => frame({ at: 12_000, incidents: { before: [], after: [incident({ startedAt })] }, truth: { nodes: [], mgmdsUp: 1, falls } });
+  assert.deepEqual(check('incident-began-after-return', f(-2000)), []);
+  // The issue's case: heartbeats missed before the previous fall counted as this one's first sign.
+  assert.deepEqual(check('incident-began-after-return', f(-19_000)), ['engine: incident inc-1000-n3 (nodes 3) began 23:59:41: "Node 3 shut down after an error" | simulator: node 3 was back STARTED at 23:59:50 from its previous fall']);
 });

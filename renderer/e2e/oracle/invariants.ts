@@ -1,7 +1,7 @@
 import type { AlertKind, ClusterSnapshot } from '../../../electron/contract/index.js';
 import { backupEtaContainsEnd, backupMatchesSource, backupShowsEngine } from './backup-invariants.js';
 import { ACTIVE, ENGINE_READS, STATUSES_SEEN, type Frame, type Violation } from './frame.js';
-import { incidentCauseMatchesScenario, incidentNodesMatchSource, incidentRestartMatchesSource, incidentsShowEngine } from './incident-invariants.js';
+import { incidentBeganAfterReturn, incidentCauseMatchesScenario, incidentNodesMatchSource, incidentRestartMatchesSource, incidentsShowEngine } from './incident-invariants.js';
 
 /**
  * The oracle's catalogue: what must hold between what the page shows, what the engine says and what the simulator
@@ -199,7 +199,7 @@ const WITH_UNIT = new RegExp(String.raw`^((?:${NUMBER})\s*[kMGT]?)\s*(%|\/s|B\b|
  * Counts stated as such: "2 of 4", "8 done, 40 to go", "3 connected + 5 free slots", "(174 since start)", "from 9
  * restarts", "×48", "+4 more active"; and ranges of ids ("nodes 2–11").
  */
-const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connected|free slots?|((resolved|active|open|new|older|other|failed|running)\s)?alerts?|data nodes?|nodes?\b|restarts?|since start|alerts?|active|rows?\b|times?\b|events?|steps?|checks?|runs?|phases?|management servers?|API nodes?|members?|replicas?|slots?|points|entries|crossings?|windows?|threads?|parts?|node groups?|failovers?|samples?|queries|readings?)/i;
+const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connected|free slots?|((resolved|active|open|new|older|other|failed|running)\s)?alerts?|data nodes?|nodes?\b|restarts?|since start|alerts?|active|rows?\b|times?\b|events?|steps?|checks?|runs?|phases?|management servers?|API nodes?|members?|replicas?|slots?|points|entries|crossings?|windows?|threads?|parts?|node groups?|failovers?|samples?|queries|readings?|heartbeats?)/i;
 /**
  * Words a number names something after: "node 3", "NG 0", "phase 5", "part 3", "×5", "error 6000", "signal 6" (an
  * id or a code, not a figure).
@@ -321,6 +321,7 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'incident-cause-matches-scenario', description: 'every incident, in the engine and on the page, names the cause the simulator played', check: incidentCauseMatchesScenario },
   { id: 'incident-nodes-match-source', description: 'an incident\'s nodes are the ones the simulator took down then, and every fall is in an incident', check: incidentNodesMatchSource },
   { id: 'incident-restart-matches-source', description: "an incident's restart began and was back when the simulator's nodes began starting and were STARTED again", check: incidentRestartMatchesSource },
+  { id: 'incident-began-after-return', description: "an incident's story (when it began, its evidence) starts after its nodes were last back STARTED: another fall's events are not its", check: incidentBeganAfterReturn },
 ];
 
 /**

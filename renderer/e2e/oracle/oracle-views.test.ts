@@ -23,3 +23,12 @@ test('oracle: node-failure at 4 data nodes, the Incidents view shown, keeps ever
   assert.ok(report.frames.some((f) => f.dom.incidents?.detail?.marks.some((m) => m.text === 'back STARTED')), 'an incident with its node back was shown');
   assert.deepEqual(report.findings.map(describe), []);
 });
+
+// Fast enough that a node falls a second time within the minute an incident's story looks back over.
+test('oracle: heartbeat-failure at 4 data nodes, speed 20, the Incidents view shown, keeps every invariant', { skip }, async () => {
+  const { dir, browser } = suite();
+  const report = await runOracle(browser, dir, { scenario: 'heartbeat-failure', dataNodes: 4, seconds: Math.max(seconds, 24), speed: 20, views: ['incidents', 'incidents', 'nodes'] });
+  const falls = report.frames.at(-1)?.truth.falls ?? [];
+  assert.ok(falls.some((f, k) => falls.findIndex((g) => g.nodeId === f.nodeId) !== k), `a node fell twice: ${falls.map((f) => f.nodeId).join(', ')}`);
+  assert.deepEqual(report.findings.map(describe), []);
+});

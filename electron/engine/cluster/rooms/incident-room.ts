@@ -26,6 +26,8 @@ interface Open {
   id: string;
   nodeIds: number[];
   noticedAt: number;
+  /** Where its story begins: a minute before the fall, or when its nodes were last back if that is later. */
+  from: number;
   status: NodeStatus;
   beganBeforeWatching: boolean;
   events: ClusterEvent[];
@@ -127,8 +129,10 @@ export class IncidentRoom implements Room {
     const o = joins ? last : this.open(nodeId, status, at, false);
     if (joins) o.nodeIds.push(nodeId);
     const nodes = new Set(o.nodeIds);
-    o.events = this.story.filter((e) => e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes));
-    o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
+    // What came before a node was last back was its previous fall's story (a node falling twice in a minute).
+    o.from = Math.max(o.from, this.ledger.lastBack(nodeId) ?? o.from);
+    o.events = this.story.filter((e) => e.receivedAt >= o.from && concerns(e, nodes));
+    o.figures.push(...beforeFigures(this.options.figures, nodeId, Math.max(at - BEFORE_MS, this.ledger.lastBack(nodeId) ?? 0), at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
     this.judge(o);
   }
@@ -153,7 +157,7 @@ export class IncidentRoom implements Room {
   }
 
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
-    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, from: at - BEFORE_MS, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
     this.incidents.push(o);
     while (this.incidents.length > CAPACITY) {
       const gone = this.incidents.shift() as Open;
@@ -179,13 +183,13 @@ export class IncidentRoom implements Room {
     return {
       id: o.id,
       nodeIds: [...o.nodeIds],
-      startedAt: Math.max(first, o.noticedAt - BEFORE_MS),
+      startedAt: Math.max(first, o.from),
       noticedAt: o.noticedAt,
       planned: false,
       ...(o.beganBeforeWatching ? { beganBeforeWatching: true } : {}),
       cause: o.causes.cause,
       ...(o.causes.otherCauses.length > 0 ? { otherCauses: o.causes.otherCauses } : {}),
-      before: { from: o.noticedAt - BEFORE_MS, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
+      before: { from: o.from, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
       restart: this.restart(o),
     };
   }

@@ -51,6 +51,9 @@ function detailAgrees(d: NonNullable<IncidentsShown['detail']>, i: Incident): bo
   };
   const near = (shown: number | null, engine: number | null): boolean => (shown === null ? engine === null : engine !== null && Math.abs(shown - engine) <= 51);
   if (!near(markAt('restart began'), i.restart.startedAt) || !near(markAt('back STARTED'), i.restart.backAt)) return false;
+  // Each restart phase the engine timed, with its seconds, and no other.
+  const phases = d.marks.filter((m) => m.lane === 'phase' && m.text.startsWith('start phase ')).map((m) => m.text.replace(/ \(usual .*\)$/, ''));
+  if (phases.join('|') !== i.restart.phases.map((p) => `${p.name}: ${p.secs ?? 0} s`).join('|')) return false;
   if (d.figures.length !== i.before.figures.length) return false;
   return d.figures.every((f) => {
     const e = i.before.figures.find((x) => x.nodeId === f.nodeId && x.name === f.name);

@@ -292,6 +292,12 @@ test('incidents-show-engine: the list and the opened incident against the engine
   assert.equal(check('incidents-show-engine', shown([])).length, 1);
   assert.equal(check('incidents-show-engine', shown([row], { figures: [{ nodeId: 3, name: 'DataMemory used', last: '30', peak: '31 %' }] })).length, 1);
   assert.equal(check('incidents-show-engine', shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+12', lane: 'phase', text: 'back STARTED' }] })).length, 1);
+  const phased = shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+2', lane: 'phase', text: 'start phase 1: 2 s (usual 1.5 s)' }, { offset: '+8', lane: 'phase', text: 'back STARTED' }] });
+  const withPhase = incident({ restart: { ...incident().restart, phases: [{ name: 'start phase 1', secs: 2, usualSecs: 1.5 }] } });
+  phased.incidents = { before: [withPhase], after: [withPhase] };
+  assert.deepEqual(check('incidents-show-engine', phased), []);
+  // A restart phase the engine did not time.
+  assert.equal(check('incidents-show-engine', shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+2', lane: 'phase', text: 'start phase 1: 2 s' }, { offset: '+8', lane: 'phase', text: 'back STARTED' }] })).length, 1);
 });
 
 test('incident-cause-matches-scenario: the cause named is the one the simulator played', () => {

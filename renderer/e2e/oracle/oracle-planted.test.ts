@@ -77,3 +77,19 @@ test('a banner that keeps the redo log\'s peak once it has fallen makes the orac
   // The engine's own alerts say the level now: only the planted row contradicts it.
   assert.deepEqual(report.findings.filter((f) => !f.said.startsWith('banner row')).map(describe), []);
 });
+
+test('a Backups view row that misstates a node\'s bytes written makes the oracle fail', { skip }, async () => {
+  const { dir, browser } = suite();
+  const report = await runOracle(browser, dir, {
+    scenario: 'backup',
+    dataNodes: 4,
+    seconds: 6,
+    speed: 3,
+    views: ['backups'],
+    invariants: INVARIANTS.filter((i) => i.id === 'backup-shows-engine'),
+    plant: (_stack, page) => keepRewriting(page, `for (const e of document.querySelectorAll('[data-testid="backup-nodes"] tbody tr td:nth-child(2)')) if (e.textContent !== '999 GiB') e.textContent = '999 GiB';`),
+  });
+  const found = report.findings.find((f) => /^Backups view: node \d+: 999 GiB of /.test(f.said));
+  assert.ok(found, `caught: ${report.findings.map(describe).join('\n')}`);
+  assert.match(found.against, /^engine: \d+ B of \d+ B, \d+ records/);
+});

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { ClusterSnapshot, Incident, RollingRestart } from '../../../electron/contract/index.js';
-import type { DomView, Frame } from './frame.js';
+import type { DomView, Fall, Frame } from './frame.js';
 import { INVARIANTS, KNOWN_BROKEN, statedPercents } from './invariants.js';
 import { alert, dataNode, dom, frame, incident, runningBackup, snapshot } from './test-frames.js';
 
@@ -310,7 +310,7 @@ test('incident-cause-matches-scenario: the cause named is the one the simulator 
 });
 
 test('incident-nodes-match-source: an incident\'s nodes are the ones the simulator took down, and every fall has one', () => {
-  const falls = [{ nodeId: 3, downAt: 700, startingAt: 2900, upAt: 9000 }];
+  const falls: Fall[] = [{ nodeId: 3, downAt: 700, startingAt: 2900, upAt: 9000 }];
   const f = (incidents: Incident[], more: typeof falls = []) => frame({ at: 12_000, incidents: { before: incidents, after: incidents }, truth: { nodes: [], mgmdsUp: 1, falls: [...falls, ...more] } });
   assert.deepEqual(check('incident-nodes-match-source', f([incident()])), []);
   // The issue's case: node 4 fell 8 s later, after node 3 was back, and was put in node 3's incident.

@@ -229,6 +229,10 @@ test('backup-shows-engine: each figure of the Backups view read back against the
   assert.deepEqual(at(shown({ rate: '50.0 MiB/s' })), ['Backups view: rate "50.0 MiB/s" | engine: 50000000 B/s']);
   assert.deepEqual(at(shown({ written: '100 MiB of about 400 MiB · 2,000 records' })), ['Backups view: written "100 MiB of about 400 MiB · 2,000 records" | engine: 1000 records']);
   assert.equal(at(shown({ eta: 'ends in 40 s – 60 s' })).length, 1);
+  // An ETA where the engine has none, and none where it has one.
+  const noEta = { ...s, backups: { ...s.backups, running: runningBackup({ etaRangeMs: null, etaMs: null }) } };
+  assert.equal(check('backup-shows-engine', { ...shown(), before: noEta, after: noEta }, [frame({ before: noEta, after: noEta })]).length, 1);
+  assert.equal(at(shown({ eta: 'end not known yet: a second progress report gives the rate', etaFrom: null, etaTo: null })).length, 1);
   assert.deepEqual(at(shown({}, [{ backupId: 0, outcome: 'completed', took: '2 s', size: '1.0 GiB', records: '5,000', rate: '53.7 MB/s' }])), [
     'Backups view: past backup 0: completed, took 2 s, 1.0 GiB, 5,000 records, 53.7 MB/s | engine: completed, took 20000 ms, 1073741824 B, 5000 records',
   ]);

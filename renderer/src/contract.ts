@@ -8,7 +8,7 @@ export { FILL_SOON_SEC, fullInWords, levelMoved } from '../../electron/contract/
 export type { LevelFigures } from '../../electron/contract/page-safe/level-words.js';
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
 export { mgmLostWhy } from '../../electron/contract/page-safe/source-lost.js';
-export { incidentNodes, restartWords } from '../../electron/contract/page-safe/incident-words.js';
+export { figureValue, incidentNodes, restartWords } from '../../electron/contract/page-safe/incident-words.js';
 export { backupEtaWords, formatBytes, nodeBackupPercent, pastBackupLine } from '../../electron/contract/page-safe/backup-words.js';
 export { checksLine } from '../../electron/contract/page-safe/rolling-checks.js';
 export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../../electron/contract/page-safe/maintenance-bounds.js';

@@ -1,4 +1,6 @@
 import type { Incident, IncidentRestart } from '../schemas/incidents.js';
+import type { IncidentFigure } from '../schemas/incidents.js';
+import { formatBytes } from './backup-words.js';
 import { formatDuration } from './format-duration.js';
 
 /**
@@ -21,4 +23,23 @@ export function incidentNodes(i: Pick<Incident, 'nodeIds'>): string {
 export function incidentLine(i: Incident): string {
   const before = i.beganBeforeWatching ? ' [began before ndbtop was watching]' : '';
   return `${new Date(i.noticedAt).toISOString()}  ${incidentNodes(i)}  ${i.cause.kind}  ${i.cause.text}; ${restartWords(i.restart)}${before}`;
+}
+
+/** One figure of the minute before with its unit ("6.5 %", "1.2 MiB", "0.5/s", "yes"), the same in evidence, timeline and table. */
+export function figureValue(value: number, unit: IncidentFigure['unit']): string {
+  const r = Math.round(value * 10) / 10;
+  switch (unit) {
+    case '%':
+      return `${r} %`;
+    case 'B':
+      return formatBytes(value);
+    case 'B/s':
+      return `${r} B/s`;
+    case '/s':
+      return `${r}/s`;
+    case 'flag':
+      return value >= 1 ? 'yes' : 'no';
+    case 'count':
+      return String(r);
+  }
 }

@@ -38,7 +38,8 @@ export const IncidentFigureSchema = z.object({
   nodeId: z.number().int(),
   /** What it measures, with its unit in words ("redo log fill", "main thread CPU"). */
   name: z.string(),
-  unit: z.enum(['%', 'B', 'B/s', 'count']),
+  /** `/s`: events per second; `flag`: 1 when something held at the reading (the page says yes or no); `count`: in older recordings. */
+  unit: z.enum(['%', 'B', 'B/s', '/s', 'flag', 'count']),
   last: z.number(),
   peak: z.number(),
   at: z.number().int(),

@@ -37,6 +37,19 @@ export interface BackupHandle {
   completed: Promise<BackupOutcome>;
 }
 
+/** A running backup as the model has it now (a test's ground truth), times in sim ms. */
+export interface BackupProgress {
+  id: number;
+  coordinator: number;
+  /** When BackupStarted went out. */
+  startedAt: number;
+  /** When BackupCompleted will go out. */
+  endsAt: number;
+  /** Each node's share and what it has written of it now. */
+  nodes: Array<{ nodeId: number; shareBytes: number; durationMs: number; bytes: number; records: number }>;
+  rowBytes: number;
+}
+
 export interface BackupOptions {
   /** Multiplies every node's write speed: below 1 the disks are busy with something else. */
   speedFactor?: number;
@@ -140,6 +153,24 @@ export class BackupCoordinator {
   /** BackupStatus of every running backup, one per data node in it, for `dump events` type 62 (spec §4.10). */
   statusReports(): SimEvent[] {
     return [...this.running.values()].flatMap((r) => (this.cluster.clock.now() < r.startedAt ? [] : this.reports(r)));
+  }
+
+  /** The running backups that have begun writing, as the model has them now. */
+  progress(): BackupProgress[] {
+    const now = this.cluster.clock.now();
+    return [...this.running.values()]
+      .filter((r) => now >= r.startedAt)
+      .map((r) => ({
+        id: r.id,
+        coordinator: r.coordinator,
+        startedAt: r.startedAt,
+        endsAt: r.startedAt + Math.max(0, ...r.nodes.map((n) => n.durationMs)) + FINISH_MS,
+        nodes: r.nodes.map((n) => {
+          const bytes = this.written(r, n);
+          return { nodeId: n.nodeId, shareBytes: n.bytes, durationMs: n.durationMs, bytes, records: Math.round(bytes / this.sizing.rowBytes()) };
+        }),
+        rowBytes: this.sizing.rowBytes(),
+      }));
   }
 
   private shares(speedFactor: number): NodeShare[] {

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import type { AlertHistory, ClusterSnapshot } from '../../../electron/contract/index.js';
+import type { AlertHistory, ClusterSnapshot, Incident, IncidentList } from '../../../electron/contract/index.js';
 import type { Stack } from '../harness.js';
 import type { DomView, Truth } from './frame.js';
 
@@ -48,6 +48,38 @@ const READ_DOM = `(() => {
       ...q('.headline-stat').map((e) => ({ where: 'headline tile', text: text(e.querySelector('.headline-value')) + ' ' + text(e.querySelector('.headline-label')), stale: old(e) })),
     ],
     eta: etas.length === 0 ? null : { min: Math.min(...etas), max: Math.max(...etas) },
+    backups: (() => {
+      const view = document.querySelector('[data-testid="backups-view"]');
+      if (!view) return undefined;
+      const run = view.querySelector('[data-testid="backup-running"]');
+      const field = (name) => text(run?.querySelector('[data-field="' + name + '"]') ?? document.createElement('i'));
+      const eta = run?.querySelector('[data-field="eta"]');
+      const cells = (tr) => [...tr.querySelectorAll('td')].map(text);
+      return {
+        running: run ? {
+          backupId: num(run.dataset.backupId), written: field('written'), rate: field('rate'), eta: field('eta'),
+          etaFrom: eta?.dataset.etaFrom ? num(eta.dataset.etaFrom) : null, etaTo: eta?.dataset.etaTo ? num(eta.dataset.etaTo) : null,
+          nodes: [...run.querySelectorAll('[data-testid="backup-nodes"] tbody tr')].map((tr) => { const c = cells(tr); return { nodeId: num(tr.dataset.node), written: c[1] ?? '', of: c[2] ?? '', records: c[4] ?? '' }; }),
+        } : null,
+        past: [...view.querySelectorAll('[data-testid="backup-past"] tbody tr')].map((tr) => { const c = cells(tr); return { backupId: num(tr.dataset.backup), outcome: c[1] ?? '', took: c[3] ?? '', size: c[4] ?? '', records: c[5] ?? '', rate: c[6] ?? '' }; }),
+      };
+    })(),
+    incidents: (() => {
+      const view = document.querySelector('[data-testid="incidents-view"]');
+      if (!view) return undefined;
+      const detail = view.querySelector('[data-testid="incident-detail"]');
+      const cells = (tr) => [...tr.querySelectorAll('td')].map(text);
+      return {
+        rows: q('[data-testid="incident-row"]').map((e) => ({ id: e.dataset.incidentId ?? '', kind: e.dataset.kind ?? '', nodes: text(e.querySelector('.incident-nodes')), restart: text(e.querySelector('.incident-restart')) })),
+        detail: detail ? {
+          id: detail.dataset.incidentId ?? '',
+          kind: detail.querySelector('[data-testid="incident-cause"]')?.dataset.kind ?? '',
+          restart: text(detail.querySelector('[data-testid="incident-restart"]') ?? document.createElement('i')),
+          marks: [...detail.querySelectorAll('[data-testid="incident-timeline"] tbody tr')].map((tr) => { const c = cells(tr); return { offset: c[0] ?? '', lane: tr.dataset.lane ?? '', text: c[2] ?? '' }; }),
+          figures: [...detail.querySelectorAll('[data-testid="incident-figures"] tbody tr')].map((tr) => { const c = cells(tr); return { nodeId: num(c[0]), name: c[1] ?? '', last: c[2] ?? '', peak: c[3] ?? '' }; }),
+        } : null,
+      };
+    })(),
     texts: (() => {
       // Every text on screen with a digit, as the element around it reads (its words give a number its meaning).
       const seen = new Set();
@@ -75,6 +107,10 @@ export function readDom(page: Page): Promise<DomView> {
 
 export async function readSnapshot(stack: Stack): Promise<ClusterSnapshot> {
   return (await (await fetch(new URL('/api/snapshot', stack.url))).json()) as ClusterSnapshot;
+}
+
+export async function readIncidents(stack: Stack): Promise<Incident[]> {
+  return ((await (await fetch(new URL('/api/incidents', stack.url))).json()) as IncidentList).incidents;
 }
 
 export async function readHistory(stack: Stack): Promise<AlertHistory> {

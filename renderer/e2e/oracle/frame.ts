@@ -1,4 +1,4 @@
-import type { Alert, AlertHistoryEntry, ClusterSnapshot, NodeStatus } from '../../../electron/contract/index.js';
+import type { Alert, AlertHistoryEntry, ClusterSnapshot, Incident, NodeStatus } from '../../../electron/contract/index.js';
 
 /** What the page showed at one moment, read in one evaluation (so two panels are compared at the same instant). */
 export interface DomView {
@@ -23,8 +23,66 @@ export interface DomView {
   chart: { windowMs: number; lines: Array<{ series: string; times: number[] }> } | null;
   /** The rolling-restart ETA(s) the page shows, ms since the epoch: [earliest, latest] (one figure: both the same). */
   eta: { min: number; max: number } | null;
+  /** The Backups view, as its texts read (absent unless it is shown). */
+  backups?: BackupsShown;
+  /** The Incidents view, as its texts read (absent unless it is shown). */
+  incidents?: IncidentsShown;
   /** Every visible element's text that holds a digit, as the element reads, and its parent's (absent in frames made by hand). */
   texts?: Array<{ where: string; text: string; context: string }>;
+}
+
+/** The Backups view: the running backup's texts, each node's row, the past backups' rows. */
+export interface BackupsShown {
+  running: {
+    backupId: number;
+    /** "1.2 GiB of about 3.4 GiB · 123,456 records". */
+    written: string;
+    rate: string;
+    eta: string;
+    /** The ETA range the words stand for, ms since the epoch (the view's own data attributes); null when it gives none. */
+    etaFrom: number | null;
+    etaTo: number | null;
+    nodes: Array<{ nodeId: number; written: string; of: string; records: string }>;
+  } | null;
+  /** Newest first. */
+  past: Array<{ backupId: number; outcome: string; took: string; size: string; records: string; rate: string }>;
+}
+
+/** The Incidents view: its list and the incident opened beside it. */
+export interface IncidentsShown {
+  /** Newest first. */
+  rows: Array<{ id: string; kind: string; nodes: string; restart: string }>;
+  detail: {
+    id: string;
+    kind: string;
+    restart: string;
+    /** The timeline's rows: seconds from the fall as shown ("+12.5"), lane, words. */
+    marks: Array<{ offset: string; lane: string; text: string }>;
+    /** The minute before: node, figure, last and peak as shown. */
+    figures: Array<{ nodeId: number; name: string; last: string; peak: string }>;
+  } | null;
+}
+
+/** A data node the simulator took out of STARTED, and when (wall ms) it began starting and was STARTED again. */
+export interface Fall {
+  nodeId: number;
+  downAt: number;
+  startingAt: number | null;
+  upAt: number | null;
+}
+
+/** The simulator's backups: the running ones (each node's share and what it has written) and those it ended. */
+export interface BackupTruth {
+  running: Array<{
+    id: number;
+    startedAt: number;
+    /** When BackupCompleted goes out. */
+    endsAt: number;
+    rowBytes: number;
+    /** `writtenBy`: when the node's share is all written (it writes at a steady speed from `startedAt`). */
+    nodes: Array<{ nodeId: number; shareBytes: number; bytes: number; records: number; writtenBy: number }>;
+  }>;
+  ended: Array<{ id: number; at: number; bytes: number; records: number }>;
 }
 
 /** What the simulator's model said at the frame (ground truth). */
@@ -35,6 +93,9 @@ export interface Truth {
   mgmdsUp: number;
   /** When the rolling-restart round under way ends by the simulator's own timings (wall ms), when it can be told. */
   roundFinish?: number | null;
+  /** Every fall of a data node since the stack started (absent in frames made by hand). */
+  falls?: Fall[];
+  backups?: BackupTruth;
 }
 
 export interface Frame {
@@ -51,6 +112,8 @@ export interface Frame {
   /** `/api/alerts/history`'s entries. */
   history: AlertHistoryEntry[];
   truth: Truth;
+  /** `/api/incidents` read just before the page and just after (absent in frames made by hand). */
+  incidents?: { before: Incident[]; after: Incident[] };
   /** The ETA read under chart windows in turn in the same frame (the first window again last: the ETA may move by itself). */
   etaByWindow?: Array<{ window: string; eta: DomView['eta'] }>;
 }

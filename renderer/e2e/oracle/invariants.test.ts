@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { RollingRestart } from '../../../electron/contract/index.js';
-import type { Frame } from './frame.js';
+import type { ClusterSnapshot, Incident, RollingRestart } from '../../../electron/contract/index.js';
+import type { DomView, Fall, Frame } from './frame.js';
 import { INVARIANTS, KNOWN_BROKEN, statedPercents } from './invariants.js';
-import { alert, dataNode, dom, frame, snapshot } from './test-frames.js';
+import { alert, dataNode, dom, frame, incident, runningBackup, snapshot } from './test-frames.js';
 
 function check(id: string, f: Frame, earlier: Frame[] = []): string[] {
   const invariant = INVARIANTS.find((i) => i.id === id);
@@ -202,4 +202,146 @@ test('engine-matches-source: a status the simulator held over a second must be t
   assert.deepEqual(check('engine-matches-source', f, [frame({ truth: truth('NO_CONTACT') })]), ['engine snapshot: node 2 STARTED | simulator: node 2 NO_CONTACT for over a second']);
   // Just changed in the model: the engine has its poll to see it.
   assert.deepEqual(check('engine-matches-source', f, [frame({ truth: truth('STARTED') })]), []);
+});
+
+test('backup-shows-engine: each figure of the Backups view read back against the engine\'s backup', () => {
+  const s = { ...snapshot(), backups: { running: runningBackup(), last: [{ backupId: 0, startedAt: 0, endedAt: 20_000, records: 5000, bytes: 2 ** 30, outcome: 'completed' as const }] } };
+  const shown = (over: Partial<NonNullable<NonNullable<DomView['backups']>['running']>> = {}, past = [{ backupId: 0, outcome: 'completed', took: '20 s', size: '1.0 GiB', records: '5,000', rate: '53.7 MB/s' }]): Frame =>
+    frame({
+      before: s,
+      after: s,
+      dom: dom({
+        view: 'backups',
+        backups: {
+          running: { backupId: 1, written: '100 MiB of about 400 MiB · 1,000 records', rate: '50.0 MB/s', eta: 'ends in 4 s – 6 s', etaFrom: 14_000, etaTo: 16_000, nodes: [{ nodeId: 2, written: '100 MiB', of: '400 MiB', records: '1,000' }], ...over },
+          past,
+        },
+      }),
+    });
+  const earlier = [frame({ second: 2, before: s, after: s })];
+  const at = (f: Frame): string[] => check('backup-shows-engine', f, earlier);
+  assert.deepEqual(at(shown()), []);
+  // The first frame: no earlier read bounds how far the page lags.
+  assert.deepEqual(check('backup-shows-engine', shown({ rate: '5.0 MB/s' })), []);
+  assert.deepEqual(at(shown({ nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '1,000' }] })), [
+    'Backups view: node 2: 200 MiB of 400 MiB, 1,000 records | engine: 104857600 B of 419430400 B, 1000 records',
+  ]);
+  assert.deepEqual(at(shown({ rate: '50.0 MiB/s' })), ['Backups view: rate "50.0 MiB/s" | engine: 50000000 B/s']);
+  assert.deepEqual(at(shown({ written: '100 MiB of about 400 MiB · 2,000 records' })), ['Backups view: written "100 MiB of about 400 MiB · 2,000 records" | engine: 1000 records']);
+  assert.equal(at(shown({ eta: 'ends in 40 s – 60 s' })).length, 1);
+  // An ETA where the engine has none, and none where it has one.
+  const noEta = { ...s, backups: { ...s.backups, running: runningBackup({ etaRangeMs: null, etaMs: null }) } };
+  assert.equal(check('backup-shows-engine', { ...shown(), before: noEta, after: noEta }, [frame({ before: noEta, after: noEta })]).length, 1);
+  assert.equal(at(shown({ eta: 'end not known yet: a second progress report gives the rate', etaFrom: null, etaTo: null })).length, 1);
+  assert.deepEqual(at(shown({}, [{ backupId: 0, outcome: 'completed', took: '2 s', size: '1.0 GiB', records: '5,000', rate: '53.7 MB/s' }])), [
+    'Backups view: past backup 0: completed, took 2 s, 1.0 GiB, 5,000 records, 53.7 MB/s | engine: completed, took 20000 ms, 1073741824 B, 5000 records',
+  ]);
+  // A figure between two reads of the engine (a report came between them) is one the page may have been pushed.
+  const later = { ...s, backups: { ...s.backups, running: runningBackup({ nodes: [{ nodeId: 2, records: 3000, bytes: 300 * 2 ** 20, toBackupBytes: 400 * 2 ** 20, at: 10_900 }] }) } };
+  const between = shown({ written: '200 MiB of about 400 MiB · 2,000 records', nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '2,000' }] });
+  assert.deepEqual(at({ ...between, after: later }).filter((v) => v.includes('node 2')), []);
+});
+
+test('backup-matches-source: the engine\'s backup against what the simulator\'s nodes wrote, their rate and the sums', () => {
+  // Node 2 writes 1 MB from 0 to 10 s (100 kB/s); the engine read 480 kB at 5 s.
+  const truth = (over: Partial<NonNullable<Frame['truth']['backups']>> = {}) => ({ nodes: [], mgmdsUp: 1, backups: { running: [{ id: 1, startedAt: 0, endsAt: 10_300, rowBytes: 100, nodes: [{ nodeId: 2, shareBytes: 1e6, bytes: 600_000, records: 6000, writtenBy: 10_000 }] }], ended: [], ...over } });
+  const engine = (bytes: number, bytesPerSec = 100_000) => ({ ...snapshot(), backups: { running: runningBackup({ startedAt: 0, nodes: [{ nodeId: 2, records: bytes / 100, bytes, at: 5000 }], bytesPerSec }), last: [] } });
+  const at = (s: ClusterSnapshot, t = truth()) => frame({ at: 6000, before: s, after: s, truth: t });
+  assert.deepEqual(check('backup-matches-source', at(engine(480_000))), []);
+  assert.deepEqual(check('backup-matches-source', at(engine(900_000))), ['engine: node 2 had written 900000 B at 00:00:05 | simulator: 400000–505000 B in the second before']);
+  assert.deepEqual(check('backup-matches-source', at(engine(480_000, 300_000))), ['engine: backup 1 writes 300000 B/s | simulator: its nodes\' disks write 100000 B/s']);
+  // Ended in the simulator 3 s before: the engine still has it running.
+  assert.deepEqual(check('backup-matches-source', at(engine(480_000), truth({ running: [], ended: [{ id: 1, at: 3000, bytes: 1e6, records: 10_000 }] }))), ['engine: backup 1 still running | simulator: it ended at 00:00:03']);
+  const past = { ...snapshot(), backups: { running: null, last: [{ backupId: 1, startedAt: 0, endedAt: 3100, records: 10_000, bytes: 999_000, outcome: 'completed' as const }] } };
+  assert.deepEqual(check('backup-matches-source', at(past, truth({ running: [], ended: [{ id: 1, at: 3000, bytes: 1e6, records: 10_000 }] }))), [
+    'engine: backup 1 completed at 00:00:03: 999000 B, 10000 records | simulator: completed at 00:00:03: 1000000 B, 10000 records',
+  ]);
+  // The simulator has written for 6 s; the engine says none runs.
+  assert.deepEqual(check('backup-matches-source', at(snapshot())), ['engine: no backup running | simulator: backup 1 writing since 00:00:00']);
+});
+
+test('backup-eta-contains-end: the ETA range the Backups view shows must hold the simulator\'s end', () => {
+  const shown = (endsAt: number) =>
+    frame({
+      at: 1000,
+      dom: dom({ backups: { running: { backupId: 1, written: '', rate: '', eta: 'ends in 13 s – 15 s', etaFrom: 14_000, etaTo: 16_000, nodes: [] }, past: [] } }),
+      truth: { nodes: [], mgmdsUp: 1, backups: { running: [{ id: 1, startedAt: 0, endsAt, rowBytes: 100, nodes: [] }], ended: [] } },
+    });
+  assert.deepEqual(check('backup-eta-contains-end', shown(15_000)), []);
+  assert.deepEqual(check('backup-eta-contains-end', shown(30_000)), ['Backups view: backup 1 "ends in 13 s – 15 s" (00:00:14–00:00:16) | simulator: it ends at 00:00:30']);
+});
+
+test('incidents-show-engine: the list and the opened incident against the engine\'s incidents', () => {
+  const shown = (rows: NonNullable<DomView['incidents']>['rows'], detail: Partial<NonNullable<NonNullable<DomView['incidents']>['detail']>> = {}): Frame =>
+    frame({
+      incidents: { before: [incident()], after: [incident()] },
+      dom: dom({
+        incidents: {
+          rows,
+          detail: { id: 'inc-1000-n3', kind: 'error', restart: 'back after 6 s', marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+8', lane: 'phase', text: 'back STARTED' }], figures: [{ nodeId: 3, name: 'DataMemory used', last: '30 %', peak: '31 %' }], ...detail },
+        },
+      }),
+    });
+  const row = { id: 'inc-1000-n3', kind: 'error', nodes: 'node 3', restart: 'back after 6 s' };
+  assert.deepEqual(check('incidents-show-engine', shown([row])), []);
+  // The issue's lag: "not restarting (yet)" while the engine has the node back.
+  assert.deepEqual(check('incidents-show-engine', shown([{ ...row, restart: 'not restarting (yet)' }])), [
+    'Incidents view lists: inc-1000-n3 error node 3, not restarting (yet) | engine: inc-1000-n3 error nodes 3 (inc-1000-n3: restart began 00:00:03 (+2.0 s), back 00:00:09 (+8.0 s) after 6 s)',
+  ]);
+  assert.equal(check('incidents-show-engine', shown([{ ...row, nodes: 'node 4' }])).length, 1);
+  // Its restart began between the reads: the page may show it as it was meanwhile.
+  const moving = shown([{ ...row, restart: 'not restarting (yet)' }]);
+  moving.incidents = { before: [incident({ restart: { startedAt: null, backAt: null, totalSecs: null, usualSecs: null, phases: [] } })], after: [incident()] };
+  assert.deepEqual(check('incidents-show-engine', moving), []);
+  assert.equal(check('incidents-show-engine', shown([])).length, 1);
+  assert.equal(check('incidents-show-engine', shown([row], { figures: [{ nodeId: 3, name: 'DataMemory used', last: '30', peak: '31 %' }] })).length, 1);
+  assert.equal(check('incidents-show-engine', shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+12', lane: 'phase', text: 'back STARTED' }] })).length, 1);
+  const phased = shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+2', lane: 'phase', text: 'start phase 1: 2 s (usual 1.5 s)' }, { offset: '+8', lane: 'phase', text: 'back STARTED' }] });
+  const withPhase = incident({ restart: { ...incident().restart, phases: [{ name: 'start phase 1', secs: 2, usualSecs: 1.5 }] } });
+  phased.incidents = { before: [withPhase], after: [withPhase] };
+  assert.deepEqual(check('incidents-show-engine', phased), []);
+  // A restart phase the engine did not time.
+  assert.equal(check('incidents-show-engine', shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+2', lane: 'phase', text: 'start phase 1: 2 s' }, { offset: '+8', lane: 'phase', text: 'back STARTED' }] })).length, 1);
+});
+
+test('incident-cause-matches-scenario: the cause named is the one the simulator played', () => {
+  const f = (kind: Incident['cause']['kind'], scenario = 'heartbeat-failure') => frame({ scenario, incidents: { before: [], after: [incident({ cause: { kind, text: 'x', evidence: [] } })] } });
+  assert.deepEqual(check('incident-cause-matches-scenario', f('heartbeat')), []);
+  assert.deepEqual(check('incident-cause-matches-scenario', f('error')), ['engine: incident inc-1000-n3 (nodes 3): error: "x" | simulator: the heartbeat-failure scenario (heartbeat)']);
+  assert.deepEqual(check('incident-cause-matches-scenario', f('error', 'node-failure')), []);
+  // A scenario that plays no failure names none.
+  assert.deepEqual(check('incident-cause-matches-scenario', f('error', 'steady')), []);
+});
+
+test('incident-nodes-match-source: an incident\'s nodes are the ones the simulator took down, and every fall has one', () => {
+  const falls: Fall[] = [{ nodeId: 3, downAt: 700, startingAt: 2900, upAt: 9000 }];
+  const f = (incidents: Incident[], more: typeof falls = []) => frame({ at: 12_000, incidents: { before: incidents, after: incidents }, truth: { nodes: [], mgmdsUp: 1, falls: [...falls, ...more] } });
+  assert.deepEqual(check('incident-nodes-match-source', f([incident()])), []);
+  // The issue's case: node 4 fell 8 s later, after node 3 was back, and was put in node 3's incident.
+  assert.deepEqual(check('incident-nodes-match-source', f([incident({ nodeIds: [3, 4] })], [{ nodeId: 4, downAt: 9000, startingAt: null, upAt: null }])), [
+    'engine: incident inc-1000-n3 has node 4, noticed 00:00:01 | simulator: node 4 left STARTED at 00:00:09',
+    'simulator: node 4 left STARTED at 00:00:09 | engine: inc-1000-n3 noticed 00:00:01',
+  ]);
+  assert.deepEqual(check('incident-nodes-match-source', f([])), ['simulator: node 3 left STARTED at 00:00:00 | engine: no incident has node 3']);
+});
+
+test('incident-restart-matches-source: the restart began and was back when the simulator\'s node was', () => {
+  const f = (restart: Partial<Incident['restart']>, upAt: number | null = 9000) =>
+    frame({ at: 12_000, incidents: { before: [], after: [incident({ restart: { ...incident().restart, ...restart } })] }, truth: { nodes: [], mgmdsUp: 1, falls: [{ nodeId: 3, downAt: 700, startingAt: 2900, upAt }] } });
+  assert.deepEqual(check('incident-restart-matches-source', f({})), []);
+  assert.equal(check('incident-restart-matches-source', f({ backAt: null, totalSecs: null })).length, 1);
+  assert.equal(check('incident-restart-matches-source', f({ backAt: 5000 })).length, 1);
+  assert.equal(check('incident-restart-matches-source', f({ startedAt: 6000 })).length, 1);
+  // Back in the engine while the simulator's node still starts.
+  assert.deepEqual(check('incident-restart-matches-source', f({}, null)), [
+    'engine: incident inc-1000-n3 (nodes 3): restart began 00:00:03 (+2.0 s), back 00:00:09 (+8.0 s) after 6 s | simulator: node 3 starting 00:00:02, STARTED not yet',
+  ]);
+});
+
+test('incident-began-after-return: a fall\'s story does not begin before its node was back from the previous one', () => {
+  const falls = [{ nodeId: 3, downAt: -20_000, startingAt: -18_000, upAt: -10_000 }, { nodeId: 3, downAt: 700, startingAt: 2900, upAt: 9000 }];
+  const f = (startedAt: number) => frame({ at: 12_000, incidents: { before: [], after: [incident({ startedAt })] }, truth: { nodes: [], mgmdsUp: 1, falls } });
+  assert.deepEqual(check('incident-began-after-return', f(-2000)), []);
+  // The issue's case: heartbeats missed before the previous fall counted as this one's first sign.
+  assert.deepEqual(check('incident-began-after-return', f(-19_000)), ['engine: incident inc-1000-n3 (nodes 3) began 23:59:41: "Node 3 shut down after an error" | simulator: node 3 was back STARTED at 23:59:50 from its previous fall']);
 });

@@ -1,5 +1,7 @@
 import type { AlertKind, ClusterSnapshot } from '../../../electron/contract/index.js';
+import { backupEtaContainsEnd, backupMatchesSource, backupShowsEngine } from './backup-invariants.js';
 import { ACTIVE, ENGINE_READS, STATUSES_SEEN, type Frame, type Violation } from './frame.js';
+import { incidentBeganAfterReturn, incidentCauseMatchesScenario, incidentNodesMatchSource, incidentRestartMatchesSource, incidentsShowEngine } from './incident-invariants.js';
 
 /**
  * The oracle's catalogue: what must hold between what the page shows, what the engine says and what the simulator
@@ -190,17 +192,19 @@ function totalsAreSums(frame: Frame): Violation[] {
 }
 
 /** A number then a unit: %, bytes, per second, durations, or a count's noun. */
-const WITH_UNIT = /^(\d+(?:[.,]\d+)?\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|MB|GB|ms\b|s\b|m\b|min\b|h\b|(seconds?|minutes?|hours?|days?)\b|[a-z]+\/s|pages\b|ops\b|transactions|reads|writes|aborts)/;
+/** A number as the pages write one: "12", "12.5", "1,234,567". */
+const NUMBER = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?`;
+const WITH_UNIT = new RegExp(String.raw`^((?:${NUMBER})\s*[kMGT]?)\s*(%|\/s|B\b|KiB|MiB|GiB|TiB|kB|MB|GB|ms\b|s\b|m\b|min\b|h\b|(seconds?|minutes?|hours?|days?)\b|[a-z]+\/s|pages\b|ops\b|transactions|reads|writes|aborts|records\b|bytes\b)`);
 /**
  * Counts stated as such: "2 of 4", "8 done, 40 to go", "3 connected + 5 free slots", "(174 since start)", "from 9
  * restarts", "×48", "+4 more active"; and ranges of ids ("nodes 2–11").
  */
-const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connected|free slots?|((resolved|active|open|new|older|other|failed|running)\s)?alerts?|data nodes?|nodes?\b|restarts?|since start|alerts?|active|rows?\b|times?\b|events?|steps?|checks?|runs?|phases?|management servers?|API nodes?|members?|replicas?|slots?|points|entries|crossings?|windows?|threads?|parts?|node groups?|failovers?|samples?|queries|readings?)/i;
+const COUNTED = /^\d+\s*(of\b|[–-]\s?\d|done|to go|were live|live|more|connected|free slots?|((resolved|active|open|new|older|other|failed|running)\s)?alerts?|data nodes?|nodes?\b|restarts?|since start|alerts?|active|rows?\b|times?\b|events?|steps?|checks?|runs?|phases?|management servers?|API nodes?|members?|replicas?|slots?|points|entries|crossings?|windows?|threads?|parts?|node groups?|failovers?|samples?|queries|readings?|heartbeats?)/i;
 /**
  * Words a number names something after: "node 3", "NG 0", "phase 5", "part 3", "×5", "error 6000", "signal 6" (an
  * id or a code, not a figure).
  */
-const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid|error|code|signal)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?,\s)*$/i;
+const NAMED = /(\b(node|nodes|NG|phase|phases|group|part|LCP|generation|step|id|run|mgmd|server|president|of|thread|instance|block|key|seed|port|version|nodeid|error|code|signal|backup|arbitrator)\s?|[#×+])$|\bnodes?:?\s(\d+(?:[–-]\d+)?(,\s|\sand\s))*$/i;
 
 const unitAfter = (rest: string): boolean => WITH_UNIT.test(rest) || COUNTED.test(rest);
 
@@ -215,10 +219,10 @@ function numbersHaveUnits(frame: Frame): Violation[] {
     const around = 'context' in f ? f.context : undefined;
     if (around !== undefined && /^\d+(?:[.,]\d+)?\s*[kMGT]?$/.test(f.text) && around.includes(f.text) && unitAfter(around.slice(around.indexOf(f.text)))) continue;
     // A lone number is an id (a tile's, a column's) or a key hint (a view's tab): nothing to measure.
-    if (/^\d+$/.test(f.text) || /^\d+\s(mgm|api|MGM|API|DATA)\b/.test(f.text) || (f.where.startsWith('view-') && /^\d\s/.test(f.text))) continue;
+    if (/^(\d+|\d{1,3}(,\d{3})+)$/.test(f.text) || /^\d+\s(mgm|api|MGM|API|DATA)\b/.test(f.text) || (f.where.startsWith('view-') && /^\d\s/.test(f.text))) continue;
     // A compact node group header's "live/members" ("2/2"): its title says "2 of 2 live".
     if (f.where.startsWith('nodegroup-') && /^\d+\/\d+$/.test(f.text)) continue;
-    for (const m of f.text.matchAll(/\d+(?:[.,]\d+)?/g)) {
+    for (const m of f.text.matchAll(new RegExp(NUMBER, 'g'))) {
       const at = m.index ?? 0;
       // Digits inside a word, an address, a date or a version, names ("node 3", "phase 5") and clock times are not figures.
       if (at > 0 && /[\w:./–-]/.test(f.text[at - 1] ?? '')) continue;
@@ -310,6 +314,14 @@ export const INVARIANTS: readonly Invariant[] = [
   { id: 'numbers-have-units', description: 'every figure on screen has a unit', check: numbersHaveUnits },
   { id: 'eta-contains-finish', description: "a rolling restart's first ETA (a range) contains the true finish", check: etaContainsFinish },
   { id: 'engine-matches-source', description: "the engine's node status is the simulator's once it has held for a second", check: engineMatchesSource },
+  { id: 'backup-shows-engine', description: "the Backups view's running backup (written, records, rate, ETA, each node's row) and past backups are the engine's", check: backupShowsEngine },
+  { id: 'backup-matches-source', description: "the engine's backups are the simulator's: which one runs, each node's bytes and records, the rate, the past ones' sums", check: backupMatchesSource },
+  { id: 'backup-eta-contains-end', description: "every backup ETA range the Backups view shows contains the backup's real end", check: backupEtaContainsEnd },
+  { id: 'incidents-show-engine', description: 'the Incidents view lists exactly the engine\'s incidents (kind, nodes, restart) and its open one says what the engine\'s does', check: incidentsShowEngine },
+  { id: 'incident-cause-matches-scenario', description: 'every incident, in the engine and on the page, names the cause the simulator played', check: incidentCauseMatchesScenario },
+  { id: 'incident-nodes-match-source', description: 'an incident\'s nodes are the ones the simulator took down then, and every fall is in an incident', check: incidentNodesMatchSource },
+  { id: 'incident-restart-matches-source', description: "an incident's restart began and was back when the simulator's nodes began starting and were STARTED again", check: incidentRestartMatchesSource },
+  { id: 'incident-began-after-return', description: "an incident's story (when it began, its evidence) starts after its nodes were last back STARTED: another fall's events are not its", check: incidentBeganAfterReturn },
 ];
 
 /**

@@ -6,7 +6,7 @@ import { NO_BROWSER, browserSuite } from '../harness.js';
 import { waitFor } from '../../../electron/engine/test/helpers.js';
 import { readSnapshot } from './capture.js';
 import { INVARIANTS } from './invariants.js';
-import { describe, runOracle } from './run-oracle.js';
+import { describe, runOracle, type OracleReport, type OracleRun } from './run-oracle.js';
 
 const skip = NO_BROWSER ?? false;
 const suite = browserSuite();
@@ -20,15 +20,14 @@ function keepRewriting(page: Page, body: string): Promise<unknown> {
   })()`);
 }
 
-test('a card that says another status than the engine makes the oracle fail, with the second, both statements and a screenshot', { skip }, async () => {
+/** The oracle over `scenario` at 4 data nodes, 4 frames at speed 3, the page rewritten by `body` all along (`more` changes the run). */
+function planted(scenario: OracleRun['scenario'], body: string, more: Partial<OracleRun> = {}): Promise<OracleReport> {
   const { dir, browser } = suite();
-  const report = await runOracle(browser, dir, {
-    scenario: 'steady',
-    dataNodes: 4,
-    seconds: 4,
-    speed: 3,
-    plant: (_stack, page) => keepRewriting(page, `const c = document.querySelector('[data-testid="node-3"]'); if (c && c.dataset.status !== 'NO_CONTACT') c.dataset.status = 'NO_CONTACT';`),
-  });
+  return runOracle(browser, dir, { scenario, dataNodes: 4, seconds: 4, speed: 3, plant: (_stack, page) => keepRewriting(page, body), ...more });
+}
+
+test('a card that says another status than the engine makes the oracle fail, with the second, both statements and a screenshot', { skip }, async () => {
+  const report = await planted('steady', `const c = document.querySelector('[data-testid="node-3"]'); if (c && c.dataset.status !== 'NO_CONTACT') c.dataset.status = 'NO_CONTACT';`);
   const found = report.findings.filter((f) => f.invariant === 'node-status-agrees');
   assert.ok(found.length >= 2, `caught on the nodes view's frames: ${report.findings.map(describe).join('\n')}`);
   const first = found[0];
@@ -76,4 +75,15 @@ test('a banner that keeps the redo log\'s peak once it has fallen makes the orac
   assert.match(found.against, /^its data nodes now at \d+\.\d %/);
   // The engine's own alerts say the level now: only the planted row contradicts it.
   assert.deepEqual(report.findings.filter((f) => !f.said.startsWith('banner row')).map(describe), []);
+});
+
+test('a Backups view row that misstates a node\'s bytes written makes the oracle fail', { skip }, async () => {
+  const report = await planted('backup', `for (const e of document.querySelectorAll('[data-testid="backup-nodes"] tbody tr td:nth-child(2)')) if (e.textContent !== '999 GiB') e.textContent = '999 GiB';`, {
+    seconds: 6,
+    views: ['backups'],
+    invariants: INVARIANTS.filter((i) => i.id === 'backup-shows-engine'),
+  });
+  const found = report.findings.find((f) => /^Backups view: node \d+: 999 GiB of /.test(f.said));
+  assert.ok(found, `caught: ${report.findings.map(describe).join('\n')}`);
+  assert.match(found.against, /^engine: \d+ B of \d+ B, \d+ records/);
 });

@@ -1,10 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import type { ScenarioName } from '../../../native-mgm/sim/index.js';
 import { GRID_NODES, screenshot, startStack, type Stack } from '../harness.js';
-import { chooseWindow, readDom, readHistory, readSnapshot, readTruth } from './capture.js';
+import { chooseWindow, readDom, readHistory, readIncidents, readSnapshot, readTruth } from './capture.js';
 import type { Frame, Violation } from './frame.js';
 import { INVARIANTS, knownBroken, type Invariant } from './invariants.js';
 import { RoundTruth } from './round-truth.js';
+import { SourceWatch } from './source-watch.js';
 
 export interface OracleRun {
   scenario: ScenarioName;
@@ -19,6 +20,8 @@ export interface OracleRun {
   invariants?: readonly Invariant[];
   /** Leave out the pairs KNOWN_BROKEN lists (npm test's short variant); false: check everything. */
   skipKnownBroken?: boolean;
+  /** The views the frames go through in turn (default: nodes, restarts, throughput). */
+  views?: readonly string[];
   /** Runs once the page shows the grid, before the first frame (a test breaks something here). */
   plant?: (stack: Stack, page: Page) => Promise<unknown>;
 }
@@ -46,8 +49,9 @@ export function describe(f: Finding): string {
   return `[oracle] ${f.scenario} @ ${f.dataNodes} data nodes, second ${f.second}: ${f.invariant}\n  one says:   ${f.said}\n  other says: ${f.against}\n  screenshot: ${f.screenshot}`;
 }
 
-async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number, rounds: RoundTruth | null): Promise<Frame> {
-  const view = VIEWS[second % VIEWS.length] ?? 'nodes';
+async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number, rounds: RoundTruth | null, source: SourceWatch | null): Promise<Frame> {
+  const views = run.views ?? VIEWS;
+  const view = views[second % views.length] ?? 'nodes';
   // The view renders after the hash changes: read it once it is mounted and painted, not the one before.
   await page.evaluate(`location.hash = '#/${view}'`);
   await page.waitForSelector(`main[data-view="${view}"]`, { timeout: 5000 }).catch(() => undefined);
@@ -55,12 +59,13 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
   await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
   // The chart draws a few frames after its view shows: wait for its lines (a while), not for ever.
   if (view === 'throughput') await page.waitForSelector('[data-testid="throughput-chart"] path.recharts-line-curve', { timeout: 3000 }).catch(() => undefined);
-  const before = await readSnapshot(stack);
+  const [before, incidentsBefore] = await Promise.all([readSnapshot(stack), readIncidents(stack)]);
   const dom = await readDom(page);
-  const after = await readSnapshot(stack);
+  const [after, incidentsAfter] = await Promise.all([readSnapshot(stack), readIncidents(stack)]);
   const history = (await readHistory(stack)).entries;
   const mgmdsUp = stack.simulator.mgmds.filter((m) => m.running).length;
-  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth: { ...readTruth(stack, mgmdsUp), roundFinish: rounds?.predictedFinish() ?? null } };
+  const truth = { ...readTruth(stack, mgmdsUp), roundFinish: rounds?.predictedFinish() ?? null, ...source?.truth() };
+  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth, incidents: { before: incidentsBefore, after: incidentsAfter } };
   if (view === 'restarts' && dom.eta) {
     frame.etaByWindow = [];
     for (const window of WINDOWS) {
@@ -75,12 +80,14 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
 export async function runOracle(browser: Browser, staticDir: string, run: OracleRun): Promise<OracleReport> {
   const catalogue = run.invariants ?? INVARIANTS;
   let rounds: RoundTruth | null = null;
+  let source: SourceWatch | null = null;
   const stack = await startStack(staticDir, {
     simulator: { scenario: run.scenario, dataNodes: run.dataNodes, speed: run.speed, ...(run.scenario === 'mgmd-failover' ? { mgmNodes: 2 } : {}) },
     memoryRefreshMs: 1000,
   }, (engine) => {
     // Watched from before the scenario's first restart (it begins once the engine reads its status).
     if (run.scenario === 'rolling-restart' && engine.simulator) rounds = new RoundTruth(engine.simulator);
+    if (engine.simulator) source = new SourceWatch(engine.simulator);
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const report: OracleReport = { frames: [], findings: [], leftOut: [] };
@@ -90,7 +97,7 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
     await run.plant?.(stack, page);
     for (let second = 0; second < run.seconds; second++) {
       const started = Date.now();
-      const frame = await takeFrame(page, stack, run, second, rounds);
+      const frame = await takeFrame(page, stack, run, second, rounds, source);
       let shot: string | null = null;
       for (const invariant of catalogue) {
         const broken = invariant.check(frame, report.frames);

@@ -1,4 +1,4 @@
-import type { Alert, ClusterSnapshot, NodeStatus, NodeView } from '../../../electron/contract/index.js';
+import type { Alert, ClusterSnapshot, Incident, NodeStatus, NodeView, RunningBackup } from '../../../electron/contract/index.js';
 import type { DomView, Frame } from './frame.js';
 
 /** Frames for the catalogue's unit tests: a healthy 4-node cluster, each test changing what it needs. */
@@ -78,6 +78,36 @@ export function frame(over: Partial<Frame> = {}): Frame {
     after: s,
     history: [],
     truth: { nodes: s.nodes.map((n) => ({ nodeId: n.nodeId, status: n.status, startPhase: n.startPhase })), mgmdsUp: 1 },
+    ...over,
+  };
+}
+
+/** Backup 1 at 10 s: node 2 has written 100 MiB of 400 MiB (1,000 records) at 50 MB/s, ending 4–6 s from then. */
+export function runningBackup(over: Partial<RunningBackup> = {}): RunningBackup {
+  return {
+    backupId: 1,
+    startedAt: 8000,
+    at: 10_000,
+    nodes: [{ nodeId: 2, records: 1000, bytes: 100 * 2 ** 20, toBackupBytes: 400 * 2 ** 20, at: 9900 }],
+    bytesPerSec: 50e6,
+    etaMs: 6000,
+    etaRangeMs: { fromMs: 4000, toMs: 6000 },
+    toBackupBytes: 400 * 2 ** 20,
+    ...over,
+  };
+}
+
+/** Node 3 fell at 1 s (an error), began its restart at 3 s and was back at 9 s; DataMemory 30 % (peak 31 %) before. */
+export function incident(over: Partial<Incident> = {}): Incident {
+  return {
+    id: 'inc-1000-n3',
+    nodeIds: [3],
+    startedAt: 1000,
+    noticedAt: 1000,
+    planned: false,
+    cause: { kind: 'error', text: 'Node 3 shut down after an error', evidence: [] },
+    before: { from: -59_000, figures: [{ nodeId: 3, name: 'DataMemory used', unit: '%', last: 30, peak: 31, at: 900, source: 'event' }], events: [] },
+    restart: { startedAt: 3000, backAt: 9000, totalSecs: 6, usualSecs: null, phases: [] },
     ...over,
   };
 }

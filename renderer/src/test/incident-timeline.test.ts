@@ -37,7 +37,7 @@ test('the timeline: evidence marked, a forced shutdown once (with the manual tex
   const texts = t.marks.map((m) => `${m.offsetSecs} ${m.lane} ${m.evidence ? '*' : ''}${m.text}`);
   assert.deepEqual(texts, [
     '-5 event *Node 4: missed 2 heartbeats from node 3',
-    '-1 figure Node 3: main thread CPU 99 % (peak 100)',
+    '-1 figure Node 3: main thread CPU 99 % (peak 100 %)',
     `0 event *${forced}; error 2315: Node declared dead. See error log for details`,
     '0 status ndbtop saw node 3 leave STARTED',
     '0.1 event Node 1: node 3 failed',

@@ -5,6 +5,12 @@ export function formatClock(at: number): string {
   return [d.getHours(), d.getMinutes(), d.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
 
+/** "2026-12-07 07:37:13" (local time): a date no locale reads the other way round (12/7 is July in most of the world). */
+export function formatDateTime(at: number): string {
+  const d = new Date(at);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')} ${formatClock(at)}`;
+}
+
 /**
  * A chart axis label: at most two significant decimals and the unit, so "1.2M/s" and "20k/s" always fit the axis
  * (never "0000.0M").

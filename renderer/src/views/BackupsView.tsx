@@ -1,7 +1,7 @@
 import type { BackupStatus, PastBackup, RunningBackup } from '../contract.js';
 import { backupEtaWords, formatBytes, formatDuration, nodeBackupPercent } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
-import { formatClock } from '../view-model/format.js';
+import { formatClock, formatDateTime } from '../view-model/format.js';
 import { formatBytesPerSec } from '../view-model/inside/io-figures.js';
 import './backups.css';
 
@@ -14,7 +14,7 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
   const records = run.nodes.reduce((sum, n) => sum + n.records, 0);
   const whole = run.toBackupBytes ? Math.min(100, (written * 100) / run.toBackupBytes) : null;
   return (
-    <section data-testid="backup-running">
+    <section data-testid="backup-running" data-backup-id={run.backupId}>
       <h3>
         Backup {run.backupId} running since {formatClock(run.startedAt)}
         {run.coordinatorNodeId !== undefined && <span className="muted"> · coordinated by node {run.coordinatorNodeId}</span>}
@@ -33,7 +33,9 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
         <dt>rate</dt>
         <dd data-field="rate">{run.bytesPerSec === null ? 'not known yet' : formatBytesPerSec(run.bytesPerSec)}</dd>
         <dt>ETA</dt>
-        <dd data-field="eta">{backupEtaWords(run)}</dd>
+        <dd data-field="eta" {...etaTimes(run)}>
+          {backupEtaWords(run)}
+        </dd>
       </dl>
       {whole !== null && <progress className="backup-whole" max={100} value={whole} aria-label="whole backup" />}
       <p className="muted">
@@ -73,6 +75,13 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
   );
 }
 
+/** The ETA range as times (ms since the epoch), for what reads the page: the words count from the engine's `at`. */
+function etaTimes(run: RunningBackup): { 'data-eta-from'?: number; 'data-eta-to'?: number } {
+  const range = run.etaRangeMs;
+  if (!range || run.at === undefined) return {};
+  return { 'data-eta-from': run.at + range.fromMs, 'data-eta-to': run.at + range.toMs };
+}
+
 function rate(b: PastBackup): string {
   const s = (b.endedAt - b.startedAt) / 1000;
   return s > 0 ? formatBytesPerSec(b.bytes / s) : '–';
@@ -103,7 +112,7 @@ function Past({ last }: { last: readonly PastBackup[] }) {
                 {b.outcome ?? 'completed'}
                 {b.error !== undefined ? ` (error ${b.error})` : ''}
               </td>
-              <td>{new Date(b.startedAt).toLocaleString()}</td>
+              <td>{formatDateTime(b.startedAt)}</td>
               <td>{formatDuration(b.endedAt - b.startedAt)}</td>
               <td>{formatBytes(b.bytes)}</td>
               <td>{b.records.toLocaleString('en-US')}</td>

@@ -1,9 +1,9 @@
 import { incidentNodes, restartWords } from '../contract.js';
 import { IncidentDetail } from '../components/incidents/IncidentDetail.js';
 import { incidentsStore, useIncidents } from '../store/incidents-store.js';
+import { formatDateTime } from '../view-model/format.js';
 import './incidents.css';
 
-const when = (t: number): string => new Date(t).toLocaleString([], { hour12: false });
 
 /**
  * Why data nodes fell: the engine's incidents newest first (each unplanned failure, its cause and restart); one
@@ -22,7 +22,7 @@ export function IncidentsView() {
           {incidents.map((i) => (
             <li key={i.id}>
               <button type="button" className="incident-row" data-testid="incident-row" data-incident-id={i.id} data-kind={i.cause.kind} aria-current={open?.id === i.id ? 'true' : undefined} onClick={() => incidentsStore.setState({ openId: i.id })}>
-                <span className="incident-when">{when(i.noticedAt)}</span>
+                <span className="incident-when">{formatDateTime(i.noticedAt)}</span>
                 <span className="incident-nodes">{incidentNodes(i)}</span>
                 <span className={`chip cause-${i.cause.kind}`}>{i.cause.kind}</span>
                 <span className="incident-text">{i.cause.text}</span>

@@ -1,5 +1,6 @@
 import { INCIDENT_CAUSE_KINDS, type Incident, type IncidentCauseKind, type IncidentEvidence, type IncidentFigure, type IncidentRestart } from '../../../contract/schemas/incidents.js';
 import type { NodeStatus } from '../../../contract/schemas/node.js';
+import { figureValue } from '../../../contract/page-safe/incident-words.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { beforeFigures, type FigureSources } from '../../features/incidents/before-figures.js';
 import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
@@ -25,6 +26,8 @@ interface Open {
   id: string;
   nodeIds: number[];
   noticedAt: number;
+  /** Where its story begins: a minute before the fall, or when its nodes were last back if that is later. */
+  from: number;
   status: NodeStatus;
   beganBeforeWatching: boolean;
   events: ClusterEvent[];
@@ -118,19 +121,22 @@ export class IncidentRoom implements Room {
     const asked = this.options.planned.askedBy(nodeId);
     if (asked === 'engine' || asked === 'declared' || this.options.expected()) return;
     const last = this.incidents[this.incidents.length - 1];
-    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId);
+    // Falling together: within GROUP_MS, while a node of the last incident is still down (one that is back fell before).
+    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId) && last.nodeIds.some((id) => !isUp(this.statuses.get(id) ?? 'UNKNOWN'));
     const o = joins ? last : this.open(nodeId, status, at, false);
     if (joins) o.nodeIds.push(nodeId);
     const nodes = new Set(o.nodeIds);
+    // What came before a node was last back was its previous fall's story (a node falling twice in a minute).
+    o.from = Math.max(o.from, this.ledger.lastBack(nodeId) ?? o.from);
     // The story by now holds every survivor's report of the fall (they come before the poll that sees it): of each
     // kind the newest are kept, the fullest redo log of the minute before rather than its first reports.
     const newestFirst: ClusterEvent[] = [];
     for (let i = this.story.length - 1; i >= 0; i -= 1) {
       const e = this.story[i] as ClusterEvent;
-      if (e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes) && keeps(newestFirst, e)) newestFirst.push(e);
+      if (e.receivedAt >= o.from && concerns(e, nodes) && keeps(newestFirst, e)) newestFirst.push(e);
     }
     o.events = newestFirst.reverse();
-    o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
+    o.figures.push(...beforeFigures(this.options.figures, nodeId, Math.max(at - BEFORE_MS, this.ledger.lastBack(nodeId) ?? 0), at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
     this.judge(o);
   }
@@ -155,7 +161,7 @@ export class IncidentRoom implements Room {
   }
 
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
-    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, from: at - BEFORE_MS, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
     this.incidents.push(o);
     while (this.incidents.length > CAPACITY) {
       const gone = this.incidents.shift() as Open;
@@ -181,13 +187,13 @@ export class IncidentRoom implements Room {
     return {
       id: o.id,
       nodeIds: [...o.nodeIds],
-      startedAt: Math.max(first, o.noticedAt - BEFORE_MS),
+      startedAt: Math.max(first, o.from),
       noticedAt: o.noticedAt,
       planned: false,
       ...(o.beganBeforeWatching ? { beganBeforeWatching: true } : {}),
       cause: o.causes.cause,
       ...(o.causes.otherCauses.length > 0 ? { otherCauses: o.causes.otherCauses } : {}),
-      before: { from: o.noticedAt - BEFORE_MS, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
+      before: { from: o.from, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
       restart: this.restart(o),
     };
   }
@@ -206,4 +212,4 @@ export class IncidentRoom implements Room {
  */
 const keeps = (kept: readonly ClusterEvent[], e: ClusterEvent): boolean => ARBITRATION.has(e.name) || kept.filter((k) => k.name === e.name).length < SAME_EVENTS_KEPT;
 const evidenceOf = (e: ClusterEvent): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text: storyText(e) });
-const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${Math.round(f.last * 10) / 10}${f.unit === '%' ? ' %' : ''} (peak ${Math.round(f.peak * 10) / 10} in the minute before)` });
+const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${figureValue(f.last, f.unit)} (peak ${figureValue(f.peak, f.unit)} in the minute before)` });

@@ -28,8 +28,8 @@ const INSIDE: ReadonlyArray<{ figure: InsideFigure; name: string; unit: Unit }> 
   { figure: 'recv', name: 'recv threads CPU', unit: '%' },
   { figure: 'send', name: 'send threads CPU', unit: '%' },
   { figure: 'sendBuffer', name: 'send buffer used', unit: '%' },
-  { figure: 'overloaded', name: 'send buffer overloaded (1 = a link overloaded or slowed down)', unit: 'count' },
-  { figure: 'ioLag', name: 'redo I/O lag slowdowns per second', unit: 'count' },
+  { figure: 'overloaded', name: 'a link overloaded or slowed down', unit: 'flag' },
+  { figure: 'ioLag', name: 'redo I/O lag slowdowns', unit: '/s' },
 ];
 
 /** Last and peak of one series, or null when it has no value. */

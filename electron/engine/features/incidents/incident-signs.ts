@@ -1,5 +1,6 @@
 import type { IncidentCauseKind, IncidentEvidence, IncidentFigure } from '../../../contract/schemas/incidents.js';
 import { decodeTextWords, type ClusterEvent } from '../../../../native-mgm/index.js';
+import { figureValue } from '../../../contract/page-safe/incident-words.js';
 import { join64 } from '../../cluster/join64.js';
 import { arbitCode, eventText } from '../../facts/events/event-text.js';
 import { exitCodeMeaning, exitCodeWords } from './exit-codes.js';
@@ -141,8 +142,7 @@ const SUPPORTING: ReadonlyArray<{ name: RegExp; kind: IncidentCauseKind; mark: n
   { name: /^redo I\/O lag/, kind: 'redo-full', mark: 1 },
 ];
 
-const figureWords = (f: IncidentFigure): string => `Node ${f.nodeId}: ${f.name} peaked at ${round(f.peak)}${f.unit === '%' ? ' %' : ` ${f.unit}`} in the minute before (last ${round(f.last)})`;
-const round = (v: number): string => String(Math.round(v * 10) / 10);
+const figureWords = (f: IncidentFigure): string => `Node ${f.nodeId}: ${f.name} peaked at ${figureValue(f.peak, f.unit)} in the minute before (last ${figureValue(f.last, f.unit)})`;
 
 /** What the figures of the minute before say: a fill high enough to name a cause weakly, and figures that back one. */
 export function figureSigns(figures: readonly IncidentFigure[], named: ReadonlySet<IncidentCauseKind>): Sign[] {

@@ -56,11 +56,13 @@ export class RestartLedger {
 
   /** The node's start since `since` (the one after its fall), against its usual times; nulls while none began. */
   restartSince(nodeId: number, since: number): IncidentRestart {
-    const s = this.current.get(nodeId);
+    // The first start after the fall: a later one (the node fell again) is the next incident's.
+    const starts = new Set([...(this.finished.get(nodeId) ?? []), ...[this.current.get(nodeId)].filter((x): x is Start => x !== undefined)]);
+    const s = [...starts].filter((x) => x.startedAt >= since).sort((a, b) => a.startedAt - b.startedAt)[0];
     const earlier = (this.finished.get(nodeId) ?? []).filter((f) => f.backAt !== null && f.backAt <= since);
     const usualTotal = mean(earlier.map((f) => secs((f.backAt ?? f.startedAt) - f.startedAt)));
     const usualPhase = (name: string): number | null => mean(earlier.flatMap((f) => f.phases.filter((p) => p.name === name).map((p) => p.secs)));
-    if (!s || s.startedAt < since) return { startedAt: null, backAt: null, totalSecs: null, usualSecs: usualTotal, phases: [] };
+    if (!s) return { startedAt: null, backAt: null, totalSecs: null, usualSecs: usualTotal, phases: [] };
     return {
       startedAt: s.startedAt,
       backAt: s.backAt,
@@ -68,6 +70,12 @@ export class RestartLedger {
       usualSecs: usualTotal,
       phases: s.phases.map((p) => ({ name: p.name, secs: p.secs, usualSecs: usualPhase(p.name) })),
     };
+  }
+
+  /** When the node was last back STARTED from a start ndbtop saw, or null. */
+  lastBack(nodeId: number): number | null {
+    const backs = [this.current.get(nodeId)?.backAt, this.finished.get(nodeId)?.at(-1)?.backAt].filter((t): t is number => typeof t === 'number');
+    return backs.length === 0 ? null : Math.max(...backs);
   }
 
   private finish(nodeId: number, s: Start, at: number): void {

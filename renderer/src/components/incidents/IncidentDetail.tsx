@@ -1,4 +1,4 @@
-import { restartWords, type Incident, type IncidentCause } from '../../contract.js';
+import { figureValue, restartWords, type Incident, type IncidentCause } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
 import { incidentTimeline } from '../../view-model/incidents/incident-timeline.js';
 import { IncidentTimelineStrip } from './IncidentTimelineStrip.js';
@@ -73,8 +73,8 @@ export function IncidentDetail({ incident: i }: { incident: Incident }) {
               <tr key={`${f.nodeId}|${f.name}`}>
                 <td>{f.nodeId}</td>
                 <td>{f.name}</td>
-                <td>{`${Math.round(f.last * 10) / 10}${f.unit === '%' ? ' %' : ''}`}</td>
-                <td>{`${Math.round(f.peak * 10) / 10}${f.unit === '%' ? ' %' : ''}`}</td>
+                <td>{figureValue(f.last, f.unit)}</td>
+                <td>{figureValue(f.peak, f.unit)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,4 +1,4 @@
-import type { Incident } from '../../contract.js';
+import { figureValue, type Incident } from '../../contract.js';
 
 /** One mark on the incident's time axis: an event, a figure's reading, the fall itself, a restart phase. */
 export interface TimelineMark {
@@ -41,7 +41,7 @@ export function incidentTimeline(i: Incident, now: number): IncidentTimeline {
   // An event the evidence quotes with more words (a forced shutdown with the manual's text for its code) is shown once.
   const quotedLonger = (at: number, text: string): boolean => evidence.some((e) => e.at === at && e.text !== text && e.text.startsWith(text));
   for (const e of i.before.events) if (!quotedLonger(e.at, e.text)) add({ at: e.at, lane: 'event', text: e.text, evidence: quoted.has(`${e.at}|${e.text}`) });
-  for (const f of i.before.figures) add({ at: f.at, lane: 'figure', text: `Node ${f.nodeId}: ${f.name} ${round1(f.last)}${f.unit === '%' ? ' %' : ''} (peak ${round1(f.peak)})`, evidence: false });
+  for (const f of i.before.figures) add({ at: f.at, lane: 'figure', text: `Node ${f.nodeId}: ${f.name} ${figureValue(f.last, f.unit)} (peak ${figureValue(f.peak, f.unit)})`, evidence: false });
   add({ at: i.noticedAt, lane: 'status', text: `ndbtop saw ${i.nodeIds.length === 1 ? `node ${i.nodeIds[0]}` : `nodes ${i.nodeIds.join(', ')}`} leave STARTED`, evidence: false });
   let phaseAt = i.restart.startedAt;
   if (phaseAt !== null) {

@@ -8,6 +8,10 @@ export type MetricValues = Partial<Record<Metric, number | null>>;
 export const clusterKey = (metric: Metric): string => `cluster.${metric}`;
 export const nodeKey = (nodeId: number, metric: Metric): string => `node.${nodeId}.${metric}`;
 const CLUSTER_KEYS = METRICS.map(clusterKey);
+/** The engine samples once a second (a history's capacity is in seconds). */
+const SAMPLE_MS = 1000;
+/** Two samples further apart than this have at least one second between them that was never sampled. */
+const LOST_STEP_MS = 2.5 * SAMPLE_MS;
 
 /** One cluster's history: cluster totals and per-data-node series, one sample per tick. */
 export class ClusterHistory extends NodeRingHistory {
@@ -43,12 +47,25 @@ export class ClusterHistory extends NodeRingHistory {
 
   query(q: HistoryQuery): HistorySeries {
     const { start, end } = this.ring.range(q.fromMs ?? 0, q.toMs ?? Number.MAX_SAFE_INTEGER);
-    const at = Array.from({ length: end - start }, (_, i) => this.ring.timeAt(start + i));
+    // A second with no sample (the engine's loop held, a hole in a replayed recording) becomes a row of no figures,
+    // so a chart breaks there instead of drawing a line across seconds nobody measured.
+    const at: number[] = [];
+    const rows: Array<number | null> = [];
+    for (let i = start; i < end; i++) {
+      const t = this.ring.timeAt(i);
+      const previous = at.at(-1);
+      if (previous !== undefined && t - previous > LOST_STEP_MS) {
+        at.push(previous + SAMPLE_MS);
+        rows.push(null);
+      }
+      at.push(t);
+      rows.push(i);
+    }
     const wanted = [
       ...q.metrics.map((metric) => ({ key: clusterKey(metric), metric, nodeId: null as number | null })),
       ...(q.nodeIds ?? []).flatMap((nodeId) => q.metrics.map((metric) => ({ key: nodeKey(nodeId, metric), metric, nodeId: nodeId as number | null }))),
     ];
-    const raw = wanted.map((w) => Array.from({ length: end - start }, (_, i) => this.ring.valueAt(w.key, start + i)));
+    const raw = wanted.map((w) => rows.map((i) => (i === null ? null : this.ring.valueAt(w.key, i))));
     // The window asked for sets the buckets' length, so it stays the same while the window slides.
     const span = q.fromMs !== undefined && q.toMs !== undefined ? { fromMs: q.fromMs, toMs: q.toMs } : undefined;
     const d = q.maxPoints === undefined ? { at, series: raw } : decimate(at, raw, q.maxPoints, span);

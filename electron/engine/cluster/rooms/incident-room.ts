@@ -23,15 +23,23 @@ const ARBITRATION = new Set(['ArbitResult', 'ArbitState']);
 
 interface Open {
   id: string;
-  nodeIds: number[];
+  /** The fallen data nodes, in the order they fell. */
+  nodes: Set<number>;
   noticedAt: number;
   status: NodeStatus;
   beganBeforeWatching: boolean;
   events: ClusterEvent[];
+  /** How many of `events` bear each name (the SAME_EVENTS_KEPT cap asks it of every event that concerns the incident). */
+  named: Map<string, number>;
   figures: IncidentFigure[];
   /** What the status changes said (a graceful stop the server announced). */
   statusSigns: Sign[];
-  causes: Causes;
+  /**
+   * Judged when read, null until then: a 144-node split brings hundreds of events a second that concern the incident,
+   * and judging all its events again on each held the engine's loop for seconds. The judgement is a function of the
+   * incident alone, so when it runs changes nothing of what it says.
+   */
+  causes: Causes | null;
 }
 
 export interface IncidentRoomOptions {
@@ -49,7 +57,9 @@ export interface IncidentRoomOptions {
  * same incidents, ids included.
  */
 export class IncidentRoom implements Room {
-  private readonly story: ClusterEvent[] = [];
+  /** The story events of the last BEFORE_MS + GATHER_MS, oldest first from `storyStart` (dropped by moving it, not by shifting). */
+  private story: ClusterEvent[] = [];
+  private storyStart = 0;
   private readonly incidents: Open[] = [];
   private readonly ledger = new RestartLedger();
   private readonly statuses = new Map<number, NodeStatus>();
@@ -69,15 +79,16 @@ export class IncidentRoom implements Room {
 
   event(e: ClusterEvent): boolean {
     if (!isStoryEvent(e)) return false;
-    this.story.push(e);
-    while ((this.story[0]?.receivedAt ?? e.receivedAt) < e.receivedAt - BEFORE_MS - GATHER_MS) this.story.shift();
+    this.keepInStory(e);
     for (const o of this.incidents) {
-      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, new Set(o.nodeIds))) continue;
+      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, o.nodes)) continue;
       // At 144 data nodes every survivor reports the failure (NODE_FAILREP, NodeFailCompleted per block): the first
       // few of a kind say what all say, and keeping all held ~1 MB an incident. Arbitration results are all kept.
-      if (!ARBITRATION.has(e.name) && o.events.filter((k) => k.name === e.name).length >= SAME_EVENTS_KEPT) continue;
+      const same = o.named.get(e.name) ?? 0;
+      if (!ARBITRATION.has(e.name) && same >= SAME_EVENTS_KEPT) continue;
       o.events.push(e);
-      this.judge(o);
+      o.named.set(e.name, same + 1);
+      o.causes = null;
     }
     return false;
   }
@@ -95,13 +106,12 @@ export class IncidentRoom implements Room {
     if (![...this.statuses.values()].some(isUp)) return;
     const first = down[0] as (typeof down)[number];
     const o = this.open(first.nodeId, first.status, first.at, true);
-    for (const d of down.slice(1)) o.nodeIds.push(d.nodeId);
-    this.judge(o);
+    for (const d of down.slice(1)) o.nodes.add(d.nodeId);
   }
 
   /** The newest incident `nodeId` is part of (the node-down alert links it). */
   incidentOf(nodeId: number): string | null {
-    for (let i = this.incidents.length - 1; i >= 0; i--) if (this.incidents[i]?.nodeIds.includes(nodeId)) return this.incidents[i]?.id ?? null;
+    for (let i = this.incidents.length - 1; i >= 0; i--) if (this.incidents[i]?.nodes.has(nodeId)) return this.incidents[i]?.id ?? null;
     return null;
   }
 
@@ -113,7 +123,7 @@ export class IncidentRoom implements Room {
   /** Incidents per cause kind since the start, every kind, the ones no longer kept included (Prometheus counters). */
   counts(): Record<IncidentCauseKind, number> {
     const out = Object.fromEntries(INCIDENT_CAUSE_KINDS.map((k) => [k, this.evicted.get(k) ?? 0])) as Record<IncidentCauseKind, number>;
-    for (const o of this.incidents) out[o.causes.cause.kind] += 1;
+    for (const o of this.incidents) out[causesOf(o).cause.kind] += 1;
     return out;
   }
 
@@ -121,14 +131,17 @@ export class IncidentRoom implements Room {
     const asked = this.options.planned.askedBy(nodeId);
     if (asked === 'engine' || asked === 'declared' || this.options.expected()) return;
     const last = this.incidents[this.incidents.length - 1];
-    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId);
+    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodes.has(nodeId);
     const o = joins ? last : this.open(nodeId, status, at, false);
-    if (joins) o.nodeIds.push(nodeId);
-    const nodes = new Set(o.nodeIds);
-    o.events = this.story.filter((e) => e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, nodes));
+    o.nodes.add(nodeId);
+    const story: ClusterEvent[] = [];
+    for (let i = this.storyStart; i < this.story.length; i++) {
+      const e = this.story[i] as ClusterEvent;
+      if (e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, o.nodes)) story.push(e);
+    }
+    setEvents(o, story);
     o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
-    this.judge(o);
   }
 
   /**
@@ -136,53 +149,53 @@ export class IncidentRoom implements Room {
    * (NODE_FAILREP) before it shuts down, so they look down until the next poll; they are no part of the incident.
    */
   private neverFell(nodeId: number, at: number): void {
-    const o = this.incidents.find((x) => x.nodeIds.includes(nodeId) && at - x.noticedAt <= GATHER_MS);
+    const o = this.incidents.find((x) => x.nodes.has(nodeId) && at - x.noticedAt <= GATHER_MS);
     if (!o || this.ledger.restartSince(nodeId, o.noticedAt).startedAt !== null) return;
-    o.nodeIds = o.nodeIds.filter((id) => id !== nodeId);
-    if (o.nodeIds.length === 0) {
+    o.nodes.delete(nodeId);
+    if (o.nodes.size === 0) {
       this.incidents.splice(this.incidents.indexOf(o), 1);
       return;
     }
-    const nodes = new Set(o.nodeIds);
     o.figures = o.figures.filter((f) => f.nodeId !== nodeId);
     o.statusSigns = o.statusSigns.filter((sg) => !sg.evidence.text.startsWith(`Node ${nodeId}:`));
-    o.events = o.events.filter((e) => concerns(e, nodes));
-    this.judge(o);
+    setEvents(o, o.events.filter((e) => concerns(e, o.nodes)));
+  }
+
+  /** Keeps `e` in the story and drops what is older than the story's span (by moving its start: a storm's story holds tens of thousands). */
+  private keepInStory(e: ClusterEvent): void {
+    this.story.push(e);
+    const oldest = e.receivedAt - BEFORE_MS - GATHER_MS;
+    while ((this.story[this.storyStart] as ClusterEvent).receivedAt < oldest) this.storyStart += 1;
+    // Dropped for good once they are the larger part, so each event is copied once on average.
+    if (this.storyStart * 2 > this.story.length) {
+      this.story = this.story.slice(this.storyStart);
+      this.storyStart = 0;
+    }
   }
 
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
-    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, status, beganBeforeWatching, events: [], named: new Map(), figures: [], statusSigns: [], causes: null };
     this.incidents.push(o);
     while (this.incidents.length > CAPACITY) {
-      const gone = this.incidents.shift() as Open;
-      this.evicted.set(gone.causes.cause.kind, (this.evicted.get(gone.causes.cause.kind) ?? 0) + 1);
+      const kind = causesOf(this.incidents.shift() as Open).cause.kind;
+      this.evicted.set(kind, (this.evicted.get(kind) ?? 0) + 1);
     }
     return o;
   }
 
-  private judge(o: Open): void {
-    const nodes = new Set(o.nodeIds);
-    const eventSignList = o.events.flatMap((e) => eventSigns(e, nodes));
-    const named = new Set(eventSignList.filter((s) => s.weight >= 2).map((s) => s.kind));
-    const signs = [...eventSignList, ...o.statusSigns, ...figureSigns(o.figures, named)];
-    const fallText = o.nodeIds.map((id) => `Node ${id}: ${o.beganBeforeWatching ? `first seen ${o.status}` : `left STARTED (now ${o.status})`}`).join('; ');
-    const seen: IncidentEvidence[] = [{ at: o.noticedAt, source: 'status', text: fallText }, ...o.events.map(evidenceOf), ...o.figures.map((f) => figureEvidence(f))];
-    const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !nodes.has(e.sourceNodeId) && [42, 46].includes((e.fields.code ?? 0) & 0xffff)).map((e) => e.sourceNodeId))];
-    o.causes = judgeCauses(signs, seen, { nodeIds: o.nodeIds, status: o.status, noticedAt: o.noticedAt, beganBeforeWatching: o.beganBeforeWatching, survivors });
-  }
-
   private view(o: Open): Incident {
+    const causes = causesOf(o);
     // The first sign is the cause's first event (a figure's time is only when it was last read).
-    const first = o.causes.cause.evidence.filter((e) => e.source === 'event').reduce((min, e) => Math.min(min, e.at), o.noticedAt);
+    const first = causes.cause.evidence.filter((e) => e.source === 'event').reduce((min, e) => Math.min(min, e.at), o.noticedAt);
     return {
       id: o.id,
-      nodeIds: [...o.nodeIds],
+      nodeIds: [...o.nodes],
       startedAt: Math.max(first, o.noticedAt - BEFORE_MS),
       noticedAt: o.noticedAt,
       planned: false,
       ...(o.beganBeforeWatching ? { beganBeforeWatching: true } : {}),
-      cause: o.causes.cause,
-      ...(o.causes.otherCauses.length > 0 ? { otherCauses: o.causes.otherCauses } : {}),
+      cause: causes.cause,
+      ...(causes.otherCauses.length > 0 ? { otherCauses: causes.otherCauses } : {}),
       before: { from: o.noticedAt - BEFORE_MS, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
       restart: this.restart(o),
     };
@@ -190,10 +203,30 @@ export class IncidentRoom implements Room {
 
   /** The restart of the node that took longest to come back: one not back yet, or not even starting, first. */
   private restart(o: Open): IncidentRestart {
-    const all = o.nodeIds.map((id) => this.ledger.restartSince(id, o.noticedAt));
+    const all = [...o.nodes].map((id) => this.ledger.restartSince(id, o.noticedAt));
     const rank = (r: IncidentRestart): number => (r.startedAt === null ? Infinity : r.backAt ?? Number.MAX_SAFE_INTEGER);
     return all.reduce((worst, r) => (rank(r) > rank(worst) ? r : worst));
   }
+}
+
+function setEvents(o: Open, events: ClusterEvent[]): void {
+  o.events = events;
+  o.named = new Map();
+  for (const e of events) o.named.set(e.name, (o.named.get(e.name) ?? 0) + 1);
+  o.causes = null;
+}
+
+function causesOf(o: Open): Causes {
+  if (o.causes) return o.causes;
+  const nodeIds = [...o.nodes];
+  const eventSignList = o.events.flatMap((e) => eventSigns(e, o.nodes));
+  const named = new Set(eventSignList.filter((s) => s.weight >= 2).map((s) => s.kind));
+  const signs = [...eventSignList, ...o.statusSigns, ...figureSigns(o.figures, named)];
+  const fallText = nodeIds.map((id) => `Node ${id}: ${o.beganBeforeWatching ? `first seen ${o.status}` : `left STARTED (now ${o.status})`}`).join('; ');
+  const seen: IncidentEvidence[] = [{ at: o.noticedAt, source: 'status', text: fallText }, ...o.events.map(evidenceOf), ...o.figures.map((f) => figureEvidence(f))];
+  const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !o.nodes.has(e.sourceNodeId) && [42, 46].includes((e.fields.code ?? 0) & 0xffff)).map((e) => e.sourceNodeId))];
+  o.causes = judgeCauses(signs, seen, { nodeIds, status: o.status, noticedAt: o.noticedAt, beganBeforeWatching: o.beganBeforeWatching, survivors });
+  return o.causes;
 }
 
 const evidenceOf = (e: ClusterEvent): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text: storyText(e) });

@@ -67,11 +67,16 @@ const byTime = (a: IncidentEvidence, b: IncidentEvidence): number => a.at - b.at
  * evidence and the merely possible kinds beside it.
  */
 export function judgeCauses(signs: readonly Sign[], seen: readonly IncidentEvidence[], c: CauseContext): Causes {
-  const kinds = new Map<IncidentCauseKind, { weight: number; evidence: IncidentEvidence[] }>();
+  const kinds = new Map<IncidentCauseKind, { weight: number; evidence: IncidentEvidence[]; quoted: Set<string> }>();
   for (const s of signs) {
-    const k = kinds.get(s.kind) ?? { weight: 0, evidence: [] };
+    const k = kinds.get(s.kind) ?? { weight: 0, evidence: [], quoted: new Set<string>() };
     k.weight += s.weight;
-    if (!k.evidence.some((e) => e.at === s.evidence.at && e.text === s.evidence.text)) k.evidence.push(s.evidence);
+    // The same sentence at the same time is quoted once (a storm repeats it).
+    const key = `${s.evidence.at} ${s.evidence.text}`;
+    if (!k.quoted.has(key)) {
+      k.quoted.add(key);
+      k.evidence.push(s.evidence);
+    }
     kinds.set(s.kind, k);
   }
   const ranked = [...kinds.entries()].filter(([, k]) => k.weight > 0).sort(([ka, a], [kb, b]) => b.weight - a.weight || INCIDENT_CAUSE_KINDS.indexOf(ka) - INCIDENT_CAUSE_KINDS.indexOf(kb));

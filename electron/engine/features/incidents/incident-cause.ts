@@ -1,8 +1,8 @@
 import { INCIDENT_CAUSE_KINDS, type IncidentCause, type IncidentCauseKind, type IncidentEvidence } from '../../../contract/schemas/incidents.js';
 import type { Sign } from './incident-signs.js';
 
-/** Where a forced shutdown's evidence quotes its exit code (`incident-signs.ts`). */
-const ERROR_MARK = '; error ';
+/** Where a forced shutdown's evidence names its exit code and the manual's text for it (`incident-signs.ts`). */
+const ERROR_MARK = ', error ';
 /** From this weight up a cause is named; below it, it is only possible (listed beside `unknown`). */
 const NAMED = 2;
 
@@ -43,7 +43,7 @@ function sentence(kind: IncidentCauseKind, c: CauseContext, evidence: readonly I
       return `${who} ran out of memory (DataMemory or an allocation at start)`;
     case 'error': {
       const forced = evidence.find((e) => e.text.includes(ERROR_MARK));
-      return `${who} shut down after an error${forced ? `: ${forced.text.slice(forced.text.lastIndexOf(ERROR_MARK) + 2)}` : ''}`;
+      return `${who} shut down after an error${forced ? `: ${forced.text.slice(forced.text.indexOf(ERROR_MARK) + 2)}` : ''}`;
     }
     case 'operator':
       return `${who} ${be} stopped by a command ndbtop did not send (another client, such as ndb_mgm)`;

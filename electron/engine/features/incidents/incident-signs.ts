@@ -98,7 +98,9 @@ export function eventSigns(e: ClusterEvent, nodes: ReadonlySet<number>): Sign[] 
     case 'NDBStopForced': {
       if (!own) return [];
       const code = f.error ?? 0;
-      const said = evidence(e, `${eventText(e)}; ${exitCodeWords(code)}`);
+      // The manual's text right after the code the sentence names ("…, error 2341: Internal program error …"), so the
+      // code is named once; `incident-cause.ts` ERROR_MARK finds it there.
+      const said = evidence(e, eventText(e).replace(`, error ${code}`, `, ${exitCodeWords(code)}`));
       // Killed by another node: a running node's is most often the master's answer to a GCP stop, which ndbtop
       // cannot see itself (GlobalCheckpointStarted/Completed need CHECKPOINT 9/10; the monitor listens at 7).
       if (code === KILLED_BY_OTHER_NODE) return [...sign('gcp-stop', 2, { ...said, text: `${said.text} (another node killed it: what the master does to the node holding a stalled global checkpoint)` }), ...sign('error', 2, said)];

@@ -2,7 +2,7 @@ import type { IncidentCauseKind, IncidentEvidence, IncidentFigure } from '../../
 import { decodeTextWords, type ClusterEvent } from '../../../../native-mgm/index.js';
 import { join64 } from '../../cluster/join64.js';
 import { arbitCode, eventText } from '../../facts/events/event-text.js';
-import { exitCodeMeaning, exitCodeWords } from './exit-codes.js';
+import { exitCodeMeaning, exitCodeText } from './exit-codes.js';
 
 /**
  * One thing seen that points at a cause, with how strongly: 3 an event that says it (a neighbour declared the node
@@ -98,9 +98,9 @@ export function eventSigns(e: ClusterEvent, nodes: ReadonlySet<number>): Sign[] 
     case 'NDBStopForced': {
       if (!own) return [];
       const code = f.error ?? 0;
-      // The manual's text right after the code the sentence names ("…, error 2341: Internal program error …"), so the
-      // code is named once; `incident-cause.ts` ERROR_MARK finds it there.
-      const said = evidence(e, eventText(e).replace(`, error ${code}`, `, ${exitCodeWords(code)}`));
+      // The sentence names the code (and a signal after it); the manual's text follows, so the code is named once and
+      // the story's sentence stays the start of the evidence's ("…, error 2341: Internal program error …").
+      const said = evidence(e, `${eventText(e)}: ${exitCodeText(code)}`);
       // Killed by another node: a running node's is most often the master's answer to a GCP stop, which ndbtop
       // cannot see itself (GlobalCheckpointStarted/Completed need CHECKPOINT 9/10; the monitor listens at 7).
       if (code === KILLED_BY_OTHER_NODE) return [...sign('gcp-stop', 2, { ...said, text: `${said.text} (another node killed it: what the master does to the node holding a stalled global checkpoint)` }), ...sign('error', 2, said)];

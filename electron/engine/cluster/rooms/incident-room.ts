@@ -5,6 +5,7 @@ import { beforeFigures, type FigureSources } from '../../features/incidents/befo
 import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
 import { concerns, eventSigns, figureSigns, isStoryEvent, storyText, type Sign } from '../../features/incidents/incident-signs.js';
 import { RestartLedger } from '../../features/incidents/restart-ledger.js';
+import { Story } from '../../features/incidents/story.js';
 import { isUp } from '../node-status.js';
 import type { PlannedWork } from './planned-work.js';
 import type { Room, StatusChange } from './room.js';
@@ -57,9 +58,8 @@ export interface IncidentRoomOptions {
  * same incidents, ids included.
  */
 export class IncidentRoom implements Room {
-  /** The story events of the last BEFORE_MS + GATHER_MS, oldest first from `storyStart` (dropped by moving it, not by shifting). */
-  private story: ClusterEvent[] = [];
-  private storyStart = 0;
+  /** The story events of the last BEFORE_MS + GATHER_MS. */
+  private readonly story = new Story();
   private readonly incidents: Open[] = [];
   private readonly ledger = new RestartLedger();
   private readonly statuses = new Map<number, NodeStatus>();
@@ -79,7 +79,7 @@ export class IncidentRoom implements Room {
 
   event(e: ClusterEvent): boolean {
     if (!isStoryEvent(e)) return false;
-    this.keepInStory(e);
+    this.story.add(e, e.receivedAt - BEFORE_MS - GATHER_MS);
     for (const o of this.incidents) {
       if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, o.nodes)) continue;
       // At 144 data nodes every survivor reports the failure (NODE_FAILREP, NodeFailCompleted per block): the first
@@ -134,12 +134,7 @@ export class IncidentRoom implements Room {
     const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodes.has(nodeId);
     const o = joins ? last : this.open(nodeId, status, at, false);
     o.nodes.add(nodeId);
-    const story: ClusterEvent[] = [];
-    for (let i = this.storyStart; i < this.story.length; i++) {
-      const e = this.story[i] as ClusterEvent;
-      if (e.receivedAt >= o.noticedAt - BEFORE_MS && concerns(e, o.nodes)) story.push(e);
-    }
-    setEvents(o, story);
+    setEvents(o, this.story.about(o.nodes, o.noticedAt - BEFORE_MS));
     o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
   }
@@ -161,17 +156,6 @@ export class IncidentRoom implements Room {
     setEvents(o, o.events.filter((e) => concerns(e, o.nodes)));
   }
 
-  /** Keeps `e` in the story and drops what is older than the story's span (by moving its start: a storm's story holds tens of thousands). */
-  private keepInStory(e: ClusterEvent): void {
-    this.story.push(e);
-    const oldest = e.receivedAt - BEFORE_MS - GATHER_MS;
-    while ((this.story[this.storyStart] as ClusterEvent).receivedAt < oldest) this.storyStart += 1;
-    // Dropped for good once they are the larger part, so each event is copied once on average.
-    if (this.storyStart * 2 > this.story.length) {
-      this.story = this.story.slice(this.storyStart);
-      this.storyStart = 0;
-    }
-  }
 
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
     const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, status, beganBeforeWatching, events: [], named: new Map(), figures: [], statusSigns: [], causes: null };

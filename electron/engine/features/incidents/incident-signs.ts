@@ -66,15 +66,21 @@ export function isStoryEvent(e: ClusterEvent): boolean {
   return e.name !== 'MemoryUsage' || (e.fields.gth ?? 0) !== 0;
 }
 
-/** Whether an event is about one of `nodes` (its source, or the node it names), or about the whole cluster. */
-export function concerns(e: ClusterEvent, nodes: ReadonlySet<number>): boolean {
+/** Whom an event is about: the node it names, else its source, or the whole cluster. */
+export function subjectOf(e: ClusterEvent): number | 'cluster' {
   const f = e.fields;
   // An event about a node (a missed heartbeat, a failure report) concerns that node, not the one reporting it.
   const subject = f.node ?? f.failed_node ?? f.to_node;
-  if (subject !== undefined) return nodes.has(subject);
-  if (nodes.has(e.sourceNodeId)) return true;
+  if (subject !== undefined) return subject;
   // Arbitration and checkpoint stalls are the cluster's, whoever reports them; a text only when it names the stall.
-  return e.name === 'ArbitState' || e.name === 'ArbitResult' || e.name === 'LCPStoppedInCalcKeepGci' || (TEXT_EVENTS.has(e.name) && GCP_STOP_TEXT.test(storyText(e)));
+  const cluster = e.name === 'ArbitState' || e.name === 'ArbitResult' || e.name === 'LCPStoppedInCalcKeepGci' || (TEXT_EVENTS.has(e.name) && GCP_STOP_TEXT.test(storyText(e)));
+  return cluster ? 'cluster' : e.sourceNodeId;
+}
+
+/** Whether an event is about one of `nodes` (its source, or the node it names), or about the whole cluster. */
+export function concerns(e: ClusterEvent, nodes: ReadonlySet<number>): boolean {
+  const subject = subjectOf(e);
+  return subject === 'cluster' || nodes.has(subject);
 }
 
 const evidence = (e: ClusterEvent, text = storyText(e)): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text });

@@ -5,7 +5,7 @@ import { beforeFigures, type FigureSources } from '../../features/incidents/befo
 import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
 import { concerns, eventSigns, figureSigns, isStoryEvent, storyText, type Sign } from '../../features/incidents/incident-signs.js';
 import { RestartLedger } from '../../features/incidents/restart-ledger.js';
-import { Story } from '../../features/incidents/story.js';
+import { merged, Story, type Gathered } from '../../features/incidents/story.js';
 import { isUp } from '../node-status.js';
 import type { PlannedWork } from './planned-work.js';
 import type { Room, StatusChange } from './room.js';
@@ -32,6 +32,12 @@ interface Open {
   events: ClusterEvent[];
   /** How many of `events` bear each name (the SAME_EVENTS_KEPT cap asks it of every event that concerns the incident). */
   named: Map<string, number>;
+  /**
+   * Every story event about its nodes from the minute before on, while another node may still join it (it is the
+   * newest, and nothing that old has left the story): a joining node adds its own events to these, rather than the
+   * story being gathered again for each of a split's 72 falls. null: gathered from the story when needed.
+   */
+  gathered: Gathered | null;
   figures: IncidentFigure[];
   /** What the status changes said (a graceful stop the server announced). */
   statusSigns: Sign[];
@@ -81,7 +87,16 @@ export class IncidentRoom implements Room {
     if (!isStoryEvent(e)) return false;
     this.story.add(e, e.receivedAt - BEFORE_MS - GATHER_MS);
     for (const o of this.incidents) {
-      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, o.nodes)) continue;
+      if (e.receivedAt > o.noticedAt + GATHER_MS) {
+        o.gathered = null;
+        continue;
+      }
+      if (!concerns(e, o.nodes)) continue;
+      if (o.gathered && e.receivedAt >= o.noticedAt - BEFORE_MS) {
+        o.gathered.events.push(e);
+        o.gathered.seqs.push(this.story.lastSeq);
+        o.gathered.named.set(e.name, (o.gathered.named.get(e.name) ?? 0) + 1);
+      }
       // At 144 data nodes every survivor reports the failure (NODE_FAILREP, NodeFailCompleted per block): the first
       // few of a kind say what all say, and keeping all held ~1 MB an incident. Arbitration results are all kept.
       const same = o.named.get(e.name) ?? 0;
@@ -134,7 +149,11 @@ export class IncidentRoom implements Room {
     const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodes.has(nodeId);
     const o = joins ? last : this.open(nodeId, status, at, false);
     o.nodes.add(nodeId);
-    setEvents(o, this.story.about(o.nodes, o.noticedAt - BEFORE_MS));
+    const from = o.noticedAt - BEFORE_MS;
+    o.gathered = joins && o.gathered ? merged(o.gathered, this.story.about([nodeId], from)) : this.story.about([...o.nodes, 'cluster'], from);
+    o.events = [...o.gathered.events];
+    o.named = new Map(o.gathered.named);
+    o.causes = null;
     o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
   }
@@ -153,12 +172,16 @@ export class IncidentRoom implements Room {
     }
     o.figures = o.figures.filter((f) => f.nodeId !== nodeId);
     o.statusSigns = o.statusSigns.filter((sg) => !sg.evidence.text.startsWith(`Node ${nodeId}:`));
+    o.gathered = null;
     setEvents(o, o.events.filter((e) => concerns(e, o.nodes)));
   }
 
 
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
-    const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, status, beganBeforeWatching, events: [], named: new Map(), figures: [], statusSigns: [], causes: null };
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, status, beganBeforeWatching, events: [], named: new Map(), gathered: null, figures: [], statusSigns: [], causes: null };
+    // Only the newest incident is joined.
+    const before = this.incidents[this.incidents.length - 1];
+    if (before) before.gathered = null;
     this.incidents.push(o);
     while (this.incidents.length > CAPACITY) {
       const kind = causesOf(this.incidents.shift() as Open).cause.kind;

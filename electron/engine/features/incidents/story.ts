@@ -11,6 +11,30 @@ interface Lane {
 
 type Subject = number | 'cluster';
 
+/** Events about some subjects in arrival order, with their places in the story and how many bear each name. */
+export interface Gathered {
+  events: ClusterEvent[];
+  seqs: number[];
+  named: Map<string, number>;
+}
+
+const count = (named: Map<string, number>, name: string): void => void named.set(name, (named.get(name) ?? 0) + 1);
+
+/** `a` and `b` (no event in both) as one, in arrival order. */
+export function merged(a: Gathered, b: Gathered): Gathered {
+  const out: Gathered = { events: [], seqs: [], named: new Map(a.named) };
+  for (const [name, n] of b.named) out.named.set(name, (out.named.get(name) ?? 0) + n);
+  let i = 0;
+  let j = 0;
+  while (i < a.seqs.length || j < b.seqs.length) {
+    const fromA = j >= b.seqs.length || (i < a.seqs.length && (a.seqs[i] as number) < (b.seqs[j] as number));
+    const [g, k] = fromA ? [a, i++] : [b, j++];
+    out.events.push(g.events[k] as ClusterEvent);
+    out.seqs.push(g.seqs[k] as number);
+  }
+  return out;
+}
+
 /**
  * The story events of the last span (`IncidentRoom`), in arrival order, with each event also kept in a lane of the
  * node it is about (`subjectOf`). A fall gathers the events about its nodes from their lanes: a 144-node split keeps
@@ -40,10 +64,15 @@ export class Story {
     }
   }
 
-  /** The kept events received from `from` on that are about one of `nodes` or the whole cluster, in arrival order. */
-  about(nodes: ReadonlySet<number>, from: number): ClusterEvent[] {
+  /** The place in the story of the event added last. */
+  get lastSeq(): number {
+    return this.headSeq + this.order.length - this.head - 1;
+  }
+
+  /** The kept events received from `from` on that are about one of `subjects` (nodes, or the whole cluster), in arrival order. */
+  about(subjects: Iterable<Subject>, from: number): Gathered {
     const found: Array<{ seq: number; e: ClusterEvent }> = [];
-    for (const subject of [...nodes, 'cluster' as const]) {
+    for (const subject of subjects) {
       const lane = this.lanes.get(subject);
       if (!lane) continue;
       for (let i = lane.head; i < lane.events.length; i++) {
@@ -51,7 +80,10 @@ export class Story {
         if (e.receivedAt >= from) found.push({ seq: lane.seqs[i] as number, e });
       }
     }
-    return found.sort((a, b) => a.seq - b.seq).map((x) => x.e);
+    found.sort((a, b) => a.seq - b.seq);
+    const named = new Map<string, number>();
+    for (const x of found) count(named, x.e.name);
+    return { events: found.map((x) => x.e), seqs: found.map((x) => x.seq), named };
   }
 
   /** The oldest event goes; it is the oldest of its lane too. */

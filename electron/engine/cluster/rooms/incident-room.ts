@@ -38,6 +38,11 @@ interface Open {
    * story being gathered again for each of a split's 72 falls. null: gathered from the story when needed.
    */
   gathered: Gathered | null;
+  /**
+   * Nodes left it (`neverFell`) and `events` still hold what was about them: filtered when next used. A split's
+   * winners leave one by one, 72 in one poll, and filtering tens of thousands of events for each held the loop.
+   */
+  stale: boolean;
   figures: IncidentFigure[];
   /** What the status changes said (a graceful stop the server announced). */
   statusSigns: Sign[];
@@ -92,6 +97,7 @@ export class IncidentRoom implements Room {
         continue;
       }
       if (!concerns(e, o.nodes)) continue;
+      fresh(o);
       if (o.gathered && e.receivedAt >= o.noticedAt - BEFORE_MS) {
         o.gathered.events.push(e);
         o.gathered.seqs.push(this.story.lastSeq);
@@ -153,6 +159,7 @@ export class IncidentRoom implements Room {
     o.gathered = joins && o.gathered ? merged(o.gathered, this.story.about([nodeId], from)) : this.story.about([...o.nodes, 'cluster'], from);
     o.events = [...o.gathered.events];
     o.named = new Map(o.gathered.named);
+    o.stale = false;
     o.causes = null;
     o.figures.push(...beforeFigures(this.options.figures, nodeId, at - BEFORE_MS, at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
@@ -173,12 +180,13 @@ export class IncidentRoom implements Room {
     o.figures = o.figures.filter((f) => f.nodeId !== nodeId);
     o.statusSigns = o.statusSigns.filter((sg) => !sg.evidence.text.startsWith(`Node ${nodeId}:`));
     o.gathered = null;
-    setEvents(o, o.events.filter((e) => concerns(e, o.nodes)));
+    o.stale = true;
+    o.causes = null;
   }
 
 
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
-    const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, status, beganBeforeWatching, events: [], named: new Map(), gathered: null, figures: [], statusSigns: [], causes: null };
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, status, beganBeforeWatching, events: [], named: new Map(), gathered: null, stale: false, figures: [], statusSigns: [], causes: null };
     // Only the newest incident is joined.
     const before = this.incidents[this.incidents.length - 1];
     if (before) before.gathered = null;
@@ -216,14 +224,19 @@ export class IncidentRoom implements Room {
   }
 }
 
-function setEvents(o: Open, events: ClusterEvent[]): void {
-  o.events = events;
+/** The incident with only the events about its nodes (those that left taken out). */
+function fresh(o: Open): Open {
+  if (!o.stale) return o;
+  o.stale = false;
+  o.events = o.events.filter((e) => concerns(e, o.nodes));
   o.named = new Map();
-  for (const e of events) o.named.set(e.name, (o.named.get(e.name) ?? 0) + 1);
+  for (const e of o.events) o.named.set(e.name, (o.named.get(e.name) ?? 0) + 1);
   o.causes = null;
+  return o;
 }
 
 function causesOf(o: Open): Causes {
+  fresh(o);
   if (o.causes) return o.causes;
   const nodeIds = [...o.nodes];
   const eventSignList = o.events.flatMap((e) => eventSigns(e, o.nodes));

@@ -53,11 +53,15 @@ export async function benchStorm(): Promise<Figure[]> {
   console.log(`engine watching 255 nodes (144 data) at speed ${SPEED}, ${seconds} s side by side, each in its own process against its own simulator`);
   console.log(line('arbitration', storm.f, storm.simCpuPercent));
   console.log(line('steady', steady.f, steady.simCpuPercent));
-  const ratio = cpu(storm) / Math.max(1e-9, cpu(steady));
-  console.log(`  ratio storm/steady engine CPU ${fmt(ratio)}x; lag p99 ${fmt(storm.f.lagP99Ms / Math.max(1, steady.f.lagP99Ms))}x`);
+  const cpuRatio = cpu(storm) / Math.max(1e-9, cpu(steady));
+  // The lag of one against the other's, not CPU alone: an engine held by one long task takes fewer events, so its
+  // CPU share says less than its lag (before the fix: 3.3× the CPU, 700× the lag, 461 events/s taken of ~4,000).
+  const lagRatio = storm.f.lagP99Ms / Math.max(1, steady.f.lagP99Ms);
+  console.log(`  ratio storm/steady engine lag p99 ${fmt(lagRatio)}x, CPU ${fmt(cpuRatio)}x`);
   return [
     atMost('engine event-loop lag p99, 144-node arbitration storm (speed 16)', storm.f.lagP99Ms, 250, ' ms', true, 0),
-    atMost('engine CPU in a 144-node arbitration storm / steady, side by side', ratio, 4, 'x', false),
+    atMost('engine lag p99 in a 144-node arbitration storm / steady, side by side', lagRatio, 10, 'x', false),
+    noted('engine CPU in a 144-node arbitration storm / steady', `${fmt(cpuRatio)}x`),
     noted('engine event-loop lag max, 144-node arbitration storm', `${fmt(storm.f.lagMaxMs, 0)} ms`),
   ];
 }

@@ -21,6 +21,7 @@ const PARTS: BenchPart[] = [
   { name: 'native-mgm', quick: true, run: async () => (await import('./native-mgm.bench.js')).benchNativeMgm() },
   { name: 'cli', quick: true, run: async () => (await import('./cli.bench.js')).benchCli() },
   { name: 'engine', quick: true, run: async () => (await import('./engine.bench.js')).benchEngine() },
+  { name: 'storm', quick: true, run: async () => (await import('./storm.bench.js')).benchStorm() },
   { name: 'metrics', quick: true, run: async () => (await import('./metrics.bench.js')).benchMetrics() },
   { name: 'report', quick: false, run: async () => (await import('./recording.bench.js')).benchReport() },
   { name: 'recording', quick: false, run: printed('recording', async () => (await import('./recording.bench.js')).benchRecording()) },

@@ -34,7 +34,7 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
     assert.ok(incident);
     assert.deepEqual(incident.nodeIds, [3]);
     assert.equal(incident.cause.kind, 'error', 'exit code 6000 is a signal: a crash, with the manual\'s words');
-    assert.ok(incident.cause.evidence.some((e) => e.text.includes('error 6000: Error OS signal received')));
+    assert.ok(incident.cause.evidence.some((e) => e.text.includes('error 6000, signal 6: Error OS signal received')));
     assert.ok(incident.restart.phases.length > 0);
     const snapshot = await engine.handlers.getSnapshot({});
     const history = await engine.handlers.getAlertHistory({});

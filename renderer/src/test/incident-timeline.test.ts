@@ -17,7 +17,7 @@ const incident: Incident = {
     text: 'Node 3 was declared dead by its neighbours after missed heartbeats',
     evidence: [
       { at: T - 5000, source: 'event', text: 'Node 4: missed 2 heartbeats from node 3' },
-      { at: T, source: 'event', text: `${forced}; error 2315: Node declared dead. See error log for details` },
+      { at: T, source: 'event', text: `${forced}: Node declared dead. See error log for details` },
     ],
   },
   before: {
@@ -38,7 +38,7 @@ test('the timeline: evidence marked, a forced shutdown once (with the manual tex
   assert.deepEqual(texts, [
     '-5 event *Node 4: missed 2 heartbeats from node 3',
     '-1 figure Node 3: main thread CPU 99 % (peak 100 %)',
-    `0 event *${forced}; error 2315: Node declared dead. See error log for details`,
+    `0 event *${forced}: Node declared dead. See error log for details`,
     '0 status ndbtop saw node 3 leave STARTED',
     '0.1 event Node 1: node 3 failed',
     '8 phase restart began',

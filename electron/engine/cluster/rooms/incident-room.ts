@@ -4,8 +4,9 @@ import { figureValue } from '../../../contract/page-safe/incident-words.js';
 import type { ClusterEvent } from '../../../../native-mgm/index.js';
 import { beforeFigures, type FigureSources } from '../../features/incidents/before-figures.js';
 import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
-import { concerns, eventSigns, figureSigns, isStoryEvent, storyText, type Sign } from '../../features/incidents/incident-signs.js';
+import { concerns, eventSigns, figureSigns, isStoryEvent, storyText, subjectOf, type Sign } from '../../features/incidents/incident-signs.js';
 import { RestartLedger } from '../../features/incidents/restart-ledger.js';
+import { merged, Story, type Gathered } from '../../features/incidents/story.js';
 import { isUp } from '../node-status.js';
 import type { PlannedWork } from './planned-work.js';
 import type { Room, StatusChange } from './room.js';
@@ -24,17 +25,36 @@ const ARBITRATION = new Set(['ArbitResult', 'ArbitState']);
 
 interface Open {
   id: string;
-  nodeIds: number[];
+  /** The fallen data nodes, in the order they fell. */
+  nodes: Set<number>;
   noticedAt: number;
   /** Where its story begins: a minute before the fall, or when its nodes were last back if that is later. */
   from: number;
   status: NodeStatus;
   beganBeforeWatching: boolean;
   events: ClusterEvent[];
+  /** How many of `events` bear each name about each node (`keyOf`: the SAME_EVENTS_KEPT cap asks it of every event that concerns the incident). */
+  named: Map<string, number>;
+  /**
+   * Every story event about its nodes from the minute before on, while another node may still join it (it is the
+   * newest, and nothing that old has left the story): a joining node adds its own events to these, rather than the
+   * story being gathered again for each of a split's 72 falls. null: gathered from the story when needed.
+   */
+  gathered: Gathered | null;
+  /**
+   * Nodes left it (`neverFell`) and `events` still hold what was about them: filtered when next used. A split's
+   * winners leave one by one, 72 in one poll, and filtering tens of thousands of events for each held the loop.
+   */
+  stale: boolean;
   figures: IncidentFigure[];
   /** What the status changes said (a graceful stop the server announced). */
   statusSigns: Sign[];
-  causes: Causes;
+  /**
+   * Judged when read, null until then: a 144-node split brings hundreds of events a second that concern the incident,
+   * and judging all its events again on each held the engine's loop for seconds. The judgement is a function of the
+   * incident alone, so when it runs changes nothing of what it says.
+   */
+  causes: Causes | null;
 }
 
 export interface IncidentRoomOptions {
@@ -52,7 +72,8 @@ export interface IncidentRoomOptions {
  * same incidents, ids included.
  */
 export class IncidentRoom implements Room {
-  private readonly story: ClusterEvent[] = [];
+  /** The story events of the last BEFORE_MS + GATHER_MS. */
+  private readonly story = new Story();
   private readonly incidents: Open[] = [];
   private readonly ledger = new RestartLedger();
   private readonly statuses = new Map<number, NodeStatus>();
@@ -72,12 +93,23 @@ export class IncidentRoom implements Room {
 
   event(e: ClusterEvent): boolean {
     if (!isStoryEvent(e)) return false;
-    this.story.push(e);
-    while ((this.story[0]?.receivedAt ?? e.receivedAt) < e.receivedAt - BEFORE_MS - GATHER_MS) this.story.shift();
+    this.story.add(e, e.receivedAt - BEFORE_MS - GATHER_MS);
     for (const o of this.incidents) {
-      if (e.receivedAt > o.noticedAt + GATHER_MS || !concerns(e, new Set(o.nodeIds)) || !keeps(o.events, e)) continue;
+      if (e.receivedAt > o.noticedAt + GATHER_MS) {
+        o.gathered = null;
+        continue;
+      }
+      if (!concerns(e, o.nodes)) continue;
+      fresh(o);
+      if (o.gathered && e.receivedAt >= o.from) {
+        o.gathered.events.push(e);
+        o.gathered.seqs.push(this.story.lastSeq);
+      }
+      const same = o.named.get(keyOf(e)) ?? 0;
+      if (!ARBITRATION.has(e.name) && same >= SAME_EVENTS_KEPT) continue;
       o.events.push(e);
-      this.judge(o);
+      o.named.set(keyOf(e), same + 1);
+      o.causes = null;
     }
     return false;
   }
@@ -95,13 +127,12 @@ export class IncidentRoom implements Room {
     if (![...this.statuses.values()].some(isUp)) return;
     const first = down[0] as (typeof down)[number];
     const o = this.open(first.nodeId, first.status, first.at, true);
-    for (const d of down.slice(1)) o.nodeIds.push(d.nodeId);
-    this.judge(o);
+    for (const d of down.slice(1)) o.nodes.add(d.nodeId);
   }
 
   /** The newest incident `nodeId` is part of (the node-down alert links it). */
   incidentOf(nodeId: number): string | null {
-    for (let i = this.incidents.length - 1; i >= 0; i--) if (this.incidents[i]?.nodeIds.includes(nodeId)) return this.incidents[i]?.id ?? null;
+    for (let i = this.incidents.length - 1; i >= 0; i--) if (this.incidents[i]?.nodes.has(nodeId)) return this.incidents[i]?.id ?? null;
     return null;
   }
 
@@ -113,7 +144,7 @@ export class IncidentRoom implements Room {
   /** Incidents per cause kind since the start, every kind, the ones no longer kept included (Prometheus counters). */
   counts(): Record<IncidentCauseKind, number> {
     const out = Object.fromEntries(INCIDENT_CAUSE_KINDS.map((k) => [k, this.evicted.get(k) ?? 0])) as Record<IncidentCauseKind, number>;
-    for (const o of this.incidents) out[o.causes.cause.kind] += 1;
+    for (const o of this.incidents) out[causesOf(o).cause.kind] += 1;
     return out;
   }
 
@@ -122,23 +153,20 @@ export class IncidentRoom implements Room {
     if (asked === 'engine' || asked === 'declared' || this.options.expected()) return;
     const last = this.incidents[this.incidents.length - 1];
     // Falling together: within GROUP_MS, while a node of the last incident is still down (one that is back fell before).
-    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodeIds.includes(nodeId) && last.nodeIds.some((id) => !isUp(this.statuses.get(id) ?? 'UNKNOWN'));
+    const joins = last !== undefined && !last.beganBeforeWatching && at - last.noticedAt <= GROUP_MS && !last.nodes.has(nodeId) && [...last.nodes].some((id) => !isUp(this.statuses.get(id) ?? 'UNKNOWN'));
     const o = joins ? last : this.open(nodeId, status, at, false);
-    if (joins) o.nodeIds.push(nodeId);
-    const nodes = new Set(o.nodeIds);
+    o.nodes.add(nodeId);
     // What came before a node was last back was its previous fall's story (a node falling twice in a minute).
-    o.from = Math.max(o.from, this.ledger.lastBack(nodeId) ?? o.from);
-    // The story by now holds every survivor's report of the fall (they come before the poll that sees it): of each
-    // kind the newest are kept, the fullest redo log of the minute before rather than its first reports.
-    const newestFirst: ClusterEvent[] = [];
-    for (let i = this.story.length - 1; i >= 0; i -= 1) {
-      const e = this.story[i] as ClusterEvent;
-      if (e.receivedAt >= o.from && concerns(e, nodes) && keeps(newestFirst, e)) newestFirst.push(e);
-    }
-    o.events = newestFirst.reverse();
-    o.figures.push(...beforeFigures(this.options.figures, nodeId, Math.max(at - BEFORE_MS, this.ledger.lastBack(nodeId) ?? 0), at));
+    const lastBack = this.ledger.lastBack(nodeId);
+    o.from = Math.max(o.from, lastBack ?? o.from);
+    o.gathered = joins && o.gathered ? merged(o.gathered, this.story.about([nodeId], o.from)) : this.story.about([...o.nodes, 'cluster'], o.from);
+    o.events = newestOfEach(o.gathered.events, o.from);
+    o.named = new Map();
+    for (const e of o.events) o.named.set(keyOf(e), (o.named.get(keyOf(e)) ?? 0) + 1);
+    o.stale = false;
+    o.causes = null;
+    o.figures.push(...beforeFigures(this.options.figures, nodeId, Math.max(at - BEFORE_MS, lastBack ?? 0), at));
     if (asked === 'server') o.statusSigns.push({ kind: 'operator', weight: 3, evidence: { at, source: 'status', text: `Node ${nodeId}: ${status === 'SHUTTING_DOWN' ? 'SHUTTING_DOWN' : 'stopping'}, a graceful stop the management server announced (asked by a client other than ndbtop)` } });
-    this.judge(o);
   }
 
   /**
@@ -146,53 +174,47 @@ export class IncidentRoom implements Room {
    * (NODE_FAILREP) before it shuts down, so they look down until the next poll; they are no part of the incident.
    */
   private neverFell(nodeId: number, at: number): void {
-    const o = this.incidents.find((x) => x.nodeIds.includes(nodeId) && at - x.noticedAt <= GATHER_MS);
+    const o = this.incidents.find((x) => x.nodes.has(nodeId) && at - x.noticedAt <= GATHER_MS);
     if (!o || this.ledger.restartSince(nodeId, o.noticedAt).startedAt !== null) return;
-    o.nodeIds = o.nodeIds.filter((id) => id !== nodeId);
-    if (o.nodeIds.length === 0) {
+    o.nodes.delete(nodeId);
+    if (o.nodes.size === 0) {
       this.incidents.splice(this.incidents.indexOf(o), 1);
       return;
     }
-    const nodes = new Set(o.nodeIds);
     o.figures = o.figures.filter((f) => f.nodeId !== nodeId);
     o.statusSigns = o.statusSigns.filter((sg) => !sg.evidence.text.startsWith(`Node ${nodeId}:`));
-    o.events = o.events.filter((e) => concerns(e, nodes));
-    this.judge(o);
+    o.gathered = null;
+    o.stale = true;
+    o.causes = null;
   }
 
+
   private open(nodeId: number, status: NodeStatus, at: number, beganBeforeWatching: boolean): Open {
-    const o: Open = { id: `inc-${at}-n${nodeId}`, nodeIds: [nodeId], noticedAt: at, from: at - BEFORE_MS, status, beganBeforeWatching, events: [], figures: [], statusSigns: [], causes: { cause: { kind: 'unknown', text: '', evidence: [] }, otherCauses: [] } };
+    const o: Open = { id: `inc-${at}-n${nodeId}`, nodes: new Set([nodeId]), noticedAt: at, from: at - BEFORE_MS, status, beganBeforeWatching, events: [], named: new Map(), gathered: null, stale: false, figures: [], statusSigns: [], causes: null };
+    // Only the newest incident is joined.
+    const before = this.incidents[this.incidents.length - 1];
+    if (before) before.gathered = null;
     this.incidents.push(o);
     while (this.incidents.length > CAPACITY) {
-      const gone = this.incidents.shift() as Open;
-      this.evicted.set(gone.causes.cause.kind, (this.evicted.get(gone.causes.cause.kind) ?? 0) + 1);
+      const kind = causesOf(this.incidents.shift() as Open).cause.kind;
+      this.evicted.set(kind, (this.evicted.get(kind) ?? 0) + 1);
     }
     return o;
   }
 
-  private judge(o: Open): void {
-    const nodes = new Set(o.nodeIds);
-    const eventSignList = o.events.flatMap((e) => eventSigns(e, nodes));
-    const named = new Set(eventSignList.filter((s) => s.weight >= 2).map((s) => s.kind));
-    const signs = [...eventSignList, ...o.statusSigns, ...figureSigns(o.figures, named)];
-    const fallText = o.nodeIds.map((id) => `Node ${id}: ${o.beganBeforeWatching ? `first seen ${o.status}` : `left STARTED (now ${o.status})`}`).join('; ');
-    const seen: IncidentEvidence[] = [{ at: o.noticedAt, source: 'status', text: fallText }, ...o.events.map(evidenceOf), ...o.figures.map((f) => figureEvidence(f))];
-    const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !nodes.has(e.sourceNodeId) && [42, 46].includes((e.fields.code ?? 0) & 0xffff)).map((e) => e.sourceNodeId))];
-    o.causes = judgeCauses(signs, seen, { nodeIds: o.nodeIds, status: o.status, noticedAt: o.noticedAt, beganBeforeWatching: o.beganBeforeWatching, survivors });
-  }
-
   private view(o: Open): Incident {
+    const causes = causesOf(o);
     // The first sign is the cause's first event (a figure's time is only when it was last read).
-    const first = o.causes.cause.evidence.filter((e) => e.source === 'event').reduce((min, e) => Math.min(min, e.at), o.noticedAt);
+    const first = causes.cause.evidence.filter((e) => e.source === 'event').reduce((min, e) => Math.min(min, e.at), o.noticedAt);
     return {
       id: o.id,
-      nodeIds: [...o.nodeIds],
+      nodeIds: [...o.nodes],
       startedAt: Math.max(first, o.from),
       noticedAt: o.noticedAt,
       planned: false,
       ...(o.beganBeforeWatching ? { beganBeforeWatching: true } : {}),
-      cause: o.causes.cause,
-      ...(o.causes.otherCauses.length > 0 ? { otherCauses: o.causes.otherCauses } : {}),
+      cause: causes.cause,
+      ...(causes.otherCauses.length > 0 ? { otherCauses: causes.otherCauses } : {}),
       before: { from: o.from, figures: o.figures.map((f) => ({ ...f })), events: o.events.map(evidenceOf) },
       restart: this.restart(o),
     };
@@ -200,16 +222,62 @@ export class IncidentRoom implements Room {
 
   /** The restart of the node that took longest to come back: one not back yet, or not even starting, first. */
   private restart(o: Open): IncidentRestart {
-    const all = o.nodeIds.map((id) => this.ledger.restartSince(id, o.noticedAt));
+    const all = [...o.nodes].map((id) => this.ledger.restartSince(id, o.noticedAt));
     const rank = (r: IncidentRestart): number => (r.startedAt === null ? Infinity : r.backAt ?? Number.MAX_SAFE_INTEGER);
     return all.reduce((worst, r) => (rank(r) > rank(worst) ? r : worst));
   }
 }
 
+/** The incident with only the events about its nodes (those that left taken out). */
+function fresh(o: Open): Open {
+  if (!o.stale) return o;
+  o.stale = false;
+  o.events = o.events.filter((e) => concerns(e, o.nodes));
+  o.named = new Map();
+  for (const e of o.events) o.named.set(keyOf(e), (o.named.get(keyOf(e)) ?? 0) + 1);
+  o.causes = null;
+  return o;
+}
+
+function causesOf(o: Open): Causes {
+  fresh(o);
+  if (o.causes) return o.causes;
+  const nodeIds = [...o.nodes];
+  const eventSignList = o.events.flatMap((e) => eventSigns(e, o.nodes));
+  const named = new Set(eventSignList.filter((s) => s.weight >= 2).map((s) => s.kind));
+  const signs = [...eventSignList, ...o.statusSigns, ...figureSigns(o.figures, named)];
+  const fallText = nodeIds.map((id) => `Node ${id}: ${o.beganBeforeWatching ? `first seen ${o.status}` : `left STARTED (now ${o.status})`}`).join('; ');
+  const seen: IncidentEvidence[] = [{ at: o.noticedAt, source: 'status', text: fallText }, ...o.events.map(evidenceOf), ...o.figures.map((f) => figureEvidence(f))];
+  const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !o.nodes.has(e.sourceNodeId) && [42, 46].includes((e.fields.code ?? 0) & 0xffff)).map((e) => e.sourceNodeId))];
+  o.causes = judgeCauses(signs, seen, { nodeIds, status: o.status, noticedAt: o.noticedAt, beganBeforeWatching: o.beganBeforeWatching, survivors });
+  return o.causes;
+}
+
 /**
  * At 144 data nodes every survivor reports a failure (NODE_FAILREP, NodeFailCompleted per block): the first few of a
- * kind say what all say, and keeping all held up to ~3,000 events (~1 MB) an incident. Arbitration results are all kept.
+ * kind about a node say what all say, and keeping all held up to ~3,000 events (~1 MB) an incident. Counted by name
+ * and the node the event is about, so one node's reports never crowd out another's. Arbitration results are all kept.
  */
-const keeps = (kept: readonly ClusterEvent[], e: ClusterEvent): boolean => ARBITRATION.has(e.name) || kept.filter((k) => k.name === e.name).length < SAME_EVENTS_KEPT;
+const keyOf = (e: ClusterEvent): string => `${e.name}:${subjectOf(e)}`;
+
+/**
+ * The events from `from` on, at most SAME_EVENTS_KEPT of each name about each node (arbitration results all): the
+ * newest, as the story by now holds every survivor's report of the fall and the fullest redo log of the minute before
+ * is its last report, not its first.
+ */
+function newestOfEach(events: readonly ClusterEvent[], from: number): ClusterEvent[] {
+  const named = new Map<string, number>();
+  const kept: ClusterEvent[] = [];
+  for (let i = events.length - 1; i >= 0; i -= 1) {
+    const e = events[i] as ClusterEvent;
+    if (e.receivedAt < from) break;
+    const same = named.get(keyOf(e)) ?? 0;
+    if (!ARBITRATION.has(e.name) && same >= SAME_EVENTS_KEPT) continue;
+    named.set(keyOf(e), same + 1);
+    kept.push(e);
+  }
+  return kept.reverse();
+}
+
 const evidenceOf = (e: ClusterEvent): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text: storyText(e) });
 const figureEvidence = (f: IncidentFigure): IncidentEvidence => ({ at: f.at, source: f.source, text: `Node ${f.nodeId}: ${f.name} ${figureValue(f.last, f.unit)} (peak ${figureValue(f.peak, f.unit)} in the minute before)` });

@@ -53,8 +53,7 @@ export function exitCodeMeaning(code: number): ExitCodeMeaning {
   return { code, text: known?.text ?? null, kind: known?.kind ?? 'error' };
 }
 
-/** "error 2341 (Internal program error (failed ndbrequire))", or the code alone. */
-export function exitCodeWords(code: number): string {
-  const { text } = exitCodeMeaning(code);
-  return text === null ? `error ${code} (no text for this code in ndbtop's table of the manual's data node error messages)` : `error ${code}: ${text}`;
+/** The manual's text for `code` ("Internal program error (failed ndbrequire)"), or that ndbtop has none: the code is the event's to name. */
+export function exitCodeText(code: number): string {
+  return exitCodeMeaning(code).text ?? "no text for this code in ndbtop's table of the manual's data node error messages";
 }

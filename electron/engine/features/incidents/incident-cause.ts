@@ -1,8 +1,8 @@
 import { INCIDENT_CAUSE_KINDS, type IncidentCause, type IncidentCauseKind, type IncidentEvidence } from '../../../contract/schemas/incidents.js';
 import type { Sign } from './incident-signs.js';
 
-/** Where a forced shutdown's evidence quotes its exit code (`incident-signs.ts`). */
-const ERROR_MARK = '; error ';
+/** Where a forced shutdown's evidence names its exit code and the manual's text for it (`incident-signs.ts`). */
+const ERROR_MARK = ', error ';
 /** From this weight up a cause is named; below it, it is only possible (listed beside `unknown`). */
 const NAMED = 2;
 
@@ -43,7 +43,7 @@ function sentence(kind: IncidentCauseKind, c: CauseContext, evidence: readonly I
       return `${who} ran out of memory (DataMemory or an allocation at start)`;
     case 'error': {
       const forced = evidence.find((e) => e.text.includes(ERROR_MARK));
-      return `${who} shut down after an error${forced ? `: ${forced.text.slice(forced.text.lastIndexOf(ERROR_MARK) + 2)}` : ''}`;
+      return `${who} shut down after an error${forced ? `: ${forced.text.slice(forced.text.indexOf(ERROR_MARK) + 2)}` : ''}`;
     }
     case 'operator':
       return `${who} ${be} stopped by a command ndbtop did not send (another client, such as ndb_mgm)`;
@@ -67,11 +67,16 @@ const byTime = (a: IncidentEvidence, b: IncidentEvidence): number => a.at - b.at
  * evidence and the merely possible kinds beside it.
  */
 export function judgeCauses(signs: readonly Sign[], seen: readonly IncidentEvidence[], c: CauseContext): Causes {
-  const kinds = new Map<IncidentCauseKind, { weight: number; evidence: IncidentEvidence[] }>();
+  const kinds = new Map<IncidentCauseKind, { weight: number; evidence: IncidentEvidence[]; quoted: Set<string> }>();
   for (const s of signs) {
-    const k = kinds.get(s.kind) ?? { weight: 0, evidence: [] };
+    const k = kinds.get(s.kind) ?? { weight: 0, evidence: [], quoted: new Set<string>() };
     k.weight += s.weight;
-    if (!k.evidence.some((e) => e.at === s.evidence.at && e.text === s.evidence.text)) k.evidence.push(s.evidence);
+    // The same sentence at the same time is quoted once (a storm repeats it).
+    const key = `${s.evidence.at} ${s.evidence.text}`;
+    if (!k.quoted.has(key)) {
+      k.quoted.add(key);
+      k.evidence.push(s.evidence);
+    }
     kinds.set(s.kind, k);
   }
   const ranked = [...kinds.entries()].filter(([, k]) => k.weight > 0).sort(([ka, a], [kb, b]) => b.weight - a.weight || INCIDENT_CAUSE_KINDS.indexOf(ka) - INCIDENT_CAUSE_KINDS.indexOf(kb));

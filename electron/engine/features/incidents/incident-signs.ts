@@ -3,7 +3,7 @@ import { decodeTextWords, type ClusterEvent } from '../../../../native-mgm/index
 import { figureValue } from '../../../contract/page-safe/incident-words.js';
 import { join64 } from '../../cluster/join64.js';
 import { arbitCode, eventText } from '../../facts/events/event-text.js';
-import { exitCodeMeaning, exitCodeWords } from './exit-codes.js';
+import { exitCodeMeaning, exitCodeText } from './exit-codes.js';
 
 /**
  * One thing seen that points at a cause, with how strongly: 3 an event that says it (a neighbour declared the node
@@ -67,15 +67,21 @@ export function isStoryEvent(e: ClusterEvent): boolean {
   return e.name !== 'MemoryUsage' || (e.fields.gth ?? 0) !== 0;
 }
 
-/** Whether an event is about one of `nodes` (its source, or the node it names), or about the whole cluster. */
-export function concerns(e: ClusterEvent, nodes: ReadonlySet<number>): boolean {
+/** Whom an event is about: the node it names, else its source, or the whole cluster. */
+export function subjectOf(e: ClusterEvent): number | 'cluster' {
   const f = e.fields;
   // An event about a node (a missed heartbeat, a failure report) concerns that node, not the one reporting it.
   const subject = f.node ?? f.failed_node ?? f.to_node;
-  if (subject !== undefined) return nodes.has(subject);
-  if (nodes.has(e.sourceNodeId)) return true;
+  if (subject !== undefined) return subject;
   // Arbitration and checkpoint stalls are the cluster's, whoever reports them; a text only when it names the stall.
-  return e.name === 'ArbitState' || e.name === 'ArbitResult' || e.name === 'LCPStoppedInCalcKeepGci' || (TEXT_EVENTS.has(e.name) && GCP_STOP_TEXT.test(storyText(e)));
+  const cluster = e.name === 'ArbitState' || e.name === 'ArbitResult' || e.name === 'LCPStoppedInCalcKeepGci' || (TEXT_EVENTS.has(e.name) && GCP_STOP_TEXT.test(storyText(e)));
+  return cluster ? 'cluster' : e.sourceNodeId;
+}
+
+/** Whether an event is about one of `nodes` (its source, or the node it names), or about the whole cluster. */
+export function concerns(e: ClusterEvent, nodes: ReadonlySet<number>): boolean {
+  const subject = subjectOf(e);
+  return subject === 'cluster' || nodes.has(subject);
 }
 
 const evidence = (e: ClusterEvent, text = storyText(e)): IncidentEvidence => ({ at: e.receivedAt, source: 'event', text });
@@ -99,7 +105,9 @@ export function eventSigns(e: ClusterEvent, nodes: ReadonlySet<number>): Sign[] 
     case 'NDBStopForced': {
       if (!own) return [];
       const code = f.error ?? 0;
-      const said = evidence(e, `${eventText(e)}; ${exitCodeWords(code)}`);
+      // The sentence names the code (and a signal after it); the manual's text follows, so the code is named once and
+      // the story's sentence stays the start of the evidence's ("…, error 2341: Internal program error …").
+      const said = evidence(e, `${eventText(e)}: ${exitCodeText(code)}`);
       // Killed by another node: a running node's is most often the master's answer to a GCP stop, which ndbtop
       // cannot see itself (GlobalCheckpointStarted/Completed need CHECKPOINT 9/10; the monitor listens at 7).
       if (code === KILLED_BY_OTHER_NODE) return [...sign('gcp-stop', 2, { ...said, text: `${said.text} (another node killed it: what the master does to the node holding a stalled global checkpoint)` }), ...sign('error', 2, said)];

@@ -163,6 +163,15 @@ test('undo-full, memory and error: what the node itself said names the cause, th
   const i = only(error);
   assert.equal(i.cause.kind, 'error');
   assert.match(i.cause.text, /Node 1 shut down after an error: error 2341: Internal program error \(failed ndbrequire\)/);
+  // The event's sentence names the code, the manual's text follows it: the code once, not "error 2341; error 2341: …".
+  assert.ok(quotes(i, 'Node 1: forced shutdown (stop) in start phase 0, error 2341: Internal program error (failed ndbrequire)'), JSON.stringify(i.cause.evidence));
+  for (const e of i.cause.evidence) assert.equal(e.text.split('2341').length - 1, e.text.includes('2341') ? 1 : 0, e.text);
+
+  // A crash reports its signal after the code: the manual's text comes after both.
+  const signal = watched();
+  signal.at(T + 5000, `log event reply\ntype=59\ntime=0\nsource_nodeid=2\naction=0\nsignum=6\nerror=6000\nsphase=0\nextra=0\n`);
+  failureHandled(signal, 2, T + 5100);
+  assert.equal(only(signal).cause.text, 'Node 2 shut down after an error: error 6000, signal 6: Error OS signal received');
 });
 
 test('operator: a graceful stop another client asked for is an operator incident; the same stop from ndbtop is none', () => {

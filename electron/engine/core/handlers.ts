@@ -16,7 +16,7 @@ export function coreHandlers(engine: EngineCore) {
     getSnapshot: async ({ clusterId }) => engine.cluster(clusterId).tracker.snapshot(),
     getClusterConfig: async ({ clusterId }) => engine.cluster(clusterId).tracker.configView(),
     getCounters: async ({ clusterId }) => engine.cluster(clusterId).tracker.counters(),
-    getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query),
+    getHistory: async (query) => engine.cluster(query.clusterId).tracker.history.query(query, { shown: true }),
     getThreadSeries: async ({ clusterId, ...query }) => engine.cluster(clusterId).tracker.threadSeries.series(query),
     getThreadPoint: async ({ clusterId, ...query }) => engine.cluster(clusterId).tracker.threadSeries.point(query),
     getLinks: async ({ clusterId, nodeIds }) => engine.cluster(clusterId).tracker.links(nodeIds),

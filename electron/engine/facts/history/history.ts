@@ -45,16 +45,19 @@ export class ClusterHistory extends NodeRingHistory {
     return keys;
   }
 
-  query(q: HistoryQuery): HistorySeries {
+  /**
+   * `shown`: for a chart, a second with no sample (the engine's loop held, a hole in a replayed recording) becomes a
+   * row of no figures, so the line breaks there instead of crossing seconds nobody measured. The engine's own
+   * derivations (run figures, incident figures, exports) read the samples as taken.
+   */
+  query(q: HistoryQuery, { shown = false }: { shown?: boolean } = {}): HistorySeries {
     const { start, end } = this.ring.range(q.fromMs ?? 0, q.toMs ?? Number.MAX_SAFE_INTEGER);
-    // A second with no sample (the engine's loop held, a hole in a replayed recording) becomes a row of no figures,
-    // so a chart breaks there instead of drawing a line across seconds nobody measured.
     const at: number[] = [];
     const rows: Array<number | null> = [];
     for (let i = start; i < end; i++) {
       const t = this.ring.timeAt(i);
       const previous = at.at(-1);
-      if (previous !== undefined && t - previous > LOST_STEP_MS) {
+      if (shown && previous !== undefined && t - previous > LOST_STEP_MS) {
         at.push(previous + SAMPLE_MS);
         rows.push(null);
       }

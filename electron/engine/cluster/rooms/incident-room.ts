@@ -161,8 +161,7 @@ export class IncidentRoom implements Room {
     o.from = Math.max(o.from, lastBack ?? o.from);
     o.gathered = joins && o.gathered ? merged(o.gathered, this.story.about([nodeId], o.from)) : this.story.about([...o.nodes, 'cluster'], o.from);
     o.events = newestOfEach(o.gathered.events, o.from);
-    o.named = new Map();
-    for (const e of o.events) o.named.set(e.name, (o.named.get(e.name) ?? 0) + 1);
+    o.named = namesOf(o.events);
     o.stale = false;
     o.causes = null;
     o.figures.push(...beforeFigures(this.options.figures, nodeId, Math.max(at - BEFORE_MS, lastBack ?? 0), at));
@@ -228,13 +227,19 @@ export class IncidentRoom implements Room {
   }
 }
 
+/** How many of `events` bear each name. */
+function namesOf(events: readonly ClusterEvent[]): Map<string, number> {
+  const named = new Map<string, number>();
+  for (const e of events) named.set(e.name, (named.get(e.name) ?? 0) + 1);
+  return named;
+}
+
 /** The incident with only the events about its nodes (those that left taken out). */
 function fresh(o: Open): Open {
   if (!o.stale) return o;
   o.stale = false;
   o.events = o.events.filter((e) => concerns(e, o.nodes));
-  o.named = new Map();
-  for (const e of o.events) o.named.set(e.name, (o.named.get(e.name) ?? 0) + 1);
+  o.named = namesOf(o.events);
   o.causes = null;
   return o;
 }

@@ -12,11 +12,13 @@ interface IncidentOpts extends EndpointOpts {
   since?: number;
 }
 
-const at = (t: number): string => new Date(t).toISOString().slice(11, 23);
+// Full ISO times, as every other command prints them (`alerts`, `events`, `backup`).
+const iso = (t: number): string => new Date(t).toISOString();
+const at = (t: number): string => iso(t).slice(11, 23);
 
 /** An incident, its evidence and its other possible causes, as lines under its summary. */
 export function incidentText(i: Incident): string {
-  const lines = [incidentLine(i)];
+  const lines = [incidentLine(i, iso)];
   for (const e of i.cause.evidence) lines.push(`    ${at(e.at)}  ${e.source.padEnd(7)}  ${e.text}`);
   for (const o of i.otherCauses ?? []) {
     lines.push(`  also possible: ${o.kind}: ${o.text}`);

@@ -1,4 +1,5 @@
 import type { Incident, IncidentCauseKind } from '../../../electron/contract/index.js';
+import { formatDateTime } from '../../src/view-model/format.js';
 import type { Fall, Frame, IncidentsShown, Violation } from './frame.js';
 import { clock, either, readBytes, readDuration, within } from './shown-figures.js';
 
@@ -24,7 +25,7 @@ const idsOf = (text: string): string => [...text.matchAll(/\d+/g)].map((m) => m[
 /** Whether the restart's words ("back after 12 s", "restarting since …, not back yet", "not restarting (yet)") say what the engine's restart does. */
 function restartAgrees(words: string, r: Incident['restart']): boolean {
   if (r.startedAt === null) return words.startsWith('not restarting');
-  if (r.backAt === null) return words.startsWith(`restarting since ${new Date(r.startedAt).toISOString()}`);
+  if (r.backAt === null) return words.startsWith(`restarting since ${formatDateTime(r.startedAt)},`);
   const took = /^back after (.+?)(?: \(usual|$)/.exec(words);
   const read = took?.[1] ? readDuration(took[1]) : null;
   return read !== null && Math.abs(read.value - (r.totalSecs ?? 0) * 1000) <= read.slack + 50;

@@ -4,6 +4,7 @@ import type { ClusterSnapshot, Incident, RollingRestart } from '../../../electro
 import type { DomView, Fall, Frame } from './frame.js';
 import { INVARIANTS, KNOWN_BROKEN, statedPercents } from './invariants.js';
 import { alert, dataNode, dom, frame, incident, runningBackup, snapshot } from './test-frames.js';
+import { formatDateTime } from '../../src/view-model/format.js';
 
 function check(id: string, f: Frame, earlier: Frame[] = []): string[] {
   const invariant = INVARIANTS.find((i) => i.id === id);
@@ -293,6 +294,16 @@ test('incidents-show-engine: the list and the opened incident against the engine
   const moving = shown([{ ...row, restart: 'not restarting (yet)' }]);
   moving.incidents = { before: [incident({ restart: { startedAt: null, backAt: null, totalSecs: null, usualSecs: null, phases: [] } })], after: [incident()] };
   assert.deepEqual(check('incidents-show-engine', moving), []);
+  // Not back yet: the page writes the restart's start as the rest of the view does (local date and time).
+  const out = incident({ restart: { startedAt: 3000, backAt: null, totalSecs: null, usualSecs: null, phases: [] } });
+  const notBack = (restart: string): Frame => {
+    const f = shown([{ ...row, restart }], { restart, marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }] });
+    f.incidents = { before: [out], after: [out] };
+    return f;
+  };
+  assert.deepEqual(check('incidents-show-engine', notBack(`restarting since ${formatDateTime(3000)}, not back yet`)), []);
+  assert.equal(check('incidents-show-engine', notBack(`restarting since ${new Date(3000).toISOString()}, not back yet`)).length, 2, 'ISO, unlike the rest of the view: in the list and the opened incident');
+  assert.equal(check('incidents-show-engine', notBack(`restarting since ${formatDateTime(4000)}, not back yet`)).length, 2, 'another time');
   assert.equal(check('incidents-show-engine', shown([])).length, 1);
   assert.equal(check('incidents-show-engine', shown([row], { figures: [{ nodeId: 3, name: 'DataMemory used', last: '30', peak: '31 %' }] })).length, 1);
   assert.equal(check('incidents-show-engine', shown([row], { marks: [{ offset: '+2', lane: 'phase', text: 'restart began' }, { offset: '+12', lane: 'phase', text: 'back STARTED' }] })).length, 1);

@@ -26,7 +26,7 @@ export function IncidentsView() {
                 <span className="incident-nodes">{incidentNodes(i)}</span>
                 <span className={`chip cause-${i.cause.kind}`}>{i.cause.kind}</span>
                 <span className="incident-text">{i.cause.text}</span>
-                <span className="incident-restart muted">{restartWords(i.restart)}</span>
+                <span className="incident-restart muted">{restartWords(i.restart, formatDateTime)}</span>
               </button>
             </li>
           ))}

@@ -70,7 +70,7 @@ function markdownRun(r: RunReport): string[] {
   }
   if (r.incidents && r.incidents.length > 0) {
     out.push('', '### Incidents (why data nodes fell)', '');
-    for (const i of [...r.incidents].reverse()) out.push(`- ${md(incidentLine(i))}`);
+    for (const i of [...r.incidents].reverse()) out.push(`- ${md(incidentLine(i, clock))}`);
   }
   out.push('', '### Node groups, warnings and alerts', '');
   const items = [

@@ -1,5 +1,6 @@
 import { figureValue, restartWords, type Incident, type IncidentCause } from '../../contract.js';
 import { useNow } from '../../hooks/use-now.js';
+import { formatDateTime } from '../../view-model/format.js';
 import { incidentTimeline } from '../../view-model/incidents/incident-timeline.js';
 import { IncidentTimelineStrip } from './IncidentTimelineStrip.js';
 
@@ -36,7 +37,7 @@ export function IncidentDetail({ incident: i }: { incident: Incident }) {
         <CauseBlock key={c.kind} cause={c} other />
       ))}
       <p className="incident-meta">
-        began {clock(i.startedAt)} · noticed {clock(i.noticedAt)} · <span data-testid="incident-restart">{restartWords(i.restart)}</span>
+        began {clock(i.startedAt)} · noticed {clock(i.noticedAt)} · <span data-testid="incident-restart">{restartWords(i.restart, formatDateTime)}</span>
       </p>
       <IncidentTimelineStrip timeline={timeline} noticedAt={i.noticedAt} />
       <table className="incident-marks" data-testid="incident-timeline">

@@ -9,7 +9,7 @@ export type { LevelFigures } from '../../electron/contract/page-safe/level-words
 export { formatDuration } from '../../electron/contract/page-safe/format-duration.js';
 export { mgmLostWhy } from '../../electron/contract/page-safe/source-lost.js';
 export { figureValue, incidentNodes, restartWords } from '../../electron/contract/page-safe/incident-words.js';
-export { backupEtaWords, formatBytes, nodeBackupPercent, pastBackupLine } from '../../electron/contract/page-safe/backup-words.js';
+export { backupEtaWords, backupHeadline, formatBytes, formatCount, nodeBackupPercent, pastBackupLine } from '../../electron/contract/page-safe/backup-words.js';
 export { checksLine } from '../../electron/contract/page-safe/rolling-checks.js';
 export { DEFAULT_MAINTENANCE_MS, MAX_MAINTENANCE_MS, MAX_MAINTENANCE_TEXT } from '../../electron/contract/page-safe/maintenance-bounds.js';
 export { maintenanceEventText } from '../../electron/contract/page-safe/maintenance-event-text.js';

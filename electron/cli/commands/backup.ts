@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { MgmClient } from '../../../native-mgm/client/mgm-client.js';
 import type { BackupStatus } from '../../contract/schemas/backups.js';
-import { backupEtaWords, formatBytes, nodeBackupPercent, pastBackupLine } from '../../contract/page-safe/backup-words.js';
+import { backupEtaWords, formatBytes, formatCount, nodeBackupPercent, pastBackupLine } from '../../contract/page-safe/backup-words.js';
 import { escapedJson } from '../../contract/page-safe/outside-text.js';
 import { getApi } from '../../serve/runs-client.js';
 import { withDeadline } from '../deadline.js';
@@ -29,7 +29,7 @@ export function backupText(s: BackupStatus): string {
     out.push(`  ${formatBytes(written)}${of} written, ${rate}, ${backupEtaWords(run)}`);
     for (const n of run.nodes) {
       const pct = nodeBackupPercent(n);
-      out.push(`  node ${n.nodeId}: ${formatBytes(n.bytes)}${pct === null ? '' : ` (${pct.toFixed(0)} %)`}, ${n.records.toLocaleString('en-US')} records`);
+      out.push(`  node ${n.nodeId}: ${formatBytes(n.bytes)}${pct === null ? '' : ` (${pct.toFixed(0)} %)`}, ${formatCount(n.records)} records`);
     }
   } else out.push('no backup running');
   if (s.last.length > 0) out.push('past backups (oldest first):', ...s.last.map((b) => `  ${pastBackupLine(b)}`));

@@ -1,5 +1,5 @@
 import type { BackupStatus, PastBackup, RunningBackup } from '../contract.js';
-import { backupEtaWords, formatBytes, formatDuration, nodeBackupPercent } from '../contract.js';
+import { backupEtaWords, formatBytes, formatCount, formatDuration, nodeBackupPercent } from '../contract.js';
 import { useApp, useAppContext } from '../store/use-app.js';
 import { formatClock, formatDateTime } from '../view-model/format.js';
 import { formatBytesPerSec } from '../view-model/inside/io-figures.js';
@@ -28,7 +28,7 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
         <dt>written</dt>
         <dd data-field="written">
           {formatBytes(written)}
-          {run.toBackupBytes ? ` of about ${formatBytes(run.toBackupBytes)}` : ''} · {records.toLocaleString('en-US')} records
+          {run.toBackupBytes ? ` of about ${formatBytes(run.toBackupBytes)}` : ''} · {formatCount(records)} records
         </dd>
         <dt>rate</dt>
         <dd data-field="rate">{run.bytesPerSec === null ? 'not known yet' : formatBytesPerSec(run.bytesPerSec)}</dd>
@@ -63,7 +63,7 @@ function Running({ run, canAct }: { run: RunningBackup; canAct: boolean }) {
                 <td>{formatBytes(n.bytes)}</td>
                 <td>{n.toBackupBytes ? formatBytes(n.toBackupBytes) : '–'}</td>
                 <td>{pct === null ? '–' : <progress max={100} value={pct} aria-label={`node ${n.nodeId}: ${pct.toFixed(0)} %`} />}</td>
-                <td>{n.records.toLocaleString('en-US')}</td>
+                <td>{formatCount(n.records)}</td>
                 <td>{n.at !== undefined ? formatClock(n.at) : '–'}</td>
                 {withDisk && <td data-field="disk-write">{formatBytesPerSec(ndbinfo.get(n.nodeId)?.diskWrite?.lcpBytesPerSec)}</td>}
               </tr>
@@ -115,7 +115,7 @@ function Past({ last }: { last: readonly PastBackup[] }) {
               <td>{formatDateTime(b.startedAt)}</td>
               <td>{formatDuration(b.endedAt - b.startedAt)}</td>
               <td>{formatBytes(b.bytes)}</td>
-              <td>{b.records.toLocaleString('en-US')}</td>
+              <td>{formatCount(b.records)}</td>
               <td>{rate(b)}</td>
             </tr>
           ))}

@@ -1,9 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
-import type { NodeView, OperatorAction } from '../../contract.js';
+import { backupHeadline, type NodeView, type OperatorAction } from '../../contract.js';
 import { perNodeMap } from '../../store/node-map.js';
 import { useFiguresOldWhy } from '../../hooks/use-figures-as-of.js';
 import { useApp, useAppContext } from '../../store/use-app.js';
-import { formatBytes } from '../../view-model/format.js';
 
 /** The API nodes' ids and whether each is connected, as a string: the list re-renders only when that changes. */
 const apiNodesKey = perNodeMap((nodes: ReadonlyMap<number, NodeView>): string =>
@@ -32,9 +31,7 @@ export function ClusterActions() {
   }, [store, apiKey]);
   const backupText = backup && (
     <span className="muted" data-testid="backup">
-      backup {backup.backupId} {backup.status}
-      {backup.status === 'running' || backup.status === 'completed' ? ` · ${formatBytes(backup.bytes)}, ${backup.records} records` : ''}
-      {backup.error ? ` · ${backup.error}` : ''}
+      {backupHeadline(backup)}
     </span>
   );
   if (!enabled) return <div className="cluster-actions">{backupText}</div>;

@@ -7,6 +7,8 @@ export type { MgmHost, ResolvedConnectstring } from './connectstring.js';
 export { CATEGORIES, CATEGORY_NUMBERS, EVENT_TYPES, EVENT_TYPES_BY_NAME, MONITOR_FILTER, eventTypeByName } from './events/catalogue.js';
 export type { Category, EventTypeSpec, Severity } from './events/catalogue.js';
 export { decodeTextWords, encodeTextWords } from './events/text-words.js';
+export { ARBIT_CODES, arbitCode, arbitOutcome, arbitrationLost, arbitrationWon } from './events/arbit-codes.js';
+export type { ArbitOutcome } from './events/arbit-codes.js';
 export { DataNodeBinaryEvidence } from './events/data-node-binary.js';
 export { MgmClient } from './client/mgm-client.js';
 export type { MgmClientOptions, CallOptions, RestartOptions, StopOptions, BackupOptions, ClusterLogSeverity } from './client/mgm-client.js';

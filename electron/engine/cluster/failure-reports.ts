@@ -1,9 +1,4 @@
-/**
- * ArbitResult codes (spec §6.7, the low 16 bits) by which the reporting president's side goes on: on node count, with
- * a node group fully alive, or because the arbitrator said so; and those by which it shuts down.
- */
-const SIDE_GOES_ON = new Set([42, 43, 46]);
-const SIDE_STOPS = new Set([41, 44, 47, 48, 49]);
+import { arbitOutcome } from '../../../native-mgm/index.js';
 
 /**
  * Data nodes' word that another node failed (NODE_FAILREP, a data node's Disconnected): a claim, not yet a fact.
@@ -36,14 +31,16 @@ export class FailureReports {
    * The president's arbitration result: the nodes it reported failed whose failure its side's going on confirms (none
    * for a side that stops or a result that decides nothing yet, such as 45, a possible partitioning).
    */
-  arbitrated(president: number, result: number): number[] {
+  arbitrated(president: number, code: number): number[] {
     const reportedByPresident = [...this.claims].filter(([, by]) => by.has(president)).map(([id]) => id);
-    if (SIDE_GOES_ON.has(result)) {
+    // Its side goes on by arbitration or with a node group fully alive; it shuts down on a lost one.
+    const outcome = arbitOutcome(code);
+    if (outcome === 'won' || outcome === 'unneeded') {
       const other = new Set(reportedByPresident);
       for (const id of [...this.claims.keys()]) if (!other.has(id)) this.claims.delete(id);
       return reportedByPresident;
     }
-    if (SIDE_STOPS.has(result)) for (const id of reportedByPresident) this.claims.delete(id);
+    if (outcome === 'lost') for (const id of reportedByPresident) this.claims.delete(id);
     return [];
   }
 

@@ -1,7 +1,7 @@
 import { INCIDENT_CAUSE_KINDS, type Incident, type IncidentCauseKind, type IncidentEvidence, type IncidentFigure, type IncidentRestart } from '../../../contract/schemas/incidents.js';
 import type { NodeStatus } from '../../../contract/schemas/node.js';
 import { figureValue } from '../../../contract/page-safe/incident-words.js';
-import type { ClusterEvent } from '../../../../native-mgm/index.js';
+import { arbitrationWon, type ClusterEvent } from '../../../../native-mgm/index.js';
 import { beforeFigures, type FigureSources } from '../../features/incidents/before-figures.js';
 import { judgeCauses, type Causes } from '../../features/incidents/incident-cause.js';
 import { concerns, eventSigns, figureSigns, isStoryEvent, storyText, type Sign } from '../../features/incidents/incident-signs.js';
@@ -253,7 +253,7 @@ function causesOf(o: Open): Causes {
   const signs = [...eventSignList, ...o.statusSigns, ...figureSigns(o.figures, named)];
   const fallText = nodeIds.map((id) => `Node ${id}: ${o.beganBeforeWatching ? `first seen ${o.status}` : `left STARTED (now ${o.status})`}`).join('; ');
   const seen: IncidentEvidence[] = [{ at: o.noticedAt, source: 'status', text: fallText }, ...o.events.map(evidenceOf), ...o.figures.map((f) => figureEvidence(f))];
-  const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !o.nodes.has(e.sourceNodeId) && [42, 46].includes((e.fields.code ?? 0) & 0xffff)).map((e) => e.sourceNodeId))];
+  const survivors = [...new Set(o.events.filter((e) => e.name === 'ArbitResult' && !o.nodes.has(e.sourceNodeId) && arbitrationWon(e.fields.code ?? 0)).map((e) => e.sourceNodeId))];
   o.causes = judgeCauses(signs, seen, { nodeIds, status: o.status, noticedAt: o.noticedAt, beganBeforeWatching: o.beganBeforeWatching, survivors });
   return o.causes;
 }

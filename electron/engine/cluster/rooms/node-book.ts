@@ -2,7 +2,6 @@ import type { NodeStatus } from '../../../contract/schemas/node.js';
 import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import type { ConfigState } from '../../facts/config/config-state.js';
-import { arbitCode } from '../../facts/events/event-text.js';
 import { firstStatusNote } from '../../facts/observations/engine-notes.js';
 import { FailureReports } from '../failure-reports.js';
 import type { GroupMember } from '../node-groups.js';
@@ -74,7 +73,7 @@ export class NodeBook implements Room {
         this.reportFailed(src, f.failed_node ?? 0, at);
         break;
       case 'ArbitResult':
-        for (const id of this.failures.arbitrated(src, arbitCode(f.code ?? 0))) this.setStatus(id, 'NO_CONTACT', 0, at);
+        for (const id of this.failures.arbitrated(src, f.code ?? 0)) this.setStatus(id, 'NO_CONTACT', 0, at);
         break;
       case 'Connected':
         this.onConnected(f.node ?? 0, at);

@@ -1,4 +1,4 @@
-import type { ClusterEvent } from '../../../../native-mgm/index.js';
+import { ARBIT_CODES, arbitCode, type ClusterEvent } from '../../../../native-mgm/index.js';
 import { join64 as big } from '../../cluster/join64.js';
 
 type Fields = Readonly<Record<string, number>>;
@@ -6,35 +6,6 @@ type Describe = (f: Fields, e: ClusterEvent) => string;
 
 const START_TYPES = ['initial start', 'system restart', 'node restart', 'initial node restart', 'system restart (not restorable)'];
 const SINGLE_USER = ['entering single user mode', 'entered single user mode', 'exiting single user mode'];
-/** ArbitState/ArbitResult result codes (spec §6.7); the high 16 bits are an internal state number. */
-const ARBIT_CODES: Record<number, string> = {
-  11: 'arbitration thread started',
-  21: 'prepare arbitrator (part 1)',
-  22: 'prepare arbitrator (part 2)',
-  23: 'prepare arbitrator (at run)',
-  31: 'arbitrator started',
-  32: 'arbitrator failed',
-  33: 'arbitrator exited',
-  41: 'lost on node count',
-  42: 'won on node count',
-  43: 'won: a node group is fully alive, no arbitration needed',
-  44: 'lost: a node group is missing',
-  45: 'possible network partitioning',
-  46: 'arbitrator says win',
-  47: 'arbitrator says lose',
-  48: 'lost: arbitrator required but not running',
-  49: 'lost: arbitrator required but none configured',
-  91: 'arbitration error: bad ticket',
-  92: 'arbitration error: too many',
-  93: 'arbitration error: state',
-  94: 'arbitration error: timeout',
-  95: 'arbitration error: unknown',
-};
-
-export function arbitCode(code: number): number {
-  return code & 0xffff;
-}
-
 function stopAction(action: number): string {
   if (action & 1) return action & 2 ? 'restart, waiting for a start order' : 'restart';
   return 'stop';
@@ -70,8 +41,8 @@ const TEXT: Record<string, Describe> = {
       ? `failure handling of node ${num(f.failed_node)} completed`
       : `failure handling of node ${num(f.failed_node)} completed by node ${num(f.completing_node)} (block ${num(f.block)})`,
   NODE_FAILREP: (f) => `node ${num(f.failed_node)} failed`,
-  ArbitState: (f) => `arbitration: ${ARBIT_CODES[arbitCode(f.code ?? 0)] ?? `code ${num(f.code)}`} (arbitrator ${num(f.arbit_node)})`,
-  ArbitResult: (f) => `arbitration result: ${ARBIT_CODES[arbitCode(f.code ?? 0)] ?? `code ${num(f.code)}`} (arbitrator ${num(f.arbit_node)})`,
+  ArbitState: (f) => `arbitration: ${ARBIT_CODES[arbitCode(f.code ?? 0)]?.words ?? `code ${num(f.code)}`} (arbitrator ${num(f.arbit_node)})`,
+  ArbitResult: (f) => `arbitration result: ${ARBIT_CODES[arbitCode(f.code ?? 0)]?.words ?? `code ${num(f.code)}`} (arbitrator ${num(f.arbit_node)})`,
   GCP_TakeoverStarted: () => 'global checkpoint takeover started',
   GCP_TakeoverCompleted: () => 'global checkpoint takeover completed',
   LCP_TakeoverStarted: () => 'local checkpoint takeover started',

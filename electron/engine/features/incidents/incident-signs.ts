@@ -1,8 +1,8 @@
 import type { IncidentCauseKind, IncidentEvidence, IncidentFigure } from '../../../contract/schemas/incidents.js';
-import { decodeTextWords, type ClusterEvent } from '../../../../native-mgm/index.js';
+import { arbitrationLost, arbitrationWon, decodeTextWords, type ClusterEvent } from '../../../../native-mgm/index.js';
 import { figureValue } from '../../../contract/page-safe/incident-words.js';
 import { join64 } from '../../cluster/join64.js';
-import { arbitCode, eventText } from '../../facts/events/event-text.js';
+import { eventText } from '../../facts/events/event-text.js';
 import { exitCodeMeaning, exitCodeText } from './exit-codes.js';
 
 /**
@@ -16,9 +16,6 @@ export interface Sign {
   evidence: IncidentEvidence;
 }
 
-/** ArbitResult/ArbitState codes (spec §6.7) that mean a side lost or arbitration failed, and those a survivor wins by. */
-const ARBIT_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
-const ARBIT_WON = new Set([42, 46]);
 /** NDBD_EXIT_SYSTEM_ERROR: "System error, node killed during node restart by other node". */
 const KILLED_BY_OTHER_NODE = 2303;
 /** MemoryUsage `block` 249: data memory (spec §6.7). */
@@ -98,9 +95,9 @@ export function eventSigns(e: ClusterEvent, nodes: ReadonlySet<number>): Sign[] 
       return nodes.has(f.node ?? -1) ? sign('heartbeat', 3, evidence(e)) : [];
     case 'ArbitState':
     case 'ArbitResult': {
-      const code = arbitCode(f.code ?? 0);
-      if (ARBIT_LOST.has(code)) return sign('arbitration', 3, evidence(e));
-      return ARBIT_WON.has(code) && !own ? sign('arbitration', 2, evidence(e)) : [];
+      const code = f.code ?? 0;
+      if (arbitrationLost(code)) return sign('arbitration', 3, evidence(e));
+      return arbitrationWon(code) && !own ? sign('arbitration', 2, evidence(e)) : [];
     }
     case 'NDBStopForced': {
       if (!own) return [];

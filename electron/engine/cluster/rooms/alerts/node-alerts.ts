@@ -1,12 +1,9 @@
-import { arbitCode, eventText } from '../../../facts/events/event-text.js';
-import type { ClusterEvent } from '../../../../../native-mgm/index.js';
+import { eventText } from '../../../facts/events/event-text.js';
+import { arbitrationLost, arbitrationWon, type ClusterEvent } from '../../../../../native-mgm/index.js';
 import { isUp } from '../../node-status.js';
 import type { AlertRoom } from './alert-room.js';
 import type { PlannedWork } from '../planned-work.js';
 import type { Room, StatusChange } from '../room.js';
-
-const ARBITRATION_LOST = new Set([41, 44, 45, 47, 48, 49, 91, 92, 93, 94, 95]);
-const ARBITRATION_NEEDED = new Set([42, 46]);
 
 /**
  * `node-down`: a data node that leaves the up state without a stop someone asked for (`PlannedWork`: this engine's
@@ -50,8 +47,8 @@ export class EventAlerts implements Room {
     const src = e.sourceNodeId;
     switch (e.name) {
       case 'ArbitResult': {
-        const code = arbitCode(e.fields.code ?? 0);
-        const severity = ARBITRATION_LOST.has(code) ? 'critical' : ARBITRATION_NEEDED.has(code) && !this.planned.inFlight() ? 'warning' : null;
+        const code = e.fields.code ?? 0;
+        const severity = arbitrationLost(code) ? 'critical' : arbitrationWon(code) && !this.planned.inFlight() ? 'warning' : null;
         if (severity) this.alerts.occurred('arbitration', severity, e.receivedAt, src, eventText(e));
         break;
       }

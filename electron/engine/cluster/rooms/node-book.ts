@@ -76,7 +76,7 @@ export class NodeBook implements Room {
         for (const id of this.failures.arbitrated(src, f.code ?? 0)) this.setStatus(id, 'NO_CONTACT', 0, at);
         break;
       case 'Connected':
-        this.onConnected(f.node ?? 0, at);
+        this.onConnected(src, f.node ?? 0, at);
         break;
       case 'NDBStartStarted':
         if (this.wentDown(src)) this.setStatus(src, 'STARTING', 0, at);
@@ -213,10 +213,18 @@ export class NodeBook implements Room {
     this.listener.status({ nodeId: id, type: rec.state.type, previous, status, phase, at });
   }
 
-  private onConnected(id: number, at: number): void {
+  /**
+   * The link from `src` to `id` is up (spec §6.6.1). A data node's and a management server's status is the management
+   * server's own link (§5.3; a fallen data node is NOT_STARTED once it connected again, §8.3): only the management
+   * server's report says so, a data node's link to it says nothing of it. An API node's status is a live data node's
+   * link to it (§5.3), so either source's report counts.
+   */
+  private onConnected(src: number, id: number, at: number): void {
     const rec = this.nodes.get(id);
     if (!rec) return;
-    if (rec.state.type !== 'NDB') this.setStatus(id, 'CONNECTED', 0, at);
+    if (rec.state.type === 'API') return this.setStatus(id, 'CONNECTED', 0, at);
+    if (this.nodes.get(src)?.state.type !== 'MGM') return;
+    if (rec.state.type === 'MGM') this.setStatus(id, 'CONNECTED', 0, at);
     else if (rec.status === 'NO_CONTACT') this.setStatus(id, 'NOT_STARTED', 0, at);
   }
 

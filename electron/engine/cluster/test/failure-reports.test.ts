@@ -105,3 +105,16 @@ test('a crash told only by the survivors\' reports goes down at the president\'s
   assert.equal(status(1), 'NO_CONTACT', 'the management server\'s own Disconnected marks a node down at once');
   assert.deepEqual(downAlerts(alerts), [1, 3]);
 });
+
+test('Connected: the management server\'s own link to a node that fell (NOT_STARTED, §8.3); a data node\'s link to it says nothing of that', () => {
+  const { c, status } = watched();
+  const t = T + 10_000;
+  const connected = (source: number, node: number): string => record(0, source, [['node', node]]);
+  c.at(t, forcedStop(3, 6000));
+  assert.equal(status(3), 'NO_CONTACT');
+  // §6.6.1: the link from source_nodeid to node is up; node 1's link to node 3 is not the management server's.
+  c.at(t + 10, connected(1, 3)).at(t + 11, connected(4, 3));
+  assert.equal(status(3), 'NO_CONTACT', 'data nodes 1 and 4 said they connected to node 3');
+  c.at(t + 20, connected(MGMD, 3));
+  assert.equal(status(3), 'NOT_STARTED', 'the management server connected to node 3');
+});

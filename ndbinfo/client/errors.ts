@@ -64,10 +64,46 @@ export function secretsOf(...values: ReadonlyArray<string | undefined>): Secrets
   return values.filter((v): v is string => v !== undefined && v !== '');
 }
 
-/** `text` without any of the secrets, for anything that may be shown, logged, exported or recorded. */
+/** From this length a secret is no ordinary text: it is replaced wherever it appears. */
+const SCRUB_ANYWHERE_LENGTH = 8;
+/** From this length (below the one above) a secret is replaced as a whole word; shorter ones only where secrets are written. */
+const SCRUB_WORD_LENGTH = 4;
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Neither side of the secret runs on into a word ("hunter2" in "hunter2x" is another word). */
+const word = (s: string): string => `(?<![\\p{L}\\p{N}_])${s}(?![\\p{L}\\p{N}_])`;
+
+/**
+ * Where a secret too short to tell from ordinary text (a one-letter password "n" is in "Unexpected") is written when
+ * it leaks: quoted (`IDENTIFIED BY 'n'`, `"n"`), a connection string's credentials (`user:n@host`), a value given to
+ * a key (`password=n;`).
+ */
+const written = (s: string): string => `(?<=(['"\`]))${s}(?=\\1)|(?<=:)${s}(?=@)|(?<==)${s}(?=$|[\\s;&,)])`;
+
+/** Compiled once per secret: `scrub` runs on every value an SQL node sends. */
+const matchers = new Map<string, RegExp>();
+
+function matcher(secret: string): RegExp {
+  let m = matchers.get(secret);
+  if (!m) {
+    const s = escapeRegExp(secret);
+    m = new RegExp(secret.length >= SCRUB_WORD_LENGTH ? word(s) : written(s), 'gu');
+    matchers.set(secret, m);
+  }
+  return m;
+}
+
+/**
+ * `text` without any of the secrets, for anything that may be shown, logged, exported or recorded. A long secret goes
+ * wherever it appears; a shorter one only where it cannot be ordinary text (see `word` and `written`), so a short
+ * password does not turn "Unexpected packet" into "Une***pected packet".
+ */
 export function scrub(text: string, secrets: Secrets): string {
   let out = text;
-  for (const s of secrets) if (out.includes(s)) out = out.split(s).join('***');
+  for (const s of secrets) {
+    if (!out.includes(s)) continue;
+    out = s.length >= SCRUB_ANYWHERE_LENGTH ? out.split(s).join('***') : out.replace(matcher(s), '***');
+  }
   return out;
 }
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NDBINFO_TABLES, type TableDef } from '../schema/tables.js';
 import { CounterRates } from '../client/counter-rates.js';
-import { classify, MalformedRowError, NdbinfoError } from '../client/errors.js';
+import { classify, MalformedRowError, NdbinfoError, scrub } from '../client/errors.js';
 import { LoadBudget, MAX_STRETCH } from '../client/load-budget.js';
 import { readRow } from '../client/parse-row.js';
 import { restartInProgress } from '../client/restart-progress.js';
@@ -78,6 +78,29 @@ describe('driver errors', () => {
     assert.ok(!denied.message.includes('pw-Xy') && !denied.message.includes('tok-1'));
     assert.equal(classify({ errno: 1049 }, where, []).code, 'NO_NDBINFO');
     assert.equal(classify({ errno: 3159, sqlMessage: 'secure transport required' }, where, []).code, 'TLS');
+  });
+});
+
+describe('scrub', () => {
+  it('a short password is not taken for the letters of ordinary text', () => {
+    assert.equal(scrub('Unexpected packet', ['n']), 'Unexpected packet');
+    assert.equal(classify({ code: 'PROTOCOL_PACKETS_OUT_OF_ORDER', message: 'Unexpected packet' }, 'mysql://u@h:3306', ['n']).message, 'mysql://u@h:3306: Unexpected packet');
+    assert.equal(scrub('the hunter2x node', ['hunter2']), 'the hunter2x node', 'another word');
+  });
+
+  it('a short password where leaks write it: quoted, in a connection string, given to a key, as a word of its own', () => {
+    assert.equal(scrub("ALTER USER 'u'@'%' IDENTIFIED BY 'n'", ['n']), "ALTER USER 'u'@'%' IDENTIFIED BY '***'");
+    assert.equal(scrub('mysql://u:n@h:3306 (password="n")', ['n']), 'mysql://u:***@h:3306 (password="***")');
+    assert.equal(scrub('user=u;password=n;host=h', ['n']), 'user=u;password=***;host=h');
+    assert.equal(scrub("IDENTIFIED BY 'pw1' and pw1; not pw12", ['pw1']), "IDENTIFIED BY '***' and pw1; not pw12", 'three letters: only where secrets are written');
+    assert.equal(scrub('login as u with hunt, then (hunt)', ['hunt']), 'login as u with ***, then (***)');
+  });
+
+  it('a long secret goes wherever it appears, inside words too', () => {
+    assert.equal(scrub('x-serve-token-1618-y and abcserve-token-1618', ['serve-token-1618']), 'x-***-y and abc***');
+    assert.equal(scrub('no secret here', ['serve-token-1618', 'n']), 'no secret here');
+    assert.equal(scrub('a.b* (x)', ['.b*']), 'a.b* (x)', 'a secret with regular-expression characters is text');
+    assert.equal(scrub("pw '.b*'", ['.b*']), "pw '***'");
   });
 });
 

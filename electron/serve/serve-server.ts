@@ -19,6 +19,7 @@ import { handleIncidents, INCIDENTS_PATH } from './http/incidents-http.js';
 import { handleRolling, isRollingPath } from './http/rolling-http.js';
 import { readStaticFile } from './http/static-files.js';
 import { viewerHandlers } from './access/viewer-access.js';
+import { viewerPush, withoutServerDetail } from './access/server-detail.js';
 import { internalError, loggedHandlers, stderrLog, type ErrorLog } from './transport/internal-error.js';
 
 export const BACKUPS_PATH = '/api/backups';
@@ -122,7 +123,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
   checkServeOptions(host, token);
   // Browsers only ever get these: what a viewer may not change is refused here, whatever the transport.
   const log = options.log ?? stderrLog;
-  const handlers = loggedHandlers(viewerHandlers(engine.handlers, options.allowChanges === true), log);
+  const handlers = loggedHandlers(withoutServerDetail(viewerHandlers(engine.handlers, options.allowChanges === true)), log);
   const exporter = createMetricsExporter(handlers);
   const access: AccessPolicy = {
     token,
@@ -181,7 +182,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
     options.https,
     limits,
   );
-  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe(l) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
+  const ws = options.metricsOnly ? null : attachWebSocket(server, { handlers, subscribe: (l) => engine.subscribe((m) => l(viewerPush(m))) }, access, { heartbeatMs: options.heartbeatMs, maxClients: options.maxWebSockets });
   // Connections must not exhaust file descriptors, nor can silent, dribbling or idle ones take every slot (the
   // timeouts free them only within seconds).
   const closeConnections = guardConnectionSlots(server, {

@@ -100,8 +100,11 @@ export const RollingPlanViewSchema = z.object({
   }),
   /** The NDB checks' settings the plan was made with; absent from older recordings. */
   checks: z.object({ backup: z.enum(['wait', 'halt']), redoLimitPct: z.number(), gcpLagMs: z.number(), allowUnchecked: z.boolean() }).optional(),
-  /** What happened, oldest first (bounded). */
-  log: z.array(z.object({ at: Millis, text: z.string() })),
+  /**
+   * What happened, oldest first (bounded). `text` names no path of the server (serve's viewers read it); `detail`,
+   * when the line named one, is the same line with it, for the operator at the server only (serve never sends it).
+   */
+  log: z.array(z.object({ at: Millis, text: z.string(), detail: z.string().optional() })),
   /** The run this rolling restart is recorded as (its steps are phases); null when none could be started. */
   runId: z.string().nullable(),
   updatedAt: Millis,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sameValue } from '../../../contract/page-safe/same-value.js';
+import { pathFree } from '../../core/path-free.js';
 import type { RollingPlanView } from '../../../contract/schemas/rolling-restart.js';
 import type { TrackerInput } from '../../cluster/tracker-input.js';
 import type { RunInput } from '../runs/run-book.js';
@@ -127,7 +128,7 @@ export class RollingHost {
     if (!this.options.legacyFile || !this.store) return;
     const old = this.load(new PlanStore(this.options.legacyFile, identity));
     if (old.kind !== 'foreign' || !old.active) return;
-    this.notices = [{ at: this.options.side.now(), text: `${old.why} (left as it is: delete it once that plan is over)` }];
+    this.notices = [this.logLine(`${old.why} (left as it is: delete it once that plan is over)`)];
     this.log = [...this.log, ...this.notices];
   }
 
@@ -288,7 +289,16 @@ export class RollingHost {
   }
 
   private note(text: string): void {
-    this.log = [...this.log, { at: this.options.side.now(), text }].slice(-LOG_LINES);
+    this.log = [...this.log, this.logLine(text)].slice(-LOG_LINES);
+  }
+
+  /** A log line as anyone may read it, and with the server's paths (the state files, a file system error's) as `detail`. */
+  private logLine(text: string): RollingPlanView['log'][number] {
+    const named: Array<[string, string]> = [];
+    if (this.store) named.push([this.store.file, "the cluster's state file"]);
+    if (this.options.legacyFile) named.push([this.options.legacyFile, 'the old state file']);
+    const shown = pathFree(text, named);
+    return { at: this.options.side.now(), text: shown, ...(shown === text ? {} : { detail: text }) };
   }
 
   private save(m: RollMachine, history: readonly number[] = this.history): void {

@@ -206,7 +206,7 @@ export function RollingConductorPanel({ now }: { now: number }) {
           <ol className="plain rolling-log" data-testid="rolling-log" aria-label="Rolling restart log">
             {plan.log.slice(-SHOWN_LOG).map((l, i) => (
               <li key={`${l.at}-${i}`}>
-                <time>{formatClock(l.at)}</time> {l.text}
+                <time>{formatClock(l.at)}</time> {l.detail ?? l.text}
               </li>
             ))}
           </ol>

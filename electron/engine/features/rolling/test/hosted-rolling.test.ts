@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { once } from 'node:events';
 import { test } from 'node:test';
+import WebSocket from 'ws';
 import { RESTART_PHASES } from '../../../../contract/page-safe/restart-phases.js';
 import type { RollingPlanView } from '../../../../contract/schemas/rolling-restart.js';
 import type { ClusterSnapshot } from '../../../../contract/schemas/snapshot.js';
@@ -249,8 +251,24 @@ test('a plan an earlier ndbtop wrote for this connectstring, without its cluster
   });
   await new Promise((r) => setTimeout(r, 1500));
   assert.equal(await planOf(engine), null, 'no plan shown: the old file is not this cluster\'s');
+  // A viewer in serve mode watches while the operator plans.
+  const server = await startServeServer({ engine, staticDir: tmpdir(), host: '127.0.0.1', port: 0 });
+  t.after(() => server.close());
+  const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`);
+  t.after(() => ws.terminate());
+  const pushes: string[] = [];
+  ws.on('message', (data) => pushes.push(String(data)));
+  await once(ws, 'open');
   const plan = await engine.handlers.planRollingRestart({ order: 'node-group', pauseMs: 0 });
   assert.equal(plan.state, 'planned');
-  assert.match(plan.log[0]?.text ?? '', /was written by an earlier ndbtop that did not record which cluster it belongs to; it holds a plan made for c \(data nodes 2, 4, 3, 5, halted at step 2 of 2\), which is not applied to cluster "MC_SIMULATED" .*\(left as it is/);
+  assert.match(plan.log[0]?.text ?? '', /^the old state file was written by an earlier ndbtop that did not record which cluster it belongs to; it holds a plan made for c \(data nodes 2, 4, 3, 5, halted at step 2 of 2\), which is not applied to cluster "MC_SIMULATED" .*\(left as it is/);
+  // The operator at the server reads where the file is; a viewer never does (the line is derived once, both ways).
+  assert.equal(plan.log[0]?.detail, plan.log[0]?.text.replace('the old state file', legacy));
+  const viewer = { plan: await (await fetch(new URL('/api/rolling-restart', server.url))).text(), snapshot: await (await fetch(new URL('/api/snapshot', server.url))).text() };
+  await until('the plan pushed to the viewer', async () => pushes.some((p) => p.includes('the old state file was written')));
+  for (const [what, text] of Object.entries({ ...viewer, pushes: pushes.join('\n') })) {
+    assert.ok(text.includes('the old state file was written'), `${what}: the plan's log`);
+    assert.ok(!text.includes(dir) && !text.includes('"detail"'), `${what}: no path of the server`);
+  }
   assert.equal(await readFile(legacy, 'utf8'), JSON.stringify({ version: 1, machine: halted, history: [], runId: null }), 'left as it is');
 });

@@ -29,9 +29,11 @@ export function ClusterActions() {
     const { nodes } = store.getState().shown;
     return apiKey === '' ? [] : apiKey.split(',').map((entry) => nodes.get(Number(entry.split(':')[0]))).filter((n) => n !== undefined);
   }, [store, apiKey]);
-  const backupText = backup && (
-    <span className="muted" data-testid="backup">
-      {backupHeadline(backup)}
+  const headline = backup && backupHeadline(backup);
+  // Cut short at narrow widths: the title keeps the whole line.
+  const backupText = headline && (
+    <span className="muted" data-testid="backup" title={headline}>
+      {headline}
     </span>
   );
   if (!enabled) return <div className="cluster-actions">{backupText}</div>;

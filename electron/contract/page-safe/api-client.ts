@@ -16,6 +16,12 @@ export class NdbtopRequestError extends Error {
   }
 }
 
+/**
+ * Pushes that carry nothing from outside: a history push is numbers under the engine's own metric names (the page
+ * looks them up, never shows them), and it comes every second per cluster, with a key per node and figure.
+ */
+const ENGINE_MADE: ReadonlySet<PushMessage['type']> = new Set(['history']);
+
 /** What a transport delivers for one request: the bridge's result, already unwrapped from its envelope. */
 export type CallResult = { ok: true; response: unknown } | { ok: false; error: WireError };
 
@@ -30,7 +36,7 @@ export interface ApiTransport {
 /**
  * The UI side of both transports (preload and WebSocket): one method per request of the contract, responses
  * and pushes validated against it, their strings under the outside-text rule (what the page shows, it shows
- * visibly). Building both from this one function is what keeps them the same API.
+ * visibly; pushes with nothing from outside are not walked for it). Building both from this one function is what keeps them the same API.
  */
 export function buildApi(transport: ApiTransport, validators: PageValidators): NdbtopApi {
   const methods: Record<string, (request: unknown) => Promise<unknown>> = {};
@@ -47,7 +53,8 @@ export function buildApi(transport: ApiTransport, validators: PageValidators): N
   const onRaw = (raw: unknown): void => {
     let message: PushMessage;
     try {
-      message = visibleStrings(validators.push(raw));
+      const valid = validators.push(raw);
+      message = ENGINE_MADE.has(valid.type) ? valid : visibleStrings(valid);
     } catch (err) {
       transport.onInvalidPush?.(err as Error);
       return;

@@ -63,6 +63,21 @@ test('pushes reach every listener once, invalid ones are dropped, unsubscribing 
   assert.deepEqual(b, a);
 });
 
+test('pushes with text from outside are shown under the outside-text rule; a history push, the engine\'s numbers, is handed on as validated', async () => {
+  const engine = createFixtureEngine();
+  const api = createPreloadApi(loopbackIpc(engine), zodPageValidators);
+  const got: PushMessage[] = [];
+  const off = api.onPush((m) => got.push(m));
+  const event = { seq: 1, at: 1000, typeId: 59, name: 'NDBStopForced', category: null, severity: null, sourceNodeId: 3, subjectNodeId: null, text: '\u202eKO 3 edon', fields: {} };
+  engine.push({ type: 'events', clusterId: 'c1', events: [event] });
+  engine.push({ type: 'clusters', clusters: [] });
+  // A key the page never shows: walking every key of every point, every second, is the cost left out.
+  const history: PushMessage = { type: 'history', clusterId: 'c1', points: [{ at: 1000, values: { 'node.1.transactions': 5, 'node.2\x1b': 1 } }] };
+  engine.push(history);
+  off();
+  assert.deepEqual(got, [{ type: 'events', clusterId: 'c1', events: [{ ...event, text: '\\u202eKO 3 edon' }] }, { type: 'clusters', clusters: [] }, history]);
+});
+
 test('a main-process answer outside the contract is an error, not data', async () => {
   const api = createPreloadApi({ invoke: async () => ({ hello: 1 }), on: () => undefined, removeListener: () => undefined }, zodPageValidators);
   await assert.rejects(api.getAppInfo({}), /BAD_MESSAGE/);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Incident } from '../contract.js';
-import { incidentTimeline, recentIncident, RECENT_MS } from '../view-model/incidents/incident-timeline.js';
+import { incidentTimeline, recentIncident, RECENT_MS, timelineTicks } from '../view-model/incidents/incident-timeline.js';
 
 const T = 1_700_000_000_000;
 const forced = 'Node 3: forced shutdown (restart) in start phase 255, error 2315';
@@ -55,4 +55,18 @@ test('a badge while the incident is recent or its node not back', () => {
   assert.equal(recentIncident([incident], 3, T + RECENT_MS + 1), null);
   assert.equal(recentIncident([{ ...incident, restart: { ...incident.restart, backAt: null } }], 3, T + RECENT_MS + 1)?.id, 'inc-1');
   assert.equal(recentIncident([incident], 4, T), null);
+});
+
+test('the axis ticks are round seconds from the fall, each label once, minutes for a long restart', () => {
+  // A 4.4 s axis (the shape seen on screen: six even ticks read "-2 s, -1 s, -1 s, 0 s, +1 s, +2 s").
+  const short = timelineTicks({ from: T - 2200, to: T + 2200, marks: [] }, T);
+  assert.deepEqual(short.map((t) => t.label), ['-2 s', '-1 s', '0 s', '+1 s', '+2 s']);
+  assert.deepEqual(short.map((t) => t.at - T), [-2000, -1000, 0, 1000, 2000]);
+  const long = timelineTicks(incidentTimeline({ ...incident, restart: { ...incident.restart, backAt: T + 600_000 } }, T + 600_000), T);
+  assert.deepEqual(long.map((t) => t.label), ['0 min', '+5 min', '+10 min']);
+  for (const span of [900, 3_000, 47_000, 61_000, 3_600_000, 86_400_000]) {
+    const ticks = timelineTicks({ from: T - span / 4, to: T + span, marks: [] }, T);
+    assert.ok(ticks.length >= 2 && ticks.length <= 6, `${span} ms: ${ticks.length} ticks`);
+    assert.equal(new Set(ticks.map((t) => t.label)).size, ticks.length, `${span} ms: ${ticks.map((t) => t.label).join(', ')}`);
+  }
 });

@@ -1,4 +1,4 @@
-import type { IncidentTimeline, TimelineMark } from '../../view-model/incidents/incident-timeline.js';
+import { signed, timelineTicks, type IncidentTimeline, type TimelineMark } from '../../view-model/incidents/incident-timeline.js';
 
 const LANES: ReadonlyArray<{ lane: TimelineMark['lane']; label: string }> = [
   { lane: 'event', label: 'events' },
@@ -10,14 +10,12 @@ const LANE_H = 22;
 const LABEL_W = 64;
 const WIDTH = 1000;
 
-const signed = (secs: number): string => (secs > 0 ? `+${secs}` : String(secs));
-
 /** The incident's events, figures, fall and restart phases on one time axis (seconds from the fall). */
 export function IncidentTimelineStrip({ timeline, noticedAt }: { timeline: IncidentTimeline; noticedAt: number }) {
   const span = Math.max(1, timeline.to - timeline.from);
   const x = (at: number): number => LABEL_W + ((at - timeline.from) / span) * (WIDTH - LABEL_W - 8);
   const height = LANES.length * LANE_H + 20;
-  const ticks = Array.from({ length: 6 }, (_, k) => timeline.from + (span * k) / 5);
+  const ticks = timelineTicks(timeline, noticedAt);
   return (
     <svg className="incident-strip" viewBox={`0 0 ${WIDTH} ${height}`} preserveAspectRatio="none" role="img" aria-label="the incident on one time axis, seconds from the fall" data-testid="incident-strip">
       {LANES.map((l, k) => (
@@ -45,9 +43,9 @@ export function IncidentTimelineStrip({ timeline, noticedAt }: { timeline: Incid
           </circle>
         );
       })}
-      {ticks.map((t, k) => (
-        <text key={t} x={x(t)} y={height - 4} className="strip-tick" textAnchor={k === 0 ? 'start' : k === ticks.length - 1 ? 'end' : 'middle'}>
-          {`${signed(Math.round((t - noticedAt) / 1000))} s`}
+      {ticks.map((t) => (
+        <text key={t.at} x={x(t.at)} y={height - 4} className="strip-tick" textAnchor={x(t.at) < LABEL_W + 20 ? 'start' : x(t.at) > WIDTH - 28 ? 'end' : 'middle'}>
+          {t.label}
         </text>
       ))}
     </svg>

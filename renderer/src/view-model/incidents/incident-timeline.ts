@@ -61,6 +61,30 @@ export function incidentTimeline(i: Incident, now: number): IncidentTimeline {
   return { from: Math.max(i.before.from, first - (to - first) * 0.05), to, marks };
 }
 
+/** Tick steps in seconds: round to read, never two ticks with one label. */
+const TICK_STEPS = [0.1, 0.2, 0.5, 1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200];
+
+/** A tick on the axis: where it is and its label, seconds (minutes from a 1-minute step) from the fall. */
+export interface AxisTick {
+  at: number;
+  label: string;
+}
+
+/** A figure from the fall with its sign: after it "+", before it "-". */
+export const signed = (v: number): string => (v > 0 ? `+${v}` : String(v));
+
+/** Round ticks from the fall (0 s) both ways, at most `most` of them across the axis. */
+export function timelineTicks(timeline: IncidentTimeline, noticedAt: number, most = 6): AxisTick[] {
+  const spanSecs = (timeline.to - timeline.from) / 1000;
+  const step = TICK_STEPS.find((s) => spanSecs / s <= most - 1) ?? Math.ceil(spanSecs / (most - 1) / 3600) * 3600;
+  const ticks: AxisTick[] = [];
+  for (let k = Math.ceil((timeline.from - noticedAt) / 1000 / step); noticedAt + k * step * 1000 <= timeline.to; k++) {
+    const secs = Number((k * step).toPrecision(12));
+    ticks.push({ at: noticedAt + secs * 1000, label: step >= 60 ? `${signed(secs / 60)} min` : `${signed(secs)} s` });
+  }
+  return ticks;
+}
+
 /** While this long after it was noticed, or while its node is not back, an incident badges its node's card. */
 export const RECENT_MS = 30 * 60_000;
 

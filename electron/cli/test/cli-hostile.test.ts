@@ -25,7 +25,9 @@ const hasControl = (text: string): boolean => [...text].some((c) => c !== '\n' &
 const OSC_TITLE = '\x1b]0;pwned\x07';
 const CSI_C1 = '\x9b2J';
 
-test('show prints no terminal escape a server put into node fields, in text or JSON', { timeout: 60_000 }, async (t) => {
+// Three CLI processes; the --timeout given (a deadline from connecting to get status) is long because the scripted
+// server stalls only after its reply and a starved machine can take more than the default 5 s for the four requests.
+test('show prints no terminal escape a server put into node fields, in text or JSON', { timeout: 360_000 }, async (t) => {
   const evil = SPEC_REPLIES.getStatus.replace('node.2.address: 10.0.0.12', `node.2.address: 10.0.0.12${OSC_TITLE}${CSI_C1}`);
   // Text from the server is UTF-8 (spec §14, issue 24 item 6): the C1 CSI arrives as its UTF-8 encoding, and a lone
   // 0x9B byte (a single-byte CSI in latin1) is not UTF-8 at all and must not reach the terminal either.
@@ -37,7 +39,7 @@ test('show prints no terminal escape a server put into node fields, in text or J
       return { stall: true };
     }),
   );
-  const text = await runCli(['show', '-c', `127.0.0.1:${server.port}`]);
+  const text = await runCli(['show', '--timeout', '60000', '-c', `127.0.0.1:${server.port}`]);
   assert.equal(text.code, EXIT.OK, text.stderr);
   assert.ok(!hasControl(text.stdout), text.stdout);
   assert.match(text.stdout, /10\.0\.0\.12\\x1b\]0;pwned\\x07\\x9b2J/);
@@ -49,17 +51,17 @@ test('show prints no terminal escape a server put into node fields, in text or J
       return { stall: true };
     }),
   );
-  const raw = await runCli(['show', '-c', `127.0.0.1:${lone.port}`]);
+  const raw = await runCli(['show', '--timeout', '60000', '-c', `127.0.0.1:${lone.port}`]);
   assert.equal(raw.code, EXIT.OK, raw.stderr);
   assert.ok(!hasControl(raw.stdout) && !raw.stdout.includes('\x9b'), raw.stdout);
   assert.match(raw.stdout, /10\.0\.0\.12\\x1b\]0;pwned\\x07\ufffd2J/);
-  const json = await runCli(['show', '--json', '-c', `127.0.0.1:${server.port}`]);
+  const json = await runCli(['show', '--json', '--timeout', '60000', '-c', `127.0.0.1:${server.port}`]);
   assert.ok(!hasControl(json.stdout), json.stdout);
   const parsed = JSON.parse(json.stdout) as { nodes: Array<{ nodeId: number; address: string }> };
   assert.equal(parsed.nodes.find((n) => n.nodeId === 2)?.address, `10.0.0.12${OSC_TITLE}${CSI_C1}`, 'JSON keeps the data exactly');
 });
 
-test('error messages quoting server bytes reach stderr without escapes', { timeout: 60_000 }, async (t) => {
+test('error messages quoting server bytes reach stderr without escapes', { timeout: 180_000 }, async (t) => {
   const server = await scripted(t, (_req, socket) => {
     // JSON.stringify in the error's detail escapes C0 controls but not the single-byte CSI.
     socket.write(Buffer.from(`${CSI_C1}${OSC_TITLE}garbage\n\n`, 'latin1'));
@@ -90,7 +92,7 @@ test('the terminal helpers keep newlines and tabs and escape every other control
 });
 
 // Each reply comes just inside --timeout; the old per-request timeout let `show --timeout 5000` take 21 s.
-test('--timeout is one deadline for the whole command, not one per request', { timeout: 60_000 }, async (t) => {
+test('--timeout is one deadline for the whole command, not one per request', { timeout: 180_000 }, async (t) => {
   const delayed = (reply: string) => (_req: ScriptedRequest, socket: Socket) => {
     setTimeout(() => socket.writable && socket.write(reply), 450);
     return { stall: true } as const;

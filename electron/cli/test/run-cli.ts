@@ -13,9 +13,12 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI in its own process, as a script would. */
-/** `input`: written to its stdin, which then ends (without it stdin is at its end from the start). */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 30_000, input?: string): Promise<CliResult> {
+/**
+ * Runs the real CLI in its own process, as a script would. `input`: written to its stdin, which then ends (without it
+ * stdin is at its end from the start). `timeoutMs` only catches a CLI that hangs: at CI's load (~25 on 2 cores) one
+ * CLI process has taken over 30 s from start to exit.
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 120_000, input?: string): Promise<CliResult> {
   return new Promise((resolve, reject) => {
     const child = spawnCli(args, env, input !== undefined);
     child.stdin?.end(input);

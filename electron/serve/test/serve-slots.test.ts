@@ -138,9 +138,12 @@ test('when every slot is taken, an idle keep-alive yields first, then a body beh
   };
   // A WebSocket that answers no ping, as one that reads nothing looks to the server (this one reads, to see its close).
   const unread = connect(server.port, '127.0.0.1');
-  unread.on('data', () => undefined);
+  let upgraded = '';
+  unread.on('data', (d: Buffer) => (upgraded += d.toString('latin1')));
   unread.write(upgradeRequest(server.port));
-  // After 1.5 s (three beats at least) without a pong it counts as unread.
+  // After 1.5 s (three beats at least) without a pong it counts as unread, from when the server took the upgrade
+  // (its 101), which on a loaded machine comes well after the request was written.
+  await waitFor(() => (upgraded.startsWith('HTTP/1.1 101') ? true : undefined), 'the unread WebSocket upgraded');
   await new Promise((r) => setTimeout(r, 1700));
   const body = connect(server.port, '127.0.0.1');
   body.write(`POST /api/runs HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{`);

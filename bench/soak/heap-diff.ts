@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 /**
  * `node --import tsx bench/soak/heap-diff.ts before.heapsnapshot after.heapsnapshot`: what one process's heap
  * gained between two V8 heap snapshots of it (`npm run soak -- --heap-snapshots DIR` writes one a cycle, at the
- * same point of each). Every object is charged to the path by which it is first reached from the roots (a shortest
+ * same point of each, of the engine's process and of the page: `cycle-N`, `page-cycle-N`). Every object is charged to the path by which it is first reached from the roots (a shortest
  * path, weak references left out), so a structure's size is what hangs below it on that tree; the paths whose size
  * changed most name what grew. V8 keeps an object's id from one snapshot to the next, so the objects of `after`
  * that `before` lacks were made in between and are still alive; they are listed by constructor too.
@@ -92,8 +92,10 @@ function analyse(file: string, before: Set<number> | null): Analysis {
     depth[n] = (depth[p] ?? 0) + 1;
     if (before && !before.has(field(n, idAt))) add(fresh, label(n), field(n, sizeAt));
     if ((depth[n] ?? 0) > MAX_DEPTH || (below[n] ?? 0) < MIN_BYTES || path[p] === undefined) continue;
-    // Anchored at the engine, and indices left out: what leads to it, and where, differs from one snapshot to the next.
-    path[n] = label(n) === 'object:Engine' ? 'engine' : `${path[p]} -> ${/^\[?\d+\]?$/.test(step[n] ?? '') ? '*' : step[n]} (${label(n)})`;
+    // Anchored at the engine (or the page's window), and indices left out: what leads to it, and where, differs from
+    // one snapshot to the next (the page's URL names a port that changes from run to run).
+    const anchor = label(n) === 'object:Engine' ? 'engine' : label(n).startsWith('object:Window [JSGlobalObject]') ? 'window' : null;
+    path[n] = anchor ?? `${path[p]} -> ${/^\[?\d+\]?$/.test(step[n] ?? '') ? '*' : (step[n] ?? '').slice(0, 60)} (${label(n)})`;
     paths.set(path[n], (paths.get(path[n]) ?? 0) + (below[n] ?? 0));
   }
   return { ids, paths, fresh, total: below[0] ?? 0 };

@@ -7,7 +7,7 @@ import { formatDuration } from './format-duration.js';
  * An incident's restart and subject in words, the same in the Incidents view, `ndbtop incidents` and run reports.
  * zod-free and pure.
  */
-export function restartWords(r: IncidentRestart): string {
+export function restartWords(r: Omit<IncidentRestart, 'phases'>): string {
   const usual = r.usualSecs === null ? '' : ` (usual ${formatDuration(r.usualSecs * 1000)})`;
   if (r.startedAt === null) return 'not restarting (yet)';
   if (r.backAt === null) return `restarting since ${new Date(r.startedAt).toISOString()}, not back yet${usual}`;

@@ -82,9 +82,10 @@ function watchIncidentWire(page: Page): { lists: () => number; detailed: () => s
       const text = String(payload);
       const f = JSON.parse(text) as { id?: number; type: string };
       const request = f.id === undefined ? undefined : asked.get(f.id);
-      if (request?.name === 'listIncidents') lists += 1;
+      const list = request?.name === 'listIncidents' || request?.name === 'getIncidents';
+      if (list) lists += 1;
       // An incident's evidence is a list of objects (a run report's is of sentences); a list of incidents carries none of the three.
-      const leak = request?.name === 'listIncidents' ? /"(evidence|before|phases)":/.test(text) : request?.name !== 'getIncident' && /"evidence":\[\{/.test(text);
+      const leak = list ? /"(evidence|before|phases)":/.test(text) : request?.name !== 'getIncident' && /"evidence":\[\{/.test(text);
       if (leak) leaks.push(`${request?.name ?? f.type}: ${text.slice(0, 200)}`);
     });
   });

@@ -15,7 +15,7 @@ import { securityHeaders } from './http/security-headers.js';
 import { call, handleRuns, isRunsPath } from './http/runs-http.js';
 import { DEFAULT_MAX_UPLOAD_BYTES, DEFAULT_UPLOAD_IDLE_MS, handleRecordingUpload, RECORDINGS_PATH } from './http/recording-upload.js';
 import { handleMaintenance, isMaintenancePath } from './http/maintenance-http.js';
-import { handleIncidents, INCIDENTS_PATH } from './http/incidents-http.js';
+import { handleIncidents, isIncidentsPath } from './http/incidents-http.js';
 import { handleRolling, isRollingPath } from './http/rolling-http.js';
 import { readStaticFile } from './http/static-files.js';
 import { viewerHandlers } from './access/viewer-access.js';
@@ -146,7 +146,7 @@ export async function startServeServer(options: ServeOptions): Promise<ServeServ
       return handleRecordingUpload(engine, req, res, url, { allowChanges: options.allowChanges === true, maxBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES, idleMs, log });
     }
     if (!options.metricsOnly && isMaintenancePath(url.pathname)) return handleMaintenance(handlers, req, res, url);
-    if (!options.metricsOnly && url.pathname === INCIDENTS_PATH) return handleIncidents(handlers, req.method ?? 'GET', res, url);
+    if (!options.metricsOnly && isIncidentsPath(url.pathname)) return handleIncidents(handlers, req.method ?? 'GET', res, url);
     // Gated like every operator action by the handlers themselves (--allow-actions), not here.
     if (!options.metricsOnly && isRollingPath(url.pathname)) return handleRolling(handlers, req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply(res, 405, 'text/plain; charset=utf-8', 'Method Not Allowed\n', { Allow: 'GET, HEAD' });

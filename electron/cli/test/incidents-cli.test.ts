@@ -51,6 +51,22 @@ test('a crashed node: one incident, linked from its alert, the same from /api/in
     assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="error"\} 1$/m);
     assert.match(metrics, /^ndbtop_incidents_total\{cluster="[^"]+",cause="heartbeat"\} 0$/m, 'every cause, zeros included');
 
+    // What a page holds: the summaries (no evidence, minute before or restart phases), and one incident in full by its id.
+    const auth = { headers: { authorization: `Bearer ${TOKEN}` } };
+    const summaries = await (await fetch(`${url}api/incidents?summary=1`, auth)).json() as { incidents: Array<Record<string, unknown>> };
+    const { cause, restart, before: _before, ...rest } = incident;
+    const { phases: _phases, ...restartSummary } = restart;
+    assert.deepEqual(summaries, { incidents: [{ ...rest, cause: { kind: cause.kind, text: cause.text }, restart: restartSummary }] });
+    assert.deepEqual(await engine.handlers.listIncidents({}), summaries, 'the same over the contract');
+    const one = await fetch(`${url}api/incidents/${encodeURIComponent(incident.id)}`, auth);
+    assert.equal(one.status, 200);
+    assert.deepEqual(await one.json(), incident, 'one incident in full, as the list gives it');
+    assert.deepEqual(await engine.handlers.getIncident({ id: incident.id }), incident);
+    const gone = await fetch(`${url}api/incidents/inc-0-n9`, auth);
+    assert.equal(gone.status, 404);
+    assert.equal(await engine.handlers.getIncident({ id: 'inc-0-n9' }), null);
+    assert.equal((await fetch(`${url}api/incidents?summary=yes`, auth)).status, 400);
+
     const json = await runCli(['incidents', '--url', url, '--json'], { NDBTOP_TOKEN: TOKEN });
     assert.equal(json.code, 0, json.stderr);
     assert.deepEqual(JSON.parse(json.stdout), live);

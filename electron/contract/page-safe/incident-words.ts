@@ -10,7 +10,7 @@ export type TimeWords = (at: number) => string;
  * An incident's restart and subject in words, the same in the Incidents view, `ndbtop incidents` and run reports,
  * each writing the time as the rest of that surface does. zod-free and pure.
  */
-export function restartWords(r: IncidentRestart, time: TimeWords): string {
+export function restartWords(r: Omit<IncidentRestart, 'phases'>, time: TimeWords): string {
   const usual = r.usualSecs === null ? '' : ` (usual ${formatDuration(r.usualSecs * 1000)})`;
   if (r.startedAt === null) return 'not restarting (yet)';
   if (r.backAt === null) return `restarting since ${time(r.startedAt)}, not back yet${usual}`;

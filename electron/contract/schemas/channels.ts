@@ -9,7 +9,7 @@ import { ClusterSnapshotSchema, ClusterSummarySchema, SnapshotDeltaSchema } from
 import { ClusterConfigViewSchema } from './config.js';
 import { RollingPlanViewSchema, RollingRequestSchemas } from './rolling-restart.js';
 import { AlertHistorySchema, ExtendMaintenanceSchema, MaintenanceRefSchema, MaintenanceWindowSchema, StartMaintenanceSchema } from './maintenance.js';
-import { IncidentListSchema, IncidentQuerySchema } from './incidents.js';
+import { IncidentListSchema, IncidentQuerySchema, IncidentRefSchema, IncidentSchema, IncidentSummaryListSchema } from './incidents.js';
 import { NdbinfoLinksQuerySchema, NdbinfoLinksSchema } from './ndbinfo.js';
 import { BackupStatusSchema } from './backups.js';
 import { ThreadPointQuerySchema, ThreadPointSchema, ThreadSeriesQuerySchema, ThreadSeriesSchema } from './threads.js';
@@ -81,6 +81,10 @@ export const REQUESTS = {
   getAlertHistory: { request: ClusterRef, response: AlertHistorySchema },
   /** Unplanned failures of data nodes, each explained with its evidence and its restart, newest first (bounded). */
   getIncidents: { request: IncidentQuerySchema, response: IncidentListSchema },
+  /** The same incidents as summaries (what a list shows, no evidence): what a page keeps. */
+  listIncidents: { request: IncidentQuerySchema, response: IncidentSummaryListSchema },
+  /** One incident in full (evidence, the minute before, restart phases): a page asks when it opens one. */
+  getIncident: { request: IncidentRefSchema, response: IncidentSchema.nullable() },
   /** Runs of a recording's text (a file the user picked), kept for comparison with this session's. */
   listImportedRuns: { request: z.object({}), response: z.array(RunSchema) },
   /** The rolling restart the engine conducts for the cluster (planned, running or over); null when none. */

@@ -90,8 +90,24 @@ export const IncidentSchema = z.object({
 
 export const IncidentListSchema = z.object({ incidents: z.array(IncidentSchema) });
 
+/**
+ * What a list of incidents shows (the Incidents view's rows, a node card's badge): an incident without its evidence,
+ * the minute before and the restart's phases. A page holds these and asks for one incident's detail when it is
+ * opened: every detail of the engine's up to 200 incidents, asked again at each node status change, was the page's
+ * heap growing through a soak.
+ */
+export const IncidentSummarySchema = IncidentSchema.omit({ otherCauses: true, before: true }).extend({
+  cause: IncidentCauseSchema.omit({ evidence: true }),
+  restart: IncidentRestartSchema.omit({ phases: true }),
+});
+
+export const IncidentSummaryListSchema = z.object({ incidents: z.array(IncidentSummarySchema) });
+
 /** `getIncidents`: one cluster's (the first without `clusterId`), newest first; `sinceMs`: those noticed from then on. */
 export const IncidentQuerySchema = z.object({ clusterId: z.string().optional(), sinceMs: z.number().int().nonnegative().optional() });
+
+/** `getIncident`: one incident in full, by its id; null when the engine no longer holds it (its list keeps the last 200). */
+export const IncidentRefSchema = z.object({ clusterId: z.string().optional(), id: z.string().min(1).max(200) });
 
 export type IncidentCauseKind = z.infer<typeof IncidentCauseKindSchema>;
 export type IncidentEvidence = z.infer<typeof IncidentEvidenceSchema>;
@@ -101,3 +117,6 @@ export type Incident = z.infer<typeof IncidentSchema>;
 export type IncidentList = z.infer<typeof IncidentListSchema>;
 export type IncidentRestart = z.infer<typeof IncidentRestartSchema>;
 export type IncidentQuery = z.infer<typeof IncidentQuerySchema>;
+export type IncidentSummary = z.infer<typeof IncidentSummarySchema>;
+export type IncidentSummaryList = z.infer<typeof IncidentSummaryListSchema>;
+export type IncidentRef = z.infer<typeof IncidentRefSchema>;

@@ -45,6 +45,8 @@ export const REQUEST_ACCESS: { readonly [K in RequestName]: 'read' | 'mark' | 'c
   listMaintenance: 'read',
   getAlertHistory: 'read',
   getIncidents: 'read',
+  listIncidents: 'read',
+  getIncident: 'read',
   getRunReports: 'read',
   exportRuns: 'read',
   // Keeps a recording's runs in the server's memory for everyone's comparisons.

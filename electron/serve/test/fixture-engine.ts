@@ -102,6 +102,8 @@ export function createFixtureEngine(): FixtureEngine {
     listMaintenance: notInFixture,
     getAlertHistory: notInFixture,
     getIncidents: notInFixture,
+    listIncidents: notInFixture,
+    getIncident: notInFixture,
     getRollingRestart: notInFixture,
     planRollingRestart: notInFixture,
     startRollingRestart: notInFixture,

@@ -9,9 +9,9 @@ import { useApp, useAppContext } from '../store/use-app.js';
 const REFRESH_MS = 5000;
 
 /**
- * Keeps `incidentsStore` to the shown cluster's incidents: at once, on every node-down alert and data node status or
+ * Keeps `incidentsStore` to the shown cluster's incident summaries (`listIncidents`): at once, on every node-down alert and data node status or
  * start phase change, and every few seconds. Asked only on the alert, a restart's "not back yet" stood for up to
- * 5 s beside a node card already STARTED.
+ * 5 s beside a node card already STARTED. An incident's detail is asked only when it is opened (`use-incident-detail.ts`).
  */
 export function useIncidentSync(): void {
   const { api, store } = useAppContext();
@@ -23,7 +23,7 @@ export function useIncidentSync(): void {
     let current = true;
     const ask = (): void => {
       api
-        .getIncidents({ clusterId })
+        .listIncidents({ clusterId })
         .then((r) => current && incidentsStore.setState({ incidents: r.incidents }))
         .catch((err: unknown) => current && store.setUi({ error: `incidents: ${err instanceof Error ? err.message : String(err)}` }));
     };

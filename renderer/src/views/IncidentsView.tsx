@@ -1,18 +1,19 @@
 import { incidentNodes, restartWords } from '../contract.js';
 import { IncidentDetail } from '../components/incidents/IncidentDetail.js';
+import { useIncidentDetail } from '../hooks/use-incident-detail.js';
 import { incidentsStore, useIncidents } from '../store/incidents-store.js';
 import { formatDateTime } from '../view-model/format.js';
 import './incidents.css';
 
-
 /**
  * Why data nodes fell: the engine's incidents newest first (each unplanned failure, its cause and restart); one
- * opens to its timeline. A planned restart, an operator's stop from ndbtop or a maintenance window raises none.
+ * opens to its timeline (its detail asked of the engine then; the list holds summaries). A planned restart, an operator's stop from ndbtop or a maintenance window raises none.
  */
 export function IncidentsView() {
   const incidents = useIncidents((s) => s.incidents);
   const openId = useIncidents((s) => s.openId);
   const open = incidents.find((i) => i.id === openId) ?? incidents[0] ?? null;
+  const detail = useIncidentDetail(open?.id ?? null);
   return (
     <div className="incidents-view" data-testid="incidents-view" data-count={incidents.length}>
       <section className="incident-list" aria-label="incidents, newest first">
@@ -32,7 +33,7 @@ export function IncidentsView() {
           ))}
         </ul>
       </section>
-      {open && <IncidentDetail incident={open} />}
+      {detail && <IncidentDetail incident={detail} />}
     </div>
   );
 }

@@ -141,6 +141,12 @@ export class IncidentRoom implements Room {
     return this.incidents.map((o) => this.view(o)).reverse();
   }
 
+  /** One incident by its id; null when it is not (or no longer) kept. */
+  find(id: string): Incident | null {
+    const o = this.incidents.find((x) => x.id === id);
+    return o ? this.view(o) : null;
+  }
+
   /** Incidents per cause kind since the start, every kind, the ones no longer kept included (Prometheus counters). */
   counts(): Record<IncidentCauseKind, number> {
     const out = Object.fromEntries(INCIDENT_CAUSE_KINDS.map((k) => [k, this.evicted.get(k) ?? 0])) as Record<IncidentCauseKind, number>;

@@ -1,4 +1,4 @@
-import { figureValue, type Incident } from '../../contract.js';
+import { figureValue, type Incident, type IncidentSummary } from '../../contract.js';
 
 /** One mark on the incident's time axis: an event, a figure's reading, the fall itself, a restart phase. */
 export interface TimelineMark {
@@ -89,7 +89,7 @@ export function timelineTicks(timeline: IncidentTimeline, noticedAt: number, mos
 export const RECENT_MS = 30 * 60_000;
 
 /** The node's newest incident while recent, else null. */
-export function recentIncident(incidents: readonly Incident[], nodeId: number, now: number): Incident | null {
+export function recentIncident(incidents: readonly IncidentSummary[], nodeId: number, now: number): IncidentSummary | null {
   const i = incidents.find((x) => x.nodeIds.includes(nodeId));
   if (!i) return null;
   return i.restart.backAt === null || now - i.noticedAt < RECENT_MS ? i : null;

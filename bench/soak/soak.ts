@@ -82,8 +82,9 @@ const pct = (share: number): string => `${(share * 100).toFixed(0)}%`;
 const SOAK_SCENARIOS = SCENARIO_NAMES;
 
 /**
- * Every scenario gets the same slice of the loop: three cycles in a short run (the first is warm-up, the other
- * two are compared scenario by scenario), at most 10 minutes each in a long one.
+ * Every scenario gets the same slice of the loop: a third of a short run's time a cycle (the simulators' starts
+ * come on top, so 10 minutes of 17 scenarios give about two full cycles; what follows warm-up is compared scenario
+ * by scenario a cycle apart), at most 10 minutes each in a long one.
  */
 export function soakSliceMs(durationMs: number): number {
   return Math.max(10_000, Math.min(600_000, durationMs / (3 * SOAK_SCENARIOS.length)));

@@ -53,6 +53,11 @@ export class Story {
     lane.events.push(e);
     lane.seqs.push(seq);
     this.lanes.set(subject, lane);
+    this.forgetBefore(oldest);
+  }
+
+  /** Drops, from the oldest on, the events received before `oldest`: also when none comes (a storm's story goes once it is old). */
+  forgetBefore(oldest: number): void {
     for (let first = this.order[this.head]; first !== undefined && first.at < oldest; first = this.order[this.head]) this.drop(first.subject);
     if (this.head * 2 > this.order.length) {
       this.order = this.order.slice(this.head);

@@ -53,3 +53,17 @@ test('the story gathers by node exactly what a scan of its last 90 s does, order
   assert.ok(scanned.length < 30_000, 'events older than the span were dropped');
   assert.deepEqual(story.about([1, 2, 3, 'cluster'], 0).events, scanned.filter((x) => concerns(x, new Set([1, 2, 3]))), 'nothing older than the span is left in any lane');
 });
+
+test('after a storm, the story lets its events go with time though no newer one comes', () => {
+  const story = new Story();
+  const t = 1_700_000_000_000;
+  const nodes = Array.from({ length: 144 }, (_, i) => i + 1);
+  for (let i = 0; i < 5_000; i++) story.add(wire(t + i, (RECORDS[0] as (s: number, n: number) => string)(1 + (i % 144), 1 + ((i * 7) % 144))), t - SPAN_MS);
+  assert.equal(story.about([...nodes, 'cluster'], 0).events.length, 5_000);
+  story.forgetBefore(t + 2_500);
+  const left = story.about([...nodes, 'cluster'], 0).events;
+  assert.equal(left.length, 2_500);
+  assert.ok(left.every((e) => e.receivedAt >= t + 2_500));
+  story.forgetBefore(t + 5_000 + SPAN_MS);
+  assert.deepEqual(story.about([...nodes, 'cluster'], 0).events, [], 'a quiet span later nothing of the storm is held');
+});

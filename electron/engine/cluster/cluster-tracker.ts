@@ -11,7 +11,6 @@ import type { ClusterHistory } from '../facts/history/history.js';
 import type { RateInstances } from '../facts/rates/rates.js';
 import type { CollapseConfig } from '../features/runs/collapse.js';
 import type { RunTracker } from '../features/runs/run-tracker.js';
-import { nodeGroups } from './node-groups.js';
 import { AlertRoom } from './rooms/alerts/alert-room.js';
 import { BackupRoom, type BackupRunning } from './rooms/backup-room.js';
 import type { BackupStatus } from '../../contract/schemas/backups.js';
@@ -158,7 +157,7 @@ export class ClusterTracker {
       new NodeDownAlerts(this.alerts, planned, (id) => this.incidentRoom.incidentOf(id)),
       new RestartAlerts(this.alerts, this.restarts, this.ndbinfo),
       new EventAlerts(this.alerts, planned),
-      new GroupAlerts(this.alerts, this.nodes, config, planned),
+      new GroupAlerts(this.alerts, this.nodes, planned),
       mgmds,
       this.alerts,
       this.runRoom,
@@ -288,7 +287,7 @@ export class ClusterTracker {
       connection: this.connection.copy(),
       sampledAt: this.nodes.sampledAt,
       nodes,
-      nodeGroups: nodeGroups(members, this.config.state.replicas()),
+      nodeGroups: this.nodes.groups(),
       masterNodeId: this.nodes.masterId(),
       singleUserApiNodeId: this.nodes.singleUserApi,
       rates: this.load.total(this.now, this.nodes.dataNodeIds()),

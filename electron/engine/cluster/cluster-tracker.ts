@@ -322,11 +322,18 @@ export class ClusterTracker {
   /** A cluster event: logged (unless a statistics report), then every room takes it. */
   private applyEvent(e: ClusterEvent): void {
     const view = this.log.add(e);
-    let accounted = false;
-    this.alerts.raisingFrom(view, () => {
-      for (const room of this.rooms) accounted = (room.event?.(e) ?? false) || accounted;
-    });
+    this.eventNow = e;
+    this.accounted = false;
+    this.alerts.raisingFrom(view, this.toRooms);
     // An event no room accounted for may change what any node shows.
-    if (!accounted) this.changes.all();
+    if (!this.accounted) this.changes.all();
   }
+
+  /** The event being applied, to every room: made once, not a closure for each of hundreds of events a second. */
+  private eventNow: ClusterEvent | null = null;
+  private accounted = false;
+  private readonly toRooms = (): void => {
+    const e = this.eventNow as ClusterEvent;
+    for (const room of this.rooms) this.accounted = (room.event?.(e) ?? false) || this.accounted;
+  };
 }

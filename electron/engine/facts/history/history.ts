@@ -31,12 +31,13 @@ export class ClusterHistory extends NodeRingHistory {
       }
     };
     take(CLUSTER_KEYS, cluster);
-    for (const [id, v] of nodes) {
+    // forEach, not for…of: no [id, values] pair made for each of 144 nodes every second.
+    nodes.forEach((v, id) => {
       this.nodeIds.add(id);
       const keys = this.keysOf(id);
       groups.push(keys);
       take(keys, v);
-    }
+    });
     this.ring.pushColumns(at, groups, flat);
     return { at, values };
   }

@@ -5,6 +5,10 @@ import { REPORT_PERIOD_MS, ReportStream, sameNumbers } from './report-stream.js'
 
 export const RATE_WINDOW_MS = REPORT_PERIOD_MS;
 
+/** What `apply` answers, shared: one object made for each of ~230 reports a second was garbage at once. */
+const CHANGED: { readonly changed: boolean } = Object.freeze({ changed: true });
+const UNCHANGED: { readonly changed: boolean } = Object.freeze({ changed: false });
+
 /** `reportedAt` of a node with no report that counts (none yet, or none since a restart or a lost stream): never fresh. */
 const NOT_SINCE = Number.NEGATIVE_INFINITY;
 
@@ -72,7 +76,7 @@ export class RateTracker {
    * instances keep reporting zeros (~230 reports a second at 144 data nodes): those leave the node's rates the
    * same object, so nothing downstream rebuilds or compares the node for them.
    */
-  apply(event: ClusterEvent): { changed: boolean } | null {
+  apply(event: ClusterEvent): { readonly changed: boolean } | null {
     const isTc = event.name === 'TransReportCounters';
     if (!isTc && event.name !== 'OperationReportCounters') return null;
     const node = this.streams(event.sourceNodeId);
@@ -82,7 +86,7 @@ export class RateTracker {
     if (implausible(values, isTc ? TC_GAUGES : NO_GAUGES, REPORT_PERIOD_MS)) {
       node.rejected += 1;
       node.rates = undefined;
-      return { changed: true };
+      return CHANGED;
     }
     stream.add(event.receivedAt, values);
     node.reportedAt = Math.max(node.reportedAt, event.receivedAt);
@@ -90,7 +94,7 @@ export class RateTracker {
     // The node's rates are its two streams' values: the same values, the same rates (when they arrived is not shown).
     const changed = before !== after && (before === null || after === null || before.instances !== after.instances || !sameNumbers(before.values, after.values));
     if (changed) node.rates = undefined;
-    return { changed };
+    return changed ? CHANGED : UNCHANGED;
   }
 
   /** The node restarted: its instances' first reports cover new periods, unrelated to the ones before. */

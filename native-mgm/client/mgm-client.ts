@@ -2,7 +2,7 @@ import { resolveConnectstring, type MgmHost } from '../connectstring.js';
 import { CATEGORY_NUMBERS, type Category } from '../events/catalogue.js';
 import type { Reply, ReplyShape } from '../protocol/frames.js';
 import { parseStartBackupReply } from '../protocol/messages/backup.js';
-import { parseDumpEventsReply } from '../protocol/messages/dump-events.js';
+import { DumpEventRecords, parseDumpEventsReply } from '../protocol/messages/dump-events.js';
 import type { ClusterConfig } from '../config/cluster-config.js';
 import { parseConfigBody, parseConfigReply } from '../protocol/messages/config.js';
 import { decodeConfig } from '../config/decode.js';
@@ -223,7 +223,8 @@ export class MgmClient {
   /** Asks data nodes for a report now (50 MemoryUsage, 62 BackupStatus, 81 SavedEvent); records come inline. */
   dumpEvents(type: 50 | 62 | 81, nodeIds?: readonly number[], options?: CallOptions): Promise<ClusterEvent[]> {
     const args: RequestArgs = [['type', type], ...(nodeIds && nodeIds.length > 0 ? ([['nodes', nodeIds.join(',')]] as const) : [])];
-    return this.call('dump events', args, { kind: 'dump-events' }, (r) => parseDumpEventsReply(r, Date.now()), options);
+    const records = new DumpEventRecords();
+    return this.call('dump events', args, { kind: 'dump-events', records }, (r) => parseDumpEventsReply(r, Date.now(), records), options);
   }
 
   /** Which severities ndb_mgmd writes to its cluster log (not what listeners receive). */

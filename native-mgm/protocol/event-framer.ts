@@ -4,9 +4,9 @@ import { ascii, blankSkip, blankTrim, clip, hasAt, recordSeparator } from './kv.
 import type { LineBuffer } from './line-buffer.js';
 import { PairsRecordSink } from './pairs-record-sink.js';
 
-export const RECORD_HEADER = 'log event reply';
+const RECORD_HEADER = 'log event reply';
 const PING = '<PING>';
-const RECORD_HEADER_BYTES = ascii(RECORD_HEADER);
+export const RECORD_HEADER_BYTES = ascii(RECORD_HEADER);
 const PING_BYTES = ascii(PING);
 /** The two lines as the server writes them, LF included: what the event fast path looks for. */
 const RECORD_HEADER_LINE = ascii(`${RECORD_HEADER}\n`);

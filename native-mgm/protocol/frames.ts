@@ -53,8 +53,11 @@ export type ReplyShape =
   | { kind: 'kv'; header: string; sink?: FieldSink }
   /** `end session reply`: a single line with no empty line after it (§4.20). */
   | { kind: 'line'; header: string }
-  /** `dump events reply` header, then `events: N` records of the §6.3 format (§4.10). */
-  | { kind: 'dump-events' }
+  /**
+   * `dump events reply` header, then `events: N` records of the §6.3 format (§4.10). `records`, when given, takes
+   * each record's lines where they lie (as the event stream's do) instead of the reply's `records`.
+   */
+  | { kind: 'dump-events'; records?: RecordSink }
   /** `get config reply` header, then exactly Content-Length bytes and one LF (§4.18). */
   | { kind: 'config' }
   /** `listen event`: on `result: 0` every following byte belongs to the event stream (§6.2), its records to `records`. */

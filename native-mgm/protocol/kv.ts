@@ -21,14 +21,6 @@ export function splitReplyLine(line: string): readonly [string, string] | null {
   return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
 }
 
-/** Splits an event record line at the first `=` or `:`, whichever comes first, like mgmapi's reader (§6.2). */
-export function splitRecordLine(line: string): readonly [string, string] | null {
-  const eq = line.indexOf('=');
-  const colon = line.indexOf(':');
-  const i = eq < 0 ? colon : colon < 0 ? eq : Math.min(eq, colon);
-  return i < 0 ? null : [trimBlanks(line.slice(0, i)), trimBlanks(line.slice(i + 1))];
-}
-
 /**
  * `b[start, end)` as text. The server prints strings as it was given them (host names and version strings come
  * from the configuration, which is UTF-8, and from the build), so text is read as UTF-8, as the configuration is;
@@ -53,7 +45,7 @@ export function blankTrim(b: Uint8Array, start: number, end: number): number {
   return i;
 }
 
-/** The separator of a record line in `b[start, end)`: its first `=` or `:` (as splitRecordLine), or -1. */
+/** The separator of a record line in `b[start, end)`: its first `=` or `:`, whichever comes first, like mgmapi's reader (§6.2); or -1. */
 export function recordSeparator(b: Uint8Array, start: number, end: number): number {
   for (let i = start; i < end; i++) {
     const c = b[i];

@@ -1,8 +1,8 @@
 import { ProtocolError } from '../errors.js';
 import { DEFAULT_LIMITS, type FieldSink, type Frame, type Pairs, type ReaderLimits, type ReplyShape } from './frames.js';
 import { LineBuffer } from './line-buffer.js';
-import { EventFramer, RECORD_HEADER } from './event-framer.js';
-import { blankSkip, blankTrim, byteIn, clip, COLON, splitRecordLine, text } from './kv.js';
+import { EventFramer, RECORD_HEADER_BYTES } from './event-framer.js';
+import { blankSkip, blankTrim, byteIn, clip, COLON, recordSeparator, text } from './kv.js';
 
 const PARSER_ERROR_PREFIX = 'result: ';
 const AUTH_FAILED = 'Authorization failed';
@@ -31,7 +31,9 @@ interface ReplyInProgress {
   fast: Required<FieldSink> | null;
   stage: 'head' | 'records' | 'body';
   records: Pairs[];
+  /** The record being read, as pairs (or [] while a sink takes its lines); null between records. */
   record: Array<readonly [string, string]> | null;
+  recordLines: number;
   recordsLeft: number;
   bodyBytes: number;
 }
@@ -142,7 +144,7 @@ export class StreamReader {
       throw new ProtocolError('reply too large', `over ${this.limits.maxReplyBytes} bytes`);
     }
     if (cur.stage === 'records') {
-      this.dumpRecordLine(cur, lines.line(), emit);
+      this.dumpRecordLine(cur, emit);
       return;
     }
     if (length === 0) {
@@ -214,6 +216,7 @@ export class StreamReader {
       stage: 'head',
       records: [],
       record: null,
+      recordLines: 0,
       recordsLeft: 0,
       bodyBytes: 0,
     };
@@ -262,24 +265,36 @@ export class StreamReader {
     }
   }
 
-  private dumpRecordLine(cur: ReplyInProgress, line: string, emit: Emit): void {
+  private dumpRecordLine(cur: ReplyInProgress, emit: Emit): void {
+    const { bytes, lineStart, lineEnd } = this.lines;
+    const sink = cur.shape.kind === 'dump-events' ? cur.shape.records : undefined;
     if (cur.record === null) {
-      if (line !== RECORD_HEADER) {
-        throw new ProtocolError('expected an event record in "dump events reply"', JSON.stringify(clip(line)));
+      if (!this.lines.lineIs(RECORD_HEADER_BYTES)) {
+        throw new ProtocolError('expected an event record in "dump events reply"', JSON.stringify(clip(this.lines.line())));
       }
       cur.record = [];
+      cur.recordLines = 0;
+      sink?.begin();
       return;
     }
-    if (line === '') {
-      cur.records.push(cur.record);
+    if (lineEnd === lineStart) {
+      // The sink keeps what it made of the record (and any error in it) for the reply's parser.
+      if (sink) sink.end();
+      else cur.records.push(cur.record);
       cur.record = null;
       if (--cur.recordsLeft === 0) this.completeReply(cur, null, emit);
       return;
     }
-    const kv = splitRecordLine(line);
-    if (kv === null) throw new ProtocolError('malformed event record line', JSON.stringify(clip(line)));
-    if (cur.record.length >= this.limits.maxRecordLines) throw new ProtocolError('event record too long');
-    cur.record.push(kv);
+    const sep = recordSeparator(bytes, lineStart, lineEnd);
+    if (sep < 0) throw new ProtocolError('malformed event record line', JSON.stringify(clip(this.lines.line())));
+    if (cur.recordLines >= this.limits.maxRecordLines) throw new ProtocolError('event record too long');
+    cur.recordLines++;
+    const keyStart = blankSkip(bytes, lineStart, sep);
+    const keyEnd = blankTrim(bytes, keyStart, sep);
+    const valueStart = blankSkip(bytes, sep + 1, lineEnd);
+    const valueEnd = blankTrim(bytes, valueStart, lineEnd);
+    if (sink) sink.field(bytes, keyStart, keyEnd, valueStart, valueEnd);
+    else cur.record.push([text(bytes, keyStart, keyEnd), text(bytes, valueStart, valueEnd)]);
   }
 
   private takeBody(cur: ReplyInProgress, emit: Emit): boolean {

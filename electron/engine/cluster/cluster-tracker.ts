@@ -11,7 +11,6 @@ import type { ClusterHistory } from '../facts/history/history.js';
 import type { RateInstances } from '../facts/rates/rates.js';
 import type { CollapseConfig } from '../features/runs/collapse.js';
 import type { RunTracker } from '../features/runs/run-tracker.js';
-import { nodeGroups } from './node-groups.js';
 import { AlertRoom } from './rooms/alerts/alert-room.js';
 import { BackupRoom, type BackupRunning } from './rooms/backup-room.js';
 import type { BackupStatus } from '../../contract/schemas/backups.js';
@@ -158,7 +157,7 @@ export class ClusterTracker {
       new NodeDownAlerts(this.alerts, planned, (id) => this.incidentRoom.incidentOf(id)),
       new RestartAlerts(this.alerts, this.restarts, this.ndbinfo),
       new EventAlerts(this.alerts, planned),
-      new GroupAlerts(this.alerts, this.nodes, config, planned),
+      new GroupAlerts(this.alerts, this.nodes, planned),
       mgmds,
       this.alerts,
       this.runRoom,
@@ -288,7 +287,7 @@ export class ClusterTracker {
       connection: this.connection.copy(),
       sampledAt: this.nodes.sampledAt,
       nodes,
-      nodeGroups: nodeGroups(members, this.config.state.replicas()),
+      nodeGroups: this.nodes.groups(),
       masterNodeId: this.nodes.masterId(),
       singleUserApiNodeId: this.nodes.singleUserApi,
       rates: this.load.total(this.now, this.nodes.dataNodeIds()),
@@ -323,11 +322,18 @@ export class ClusterTracker {
   /** A cluster event: logged (unless a statistics report), then every room takes it. */
   private applyEvent(e: ClusterEvent): void {
     const view = this.log.add(e);
-    let accounted = false;
-    this.alerts.raisingFrom(view, () => {
-      for (const room of this.rooms) accounted = (room.event?.(e) ?? false) || accounted;
-    });
+    this.eventNow = e;
+    this.accounted = false;
+    this.alerts.raisingFrom(view, this.toRooms);
     // An event no room accounted for may change what any node shows.
-    if (!accounted) this.changes.all();
+    if (!this.accounted) this.changes.all();
   }
+
+  /** The event being applied, to every room: made once, not a closure for each of hundreds of events a second. */
+  private eventNow: ClusterEvent | null = null;
+  private accounted = false;
+  private readonly toRooms = (): void => {
+    const e = this.eventNow as ClusterEvent;
+    for (const room of this.rooms) this.accounted = (room.event?.(e) ?? false) || this.accounted;
+  };
 }

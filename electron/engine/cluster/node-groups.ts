@@ -16,7 +16,9 @@ export function nodeGroups(members: readonly GroupMember[], replicas: number | n
   const groups = new Map<number, GroupMember[]>();
   for (const m of members) {
     if (typeof m.nodeGroup !== 'number' || m.nodeGroup < 0) continue;
-    groups.set(m.nodeGroup, [...(groups.get(m.nodeGroup) ?? []), m]);
+    const list = groups.get(m.nodeGroup);
+    if (list) list.push(m);
+    else groups.set(m.nodeGroup, [m]);
   }
   return [...groups.entries()]
     .sort(([a], [b]) => a - b)

@@ -6,7 +6,7 @@ import { parseEventRecord } from '../../events/parse-event.js';
 import { decodeTextWords, encodeTextWords } from '../../events/text-words.js';
 import type { Reply, ReplyShape } from '../frames.js';
 import { parseStartBackupReply } from '../messages/backup.js';
-import { parseDumpEventsReply } from '../messages/dump-events.js';
+import { DumpEventRecords, parseDumpEventsReply } from '../messages/dump-events.js';
 import { parseListenReply } from '../messages/listen.js';
 import { parseClusterLogFilterReply, parseClusterLogLevelsReply, parseSetLogFilterReply } from '../messages/log-levels.js';
 import { parseMgmdNodeIdReply } from '../messages/mgmd-nodeid.js';
@@ -222,4 +222,29 @@ test('dump events: inline records become events', () => {
     ['MemoryUsage', 2, 248],
   ]);
   assert.throws(() => parseDumpEventsReply(replyOf('dump events reply\nresult: invalid nodes: \'x\'\n\n', { kind: 'dump-events' }), 5), CommandFailedError);
+});
+
+test('dump events: records typed in place by the shape\'s sink are the events the pairs give, in chunks split anywhere', () => {
+  const rec = (n: number, b: number) => `log event reply\ntype=50\ntime=0\nsource_nodeid=${n}\ngth=0\npage_size_bytes=32768\npages_used=${3000 + n}\npages_total=15974\nblock=${b}\n\n`;
+  // A blank around `=` and a key the catalogue does not name go the slow way in both.
+  const odd = 'log event reply\ntype=50\ntime=0\nsource_nodeid=9\ngth = -1\npage_size_bytes=32768\npages_used=7\npages_total=10\nblock=249\nextra=x\n\n';
+  const bytes = `dump events reply\nresult: Ok\nevents: 3\n\n${rec(2, 249)}${rec(3, 248)}${odd}`;
+  const expected = parseDumpEventsReply(replyOf(bytes, { kind: 'dump-events' }), 5);
+  for (const chunk of [1, 7, 64, bytes.length]) {
+    const records = new DumpEventRecords();
+    const frames = readFrames(bytes, [{ kind: 'dump-events', records }], [chunk]);
+    assert.ok(frames.length === 1 && frames[0]?.type === 'reply', JSON.stringify(frames));
+    assert.equal(frames[0].reply.kind === 'reply' && frames[0].reply.records.length, 0, 'no pairs kept');
+    assert.deepEqual(parseDumpEventsReply(frames[0].reply, 5, records), expected);
+  }
+});
+
+test('dump events: a malformed record fails the request, and the session reads on', () => {
+  const bad = 'dump events reply\nresult: Ok\nevents: 1\n\nlog event reply\ntype=50\ntime=0\n\n';
+  const records = new DumpEventRecords();
+  const frames = readFrames(`${bad}check connection reply\nresult: Ok\n\n`, [{ kind: 'dump-events', records }, { kind: 'kv', header: 'check connection reply' }]);
+  assert.deepEqual(frames.map((f) => f.type), ['reply', 'reply']);
+  const reply = frames[0]?.type === 'reply' ? frames[0].reply : null;
+  assert.ok(reply);
+  assert.throws(() => parseDumpEventsReply(reply, 5, records), (e: unknown) => e instanceof ProtocolError && /source_nodeid/.test(e.message));
 });

@@ -30,6 +30,8 @@ export class LoadRoom implements Room {
   /** Whether the command link is up and answering: memory refreshes come through it. True until told otherwise. */
   private memoryCurrent = true;
   private streamLive = true;
+  /** Each data node's last history figures and what they were made from. */
+  private readonly sampled = new Map<number, { rates: NodeRates | null; data: MemoryUse | null; index: MemoryUse | null; values: MetricValues }>();
 
   constructor(
     private readonly changes: ViewChanges,
@@ -104,20 +106,36 @@ export class LoadRoom implements Room {
   /**
    * One history sample: the cluster's figures and each data node's, only what is current (rates while fresh, memory
    * while the management server answers and the node's figures are not stale): a second without them is a gap.
+   * `total`: the cluster's rates the figures came from. A node's figures are the same object while what they come
+   * from is (an idle cluster's every second): callers read them, never change them.
    */
-  sample(at: number, dataIds: readonly number[], connected: (id: number) => boolean): { cluster: MetricValues; perNode: Map<number, MetricValues> } {
+  sample(at: number, dataIds: readonly number[], connected: (id: number) => boolean): { cluster: MetricValues; perNode: Map<number, MetricValues>; total: Rates | null } {
+    const total = this.rates.total(at, dataIds);
     const cluster: MetricValues = {
-      ...rateValues(this.rates.total(at, dataIds)),
+      ...rateValues(total),
       dataMemory: this.memoryCurrent ? this.memory.clusterPercent('data', dataIds) : null,
       indexMemory: this.memoryCurrent ? this.memory.clusterPercent('index', dataIds) : null,
     };
     const perNode = new Map<number, MetricValues>();
     for (const id of dataIds) {
       const m = this.memory.node(id);
-      const current = (use: MemoryUse | null): number | null => (this.memoryCurrent && connected(id) && use && !use.stale ? use.percent : null);
-      perNode.set(id, { ...rateValues(this.rates.isFresh(id, at) ? this.rates.node(id) : null), dataMemory: current(m.data), indexMemory: current(m.index) });
+      const shown = this.memoryCurrent && connected(id);
+      const rates = this.rates.isFresh(id, at) ? this.rates.node(id) : null;
+      const data = shown ? m.data : null;
+      const index = shown ? m.index : null;
+      let last = this.sampled.get(id);
+      // Rates and memory figures are replaced, never changed, when they move: the same objects, the same figures.
+      if (last?.rates !== rates || last.data !== data || last.index !== index) {
+        last = { rates, data, index, values: { ...rateValues(rates), dataMemory: percentOf(data), indexMemory: percentOf(index) } };
+        this.sampled.set(id, last);
+      }
+      perNode.set(id, last.values);
     }
-    return { cluster, perNode };
+    return { cluster, perNode, total };
+  }
+
+  forget(id: number): void {
+    this.sampled.delete(id);
   }
 
   private applyMemory(e: ClusterEvent, inRound: boolean): void {
@@ -136,6 +154,8 @@ export class LoadRoom implements Room {
     this.memoryAlerts.roundDone(at);
   }
 }
+
+const percentOf = (use: MemoryUse | null): number | null => (use && !use.stale ? use.percent : null);
 
 function rateValues(r: Rates | NodeRates | null): MetricValues {
   return {

@@ -1,10 +1,10 @@
-import type { NodeStatus } from '../../../contract/schemas/node.js';
+import type { NodeGroupView, NodeStatus } from '../../../contract/schemas/node.js';
 import { sameValue } from '../../../contract/page-safe/same-value.js';
 import type { ClusterEvent, NodeState } from '../../../../native-mgm/index.js';
 import type { ConfigState } from '../../facts/config/config-state.js';
 import { firstStatusNote } from '../../facts/observations/engine-notes.js';
 import { FailureReports } from '../failure-reports.js';
-import type { GroupMember } from '../node-groups.js';
+import { nodeGroups, type GroupMember } from '../node-groups.js';
 import { isConnected, isUp } from '../node-status.js';
 import type { TrackerInput } from '../tracker-input.js';
 import type { ClusterLog } from './cluster-log.js';
@@ -21,6 +21,13 @@ export interface NodeRecord {
   nodeGroup: number | 'none' | null;
   /** The status is the one ndbtop first saw: it began before ndbtop watched, so `statusSince` is only a bound. */
   beforeWatch: boolean;
+}
+
+interface Grouping {
+  epoch: number;
+  reads: number;
+  members: readonly GroupMember[];
+  groups: NodeGroupView[];
 }
 
 /** Where the node records tell the other rooms what they changed. */
@@ -41,6 +48,7 @@ export class NodeBook implements Room {
   private readonly failures = new FailureReports();
   sampledAt: number | null = null;
   singleUserApi: number | null = null;
+  private grouped: Grouping | null = null;
 
   constructor(
     private readonly changes: ViewChanges,
@@ -116,10 +124,31 @@ export class NodeBook implements Room {
     return n.nodeGroup ?? this.config.nodeGroup(n.state.nodeId);
   }
 
-  members(): GroupMember[] {
-    return this.records()
-      .filter((n) => n.state.type === 'NDB')
-      .map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
+  /** The data nodes as node groups see them; the same array until the epoch moves or a configuration is read. */
+  members(): readonly GroupMember[] {
+    return this.grouping().members;
+  }
+
+  /** The node groups of `members()`, made as often as they are. */
+  groups(): NodeGroupView[] {
+    return this.grouping().groups;
+  }
+
+  /**
+   * What members and groups show moves only with the epoch (a status or group changed, a node came or went) or
+   * the configuration (groups of nodes never seen up, NoOfReplicas): every push and poll reads them, so they are
+   * made once for each, not 144 members and 72 groups anew each time.
+   */
+  private grouping(): Grouping {
+    const epoch = this.changes.epoch;
+    const reads = this.config.reads;
+    if (this.grouped?.epoch !== epoch || this.grouped.reads !== reads) {
+      const members = this.records()
+        .filter((n) => n.state.type === 'NDB')
+        .map((n) => ({ nodeId: n.state.nodeId, status: n.status, nodeGroup: this.groupOf(n) }));
+      this.grouped = { epoch, reads, members, groups: nodeGroups(members, this.config.replicas()) };
+    }
+    return this.grouped;
   }
 
   /** Whether the management server has contact with the node (a node not polled yet has none). */

@@ -34,6 +34,7 @@ function mgmSince(statusSince: number, restart: RestartProgress | null): number 
  */
 export class NodeViews implements Room {
   private readonly cache = new Map<number, CachedView>();
+  private order: { members: readonly GroupMember[]; memberOf: Map<number, GroupMember>; records: NodeRecord[] } | null = null;
 
   constructor(
     private readonly changes: ViewChanges,
@@ -55,11 +56,13 @@ export class NodeViews implements Room {
 
   /** Every node's view, by id. */
   all(members: readonly GroupMember[], now: number): NodeView[] {
-    const memberOf = new Map(members.map((m) => [m.nodeId, m]));
-    return this.nodes
-      .records()
-      .sort((a, b) => a.state.nodeId - b.state.nodeId)
-      .map((n) => this.view(n, memberOf.get(n.state.nodeId), members, now));
+    // A new members array comes with any change to the nodes there are (NodeBook.members): until then, the same order.
+    if (this.order?.members !== members) {
+      const memberOf = new Map(members.map((m) => [m.nodeId, m]));
+      this.order = { members, memberOf, records: this.nodes.records().sort((a, b) => a.state.nodeId - b.state.nodeId) };
+    }
+    const { memberOf, records } = this.order;
+    return records.map((n) => this.view(n, memberOf.get(n.state.nodeId), members, now));
   }
 
   private view(n: NodeRecord, member: GroupMember | undefined, members: readonly GroupMember[], now: number): NodeView {

@@ -155,7 +155,7 @@ export class RunRoom implements Room {
 
   private sample(at: number): void {
     const ids = this.nodes.dataNodeIds();
-    const { cluster, perNode } = this.load.sample(at, ids, (id) => this.nodes.isConnected(id));
+    const { cluster, perNode, total } = this.load.sample(at, ids, (id) => this.nodes.isConnected(id));
     const inside = this.ndbinfo.historyValues(ids);
     for (const [id, values] of inside.perNode) perNode.set(id, { ...perNode.get(id), ...values });
     const clusterValues = { ...cluster, ...inside.cluster };
@@ -167,7 +167,6 @@ export class RunRoom implements Room {
       this.stream?.tick(tick);
       this.fold?.tick(tick);
     }
-    const inFlight = this.load.total(at, ids)?.concurrentOps ?? null;
-    this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: inFlight, apiNodes: this.nodes.connectedApiNodes() });
+    this.runs.sample(at, cluster.transactions ?? null, { concurrentOps: total?.concurrentOps ?? null, apiNodes: this.nodes.connectedApiNodes() });
   }
 }

@@ -9,6 +9,10 @@ interface ById {
 
 /** Items of `next` that differ from `prev`'s of the same id, and the ids gone. */
 function changedById<T extends ById>(prev: readonly T[], next: readonly T[]): { changed: T[]; removed: number[] } {
+  // Most pushes have the nodes of the last one in the same order (both sorted by id): compared in step, no index.
+  if (prev.length === next.length && prev.every((p, i) => p.nodeId === next[i]?.nodeId)) {
+    return { changed: next.filter((n, i) => !sameValue(prev[i], n)), removed: [] };
+  }
   const before = new Map(prev.map((n) => [n.nodeId, n]));
   const present = new Set(next.map((n) => n.nodeId));
   return { changed: next.filter((n) => !sameValue(before.get(n.nodeId), n)), removed: prev.filter((n) => !present.has(n.nodeId)).map((n) => n.nodeId) };

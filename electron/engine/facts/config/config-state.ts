@@ -30,6 +30,12 @@ export class ConfigState {
   private receivedAt = 0;
   private nodes = new Map<number, ConfigNode>();
   private lastChange: ConfigGenerationChange | null = null;
+  private readCount = 0;
+
+  /** How many configurations were read: what is derived from one holds until the next. */
+  get reads(): number {
+    return this.readCount;
+  }
 
   get generation(): number | null {
     return this.current?.generation ?? null;
@@ -38,6 +44,7 @@ export class ConfigState {
   /** A new read; returns the event-log entry for a changed configuration (null for the first or an equal one). */
   apply(config: ClusterConfig, at: number): ConfigNote | null {
     const previous = this.current;
+    this.readCount += 1;
     this.current = config;
     this.receivedAt = at;
     this.nodes = new Map(config.nodes.map((n) => [n.nodeId, n]));

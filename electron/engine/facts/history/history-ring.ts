@@ -7,6 +7,9 @@ export class HistoryRing {
   private readonly columns = new Map<string, Float32Array>();
   private head = 0;
   private count = 0;
+  /** Each kept `keys` array's columns, as of `resized` (a resize replaces every column). */
+  private readonly found = new WeakMap<readonly string[], { resized: number; columns: Float32Array[] }>();
+  private resized = 0;
 
   constructor(private capacity: number) {
     this.at = new Float64Array(capacity);
@@ -16,22 +19,41 @@ export class HistoryRing {
     return this.count;
   }
 
+  /** One sample from plain values, every key of `values` a column. */
+  push(at: number, values: Readonly<Record<string, number | null>>): void {
+    const keys = Object.keys(values);
+    this.pushColumns(at, [keys], Float64Array.from(keys, (k) => values[k] ?? NaN));
+  }
+
   /**
-   * `keys`: those of `values`, when the caller has them: a sample of 144 data nodes has ~1,600, and walking such an
-   * object's own keys (for…in) was most of the second's sample.
+   * One sample: `flat` holds the values of each `groups` array's keys in turn (NaN: not known). A caller that
+   * writes the same columns every second keeps its key arrays, and the ring finds their columns once for it, not
+   * by key at every sample. Columns no group writes (a node gone) get a gap.
    */
-  push(at: number, values: Readonly<Record<string, number | null>>, keys: readonly string[] = Object.keys(values)): void {
+  pushColumns(at: number, groups: ReadonlyArray<readonly string[]>, flat: ArrayLike<number>): void {
     const slot = (this.head + this.count) % this.capacity;
     this.at[slot] = at;
     let written = 0;
-    for (const key of keys) {
-      this.column(key)[slot] = values[key] ?? NaN;
-      written++;
+    for (const keys of groups) {
+      const columns = this.columnsOf(keys);
+      for (let i = 0; i < columns.length; i++) (columns[i] as Float32Array)[slot] = flat[written + i] as number;
+      written += columns.length;
     }
     // Only a sample that lacks a column (a node gone) has gaps to mark.
-    if (written < this.columns.size) for (const [key, col] of this.columns) if (!(key in values)) col[slot] = NaN;
+    if (written < this.columns.size) {
+      const wrote = new Set(groups.flat());
+      for (const [key, col] of this.columns) if (!wrote.has(key)) col[slot] = NaN;
+    }
     if (this.count < this.capacity) this.count += 1;
     else this.head = (this.head + 1) % this.capacity;
+  }
+
+  private columnsOf(keys: readonly string[]): Float32Array[] {
+    const known = this.found.get(keys);
+    if (known?.resized === this.resized) return known.columns;
+    const columns = keys.map((key) => this.column(key));
+    this.found.set(keys, { resized: this.resized, columns });
+    return columns;
   }
 
   keys(): string[] {
@@ -72,6 +94,7 @@ export class HistoryRing {
     this.capacity = capacity;
     this.head = 0;
     this.count = keep;
+    this.resized += 1;
   }
 
   private column(key: string): Float32Array {

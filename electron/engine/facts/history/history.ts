@@ -16,23 +16,36 @@ const LOST_STEP_MS = 2.5 * SAMPLE_MS;
 /** One cluster's history: cluster totals and per-data-node series, one sample per tick. */
 export class ClusterHistory extends NodeRingHistory {
   private readonly nodeKeys = new Map<number, readonly string[]>();
+  private flat = new Float64Array(0);
 
   record(at: number, cluster: MetricValues, nodes: ReadonlyMap<number, MetricValues>): HistoryPoint {
     const values: Record<string, number | null> = {};
-    const written: string[] = [...CLUSTER_KEYS];
-    for (let i = 0; i < METRICS.length; i++) values[CLUSTER_KEYS[i] as string] = cluster[METRICS[i] as Metric] ?? null;
-    for (const [id, v] of nodes) {
+    const groups: Array<readonly string[]> = [CLUSTER_KEYS];
+    const flat = this.scratch((nodes.size + 1) * METRICS.length);
+    let j = 0;
+    const take = (keys: readonly string[], v: MetricValues): void => {
+      for (let i = 0; i < METRICS.length; i++) {
+        const x = v[METRICS[i] as Metric] ?? null;
+        values[keys[i] as string] = x;
+        flat[j++] = x ?? NaN;
+      }
+    };
+    take(CLUSTER_KEYS, cluster);
+    // forEach, not for…of: no [id, values] pair made for each of 144 nodes every second.
+    nodes.forEach((v, id) => {
       this.nodeIds.add(id);
       const keys = this.keysOf(id);
-      for (let i = 0; i < METRICS.length; i++) {
-        const key = keys[i] as string;
-        // A map's ids are distinct, so no key is written twice.
-        written.push(key);
-        values[key] = v[METRICS[i] as Metric] ?? null;
-      }
-    }
-    this.ring.push(at, values, written);
+      groups.push(keys);
+      take(keys, v);
+    });
+    this.ring.pushColumns(at, groups, flat);
     return { at, values };
+  }
+
+  /** Room for one sample's values, kept from second to second. */
+  private scratch(length: number): Float64Array {
+    if (this.flat.length < length) this.flat = new Float64Array(length);
+    return this.flat;
   }
 
   /**

@@ -18,9 +18,14 @@ interface Report {
   values: readonly number[];
 }
 
+/** Element by element: a generic deep compare walks an array's indices as string keys, ~230 times a second when idle. */
+export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 export interface StreamRates {
-  /** Arrival of the newest report: the rates describe the period that ended about then. */
-  at: number;
   /** Per second for delta fields; summed over instances for gauge fields. */
   values: number[];
   instances: number;
@@ -38,8 +43,9 @@ export class ReportStream {
   /** Arrival times within KEEP_MS, oldest first, from index `first` on (dropped in bulk, not one copy per add). */
   private arrivals: number[] = [];
   private first = 0;
-  /** The newest reports, within KEEP_MS too. */
+  /** The newest reports, within KEEP_MS too, from index `kept` on (dropped in bulk, like the arrivals). */
   private reports: Report[] = [];
+  private kept = 0;
   /** The instance count read from arrivals: a node's thread configuration only changes with a restart (which clears it). */
   private estimate = 0;
   /** The instance count the configuration decides; while set, arrivals are not counted. */
@@ -54,13 +60,25 @@ export class ReportStream {
    * while dropping "duplicates" would drop real reports of two idle instances that both said zero.
    */
   add(at: number, values: readonly number[]): void {
-    this.latest = undefined;
+    const instances = this.instances();
+    const reports = this.reports;
+    // The report this one pushes out of the mean of the newest `instances`.
+    const leaving = reports.length - this.kept >= instances ? reports[reports.length - instances] : undefined;
     const cutoff = at - KEEP_MS;
-    this.reports.push({ at, values });
-    const keep = Math.max(MIN_VALUES_KEPT, this.instances());
-    const keepFrom = this.reports.findIndex((r) => r.at > cutoff);
-    if (keepFrom > 0 || this.reports.length > 2 * keep) this.reports = this.reports.slice(Math.max(keepFrom < 0 ? this.reports.length : keepFrom, this.reports.length - keep));
+    reports.push({ at, values });
+    const keep = Math.max(MIN_VALUES_KEPT, instances);
+    let keepFrom = this.kept;
+    while (keepFrom < reports.length && (reports[keepFrom] as Report).at <= cutoff) keepFrom++;
+    if (keepFrom > this.kept || reports.length - this.kept > 2 * keep) this.kept = Math.max(keepFrom, reports.length - keep);
+    if (this.kept > 1024 && this.kept * 2 > reports.length) {
+      this.reports = reports.slice(this.kept);
+      this.kept = 0;
+    }
     if (this.configured === null) this.countArrival(at, cutoff);
+    // Counts are integers, so their sums are exact in any order: the same count of instances, and the report pushed
+    // out saying what this one says (an idle instance's zeros, period after period), leave the mean as it was.
+    const same = leaving !== undefined && this.instances() === instances && this.reports.length - this.kept >= instances && sameNumbers(leaving.values, values);
+    if (!same) this.latest = undefined;
   }
 
   /** Only arrival times are kept for the count (see MIN_VALUES_KEPT). */
@@ -87,6 +105,7 @@ export class ReportStream {
     this.arrivals = [];
     this.first = 0;
     this.reports = [];
+    this.kept = 0;
     this.estimate = 0;
     this.latest = undefined;
   }
@@ -123,9 +142,9 @@ export class ReportStream {
 
   private compute(): StreamRates | null {
     const last = this.reports[this.reports.length - 1];
-    if (!last) return null;
+    if (!last || this.reports.length === this.kept) return null;
     const instances = this.instances();
-    const from = Math.max(0, this.reports.length - instances);
+    const from = Math.max(this.kept, this.reports.length - instances);
     const scale = instances / (this.reports.length - from);
     const values = new Array<number>(last.values.length).fill(0);
     for (let r = from; r < this.reports.length; r++) {
@@ -133,6 +152,6 @@ export class ReportStream {
       for (let i = 0; i < values.length; i++) values[i] = (values[i] as number) + (reported[i] ?? 0);
     }
     for (let i = 0; i < values.length; i++) values[i] = this.gauges.has(i) ? (values[i] as number) * scale : ((values[i] as number) * scale * 1000) / REPORT_PERIOD_MS;
-    return { at: last.at, instances, values };
+    return { instances, values };
   }
 }

@@ -1,5 +1,3 @@
-import type { ConfigState } from '../../../facts/config/config-state.js';
-import { nodeGroups } from '../../node-groups.js';
 import { isUp } from '../../node-status.js';
 import type { TrackerInput } from '../../tracker-input.js';
 import type { AlertRoom } from './alert-room.js';
@@ -22,7 +20,6 @@ export class GroupAlerts implements Room {
   constructor(
     private readonly alerts: AlertRoom,
     private readonly nodes: NodeBook,
-    private readonly config: ConfigState,
     private readonly planned: PlannedWork,
   ) {}
 
@@ -40,7 +37,7 @@ export class GroupAlerts implements Room {
     this.plannedVersion = this.planned.version;
     const members = this.nodes.members();
     const up = new Set(members.filter((m) => isUp(m.status)).map((m) => m.nodeId));
-    for (const g of nodeGroups(members, this.config.replicas())) {
+    for (const g of this.nodes.groups()) {
       const planned = g.health === 'DEGRADED' && g.nodeIds.every((id) => up.has(id) || this.planned.comesBack(id));
       const judgement = `${g.health}${planned ? ':planned' : ''}`;
       if (this.judged.get(g.nodeGroup) === judgement) continue;

@@ -15,7 +15,11 @@ const RATE_SHARE = 0.1;
  */
 const STAMP_LATE_MS = 250;
 
-const backupsOf = (frame: Frame, earlier: readonly Frame[]): Array<BackupStatus | null> => ENGINE_READS(frame, earlier).map((s) => s.backups ?? null);
+/** What the page may be showing of the engine's backups: its reads around the frame and what it pushed since the last. */
+const backupsOf = (frame: Frame, earlier: readonly Frame[]): Array<BackupStatus | null> => [
+  ...ENGINE_READS(frame, earlier).map((s) => s.backups ?? null),
+  ...(frame.pushedBackups ?? []),
+];
 
 /** The Backups view's running backup and past ones, against the engine's reads the page may be showing. */
 export function backupShowsEngine(frame: Frame, earlier: readonly Frame[]): Violation[] {

@@ -1,4 +1,4 @@
-import type { Alert, AlertHistoryEntry, ClusterSnapshot, Incident, NodeStatus } from '../../../electron/contract/index.js';
+import type { Alert, AlertHistoryEntry, BackupStatus, ClusterSnapshot, Incident, NodeStatus } from '../../../electron/contract/index.js';
 
 /** What the page showed at one moment, read in one evaluation (so two panels are compared at the same instant). */
 export interface DomView {
@@ -116,6 +116,11 @@ export interface Frame {
   incidents?: { before: Incident[]; after: Incident[] };
   /** The ETA read under chart windows in turn in the same frame (the first window again last: the ETA may move by itself). */
   etaByWindow?: Array<{ window: string; eta: DomView['eta'] }>;
+  /**
+   * The backup states the engine pushed since the frame before (absent in frames made by hand): the page may show
+   * any of them, as a push reaches it some milliseconds after, and one can come and go between two reads.
+   */
+  pushedBackups?: Array<BackupStatus | null>;
 }
 
 /** One broken invariant: what one place said, and what the other said. */

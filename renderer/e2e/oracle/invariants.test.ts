@@ -241,6 +241,14 @@ test('backup-shows-engine: each figure of the Backups view read back against the
   const later = { ...s, backups: { ...s.backups, running: runningBackup({ nodes: [{ nodeId: 2, records: 3000, bytes: 300 * 2 ** 20, toBackupBytes: 400 * 2 ** 20, at: 10_900 }] }) } };
   const between = shown({ written: '200 MiB of about 400 MiB · 2,000 records', nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '2,000' }] });
   assert.deepEqual(at({ ...between, after: later }).filter((v) => v.includes('node 2')), []);
+  // A state the engine pushed and left again between the frames (no read saw it) is one the page may show; not another.
+  const pushed = { ...s.backups, running: runningBackup({ bytesPerSec: 60_000_000, nodes: [{ nodeId: 2, records: 2000, bytes: 200 * 2 ** 20, toBackupBytes: 400 * 2 ** 20, at: 10_500 }] }) };
+  const fromPush = shown({ rate: '60.0 MB/s', written: '200 MiB of about 400 MiB · 2,000 records', nodes: [{ nodeId: 2, written: '200 MiB', of: '400 MiB', records: '2,000' }] });
+  const unheld = at(fromPush);
+  assert.ok(unheld.some((v) => v.startsWith('Backups view: node 2: 200 MiB')) && unheld.some((v) => v.startsWith('Backups view: rate')), 'no read holds it');
+  assert.deepEqual(at({ ...fromPush, pushedBackups: [pushed] }), []);
+  const other = at({ ...fromPush, pushedBackups: [{ ...pushed, running: runningBackup({ bytesPerSec: 40_000_000 }) }] });
+  assert.deepEqual(other.map((v) => v.split(' | ')[0]), unheld.map((v) => v.split(' | ')[0]), 'another push does not');
 });
 
 test('backup-matches-source: the engine\'s backup against what the simulator\'s nodes wrote, their rate and the sums', () => {

@@ -4,6 +4,7 @@ import { GRID_NODES, screenshot, startStack, type Stack } from '../harness.js';
 import { chooseWindow, readDom, readHistory, readIncidents, readSnapshot, readTruth } from './capture.js';
 import type { Frame, Violation } from './frame.js';
 import { INVARIANTS, knownBroken, type Invariant } from './invariants.js';
+import { PushWatch } from './push-watch.js';
 import { RoundTruth } from './round-truth.js';
 import { SourceWatch } from './source-watch.js';
 
@@ -49,7 +50,7 @@ export function describe(f: Finding): string {
   return `[oracle] ${f.scenario} @ ${f.dataNodes} data nodes, second ${f.second}: ${f.invariant}\n  one says:   ${f.said}\n  other says: ${f.against}\n  screenshot: ${f.screenshot}`;
 }
 
-async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number, rounds: RoundTruth | null, source: SourceWatch | null): Promise<Frame> {
+async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: number, rounds: RoundTruth | null, source: SourceWatch | null, pushes: PushWatch): Promise<Frame> {
   const views = run.views ?? VIEWS;
   const view = views[second % views.length] ?? 'nodes';
   // The view renders after the hash changes: read it once it is mounted and painted, not the one before.
@@ -65,7 +66,7 @@ async function takeFrame(page: Page, stack: Stack, run: OracleRun, second: numbe
   const history = (await readHistory(stack)).entries;
   const mgmdsUp = stack.simulator.mgmds.filter((m) => m.running).length;
   const truth = { ...readTruth(stack, mgmdsUp), roundFinish: rounds?.predictedFinish() ?? null, ...source?.truth() };
-  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth, incidents: { before: incidentsBefore, after: incidentsAfter } };
+  const frame: Frame = { scenario: run.name ?? run.scenario, dataNodes: run.dataNodes, second, at: Date.now(), dom, before, after, history, truth, incidents: { before: incidentsBefore, after: incidentsAfter }, pushedBackups: pushes.takeBackups() };
   if (view === 'restarts' && dom.eta) {
     frame.etaByWindow = [];
     for (const window of WINDOWS) {
@@ -89,6 +90,7 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
     if (run.scenario === 'rolling-restart' && engine.simulator) rounds = new RoundTruth(engine.simulator);
     if (engine.simulator) source = new SourceWatch(engine.simulator);
   });
+  const pushes = new PushWatch(stack.engine);
   const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
   const report: OracleReport = { frames: [], findings: [], leftOut: [] };
   try {
@@ -97,7 +99,7 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
     await run.plant?.(stack, page);
     for (let second = 0; second < run.seconds; second++) {
       const started = Date.now();
-      const frame = await takeFrame(page, stack, run, second, rounds, source);
+      const frame = await takeFrame(page, stack, run, second, rounds, source, pushes);
       let shot: string | null = null;
       for (const invariant of catalogue) {
         const broken = invariant.check(frame, report.frames);
@@ -124,6 +126,7 @@ export async function runOracle(browser: Browser, staticDir: string, run: Oracle
     for (const l of report.leftOut) console.log(`[oracle] ${run.name ?? run.scenario} @ ${run.dataNodes}: known broken, left out ${l.times}×: ${l.invariant} (${l.reason})`);
     return report;
   } finally {
+    pushes.close();
     await page.close();
     await stack.close();
   }

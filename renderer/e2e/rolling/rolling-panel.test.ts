@@ -10,6 +10,27 @@ const suite = browserSuite();
 const planIn = (page: Page): Promise<RollingPlanView | null> => page.evaluate('window.__ndbtopStore.getState().live.rollingPlan') as Promise<RollingPlanView | null>;
 
 /**
+ * The answers to the page's requests to plan reach it 300 ms late, as on a loaded machine: the plan's push (state
+ * "planned") comes before them, while the panel still waits for its answer.
+ */
+function slowPlanAnswers(page: Page): Promise<void> {
+  return page.routeWebSocket(/\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    const planIds = new Set<number>();
+    ws.onMessage((m) => {
+      const f = JSON.parse(String(m)) as { id?: number; name?: string };
+      if (f.name === 'planRollingRestart' && f.id !== undefined) planIds.add(f.id);
+      server.send(m);
+    });
+    server.onMessage((m) => {
+      const f = JSON.parse(String(m)) as { type?: string; id?: number };
+      if (f.type === 'ndbtop:response' && f.id !== undefined && planIds.has(f.id)) setTimeout(() => ws.send(m), 300);
+      else ws.send(m);
+    });
+  });
+}
+
+/**
  * Plan and start from the panel with the keyboard alone: Tab from the order field to Plan, Enter, Tab to Start, Enter.
  * `allowUnchecked`: the NDB checks that cannot be made (no SQL source: the redo fill) let the steps go.
  */
@@ -26,6 +47,8 @@ async function planAndStartByKeyboard(page: Page, allowUnchecked = false): Promi
   assert.equal(await page.evaluate('document.activeElement?.dataset.testid'), 'rolling-plan');
   await page.keyboard.press('Enter');
   await waitInPage(page, `document.querySelector('[data-testid="rolling-conductor"]')?.dataset.state === 'planned'`);
+  // The plan's push can come before the answer to Plan; the controls wait for the answer (a user tabs on once Start is lit).
+  await waitInPage(page, `document.querySelector('[data-testid="rolling-start"]')?.disabled === false`);
   await page.keyboard.press('Tab');
   assert.equal(await page.evaluate('document.activeElement?.dataset.testid'), 'rolling-start');
   await page.keyboard.press('Enter');
@@ -37,6 +60,7 @@ test('rolling restart from the panel with the SQL source: plan, start, progress,
   const stack = await startStack(dir, { simulator: { scenario: 'idle', dataNodes: 4, speed: 1 }, actionsEnabled: true });
   const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
   try {
+    await slowPlanAnswers(page);
     await page.goto(`${stack.url}#restarts`);
     await page.waitForSelector('[data-testid="rolling-conductor"]', { timeout: 30_000 });
     await waitInPage(page, `window.__ndbtopStore.getState().live.ndbinfo?.source.status === 'up' && [...window.__ndbtopStore.getState().live.nodes.values()].filter((n) => n.type === 'NDB' && n.status === 'STARTED').length === 4`);

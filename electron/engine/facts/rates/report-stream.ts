@@ -70,7 +70,9 @@ export class ReportStream {
     let keepFrom = this.kept;
     while (keepFrom < reports.length && (reports[keepFrom] as Report).at <= cutoff) keepFrom++;
     if (keepFrom > this.kept || reports.length - this.kept > 2 * keep) this.kept = Math.max(keepFrom, reports.length - keep);
-    if (this.kept > 1024 && this.kept * 2 > reports.length) {
+    // Dead reports hold their values: compacted once they outnumber the live (at most 64 or so), not after 1,024 of
+    // them per stream (a 144-node soak sawed 20–35 MB over a minute or two, read as +14.7 % in 10 minutes).
+    if (this.kept > MIN_VALUES_KEPT && this.kept * 2 > reports.length) {
       this.reports = reports.slice(this.kept);
       this.kept = 0;
     }

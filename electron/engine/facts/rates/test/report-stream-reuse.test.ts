@@ -41,3 +41,18 @@ test('an instance count that changes gives the rates anew, though the reports ar
   assert.equal(stream.rates()?.instances, 2);
   assert.equal(stream.rates()?.values[0], expected([5, 5], 2));
 });
+
+test('a stream holds its live reports and at most as many dead ones, however long it runs', () => {
+  const stream = new ReportStream(new Set());
+  stream.configure(4);
+  const held = (): number => (stream as unknown as { reports: unknown[] }).reports.length;
+  let most = 0;
+  // An instance reporting every 5 s for two days: a dead report keeps its values until the array is compacted.
+  for (let i = 0; i < 35_000; i++) {
+    stream.add(1_000_000 + i * REPORT_PERIOD_MS, [i % 3]);
+    most = Math.max(most, held());
+  }
+  // The 64 kept for the instance count, and no more dead ones than those.
+  assert.ok(most <= 2 * 64 + 1, `at most ${most} reports held`);
+  assert.equal(stream.rates()?.values[0], expected([34_996, 34_997, 34_998, 34_999].map((i) => i % 3), 4));
+});

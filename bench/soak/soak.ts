@@ -73,13 +73,15 @@ const cpuMs = (): number => {
 const pct = (share: number): string => `${(share * 100).toFixed(0)}%`;
 
 /**
- * The scenarios the soak loops through: every one, the failure scenarios included. Their storms no longer hold the
- * engine (the incident room gathers a fall's events by node and judges an incident when read: `bench/storm.bench.ts`).
- * They were out for a while because the page held every incident in full (each ~10 kB with its evidence at 144 data
- * nodes, ~10 more a cycle, toward the engine's 200): a page heap snapshot a cycle apart showed its incident list
- * grow 130 -> 217 kB. The page now holds summaries and asks for one incident in full when it is opened.
+ * The scenarios the soak loops through: every one but the 144-node network split (`arbitration`). The other failure
+ * scenarios are in: their incidents no longer fill the page (it holds summaries and asks for one incident in full
+ * when it is opened; a page heap snapshot a cycle apart had shown its list grow 130 -> 217 kB with every incident in
+ * full). The split's storm (72 falls, ~100,000 events in its 90 s) lifts the engine's RSS by 25-130 MB, which the
+ * allocator gives back over minutes: a clean-clone run with it read RSS +5.9 % (±6.9 around the line) while the
+ * heap read +3.4 % and the page +4.2 %, and two cycles in 10 minutes cannot tell that from growth. Its cost is
+ * measured by `bench/storm.bench.ts`.
  */
-const SOAK_SCENARIOS = SCENARIO_NAMES;
+const SOAK_SCENARIOS = SCENARIO_NAMES.filter((n) => n !== 'arbitration');
 
 /**
  * Every scenario gets the same slice of the loop: a third of a short run's time a cycle (the simulators' starts
